@@ -1,0 +1,96 @@
+"""The project's errors: one root, :class:`BarbuError`.
+
+* :class:`SpecError` — a spec cannot be used.  It carries every
+  :class:`Diagnostic` found in the file, each printed as
+  ``FILE:LINE:COL: error: message``, the source line, a caret and a hint.
+* :class:`RecordError` — a hand record breaks a rule or cannot be read
+  (the four kinds of formats/RECORDS.md).
+* :class:`UsageError` — a command line asks for something that does not exist.
+
+The CLI turns each into one clear message and a documented exit code:
+0 ok, 1 a finding (does not sum to zero, an illegal play), 2 unusable input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class BarbuError(Exception):
+    """Root of every error barbu_dsl raises on purpose."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem in a spec file, positioned at line and column (1-based)."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+    source_line: str = ""
+    width: int = 1
+    hint: str | None = None
+
+    def format(self) -> str:
+        text = f"{self.file}:{self.line}:{self.column}: error: {self.message}"
+        if self.source_line:
+            caret = " " * (self.column - 1) + "^" * max(1, self.width)
+            text += f"\n    {self.source_line}\n    {caret}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+
+class SpecError(BarbuError):
+    """A spec that cannot be used; holds every problem found in it."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        count = len(self.diagnostics)
+        summary = f"{count} error{'s' if count != 1 else ''}"
+        return "\n".join([*(d.format() for d in self.diagnostics), summary])
+
+
+class UsageError(BarbuError):
+    """A command line that names something that does not exist."""
+
+
+@dataclass
+class RecordError(BarbuError):
+    """A hand record that breaks a rule (exit 1) or cannot be read (exit 2).
+
+    ``kind`` is ``illegal_play``, ``illegal_double``, ``bad_record`` or
+    ``after_end``; ``details`` holds the other keys of the JSON error object
+    (``index``, ``seat``, ``card``, ``reason``, ``pair``).
+    """
+
+    kind: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        Exception.__init__(self, self.describe())
+
+    @property
+    def exit_code(self) -> int:  # type: ignore[override]
+        return 2 if self.kind == "bad_record" else 1
+
+    def as_json(self) -> dict[str, Any]:
+        return {"error": {"kind": self.kind, **self.details}}
+
+    def describe(self) -> str:
+        d = self.details
+        if self.kind == "illegal_play":
+            return (f"illegal play {d.get('card')} by seat {d.get('seat')} "
+                    f"at play {d.get('index')}: {d.get('reason')}")
+        if self.kind == "illegal_double":
+            return f"illegal double {d.get('pair')}: {d.get('reason')}"
+        if self.kind == "after_end":
+            return f"play {d.get('index')} comes after the end of the hand"
+        return f"bad record: {d.get('reason')}"

@@ -1,0 +1,501 @@
+"""The one model in the middle: a spec, parsed once, typed and immutable.
+
+Everything after the parser (verifier, explainer, printer, engine, generator)
+reads these objects and nothing else.  They are frozen dataclasses built
+from tuples, so two specs that say the same thing compare equal and can be
+hashed; source positions are kept out of equality.
+
+The model mirrors ``RULES.md``:
+
+* a :class:`Contract` has :class:`Rules` (play mechanics plus scoring) and,
+  optionally, other rules for particular player counts (section 3);
+* play is either :class:`TrickPlay` (no-trump or trump tricks, lead
+  restrictions, first-trick bans, shed-when-safe; sections 1, 2, 3) or
+  :class:`DominoPlay` (fan tan; section 2);
+* :class:`Scoring` is a tuple of groups of parts.  Parts in different groups
+  add up (Salade); inside one group a single card's value replaces the value
+  a wider part gives it (``−2 per ♥, A♥ −6`` totals −30).  All-or-nothing
+  and shoot-the-moon transform a whole contract's scores;
+* the :class:`Spec` carries the game structure (:class:`Game`), the doubling
+  rules (:class:`Doubling`), the decks for each player count, and the named
+  overlays (:class:`Overlay`: variants and scales) that can be applied to it.
+
+Each rule-line clause is one of the dataclasses in :data:`Clause`; a
+:class:`Rules` is built from clauses (:func:`barbu_dsl.language.rules.build`)
+and taken apart into them again (:func:`barbu_dsl.language.rules.clauses`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+from ..cards import Card, Rank, Suit
+
+# --------------------------------------------------------------------------
+# Card selectors: which cards a part counts or a restriction names.
+
+
+@dataclass(frozen=True)
+class AllCards:
+    """Every card of the deck (``per card``)."""
+
+
+@dataclass(frozen=True)
+class SuitCards:
+    """Every card of one suit (``per ♥``)."""
+
+    suit: Suit
+
+
+@dataclass(frozen=True)
+class RankCards:
+    """The four cards of one rank (``per queen``)."""
+
+    rank: Rank
+
+
+@dataclass(frozen=True)
+class OneCard:
+    """A single card (``A♥``, ``K♥``, ``Q♠``)."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """An explicit set of cards (``{Q♠, K♥}``); kept sorted."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class TrumpCards:
+    """The cards of the trump suit, whichever suit is named at play."""
+
+
+@dataclass(frozen=True)
+class PointCards:
+    """The cards that score in this contract (``no points on first trick``)."""
+
+
+Cards = Union[AllCards, SuitCards, RankCards, OneCard, CardSet, TrumpCards, PointCards]
+
+# --------------------------------------------------------------------------
+# Scoring parts.  Values are in points for the player who takes the element;
+# a negative value is a penalty.
+
+
+@dataclass(frozen=True)
+class PerTrick:
+    """``value`` for each trick taken (``−2 per trick``)."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class PerCard:
+    """``value`` for each card of ``cards`` taken (``−2 per ♥``; with a
+    :class:`OneCard` selector it is written ``A♥ −6``)."""
+
+    value: int
+    cards: Cards
+
+
+@dataclass(frozen=True)
+class TrickAt:
+    """``value`` for taking one trick by its position: ``position`` counts
+    from 1 for the first trick, from -1 for the last (``−20 last trick``,
+    ``−10 penultimate trick``, ``−15 trick 3``)."""
+
+    value: int
+    position: int
+
+
+@dataclass(frozen=True)
+class Placings:
+    """Domino: ``values[i]`` for the player who goes out in place ``i``."""
+
+    values: tuple[int, ...]
+
+
+TieRule = Literal["split", "full"]
+Rounding = Literal["down", "up", "nearest"]
+
+
+@dataclass(frozen=True)
+class MostOfOneSuit:
+    """Ravage City: ``value`` for the player whose largest single-suit count
+    of captured cards is the highest.  Tied players share it (``split``,
+    with ``rounding`` when a share is not whole) or each pay it (``full``)."""
+
+    value: int
+    ties: TieRule = "split"
+    rounding: Rounding | None = None
+
+
+Part = Union[PerTrick, PerCard, TrickAt, Placings, MostOfOneSuit]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A contract's points.  ``groups`` add up; see the module docstring for
+    the overriding rule inside one group.  ``all_or_nothing``: a player who
+    takes every scoring element has those points negated.  ``shoot_the_moon``:
+    such a player scores 0 and every other player scores the total."""
+
+    groups: tuple[tuple[Part, ...], ...]
+    all_or_nothing: bool = False
+    shoot_the_moon: bool = False
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        return tuple(part for group in self.groups for part in group)
+
+
+# --------------------------------------------------------------------------
+# Play mechanics.
+
+LeadScope = Literal["every", "opening", "until-broken"]
+
+
+@dataclass(frozen=True)
+class LeadBan:
+    """A suit that may not be led: on ``every`` lead (``no ♥ lead``), on the
+    ``opening`` lead only (``no ♥ opening lead``), or ``until-broken``, that
+    is until a card of the suit, or one of ``broken_by``, has been played
+    (``no ♥ lead until broken``, ``Q♠ breaks ♥``).  A player holding only
+    that suit may always lead it."""
+
+    suit: Suit
+    scope: LeadScope = "every"
+    broken_by: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Trumps:
+    """Trump play.  ``suit`` is None when the declarer names it.
+
+    ``must_win``: a player void in the led suit who holds a trump that would
+    win the trick as it stands must play a trump that wins it.
+    ``must_overtrump``: when trumps are led, a player holding a trump higher
+    than every trump in the trick must play a higher one (RULES.md section 2).
+    """
+
+    suit: Suit | None = None
+    must_win: bool = False
+    must_overtrump: bool = False
+
+
+@dataclass(frozen=True)
+class TrickPlay:
+    """Trick-taking play: follow suit, highest card of the led suit wins,
+    unless trumps.  ``inverted``: 2 is high and the ace low."""
+
+    trumps: Trumps | None = None
+    inverted: bool = False
+    lead_bans: tuple[LeadBan, ...] = ()
+    opening_card: Card | None = None
+    first_trick_bans: tuple[Cards, ...] = ()
+    shed_when_safe: tuple[Cards, ...] = ()
+
+
+DominoStart = Union[Rank, Literal["chosen", "first-card"]]
+
+
+@dataclass(frozen=True)
+class DominoPlay:
+    """Domino / fan tan.  ``start`` is a fixed rank, ``"chosen"`` (the
+    declarer names it) or ``"first-card"`` (the declarer's first card sets
+    it).  ``aces_low``: the ace sits below the 2 instead of above the king."""
+
+    start: DominoStart = "chosen"
+    aces_low: bool = False
+
+
+Play = Union[TrickPlay, DominoPlay]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a contract is played and scored."""
+
+    play: Play
+    scoring: Scoring
+
+    @property
+    def is_domino(self) -> bool:
+        return isinstance(self.play, DominoPlay)
+
+
+# --------------------------------------------------------------------------
+# Rule-line clauses that are not scoring parts.  A rule line is a sequence of
+# these and of parts; see ``grammar/barbu.lark`` for their written forms.
+
+
+@dataclass(frozen=True)
+class TrumpsClause:
+    """``trumps`` (the declarer names the suit) or ``trumps ♠``."""
+
+    suit: Suit | None = None
+
+
+@dataclass(frozen=True)
+class MustWinWithTrump:
+    """``must win with a trump``"""
+
+
+@dataclass(frozen=True)
+class MustOvertrump:
+    """``must overtrump``"""
+
+
+@dataclass(frozen=True)
+class DominoClause:
+    """``domino``, ``domino from 5``, ``domino from first card``"""
+
+    start: DominoStart = "chosen"
+
+
+@dataclass(frozen=True)
+class AcesLow:
+    """``aces low`` (domino)"""
+
+
+@dataclass(frozen=True)
+class Inverted:
+    """``2 high``: the rank order is inverted."""
+
+
+@dataclass(frozen=True)
+class NoLead:
+    """``no ♥ lead``, ``no ♥ opening lead``, ``no ♥ lead until broken``"""
+
+    suit: Suit
+    scope: LeadScope = "every"
+
+
+@dataclass(frozen=True)
+class Breaks:
+    """``Q♠ breaks ♥``"""
+
+    card: Card
+    suit: Suit
+
+
+@dataclass(frozen=True)
+class Leads:
+    """``2♣ leads``: its holder leads it to the first trick."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class NotOnFirstTrick:
+    """``no points on first trick``, ``no Q♠ on first trick``"""
+
+    cards: Cards
+
+
+@dataclass(frozen=True)
+class ShedWhenSafe:
+    """``shed K♥ when safe``"""
+
+    cards: Cards
+
+
+@dataclass(frozen=True)
+class AllOrNothing:
+    """``all or nothing``"""
+
+
+@dataclass(frozen=True)
+class ShootTheMoon:
+    """``shoot the moon``"""
+
+
+Mechanic = Union[
+    TrumpsClause, MustWinWithTrump, MustOvertrump, DominoClause, AcesLow, Inverted,
+    NoLead, Breaks, Leads, NotOnFirstTrick, ShedWhenSafe, AllOrNothing, ShootTheMoon,
+]
+Clause = Union[Part, Mechanic]
+
+# --------------------------------------------------------------------------
+# Contracts, game structure, doubling, overlays, the spec.
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where something was written: for error messages only."""
+
+    file: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A named contract.
+
+    ``by_players`` holds other rules for particular player counts.  When a
+    contract declares a ``twin``, the loader also makes the twin: a contract
+    of that name whose values are negated, marked ``derived``.
+    """
+
+    name: str
+    rules: Rules
+    by_players: tuple[tuple[int, Rules], ...] = ()
+    twin: str | None = None
+    derived: bool = False
+    description: str | None = None
+    where: Position | None = field(default=None, compare=False, repr=False)
+
+    def rules_for(self, players: int) -> Rules:
+        """The rules this contract is played with by ``players`` players."""
+        for count, rules in self.by_players:
+            if count == players:
+                return rules
+        return self.rules
+
+
+Aim = Literal["highest", "lowest"]
+Chooser = Literal["declarer-series", "rotating", "dealer", "fixed-order"]
+FirstLead = Literal["declarer", "left"]
+Mode = Literal["classic", "random", "individual-random", "custom"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """How a game runs (RULES.md sections 2 and 3).
+
+    ``chooser``: ``declarer-series`` (a declarer chooses each contract once,
+    then the player on the left takes over), ``rotating`` (the chooser moves
+    left every hand), ``dealer`` (the dealer chooses), ``fixed-order``
+    (``order`` is played as written, once per player or once in all).
+    ``first_lead``: who leads the first trick, the chooser or the player on
+    their left; in domino the chooser always moves first.  ``mode``,
+    ``contracts_per_game`` and ``hands`` are the French modes; ``order`` is
+    the contract list they draw from (all contracts when empty).
+    """
+
+    aim: Aim = "highest"
+    chooser: Chooser = "declarer-series"
+    first_lead: FirstLead = "declarer"
+    mode: Mode = "custom"
+    contracts_per_game: int | None = None
+    hands: int | None = None
+    order: tuple[str, ...] = ()
+
+
+Whom = Literal["anyone", "declarer-only"]
+Undoubled = Literal["played", "not-played"]
+
+
+@dataclass(frozen=True)
+class Doubling:
+    """Who may double whom (RULES.md section 2, Doubling and variants 3, 4).
+
+    ``whom``: ``anyone`` may be doubled, or ``declarer-only`` (then the
+    declarer's redouble must cover every player who doubled them).
+    ``positive_declarer_only``: in positive contracts only the declarer may be
+    doubled.  ``redouble``: the declarer may double back those who doubled
+    them.  ``undoubled``: ``not-played`` means a negative contract nobody
+    doubles is not played; each opponent scores total/(n−1) rounded to the
+    nearest integer, the declarer the rest.  ``minimum``: the advisory number
+    of doubles each player should make against each declarer's series.
+    """
+
+    allowed: bool = True
+    whom: Whom = "anyone"
+    positive_declarer_only: bool = True
+    redouble: bool = True
+    undoubled: Undoubled = "played"
+    minimum: int = 0
+
+
+SettingValue = Union[str, int, bool, None, tuple]
+
+
+@dataclass(frozen=True)
+class ContractChange:
+    """What an overlay does to one contract: ``set`` it (replace or add it
+    with ``contract``), ``add`` or ``remove`` clauses, or ``drop`` it."""
+
+    name: str
+    action: Literal["set", "add", "remove", "drop"]
+    contract: Contract | None = None
+    clauses: tuple[Clause, ...] = ()
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """A named variant or scale: setting changes (``settings`` holds
+    ``("section.key", value)`` pairs, e.g. ``("game.chooser", "dealer")``)
+    and contract changes, applied in order."""
+
+    name: str
+    kind: Literal["variant", "scale"]
+    description: str = ""
+    settings: tuple[tuple[str, SettingValue], ...] = ()
+    contracts: tuple[ContractChange, ...] = ()
+    where: Position | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A whole rule set: who plays, with which deck, which contracts, how a
+    game runs, how doubling works, and the overlays that can be applied.
+
+    ``removed`` gives, for each allowed player count, the cards taken out of
+    the 52 so that the deck deals evenly.  ``applied`` lists the overlays
+    already applied, in order.  ``header`` is the comment at the top of the
+    spec file (its source and rulings), kept so ``barbu fmt`` preserves it.
+    """
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    removed: tuple[tuple[int, tuple[Card, ...]], ...]
+    game: Game
+    doubling: Doubling
+    contracts: tuple[Contract, ...]
+    overlays: tuple[Overlay, ...] = ()
+    applied: tuple[str, ...] = ()
+    header: str = ""
+    description: str = ""
+
+    def contract(self, name: str) -> Contract:
+        """The contract called ``name``, matched without regard to case,
+        spaces, hyphens or underscores (formats/RECORDS.md)."""
+        key = contract_key(name)
+        for contract in self.contracts:
+            if contract_key(contract.name) == key:
+                return contract
+        raise KeyError(name)
+
+    def removed_for(self, players: int) -> tuple[Card, ...]:
+        for count, cards in self.removed:
+            if count == players:
+                return cards
+        raise KeyError(players)
+
+    def deck_for(self, players: int) -> tuple[Card, ...]:
+        """The cards dealt to ``players`` players, in card order."""
+        removed = set(self.removed_for(players))
+        return tuple(c for c in range(52) if c not in removed)
+
+    def overlay(self, name: str) -> Overlay:
+        for overlay in self.overlays:
+            if overlay.name == name:
+                return overlay
+        raise KeyError(name)
+
+    @property
+    def full_name(self) -> str:
+        """``name+variant+...`` as written on the command line."""
+        return "+".join((self.name, *self.applied))
+
+
+def contract_key(name: str) -> str:
+    """A contract name folded for matching: no case, spaces, ``-`` or ``_``."""
+    return "".join(ch for ch in name.casefold() if ch not in " -_\t")

@@ -1,0 +1,343 @@
+"""Parse one rule line (``−2 per ♥, A♥ −6, no ♥ lead``) into clause groups.
+
+The grammar is ``grammar/barbu.lark`` (LALR, so a line parses in linear time
+and a syntax error is reported at the exact token).  Suits, ranks and card
+sets are resolved here rather than in the grammar, so that an unknown name
+gets a message of its own.  Problems are :class:`LineProblem` objects with
+an offset into the line; the loader turns them into file positions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+
+from .. import cards as C
+from ..resources import grammar_text
+from . import model as m
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    """A problem in a rule line: ``offset`` and ``width`` in characters."""
+
+    offset: int
+    message: str
+    width: int = 1
+    hint: str | None = None
+
+
+class LineError(Exception):
+    def __init__(self, problem: LineProblem):
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+Groups = tuple[tuple[tuple[m.Clause, int], ...], ...]
+"""Clause groups, each clause with its offset in the line."""
+
+CARD_HINT = ("a card is a rank (A K Q J 10 9 .. 2, or T; Italian R D F; French V) "
+             "followed by a suit (♠ ♥ ♦ ♣ or S H D C), e.g. A♥, 10♣, QS")
+UNIT_HINT = ("a value needs a unit: '−2 per trick', '−6 per queen', '−2 per ♥', "
+             "'A♥ −6', '−20 last trick' or 'placings +45 +20 +5 −5'")
+SELECTOR_HINT = ("write a suit (♥, H, hearts), a rank (Q, queen, queens), a card (A♥), "
+                 "a set ({Q♠, K♥}), 'card', 'trumps' or 'points'")
+
+# Known bad inputs, matched against a parser state (lark's match_examples).
+_EXAMPLES = {
+    "value_without_unit": ["−2", "−2, no ♥ lead", "−6 queens", "+5 hearts", "−2 per ♥, −6"],
+    "missing_comma": ["−2 per ♥ A♥ −6", "−2 per trick no ♥ lead", "trumps +5 per trick"],
+}
+_EXAMPLE_MESSAGES = {
+    "value_without_unit": ("a value with no unit", UNIT_HINT),
+    "missing_comma": ("two clauses without a comma between them",
+                      "separate clauses with ',' (or ';' for parts that add up)"),
+}
+
+_TERMINAL_NAMES = {
+    "VALUE": "a value such as −2", "CARD": "a card such as A♥", "NAME": "a suit or rank",
+    "SUIT_SYMBOL": "a suit symbol", "NUMBER": "a number", "COMMA": "','", "SEMICOLON": "';'",
+    "LBRACE": "'{'", "RBRACE": "'}'", "$END": "the end of the line", "ORDINAL": "a position such as 12th",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", propagate_positions=False, maybe_placeholders=False)
+
+
+def parse_line(text: str) -> Groups:
+    """Parse a rule line into clause groups; raise :class:`LineError`."""
+    parser = _parser()
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as error:
+        raise LineError(_syntax_problem(text, error)) from None
+    try:
+        return _ToClauses().transform(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, LineError):
+            raise error.orig_exc from None
+        raise
+
+
+def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
+    offset = error.pos_in_stream if error.pos_in_stream is not None else len(text)
+    if isinstance(error, UnexpectedEOF):
+        offset = len(text)
+    start = _word_start(text, offset)
+    card_like = _word_at(text, start)
+    if re.fullmatch(r"\w{1,3}[♠♥♦♣]|\d+[a-zA-Z]", card_like or "") and C.parse_card(card_like) is None:
+        return LineProblem(start, f"unknown card '{card_like}'", len(card_like), CARD_HINT)
+    word = _word_at(text, offset)
+    width = max(1, len(word))
+    label = None
+    try:
+        label = error.match_examples(_parser().parse, _EXAMPLES, use_accepts=True)
+    except Exception:  # a table mismatch must never hide the real error
+        label = None
+    if label:
+        message, hint = _EXAMPLE_MESSAGES[label]
+        if label == "value_without_unit":
+            value = _value_before(text, offset)
+            message = f"the value {value} has no unit" if value else message
+            offset, width = _value_span(text, offset)
+        return LineProblem(offset, message, width, hint)
+    expected = sorted(_expected(error))
+    shown = "end of the line" if not word else f"'{word}'"
+    message = f"unexpected {shown}"
+    if expected:
+        message += "; expected " + ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")
+    hint = None
+    if re.fullmatch(r"[A-Za-z0-9]{2,3}", word or "") and C.parse_card(word) is None and word[:-1].isdigit():
+        hint = CARD_HINT
+    return LineProblem(offset, message, width, hint)
+
+
+def _expected(error: UnexpectedInput) -> set[str]:
+    names: set[str] = set()
+    raw = getattr(error, "expected", None) or getattr(error, "allowed", None) or set()
+    for name in raw:
+        names.add(_TERMINAL_NAMES.get(name, f"'{name.lower().replace('_', ' ')}'"))
+    return names
+
+
+def _word_start(text: str, offset: int) -> int:
+    while offset > 0 and not re.match(r"[\s,;{}]", text[offset - 1]):
+        offset -= 1
+    return offset
+
+
+def _word_at(text: str, offset: int) -> str:
+    match = re.compile(r"[^\s,;{}]+").match(text, offset)
+    return match.group(0) if match else ""
+
+
+def _value_before(text: str, offset: int) -> str | None:
+    values = list(re.finditer(r"[+\-−]?\d+", text[:offset] + text[offset:].split(",")[0]))
+    before = [v for v in values if v.start() <= offset]
+    return before[-1].group(0) if before else None
+
+
+def _value_span(text: str, offset: int) -> tuple[int, int]:
+    values = [v for v in re.finditer(r"[+\-−]?\d+", text) if v.start() <= offset]
+    if not values:
+        return offset, 1
+    last = values[-1]
+    return last.start(), len(last.group(0))
+
+
+# --------------------------------------------------------------------------
+
+
+def _value(token: Token) -> int:
+    return int(str(token).replace("−", "-").replace("+", ""))
+
+
+def _fail(token: Token, message: str, hint: str | None = None) -> LineError:
+    return LineError(LineProblem(token.start_pos or 0, message, len(str(token)), hint))
+
+
+def _card(token: Token) -> int:
+    card = C.parse_card(str(token))
+    if card is None:
+        raise _fail(token, f"unknown card '{token}'", CARD_HINT)
+    return card
+
+
+def _rank(token: Token) -> int:
+    text = str(token)
+    rank = C.parse_rank(text)
+    if rank is None:
+        raise _fail(token, f"unknown rank '{text}'", "ranks are A K Q J 10 9 .. 2 (or T), as letters or words")
+    return rank
+
+
+def _suit(selector: m.Cards, token: Token) -> int:
+    if isinstance(selector, m.SuitCards):
+        return selector.suit
+    raise _fail(token, f"'{token}' is not a suit", "write a suit as ♥, H or hearts")
+
+
+class _ToClauses(Transformer):
+    """Turn the parse tree into model clauses, each with its line offset."""
+
+    def start(self, groups):
+        return tuple(groups)
+
+    def group(self, clauses):
+        return tuple(clauses)
+
+    # ---- selectors ----------------------------------------------------------
+    def selector(self, items):
+        (token,) = items
+        kind, text = token.type, str(token)
+        if kind == "CARD":
+            return (m.OneCard(_card(token)), token)
+        if kind == "SUIT_SYMBOL":
+            return (m.SuitCards(C.SUIT_WORDS[text]), token)
+        if kind == "NUMBER":
+            return (m.RankCards(_rank(token)), token)
+        if kind == "TRUMPS":
+            return (m.TrumpCards(), token)
+        word = text.lower()
+        if word in ("card", "cards"):
+            return (m.AllCards(), token)
+        if word in ("point", "points"):
+            return (m.PointCards(), token)
+        if word == "d":
+            raise _fail(token, "'D' is ambiguous: diamonds or dames (queens)?",
+                        "write ♦ or diamonds for the suit, Q or queens for the rank")
+        suit = C.parse_suit(word)
+        if suit is not None:
+            return (m.SuitCards(suit), token)
+        rank = C.parse_rank(word)
+        if rank is not None:
+            return (m.RankCards(rank), token)
+        if C.parse_card(word) is not None or re.fullmatch(r"\w{1,3}", word) and word[-1] in "shdc":
+            raise _fail(token, f"unknown card '{text}'", CARD_HINT)
+        raise _fail(token, f"unknown suit, rank or card set '{text}'", SELECTOR_HINT)
+
+    def card_set(self, items):
+        cards = tuple(sorted({_card(t) for t in items}))
+        if len(cards) != len(items):
+            raise _fail(items[0], "a card set names the same card twice")
+        return (m.CardSet(cards), items[0])
+
+    # ---- scoring parts --------------------------------------------------------
+    def per_trick(self, items):
+        value = items[0]
+        return (m.PerTrick(_value(value)), value.start_pos)
+
+    def per_cards(self, items):
+        value, _per, (selector, token) = items
+        if isinstance(selector, m.PointCards):
+            raise _fail(token, "'points' cannot score: it means the cards that score",
+                        SELECTOR_HINT)
+        return (m.PerCard(_value(value), selector), value.start_pos)
+
+    def card_value(self, items):
+        card, value = (items[0], items[1]) if items[0].type == "CARD" else (items[1], items[0])
+        return (m.PerCard(_value(value), m.OneCard(_card(card))), items[0].start_pos)
+
+    def trick_at(self, items):
+        value = items[0]
+        if items[1].type == "TRICK":
+            number = items[2]
+            position = int(number)
+            if position < 1:
+                raise _fail(number, "tricks are numbered from 1")
+        else:
+            word = str(items[1]).lower()
+            named = {"first": 1, "second": 2, "third": 3, "penultimate": -2, "last": -1}
+            position = named.get(word) or int(re.match(r"\d+", word).group(0))  # type: ignore[union-attr]
+            if position < 1 and word not in named:
+                raise _fail(items[1], "tricks are numbered from 1")
+        return (m.TrickAt(_value(value), position), value.start_pos)
+
+    def placings(self, items):
+        return (m.Placings(tuple(_value(v) for v in items[1:])), items[0].start_pos)
+
+    def most_of_one_suit(self, items):
+        value = items[0]
+        ties, rounding = "split", None
+        if len(items) > 5:
+            ties, rounding = items[5]
+        return (m.MostOfOneSuit(_value(value), ties, rounding), value.start_pos)
+
+    def ties_split(self, items):
+        return ("split", str(items[3]).lower() if len(items) > 2 else None)
+
+    def ties_full(self, items):
+        return ("full", None)
+
+    def all_or_nothing(self, items):
+        return (m.AllOrNothing(), items[0].start_pos)
+
+    def shoot_the_moon(self, items):
+        return (m.ShootTheMoon(), items[0].start_pos)
+
+    # ---- mechanics -------------------------------------------------------------
+    def trumps(self, items):
+        suit = None
+        if len(items) > 1:
+            selector, token = items[1]
+            suit = _suit(selector, token)
+        return (m.TrumpsClause(suit), items[0].start_pos)
+
+    def must_win_with_trump(self, items):
+        return (m.MustWinWithTrump(), items[0].start_pos)
+
+    def must_overtrump(self, items):
+        return (m.MustOvertrump(), items[0].start_pos)
+
+    def domino(self, items):
+        start: m.DominoStart = "chosen"
+        if len(items) == 3:
+            start = _rank(items[2])
+        elif len(items) == 4:
+            start = "first-card"
+        return (m.DominoClause(start), items[0].start_pos)
+
+    def aces_low(self, items):
+        return (m.AcesLow(), items[0].start_pos)
+
+    def inverted(self, items):
+        value = items[0]
+        if str(value) != "2":
+            raise _fail(value, f"'{value} high' means nothing; only '2 high' inverts the order")
+        return (m.Inverted(), value.start_pos)
+
+    def _no_lead(self, items, scope: m.LeadScope):
+        selector, token = items[1]
+        return (m.NoLead(_suit(selector, token), scope), items[0].start_pos)
+
+    def no_lead(self, items):
+        return self._no_lead(items, "every")
+
+    def no_opening_lead(self, items):
+        return self._no_lead(items, "opening")
+
+    def no_lead_until_broken(self, items):
+        return self._no_lead(items, "until-broken")
+
+    def breaks(self, items):
+        selector, token = items[2]
+        return (m.Breaks(_card(items[0]), _suit(selector, token)), items[0].start_pos)
+
+    def leads(self, items):
+        return (m.Leads(_card(items[0])), items[0].start_pos)
+
+    def not_on_first_trick(self, items):
+        selector, _token = items[1]
+        return (m.NotOnFirstTrick(selector), items[0].start_pos)
+
+    def shed_when_safe(self, items):
+        selector, token = items[1]
+        if isinstance(selector, (m.AllCards, m.TrumpCards)):
+            raise _fail(token, "shed-when-safe names the dangerous cards: a card, a rank or a set")
+        return (m.ShedWhenSafe(selector), items[0].start_pos)

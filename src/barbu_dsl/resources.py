@@ -1,0 +1,45 @@
+"""Package data: the grammar and the bundled specs.
+
+A wheel carries ``grammar/`` and ``specs/`` inside the package (see
+``pyproject.toml``), so an installed barbu_dsl works from any directory.  In
+an editable install of a checkout they are read from the checkout's top
+level instead.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+
+def _data_dir(name: str) -> Traversable:
+    packaged = resources.files("barbu_dsl") / name
+    if packaged.is_dir():
+        return packaged
+    checkout = Path(__file__).resolve().parents[2] / name
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(f"barbu_dsl is installed without its {name}/ data")
+
+
+def grammar_text() -> str:
+    """The rule-line grammar, ``grammar/barbu.lark``."""
+    return (_data_dir("grammar") / "barbu.lark").read_text(encoding="utf-8")
+
+
+def bundled_spec_names() -> list[str]:
+    """Names of the bundled specs (``tournament``, ``hearts``, ...), sorted."""
+    return sorted(
+        entry.name.removesuffix(".yaml")
+        for entry in _data_dir("specs").iterdir()
+        if entry.name.endswith(".yaml")
+    )
+
+
+def bundled_spec_text(name: str) -> str:
+    """The text of the bundled spec ``name``; KeyError when there is none."""
+    entry = _data_dir("specs") / f"{name}.yaml"
+    if not entry.is_file():
+        raise KeyError(name)
+    return entry.read_text(encoding="utf-8")
