@@ -43,3 +43,8 @@ def bundled_spec_text(name: str) -> str:
     if not entry.is_file():
         raise KeyError(name)
     return entry.read_text(encoding="utf-8")
+
+
+def bundled_spec_path(name: str) -> str:
+    """Where the bundled spec ``name`` lives, for error messages."""
+    return str(_data_dir("specs") / f"{name}.yaml")

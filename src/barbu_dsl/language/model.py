@@ -418,13 +418,17 @@ SettingValue = Union[str, int, bool, None, tuple]
 
 @dataclass(frozen=True)
 class ContractChange:
-    """What an overlay does to one contract: ``set`` it (replace or add it
-    with ``contract``), ``add`` or ``remove`` clauses, or ``drop`` it."""
+    """What an overlay does to one contract: ``set`` it (replace it, or add
+    it when it is new, with ``contract``), ``patch`` it (take the clauses
+    ``remove`` out, then put the clauses ``add`` in; added scoring parts form
+    groups of their own, so they add up), or ``drop`` it."""
 
     name: str
-    action: Literal["set", "add", "remove", "drop"]
+    action: Literal["set", "patch", "drop"]
     contract: Contract | None = None
-    clauses: tuple[Clause, ...] = ()
+    remove: tuple[tuple[Clause, ...], ...] = ()
+    add: tuple[tuple[Clause, ...], ...] = ()
+    where: Position | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -278,13 +278,15 @@ def value_text(value: int) -> str:
     return f"+{value}" if value > 0 else "0"
 
 
-def cards_text(cards: m.Cards) -> str:
+def cards_text(cards: m.Cards, plural: bool = False) -> str:
+    """A selector's canonical text: ``♥``, ``queen`` (``queens``), ``A♥``."""
     if isinstance(cards, m.AllCards):
-        return "card"
+        return "cards" if plural else "card"
     if isinstance(cards, m.SuitCards):
         return C.suit_symbol(cards.suit)
     if isinstance(cards, m.RankCards):
-        return C.RANK_NAMES[cards.rank]
+        name = C.RANK_NAMES[cards.rank]
+        return (name + ("es" if name == "six" else "s")) if plural else name
     if isinstance(cards, m.OneCard):
         return C.card_symbol(cards.card)
     if isinstance(cards, m.CardSet):
@@ -335,9 +337,9 @@ def clause_text(clause: m.Clause) -> str:
     if isinstance(clause, m.Leads):
         return f"{C.card_symbol(clause.card)} leads"
     if isinstance(clause, m.NotOnFirstTrick):
-        return f"no {cards_text(clause.cards)} on first trick"
+        return f"no {cards_text(clause.cards, plural=True)} on first trick"
     if isinstance(clause, m.ShedWhenSafe):
-        return f"shed {cards_text(clause.cards)} when safe"
+        return f"shed {cards_text(clause.cards, plural=True)} when safe"
     fixed = {
         m.MustWinWithTrump: "must win with a trump", m.MustOvertrump: "must overtrump",
         m.AcesLow: "aces low", m.Inverted: "2 high", m.AllOrNothing: "all or nothing",

@@ -1,0 +1,170 @@
+"""Write a model back as canonical spec text (``barbu fmt``).
+
+The output is a spec file that reads back to an equal model:
+``parse_spec(print_spec(spec)) == spec``.  Rule lines use the canonical
+clause forms of :mod:`.rules` (suit symbols, ``−`` for minus); settings are
+written only where they differ from the defaults.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import fields
+
+from .. import cards as C
+from . import model as m
+from .rules import clause_text, rules_text
+
+_PLAIN = re.compile(r"^[^\s\-?:,\[\]{}#&*!|>'\"%@`+][^#:]*(?<!\s)$")
+_RESERVED = {"true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"}
+
+
+def quote(text: str, flow: bool = False) -> str:
+    """``text`` as a YAML scalar: plain when that reads back the same
+    (``flow``: inside ``{...}`` or ``[...]``, where commas and brackets end it)."""
+    if flow and any(ch in text for ch in ",[]{}"):
+        return json.dumps(text, ensure_ascii=False)
+    if (_PLAIN.match(text) and text.lower() not in _RESERVED and not re.fullmatch(r"[\d.+\-eE_]+", text)
+            and ": " not in text and " #" not in text):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def print_spec(spec: m.Spec) -> str:
+    """Canonical spec text for ``spec``."""
+    out: list[str] = []
+    if spec.header:
+        out.extend(f"# {line}".rstrip() for line in spec.header.splitlines())
+        out.append("")
+    out.append(f"name: {quote(spec.name)}")
+    if spec.title != spec.name:
+        out.append(f"title: {quote(spec.title)}")
+    if spec.description:
+        out.append(f"description: {quote(spec.description)}")
+    out.append(f"players: {_players(spec.players)}")
+    decks = [(n, cards) for n, cards in spec.removed if set(cards) != C.default_removals(n)]
+    if decks:
+        out.append("decks:")
+        out.extend(f"  {n}: {_cards(cards)}" for n, cards in decks)
+    out.extend(_section("game", _changed(spec.game, m.Game())))
+    out.extend(_doubling(spec.doubling))
+    out.append("contracts:")
+    for contract in spec.contracts:
+        if not contract.derived:
+            out.extend(_contract(contract, "  "))
+    for kind in ("variant", "scale"):
+        overlays = [o for o in spec.overlays if o.kind == kind]
+        if overlays:
+            out.append(f"{kind}s:")
+            for overlay in overlays:
+                out.extend(_overlay(overlay))
+    if spec.applied:
+        out.append("applied: [" + ", ".join(quote(n, flow=True) for n in spec.applied) + "]")
+    return "\n".join(out) + "\n"
+
+
+def _players(players: tuple[int, ...]) -> str:
+    if len(players) == 1:
+        return str(players[0])
+    if list(players) == list(range(players[0], players[-1] + 1)):
+        return f"{players[0]}-{players[-1]}"
+    return "[" + ", ".join(map(str, players)) + "]"
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return "[" + ", ".join(C.card_symbol(c) for c in cards) + "]"
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(quote(str(v), flow=True) for v in value) + "]"
+    return quote(str(value)) if isinstance(value, str) else str(value)
+
+
+def _changed(obj: object, default: object) -> list[tuple[str, object]]:
+    return [(f.name, getattr(obj, f.name)) for f in fields(obj)  # type: ignore[arg-type]
+            if getattr(obj, f.name) != getattr(default, f.name)]
+
+
+def _section(name: str, items: list[tuple[str, object]], indent: str = "") -> list[str]:
+    if not items:
+        return []
+    return [f"{indent}{name}:", *(f"{indent}  {key}: {_value(value)}" for key, value in items)]
+
+
+def _doubling_items(items: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    return [("positive", "declarer-only" if v else "anyone") if k == "positive_declarer_only" else (k, v)
+            for k, v in items]
+
+
+def _doubling(doubling: m.Doubling, indent: str = "") -> list[str]:
+    if not doubling.allowed and doubling == m.Doubling(allowed=False):
+        return [f"{indent}doubling: false"]
+    return _section("doubling", _doubling_items(_changed(doubling, m.Doubling())), indent)
+
+
+def _contract(contract: m.Contract, indent: str) -> list[str]:
+    name = quote(contract.name)
+    line = quote(rules_text(contract.rules))
+    if not (contract.by_players or contract.twin or contract.description):
+        return [f"{indent}{name}: {line}"]
+    out = [f"{indent}{name}:", f"{indent}  rules: {line}"]
+    if contract.twin:
+        out.append(f"{indent}  twin: {quote(contract.twin)}")
+    if contract.description:
+        out.append(f"{indent}  description: {quote(contract.description)}")
+    if contract.by_players:
+        out.append(f"{indent}  players:")
+        out.extend(f"{indent}    {n}: {quote(rules_text(r))}" for n, r in contract.by_players)
+    return out
+
+
+def _line(groups: tuple[tuple[m.Clause, ...], ...]) -> str:
+    return "; ".join(", ".join(clause_text(c) for c in g) for g in groups)
+
+
+def _overlay(overlay: m.Overlay) -> list[str]:
+    out = [f"  {quote(overlay.name)}:"]
+    if overlay.description:
+        out.append(f"    description: {quote(overlay.description)}")
+    game: list[tuple[str, object]] = []
+    doubling: list[tuple[str, object]] = []
+    decks = [(key.split(".")[1], value) for key, value in overlay.settings if key.startswith("decks.")]
+    for key, value in overlay.settings:
+        if key == "players":
+            out.append(f"    players: {_players(value)}")  # type: ignore[arg-type]
+        elif key.startswith("decks."):
+            continue
+        elif key.startswith("game."):
+            game.append((key.split(".", 1)[1], value))
+        else:
+            doubling.append((key.split(".", 1)[1], value))
+    if decks:
+        out.append("    decks:")
+        out.extend(f"      {count}: {_cards(value)}" for count, value in decks)  # type: ignore[arg-type]
+    out.extend(_section("game", game, "    "))
+    if doubling == [("allowed", False)]:
+        out.append("    doubling: false")
+    else:
+        out.extend(_section("doubling", _doubling_items(doubling), "    "))
+    if overlay.contracts:
+        out.append("    contracts:")
+        for change in overlay.contracts:
+            name = quote(change.name)
+            if change.action == "set":
+                assert change.contract is not None
+                out.extend(_contract(change.contract, "      "))
+            elif change.action == "drop":
+                out.append(f"      {name}: null")
+            else:
+                parts = [f"{action}: {quote(_line(groups), flow=True)}"
+                         for action, groups in (("remove", change.remove), ("add", change.add)) if groups]
+                out.append(f"      {name}: {{{', '.join(parts)}}}")
+    if len(out) == 1:
+        out[0] += " {}"
+    return out

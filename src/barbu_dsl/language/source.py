@@ -1,0 +1,166 @@
+"""A spec file's text and YAML nodes, with positions for error messages.
+
+The spec is read with PyYAML's safe composer (no tags, no objects: the same
+safety as ``yaml.safe_load``), but kept as nodes so that every value still
+knows its line and column, and a key written twice is seen rather than
+silently dropped.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..errors import Diagnostic
+from .model import Position
+
+
+@dataclass
+class Source:
+    """One spec file being read, and the problems found in it so far."""
+
+    file: str
+    text: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lines = self.text.splitlines()
+        self._starts = [0]
+        for index, char in enumerate(self.text):
+            if char == "\n":
+                self._starts.append(index + 1)
+
+    # ---- positions ------------------------------------------------------------
+    def position(self, index: int) -> tuple[int, int]:
+        """1-based line and column of a character index."""
+        line = bisect.bisect_right(self._starts, index) - 1
+        return line + 1, index - self._starts[line] + 1
+
+    def where(self, node: Node) -> Position:
+        line, column = self.position(node.start_mark.index)
+        return Position(self.file, line, column)
+
+    def value_index(self, node: ScalarNode, offset: int) -> int:
+        """The source index of character ``offset`` of a scalar's value.
+
+        Walks the source and the value side by side, so quoting, folding and
+        block indentation are all accounted for."""
+        value = node.value
+        index = node.start_mark.index
+        end = node.end_mark.index
+        if node.style in ('"', "'"):
+            index += 1
+        elif node.style in ("|", ">"):
+            index = self.text.find("\n", index) + 1
+        for position, char in enumerate(value):
+            while index < end and self.text[index] != char and not (
+                char == " " and self.text[index] in "\r\n"
+            ):
+                index += 1
+            if position == offset:
+                return index
+            index += 1
+        return min(index, max(node.end_mark.index, node.start_mark.index))
+
+    # ---- reporting ------------------------------------------------------------
+    def error_at(self, index: int, message: str, width: int = 1, hint: str | None = None) -> None:
+        line, column = self.position(index)
+        source_line = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        self.diagnostics.append(
+            Diagnostic(self.file, line, column, message, source_line, width, hint)
+        )
+
+    def error(self, node: Node | None, message: str, hint: str | None = None) -> None:
+        """A problem with a whole node (underlined up to the end of its line)."""
+        if node is None:
+            self.diagnostics.append(Diagnostic(self.file, 1, 1, message, self.lines[0] if self.lines else "",
+                                               1, hint))
+            return
+        start, end = node.start_mark.index, node.end_mark.index
+        line_end = self.text.find("\n", start)
+        line_end = len(self.text) if line_end < 0 else line_end
+        self.error_at(start, message, max(1, min(end, line_end) - start), hint)
+
+    def error_at_position(self, where: Position | None, message: str, hint: str | None = None) -> None:
+        """A problem found after loading, reported where the model says the
+        offending thing was written."""
+        if where is None:
+            self.diagnostics.append(Diagnostic(self.file, 1, 1, message, "", 1, hint))
+            return
+        if where.file != self.file:
+            lines: list[str] = []
+            try:
+                with open(where.file, encoding="utf-8") as handle:
+                    lines = handle.read().splitlines()
+            except OSError:
+                pass
+            text = lines[where.line - 1] if 0 < where.line <= len(lines) else ""
+        else:
+            text = self.lines[where.line - 1] if 0 < where.line <= len(self.lines) else ""
+        width = max(1, len(text.rstrip()) - where.column + 1) if text else 1
+        self.diagnostics.append(Diagnostic(where.file, where.line, where.column, message, text, width, hint))
+
+    # ---- reading --------------------------------------------------------------
+    def compose(self) -> Node | None:
+        """The document's root node, or None after reporting a YAML error."""
+        try:
+            return yaml.compose(self.text, Loader=yaml.SafeLoader)
+        except yaml.MarkedYAMLError as error:
+            mark = error.problem_mark or error.context_mark
+            index = mark.index if mark is not None else 0
+            self.error_at(index, f"not valid YAML: {error.problem or error.context}",
+                          hint="check indentation, and quote values that start with '{', '[', '*' or '&'")
+            return None
+        except yaml.YAMLError as error:
+            self.error_at(0, f"not valid YAML: {error}")
+            return None
+
+    def header_comment(self) -> str:
+        """The comment block at the very top of the file, without ``# ``."""
+        lines: list[str] = []
+        for line in self.lines:
+            if line.startswith("#"):
+                lines.append(line[1:].removeprefix(" ").rstrip())
+            elif line.strip() == "" and lines:
+                break
+            elif line.strip() == "":
+                continue
+            else:
+                break
+        return "\n".join(lines)
+
+
+def pairs(node: MappingNode) -> list[tuple[ScalarNode, Node]]:
+    """A mapping's key/value nodes, in order (keys may repeat)."""
+    return [(key, value) for key, value in node.value]  # type: ignore[misc]
+
+
+def scalar(node: Node) -> str | None:
+    """A scalar's text, or None for a mapping or a sequence."""
+    return node.value if isinstance(node, ScalarNode) else None
+
+
+def is_null(node: Node) -> bool:
+    return isinstance(node, ScalarNode) and node.tag == "tag:yaml.org,2002:null"
+
+
+def as_int(node: Node) -> int | None:
+    if isinstance(node, ScalarNode) and node.tag == "tag:yaml.org,2002:int":
+        try:
+            return int(node.value)
+        except ValueError:
+            return None
+    return None
+
+
+def as_bool(node: Node) -> bool | None:
+    if isinstance(node, ScalarNode) and node.tag == "tag:yaml.org,2002:bool":
+        return node.value.lower() in ("true", "yes", "on", "y")
+    return None
+
+
+__all__ = ["Source", "pairs", "scalar", "is_null", "as_int", "as_bool", "MappingNode", "ScalarNode",
+           "SequenceNode", "Node"]

@@ -1,0 +1,419 @@
+"""Prove, by analysis of the model, what each contract's hands add up to.
+
+A contract's *hand total* is the sum of every player's raw score in one hand
+(before doubling, which only moves points between players).  The verifier
+works it out from the rules alone, never by dealing or playing, for each
+player count a spec allows (RULES.md sections 2 and 3):
+
+* ``per trick``: the value times the number of tricks (cards / players);
+* ``per card`` parts: every card of the deck that scores, with the groups
+  adding up and a single card's value replacing a wider part's inside one
+  group (:func:`~barbu_dsl.language.rules.card_values`).  A ``per trump``
+  part is counted for each of the four suits when the declarer names the
+  trump: removed cards make suits unequal;
+* trick positions (1-based, ``-1`` last, ``-2`` penultimate);
+* domino placings: the sum of the values, one per player;
+* most of one suit (Ravage City, section 2 variant 9): for each number of
+  tied players, the shares they pay with the declared rounding;
+* all or nothing (section 3) and shoot the moon: the player who takes every
+  scoring element turns the total ``S`` into ``−S``, or into ``(n−1)·S``.
+
+A game sums to zero when the totals of the contracts it plays add up to 0
+whatever happens.  When they do not, the report says why: for a spec with
+overlays applied, what the overlays changed; otherwise which contracts give
+and which take.  :func:`verify` builds the :class:`Report`;
+:func:`render` prints it for the terminal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import cards as C
+from .language import model as m
+from .language.rules import card_values, value_text
+
+
+@dataclass(frozen=True)
+class ContractTotal:
+    """The possible hand totals of one contract for one player count.
+    ``notes`` say what makes the total vary, when it does."""
+
+    name: str
+    totals: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def min(self) -> int:
+        return self.totals[0]
+
+    @property
+    def max(self) -> int:
+        return self.totals[-1]
+
+    @property
+    def fixed(self) -> bool:
+        return self.min == self.max
+
+
+@dataclass(frozen=True)
+class CountReport:
+    """Everything proved for one player count."""
+
+    players: int
+    cards: int
+    contracts: tuple[ContractTotal, ...]
+    problems: tuple[str, ...] = ()
+    miss: tuple[str, ...] = ()
+
+    @property
+    def tricks(self) -> int:
+        return self.cards // self.players
+
+    @property
+    def sum_min(self) -> int:
+        return sum(total.min for total in self.contracts)
+
+    @property
+    def sum_max(self) -> int:
+        return sum(total.max for total in self.contracts)
+
+    @property
+    def zero_sum(self) -> bool:
+        return self.sum_min == 0 and self.sum_max == 0
+
+    def total(self, name: str) -> ContractTotal:
+        """The total of the contract called ``name`` (matched like
+        :meth:`Spec.contract <barbu_dsl.language.model.Spec.contract>`)."""
+        key = m.contract_key(name)
+        for total in self.contracts:
+            if m.contract_key(total.name) == key:
+                return total
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "cards": self.cards,
+            "tricks": self.tricks,
+            "contracts": [
+                {"name": t.name, "min": t.min, "max": t.max, **({"notes": list(t.notes)} if t.notes else {})}
+                for t in self.contracts
+            ],
+            "sum_min": self.sum_min,
+            "sum_max": self.sum_max,
+            "zero_sum": self.zero_sum,
+            "problems": list(self.problems),
+            "miss": list(self.miss),
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    """The verifier's findings for a spec, one :class:`CountReport` per
+    player count checked."""
+
+    spec: str
+    counts: tuple[CountReport, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when the game sums to zero for every count checked."""
+        return all(count.zero_sum for count in self.counts)
+
+    def count(self, players: int) -> CountReport:
+        for count in self.counts:
+            if count.players == players:
+                return count
+        raise KeyError(players)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spec": self.spec, "ok": self.ok, "counts": [count.to_json() for count in self.counts]}
+
+
+# --------------------------------------------------------------------------
+# Analysis
+
+
+def verify(spec: m.Spec, players: int | None = None, *, base: m.Spec | None = None,
+           explain_miss: bool = True) -> Report:
+    """Prove each contract's hand total for every player count ``spec``
+    allows (or only ``players``; a count the spec does not allow is checked
+    all the same and reported as a problem).
+
+    When a count does not sum to zero and ``spec`` has overlays applied, the
+    miss is explained against ``base`` (by default the spec loaded without
+    its overlays); ``explain_miss=False`` skips that explanation.
+    """
+    counts = spec.players if players is None else (players,)
+    reports = []
+    base_reports: dict[int, CountReport] | None = None
+    for n in counts:
+        report = verify_count(spec, n)
+        if explain_miss and not report.zero_sum:
+            if spec.applied and base_reports is None:
+                base_reports = _base_reports(spec, base)
+            miss = _explain_miss(report, (base_reports or {}).get(n), _base_name(spec, base))
+            report = CountReport(report.players, report.cards, report.contracts, report.problems, miss)
+        reports.append(report)
+    return Report(spec.full_name, tuple(reports))
+
+
+def verify_count(spec: m.Spec, players: int) -> CountReport:
+    """The totals of the contracts a game of ``spec`` plays with ``players``
+    players, without explaining a miss."""
+    problems: list[str] = []
+    if players not in spec.players:
+        allowed = ", ".join(str(n) for n in spec.players)
+        problems.append(f"{spec.full_name} is not played by {players} players (it allows {allowed})")
+    try:
+        deck = frozenset(spec.deck_for(players))
+    except KeyError:
+        deck = C.FULL_DECK
+        problems.append(f"no deck is given for {players} players; counting all 52 cards")
+    if len(deck) % players:
+        problems.append(f"{len(deck)} cards do not deal evenly to {players} players "
+                        f"({len(deck) % players} left over)")
+    totals = []
+    for contract in game_contracts(spec, problems):
+        contract_problems: list[str] = []
+        total = contract_total(contract, deck, players, contract_problems)
+        problems.extend(f"{contract.name}: {text}" for text in contract_problems)
+        totals.append(total)
+    return CountReport(players, len(deck), tuple(totals), tuple(problems))
+
+
+def game_contracts(spec: m.Spec, problems: list[str] | None = None) -> list[m.Contract]:
+    """The contracts one game plays: ``game.order`` when the spec gives
+    one, else every contract (derived twins included)."""
+    if not spec.game.order:
+        return list(spec.contracts)
+    found = []
+    for name in spec.game.order:
+        try:
+            found.append(spec.contract(name))
+        except KeyError:
+            if problems is not None:
+                problems.append(f"the game order names '{name}', which is not a contract")
+    return found
+
+
+def contract_total(contract: m.Contract, deck: frozenset[int], players: int,
+                   problems: list[str]) -> ContractTotal:
+    """Every hand total ``contract`` can reach with ``deck`` and ``players``.
+    Problems found are appended to ``problems``."""
+    rules = contract.rules_for(players)
+    scoring = rules.scoring
+    tricks = len(deck) // players
+    notes: list[str] = []
+
+    fixed = 0
+    ties: set[int] = {0}
+    for part in scoring.parts:
+        if isinstance(part, m.PerTrick):
+            fixed += part.value * tricks
+        elif isinstance(part, m.TrickAt):
+            if 1 <= part.position <= tricks or -tricks <= part.position <= -1:
+                fixed += part.value
+            else:
+                problems.append(f"there is no trick {part.position} when {players} players play {tricks} tricks")
+        elif isinstance(part, m.Placings):
+            fixed += sum(part.values)
+            if len(part.values) != players:
+                problems.append(f"{len(part.values)} placings for {players} players")
+        elif isinstance(part, m.MostOfOneSuit):
+            shares = tie_totals(part, players, problems)
+            ties = {a + b for a in ties for b in shares.values()}
+            if len(set(shares.values())) > 1:
+                notes.append("depends on how many tie: " + _tie_note(shares))
+
+    by_suit = {suit: fixed + sum(card_values(scoring, suit, deck).values()) for suit in _trump_choices(rules)}
+    if len(set(by_suit.values())) > 1:
+        notes.append("depends on the trump suit: " + ", ".join(
+            f"{value_text(total)} with {' '.join(C.suit_symbol(s) for s in suits)}"  # type: ignore[arg-type]
+            for total, suits in _grouped(by_suit).items()))
+
+    totals: set[int] = set()
+    for total in by_suit.values():
+        if scoring.all_or_nothing:
+            totals |= {total, -total}
+        elif scoring.shoot_the_moon:
+            totals |= {total, (players - 1) * total}
+        else:
+            totals.add(total)
+    if (scoring.all_or_nothing or scoring.shoot_the_moon) and len(totals) > 1:
+        rule = "all or nothing" if scoring.all_or_nothing else "shoot the moon"
+        problems.append(f"{rule} makes the hand total {_alternatives(sorted(totals))}: it is not fixed")
+    combined = sorted({a + b for a in totals for b in ties})
+    return ContractTotal(contract.name, tuple(combined), tuple(notes))
+
+
+def tie_totals(part: m.MostOfOneSuit, players: int, problems: list[str]) -> dict[int, int]:
+    """Ravage City: for each number ``k`` of tied players, what they pay in
+    all (RULES.md section 2 variant 9).  A share that is not whole needs a
+    declared rounding; without one it is reported and rounded to nearest."""
+    totals: dict[int, int] = {}
+    undivided: list[int] = []
+    for k in range(1, players + 1):
+        if part.ties == "full":
+            totals[k] = k * part.value
+            continue
+        share = Fraction(part.value, k)
+        if share.denominator != 1 and part.rounding is None:
+            undivided.append(k)
+        totals[k] = k * _round(share, part.rounding or "nearest")
+    if undivided:
+        splits = [f"{value_text(part.value)}/{k}" for k in undivided]
+        if len(splits) == 1:
+            problems.append(f"tie split {splits[0]} does not divide; declare a rounding")
+        else:
+            problems.append(f"tie splits {_joined(splits)} do not divide; declare a rounding")
+    return totals
+
+
+def _tie_note(shares: dict[int, int]) -> str:
+    """``−35 when 5 or 7 tie, −36 otherwise``."""
+    usual = shares[1]
+    others = [f"{value_text(total)} when {_joined([str(k) for k in ks], 'or')} tie"
+              for total, ks in _grouped(shares).items() if total != usual]
+    return ", ".join([*others, f"{value_text(usual)} otherwise"])
+
+
+def _joined(items: list[str], word: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def _round(share: Fraction, rounding: m.Rounding) -> int:
+    if rounding == "down":
+        return math.floor(share)
+    if rounding == "up":
+        return math.ceil(share)
+    magnitude = math.floor(abs(share) + Fraction(1, 2))  # half away from zero
+    return magnitude if share >= 0 else -magnitude
+
+
+def _trump_choices(rules: m.Rules) -> tuple[int | None, ...]:
+    """The trump suits a hand may be played with, as far as scoring cares."""
+    play = rules.play
+    if not isinstance(play, m.TrickPlay) or play.trumps is None:
+        return (None,)
+    if play.trumps.suit is not None:
+        return (play.trumps.suit,)
+    if any(isinstance(p, m.PerCard) and isinstance(p.cards, m.TrumpCards) for p in rules.scoring.parts):
+        return C.SUITS
+    return (None,)
+
+
+def _grouped(by_key: dict[Any, int]) -> dict[int, list[Any]]:
+    grouped: dict[int, list[Any]] = {}
+    for key, value in by_key.items():
+        grouped.setdefault(value, []).append(key)
+    return dict(sorted(grouped.items()))
+
+
+def _alternatives(values: Iterable[int]) -> str:
+    return _joined([value_text(v) for v in values], "or")
+
+
+# --------------------------------------------------------------------------
+# Explaining a miss
+
+
+def _base_name(spec: m.Spec, base: m.Spec | None) -> str:
+    return base.full_name if base is not None else spec.name
+
+
+def _base_reports(spec: m.Spec, base: m.Spec | None) -> dict[int, CountReport]:
+    """Totals of the spec without its overlays, or nothing when it cannot be
+    loaded (then the miss is explained by the contracts alone)."""
+    if base is None:
+        try:
+            from .language import load_spec  # type: ignore[attr-defined]
+            base = load_spec(spec.name)
+        except Exception:  # no base to compare with: explain by contracts alone
+            return {}
+    return {n: verify_count(base, n) for n in base.players}
+
+
+def _explain_miss(report: CountReport, base: CountReport | None, base_name: str) -> tuple[str, ...]:
+    lines = [_sum_text(report, "misses by")]
+    if base is not None:
+        lines[0] += f"; compared with {base_name} ({'zero-sum' if base.zero_sum else _sum_text(base, 'sums to')}):"
+        lines.extend(_changes(base, report))
+        return tuple(lines)
+    gains = [t for t in report.contracts if t.max > 0]
+    losses = [t for t in report.contracts if t.min < 0]
+    for label, group, key in (("positive", gains, "max"), ("negative", losses, "min")):
+        if group:
+            items = ", ".join(f"{t.name} {range_text(t.min, t.max)}" for t in group)
+            subtotal = sum(getattr(t, key) for t in group)
+            lines.append(f"{label}: {items} = {value_text(subtotal)}")
+    return tuple(lines)
+
+
+def _changes(old: CountReport, new: CountReport) -> list[str]:
+    old_by_key = {m.contract_key(t.name): t for t in old.contracts}
+    new_by_key = {m.contract_key(t.name): t for t in new.contracts}
+    lines = []
+    for key, before in old_by_key.items():
+        after = new_by_key.get(key)
+        if after is None:
+            lines.append(f"{before.name} {range_text(before.min, before.max)} dropped "
+                         f"({range_text(-before.max, -before.min)})")
+        elif after.totals != before.totals:
+            line = f"{after.name} {range_text(before.min, before.max)}→{range_text(after.min, after.max)}"
+            if before.fixed and after.fixed:
+                line += f" ({value_text(after.min - before.min)})"
+            lines.append(line)
+    for key, after in new_by_key.items():
+        if key not in old_by_key:
+            lines.append(f"{after.name} added {range_text(after.min, after.max)}")
+    return lines
+
+
+def _sum_text(report: CountReport, fixed: str) -> str:
+    """``misses by −171``, or ``sums to between −86 and +20``."""
+    if report.sum_min == report.sum_max:
+        return f"{fixed} {value_text(report.sum_min)}"
+    return f"sums to between {value_text(report.sum_min)} and {value_text(report.sum_max)}"
+
+
+def range_text(low: int, high: int) -> str:
+    """``−26``, or ``−65 to −60`` when a total is not fixed."""
+    return value_text(low) if low == high else f"{value_text(low)} to {value_text(high)}"
+
+
+# --------------------------------------------------------------------------
+# Rendering
+
+
+def render(report: Report) -> str:
+    """The report as plain text for a terminal: a table per player count,
+    a ✓ or ✗ line, and what makes a count miss."""
+    out = [f"{report.spec}: hand totals (every player's raw score in one hand, added up)"]
+    for count in report.counts:
+        out.append("")
+        out.append(f"{count.players} players: {count.cards} cards, {count.tricks} tricks")
+        rows = [(t.name, range_text(t.min, t.max)) for t in count.contracts]
+        rows.append(("game", range_text(count.sum_min, count.sum_max)))
+        name_width = max(len(name) for name, _ in rows)
+        value_width = max(len(value) for _, value in rows)
+        for name, value in rows[:-1]:
+            out.append(f"  {name:<{name_width}}  {value:>{value_width}}")
+        out.append(f"  {'─' * name_width}  {'─' * value_width}")
+        out.append(f"  {rows[-1][0]:<{name_width}}  {rows[-1][1]:>{value_width}}")
+        for total in count.contracts:
+            for note in total.notes:
+                out.append(f"  note: {total.name} {note}")
+        if count.zero_sum:
+            out.append("✓ sums to zero")
+        else:
+            out.append(f"✗ does not sum to zero: {count.miss[0] if count.miss else _sum_text(count, 'misses by')}")
+            out.extend(f"    {line}" for line in count.miss[1:])
+        for problem in count.problems:
+            out.append(f"  problem: {problem}")
+    return "\n".join(out) + "\n"
