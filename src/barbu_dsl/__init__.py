@@ -1,0 +1,23 @@
+"""barbu_dsl: write down the rules of Barbu and its family of trick-taking
+games, then check, verify, explain, play, replay and generate code from them.
+
+The pieces, each in its own place:
+
+* :mod:`barbu_dsl.language` — the rules language: grammar, parser, the one
+  model, the loader with its checks, the printer;
+* :mod:`barbu_dsl.verifier` and :mod:`barbu_dsl.explain` — what the model
+  says: contract totals, zero sums, plain-English descriptions;
+* :mod:`barbu_dsl.engine` — dealing, legal moves, tricks, domino, scoring,
+  doubling, replaying hand records;
+* :mod:`barbu_dsl.cli` — the ``barbu`` command.
+"""
+
+from __future__ import annotations
+
+from .errors import BarbuError, RecordError, SpecError, UsageError
+from .language import load_spec, parse_spec, print_spec
+
+__version__ = "0.1.0"
+
+__all__ = ["BarbuError", "RecordError", "SpecError", "UsageError", "__version__", "load_spec", "parse_spec",
+           "print_spec"]

@@ -49,7 +49,8 @@ class SpecError(BarbuError):
     """A spec that cannot be used; holds every problem found in it."""
 
     def __init__(self, diagnostics: list[Diagnostic]):
-        self.diagnostics = list(diagnostics)
+        files = list(dict.fromkeys(d.file for d in diagnostics))
+        self.diagnostics = sorted(diagnostics, key=lambda d: (files.index(d.file), d.line, d.column))
         super().__init__(self.format())
 
     def format(self) -> str:

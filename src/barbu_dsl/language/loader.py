@@ -209,11 +209,12 @@ class _Reader:
                 if overlay.name in taken:
                     src.error_at_position(overlay.where, f"'{overlay.name}' is already a variant or scale "
                                           f"of {base.name}")
-            for overlay_name in self._names(sections.get("apply")):
+            for name_node in self._name_nodes(sections.get("apply")):
+                overlay_name = scalar(name_node) or ""
                 try:
                     overlay = spec.overlay(overlay_name)
                 except KeyError:
-                    src.error(sections["apply"], _unknown_overlay_message(spec, overlay_name).split("\n")[0],
+                    src.error(name_node, _unknown_overlay_message(spec, overlay_name).split("\n")[0],
                               hint="available: " + ", ".join(o.name for o in spec.overlays))
                     continue
                 spec = _apply(spec, overlay, src)
@@ -249,12 +250,15 @@ class _Reader:
         return text.strip()
 
     def _names(self, node: Node | None) -> list[str]:
+        return [scalar(n) or "" for n in self._name_nodes(node)]
+
+    def _name_nodes(self, node: Node | None) -> list[Node]:
         if node is None:
             return []
         if isinstance(node, ScalarNode) and not is_null(node):
-            return [node.value]
+            return [node]
         if isinstance(node, SequenceNode) and all(isinstance(n, ScalarNode) for n in node.value):
-            return [n.value for n in node.value]
+            return list(node.value)
         self.source.error(node, "expected a name or a list of names")
         return []
 

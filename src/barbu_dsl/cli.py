@@ -1,0 +1,169 @@
+"""The ``barbu`` command line.
+
+Exit codes, for every command: 0 ok; 1 a finding (a scale that does not sum
+to zero, a record that breaks a rule, a file that is not canonical); 2
+unusable input (a bad spec, record or command line).  Bad input never shows
+a traceback: it gets one clear message on standard error.
+
+A spec is named ``NAME_OR_PATH[+VARIANT...]``: a bundled spec or a file,
+with named variants and scales applied in order, e.g.
+``tournament+ravage-city+ace-low-domino``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+from . import __version__
+from .errors import BarbuError, UsageError
+from .language import load_spec, print_spec
+from .language.model import Spec
+
+app = typer.Typer(
+    name="barbu",
+    help="Write down the rules of Barbu and its family; check, verify, explain, play and replay them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+SpecArg = Annotated[str, typer.Argument(help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city")]
+
+
+def _load(ref: str) -> Spec:
+    return load_spec(ref)
+
+
+@app.command()
+def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.")]) -> None:
+    """Read specs and report every problem in them (exit 2 if any)."""
+    failed = False
+    for ref in specs:
+        try:
+            spec = _load(ref)
+        except BarbuError as error:
+            err.print(str(error), markup=False)
+            failed = True
+            continue
+        variants = len(spec.overlays)
+        counts = ", ".join(map(str, spec.players))
+        out.print(f"ok: {spec.full_name} — {len(spec.contracts)} contracts, {counts} players, "
+                  f"{variants} variants and scales", markup=False)
+    if failed:
+        raise typer.Exit(2)
+
+
+@app.command()
+def verify(
+    spec: SpecArg,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Check only this player count.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Prove each contract's hand total and whether the scale sums to zero.
+
+    Exit 0 when the sum is fixed at zero for every checked count, 1 when not."""
+    from .verifier import render, verify as run
+
+    model = _load(spec)
+    if players is not None and players not in model.players:
+        raise UsageError(f"{model.full_name} is played by {', '.join(map(str, model.players))} players, "
+                         f"not {players}")
+    report = run(model, players)
+    if as_json:
+        out.print(json.dumps(report.to_json(), ensure_ascii=False), markup=False)
+    else:
+        out.print(render(report), markup=False)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command()
+def explain(
+    spec: SpecArg,
+    contract: Annotated[Optional[str], typer.Argument(help="One contract (default: all).")] = None,
+) -> None:
+    """Describe each contract in plain English: how it is played and scored."""
+    from .explain import explain as describe
+
+    model = _load(spec)
+    try:
+        text = describe(model, contract)
+    except KeyError:
+        names = ", ".join(c.name for c in model.contracts)
+        raise UsageError(f"{model.full_name} has no contract '{contract}'\n    contracts: {names}") from None
+    out.print(text, markup=False)
+
+
+@app.command()
+def fmt(
+    spec: SpecArg,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this new file.")] = None,
+    check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if SPEC's file is not in canonical form.")] = False,
+) -> None:
+    """Print a spec as canonical spec text (variants applied, defaults left out)."""
+    model = _load(spec)
+    text = print_spec(model)
+    if check_only:
+        path = Path(spec)
+        if not path.is_file():
+            raise UsageError(f"--check needs a spec file, not '{spec}'")
+        if path.read_text(encoding="utf-8") != text:
+            err.print(f"{path} is not in canonical form (barbu fmt {path} shows it)", markup=False)
+            raise typer.Exit(1)
+        out.print(f"{path} is canonical", markup=False)
+        return
+    if output is not None:
+        if output.exists():
+            raise UsageError(f"{output} exists; barbu fmt never overwrites a file")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot write {output}: {error}") from None
+        return
+    sys.stdout.write(text)
+
+
+@app.command("specs")
+def list_specs() -> None:
+    """List the bundled specs with their variants and scales."""
+    from .resources import bundled_spec_names
+
+    for name in bundled_spec_names():
+        model = _load(name)
+        out.print(f"{name} — {model.title}", markup=False)
+        for kind in ("variant", "scale"):
+            names = [o.name for o in model.overlays if o.kind == kind]
+            if names:
+                out.print(f"    {kind}s: {', '.join(names)}", markup=False)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        out.print(f"barbu_dsl {__version__}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=version_callback, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """barbu: rules toolkit for Barbu and its family of trick-taking games."""
+
+
+def main() -> None:
+    """Run the CLI.  Click reports a bad command line (exit 2); a
+    :class:`BarbuError` becomes one message and its exit code."""
+    try:
+        app(prog_name="barbu")
+    except BarbuError as error:
+        err.print(f"barbu: {error}" if isinstance(error, UsageError) else str(error), markup=False)
+        sys.exit(error.exit_code)
