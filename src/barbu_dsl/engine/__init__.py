@@ -1,0 +1,35 @@
+"""The rules engine: deals, hand state machines, scoring, doubling, replay.
+
+It reads only the model (:mod:`barbu_dsl.language.model`).  Cards are ints
+``0..51`` (:mod:`barbu_dsl.cards`); the domino pass is :data:`PASS`.
+
+* :mod:`.deal` — seeded deals (RULES.md section 1);
+* :mod:`.tables` — a contract's rules compiled into masks and arrays;
+* :mod:`.tricks` — trick play (sections 1, 2, 3);
+* :mod:`.domino` — domino / fan tan (section 2);
+* :mod:`.hand` — starting a hand: first player, trump, starting rank;
+* :mod:`.scoring` — pure scoring functions and the early-end test;
+* :mod:`.doubling` — legal doubles, settlement, the not-played split;
+* :mod:`.replay` — hand records in, RECORDS.md results out.
+"""
+
+from __future__ import annotations
+
+from .base import Hand, IllegalPlay, PlayAfterEnd, Trick, move_str
+from .deal import deal, deal_deck
+from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
+from .domino import DominoHand
+from .hand import first_leader, hand_for, start_hand
+from .replay import (
+    HandRecord, exit_status, read_record, replay, replay_file, replay_record, replay_text, worst_status,
+)
+from .scoring import contract_total, fixed_total, score_tricks
+from .tables import PASS
+from .tricks import TrickHand
+
+__all__ = [
+    "PASS", "DominoHand", "Hand", "HandRecord", "IllegalPlay", "PlayAfterEnd", "Trick", "TrickHand",
+    "check_doubles", "contract_total", "deal", "deal_deck", "exit_status", "first_leader", "fixed_total",
+    "hand_for", "is_not_played", "is_positive", "move_str", "not_played_scores", "read_record", "replay",
+    "replay_file", "replay_record", "replay_text", "score_tricks", "settle", "start_hand", "worst_status",
+]

@@ -1,0 +1,121 @@
+"""What every hand state machine offers, and the errors a move can raise.
+
+:class:`Hand` is the interface shared by trick play (:mod:`.tricks`) and
+domino (:mod:`.domino`): whose turn it is, the legal moves in the fixed card
+order, playing a move, and the scores, captured cards, tricks and placings
+so far.  Moves are cards (ints ``0..51``, see :mod:`barbu_dsl.cards`) or
+:data:`PASS` in domino.
+
+A move that breaks a rule raises :class:`IllegalPlay`, a move after the end
+of the hand :class:`PlayAfterEnd` (RULES.md section 1: plays after the end of
+a hand are an error).  Both are :class:`~barbu_dsl.errors.RecordError` s of
+the kinds formats/RECORDS.md defines, with the move's index in the hand, so
+a replay reports them as they are.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .. import cards as C
+from ..errors import RecordError
+from .tables import PASS
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, who took it."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+class IllegalPlay(RecordError):
+    """A move that breaks a rule; names the move, the seat and the rule."""
+
+    @property
+    def seat(self) -> int:
+        return int(self.details["seat"])
+
+    @property
+    def reason(self) -> str:
+        return str(self.details["reason"])
+
+
+class PlayAfterEnd(RecordError):
+    """A move made after the hand ended."""
+
+
+def move_str(move: int) -> str:
+    """A move as records write it: ``QH`` or ``pass``."""
+    return "pass" if move == PASS else C.card_str(move)
+
+
+def illegal(index: int, seat: int, move: int, reason: str) -> IllegalPlay:
+    return IllegalPlay("illegal_play", {"index": index, "seat": seat, "card": move_str(move), "reason": reason})
+
+
+def after_end(index: int) -> PlayAfterEnd:
+    return PlayAfterEnd("after_end", {"index": index})
+
+
+class Hand:
+    """One hand of one contract, from the deal to the end.
+
+    Subclasses keep their state in flat lists of ints and card masks; this
+    base class only fixes the interface.
+    """
+
+    __slots__ = ()
+
+    players: int
+    declarer: int
+    to_play: int | None  # None once the hand is over
+    moves: list[int]  # every move so far, passes included, in order
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_play is None
+
+    def legal_moves(self) -> list[int]:
+        """The legal moves of the seat to play, in card order; empty once over."""
+        raise NotImplementedError
+
+    def play(self, move: int) -> None:
+        """Make ``move`` for the seat to play; raise :class:`IllegalPlay`
+        or :class:`PlayAfterEnd`."""
+        raise NotImplementedError
+
+    def why_illegal(self, move: int) -> str | None:
+        """The rule ``move`` would break, or None when it is legal."""
+        raise NotImplementedError
+
+    def raw_scores(self) -> list[int]:
+        """Each seat's score from play: final once over, else what is settled so far."""
+        raise NotImplementedError
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` still holds, in card order."""
+        raise NotImplementedError
+
+    def captured(self, seat: int) -> list[int]:
+        """The cards ``seat`` has taken in tricks, in card order (none in domino)."""
+        return []
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order (none in domino)."""
+        return []
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self.tricks)
+
+    @property
+    def placings(self) -> list[int]:
+        """Domino: the seats in the order they went out (the last one too,
+        once the hand is over).  Empty in trick play."""
+        return []
+
+    def copy(self) -> Hand:
+        raise NotImplementedError

@@ -1,0 +1,32 @@
+"""Seeded, reproducible deals (RULES.md section 1 and section 3's decks).
+
+A deal shuffles the spec's deck for the player count with
+:class:`random.Random` seeded by the caller, so the same seed always gives
+the same hands on every platform, then gives the shuffled deck out in equal
+blocks: seat 0 the first block, seat 1 (on seat 0's left) the next, and so
+on.  Each hand is returned sorted in card order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..language import model as m
+
+Deal = tuple[tuple[int, ...], ...]
+
+
+def deal_deck(deck: Sequence[int], players: int, seed: int | str) -> Deal:
+    """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats."""
+    if players < 1 or len(deck) % players:
+        raise ValueError(f"{len(deck)} cards do not deal evenly to {players} players")
+    cards = list(deck)
+    random.Random(seed).shuffle(cards)
+    size = len(cards) // players
+    return tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(players))
+
+
+def deal(spec: m.Spec, players: int, seed: int | str) -> Deal:
+    """A deal of ``spec``'s deck for ``players`` (RULES.md section 3 removals)."""
+    return deal_deck(spec.deck_for(players), players, seed)

@@ -1,0 +1,166 @@
+"""Domino (Fan Tan): the state machine of one domino hand.
+
+Implements RULES.md section 2, Domino, with its rulings and variant 7:
+
+* the starting rank is fixed by the contract, named by the declarer
+  (``chosen``), or set by the declarer's first card (``first-card``: the
+  declarer then plays any card on move one and never passes);
+* a card of the starting rank opens its suit; a card adjacent to the
+  suit's run on the table extends it up or down; aces are high (A above K)
+  or, with ``aces low``, below the 2 (adjacent to the 2, not to the K);
+* the declarer moves first; play goes to the left; a seat that has gone out
+  is skipped; a seat may pass only when it has no playable card;
+* the hand ends when all but one seat have gone out; that seat takes the
+  last place.  Placings are the order of going out.
+
+Engine decision (not in RULES.md): with a reduced deck (section 3, other
+player counts) a card missing from the deck is skipped when extending a
+suit, and a suit whose starting-rank card is missing counts as opened from
+the start, so no suit ever blocks on a card nobody holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import cards as C
+from .base import Hand, after_end, illegal
+from .scoring import placing_scores
+from .tables import PASS, DominoTable, cards_of, mask_of
+
+
+class DominoHand(Hand):
+    """One domino hand.  Build it with :func:`barbu_dsl.engine.start_hand`."""
+
+    __slots__ = ("table", "players", "declarer", "to_play", "moves",
+                 "_hands", "_start", "_low", "_high", "_placings")
+
+    def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int):
+        self.table = table
+        self.players = table.players
+        self.declarer = declarer
+        self.to_play: int | None = declarer
+        self.moves: list[int] = []
+        self._hands = [mask_of(h) for h in hands]
+        self._start: int | None = None
+        self._low = [0] * 4  # per suit: position of the run's lowest card, 0 while not open
+        self._high = [0] * 4
+        self._placings: list[int] = []
+        if table.start is not None:
+            self._set_start(table.start)
+
+    def _set_start(self, rank: int) -> None:
+        self._start = rank
+        for suit in C.SUITS:
+            c = C.card(rank, suit)
+            if not self.table.deck >> c & 1:  # nobody holds it: the suit is open
+                self._low[suit] = self._high[suit] = self.table.position[c]
+
+    # ---- legal moves -------------------------------------------------------
+
+    def legal_mask(self) -> int:
+        """The playable cards of the seat to play as a mask (0: it must pass)."""
+        seat = self.to_play
+        if seat is None:
+            return 0
+        hand = self._hands[seat]
+        if self._start is None:  # first-card: the declarer's first card sets the rank
+            return hand
+        t = self.table
+        playable = 0
+        for suit in C.SUITS:
+            low = self._low[suit]
+            if not low:
+                # A suit opens with the starting rank.
+                playable |= hand & (1 << C.card(self._start, suit))
+                continue
+            # An open suit extends by the next card down or up.
+            below, above = t.below[suit][low], t.above[suit][self._high[suit]]
+            if below >= 0:
+                playable |= hand & (1 << below)
+            if above >= 0:
+                playable |= hand & (1 << above)
+        return playable
+
+    def legal_moves(self) -> list[int]:
+        if self.to_play is None:
+            return []
+        return cards_of(self.legal_mask()) or [PASS]
+
+    def why_illegal(self, move: int) -> str | None:
+        seat = self.to_play
+        if seat is None:
+            return "the hand is over"
+        playable = self.legal_mask()
+        if move == PASS:
+            if not playable:
+                return None
+            shown = ", ".join(C.card_str(c) for c in cards_of(playable))
+            return f"may not pass while able to play ({shown})"
+        if not 0 <= move < 52 or not self._hands[seat] >> move & 1:
+            return f"seat {seat} does not hold {move if not 0 <= move < 52 else C.card_str(move)}"
+        if playable >> move & 1:
+            return None
+        suit = C.suit_of(move)
+        assert self._start is not None
+        if not self._low[suit]:
+            return (f"{C.SUIT_NAMES[suit]} are not open; a suit opens with the "
+                    f"{C.RANK_NAMES[self._start]}")
+        return f"{C.card_str(move)} is not next to the {C.SUIT_NAMES[suit]} on the table"
+
+    # ---- playing -----------------------------------------------------------
+
+    def play(self, move: int) -> None:
+        seat = self.to_play
+        if seat is None:
+            raise after_end(len(self.moves))
+        playable = self.legal_mask()
+        legal = (not playable) if move == PASS else (0 <= move < 52 and bool(playable >> move & 1))
+        if not legal:
+            raise illegal(len(self.moves), seat, move, self.why_illegal(move) or "not a legal move")
+        self.moves.append(move)
+        if move != PASS:
+            if self._start is None:
+                self._set_start(C.rank_of(move))
+            suit, position = move // 13, self.table.position[move]
+            if not self._low[suit]:
+                self._low[suit] = self._high[suit] = position
+            elif position < self._low[suit]:
+                self._low[suit] = position
+            else:
+                self._high[suit] = position
+            self._hands[seat] ^= 1 << move
+            if not self._hands[seat]:
+                self._placings.append(seat)
+                if len(self._placings) == self.players - 1:
+                    self._placings.extend(s for s in range(self.players) if self._hands[s])
+                    self.to_play = None
+                    return
+        nxt = (seat + 1) % self.players
+        while not self._hands[nxt]:
+            nxt = (nxt + 1) % self.players
+        self.to_play = nxt
+
+    # ---- what happened so far ----------------------------------------------
+
+    @property
+    def start_rank(self) -> int | None:
+        """The starting rank (None until the declarer's first card sets it)."""
+        return self._start
+
+    def raw_scores(self) -> list[int]:
+        return placing_scores(self.table.placings, self._placings, self.players)
+
+    def hand(self, seat: int) -> list[int]:
+        return cards_of(self._hands[seat])
+
+    @property
+    def placings(self) -> list[int]:
+        return list(self._placings)
+
+    def copy(self) -> DominoHand:
+        other = DominoHand.__new__(DominoHand)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value.copy() if isinstance(value, list) else value)
+        return other

@@ -1,0 +1,103 @@
+"""Doubling: which sets of doubles are legal, and how they settle.
+
+Implements RULES.md section 2, Doubling, with its rulings and variants 3
+and 4, as a spec's :class:`~barbu_dsl.language.model.Doubling` configures:
+
+* a set of ``(doubler, doubled)`` pairs is valid when no one doubles
+  themselves, no pair is given twice, the declarer doubles only players who
+  doubled them (a redouble; none at all when ``redouble`` is off), and in a
+  positive contract every double is against the declarer or is the
+  declarer's redouble (``positive_declarer_only``).  With ``whom:
+  declarer-only`` only the declarer may ever be doubled, and a redouble, if
+  made, must cover every player who doubled the declarer (variant 3);
+* settlement is pair by pair: if exactly one of two players doubled the
+  other, the difference of their raw scores passes once, if both doubled
+  each other twice, otherwise nothing;
+* a negative contract nobody doubles may be not played (variant 4): each
+  opponent scores total/(n−1) rounded to the nearest integer (halves away
+  from zero), the declarer the rest.
+
+A *positive* contract is one whose total favours the taker: above zero
+when the game's aim is the highest score, below zero when it is the lowest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..errors import RecordError
+from ..language import model as m
+from .scoring import contract_total, round_half_away
+
+Pair = tuple[int, int]
+
+
+def is_positive(rules: m.Rules, players: int, deck: Sequence[int], aim: m.Aim = "highest") -> bool:
+    """Whether the contract's total favours the player who takes it."""
+    total = contract_total(rules, players, deck)
+    return total > 0 if aim == "highest" else total < 0
+
+
+def _illegal(pair: Pair, reason: str) -> RecordError:
+    return RecordError("illegal_double", {"pair": [pair[0], pair[1]], "reason": reason})
+
+
+def check_doubles(doubling: m.Doubling, declarer: int, pairs: Sequence[Pair], positive: bool) -> None:
+    """Raise an ``illegal_double`` :class:`RecordError` naming the first
+    pair (in the given order) that breaks a rule.  Seats are assumed valid."""
+    given = set()
+    doubled_declarer = {a for a, b in pairs if b == declarer}
+    for pair in pairs:
+        doubler, doubled = pair
+        if not doubling.allowed:
+            raise _illegal(pair, "this spec has no doubling")
+        if doubler == doubled:
+            raise _illegal(pair, "a player cannot double themselves")
+        if pair in given:
+            raise _illegal(pair, "the same double is given twice")
+        given.add(pair)
+        if doubler == declarer:
+            if not doubling.redouble:
+                raise _illegal(pair, "the declarer may not redouble")
+            if doubled not in doubled_declarer:
+                raise _illegal(pair, "the declarer may only double players who doubled them")
+        elif doubled != declarer:
+            if doubling.whom == "declarer-only":
+                raise _illegal(pair, "only the declarer may be doubled")
+            if positive and doubling.positive_declarer_only:
+                raise _illegal(pair, "in a positive contract only the declarer may be doubled")
+    if doubling.whom == "declarer-only":
+        redoubles = [pair for pair in pairs if pair[0] == declarer]
+        missing = sorted(doubled_declarer - {b for _, b in redoubles})
+        if redoubles and missing:
+            raise _illegal(redoubles[0], "a redouble must cover every player who doubled the declarer "
+                                         f"(seat {missing[0]} is not redoubled)")
+
+
+def settle(raw: Sequence[int], pairs: Sequence[Pair]) -> list[int]:
+    """Each seat's net transfer from the doubles (the transfers sum to zero)."""
+    given = set(pairs)
+    transfers = [0] * len(raw)
+    for a in range(len(raw)):
+        for b in range(a + 1, len(raw)):
+            times = ((a, b) in given) + ((b, a) in given)
+            if times:
+                amount = times * (raw[a] - raw[b])
+                transfers[a] += amount
+                transfers[b] -= amount
+    return transfers
+
+
+def is_not_played(doubling: m.Doubling, declarer: int, pairs: Sequence[Pair], positive: bool) -> bool:
+    """Variant 4: a negative contract nobody doubled is not played."""
+    return doubling.undoubled == "not-played" and not positive and all(b != declarer for _, b in pairs)
+
+
+def not_played_scores(total: int, declarer: int, players: int) -> list[int]:
+    """The split of an unplayed contract: each opponent total/(n−1) rounded
+    to the nearest integer, the declarer the remainder."""
+    share = round_half_away(Fraction(total, players - 1))
+    scores = [share] * players
+    scores[declarer] = total - share * (players - 1)
+    return scores

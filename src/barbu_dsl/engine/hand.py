@@ -1,0 +1,76 @@
+"""Start a hand: pick the state machine, the first player and the tables.
+
+Who moves first (RULES.md sections 2 and 3, ``game.first_lead`` in a spec):
+
+* trick play: the declarer, or the player on the declarer's left when the
+  spec says ``first_lead: left`` (variant 1, "dealer chooses"); but when
+  the contract names an opening card (``2♣ leads``) its holder leads it;
+* domino: always the declarer.
+
+The deck is the union of the hands, so small positions (a few cards each)
+work as well as full deals; trick positions (``last trick``) count from the
+end of the hand actually dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..language import model as m
+from .base import Hand
+from .domino import DominoHand
+from .tables import domino_table, trick_table
+from .tricks import TrickHand
+
+
+def first_leader(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int,
+                 first_lead: m.FirstLead = "declarer") -> int:
+    """The seat that makes the first move of the hand."""
+    play = rules.play
+    if isinstance(play, m.TrickPlay):
+        if play.opening_card is not None:
+            for seat, cards in enumerate(hands):
+                if play.opening_card in cards:
+                    return seat
+        if first_lead == "left":
+            return (declarer + 1) % len(hands)
+    return declarer
+
+
+def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
+               trump: int | None = None, start_rank: int | None = None,
+               first_lead: m.FirstLead = "declarer", early_end: bool = True) -> Hand:
+    """A new hand of ``rules`` (a contract's ``rules_for(len(hands))``).
+
+    ``trump`` is the suit the declarer names when the contract's trumps
+    have no fixed suit; ``start_rank`` the rank named for a ``chosen``
+    domino start.  Raise ValueError when one is needed and missing, or when
+    the hands overlap or (in trick play) differ in size.
+    """
+    players = len(hands)
+    if not 0 <= declarer < players:
+        raise ValueError(f"declarer {declarer} is not a seat of {players} players")
+    deck = tuple(sorted(c for cards in hands for c in cards))
+    if len(set(deck)) != len(deck):
+        raise ValueError("the hands share cards")
+    play = rules.play
+    if isinstance(play, m.DominoPlay):
+        if play.start == "chosen" and start_rank is None:
+            raise ValueError("this domino contract needs the starting rank the declarer names")
+        return DominoHand(domino_table(rules, players, deck, start_rank), hands, declarer)
+    if len({len(cards) for cards in hands}) > 1:
+        raise ValueError("in trick play every seat holds the same number of cards")
+    if play.trumps is not None and play.trumps.suit is None and trump is None:
+        raise ValueError("this contract needs the trump suit the declarer names")
+    table = trick_table(rules, players, deck, trump)
+    return TrickHand(table, hands, declarer, first_leader(rules, hands, declarer, first_lead), early_end)
+
+
+def hand_for(spec: m.Spec, contract: str | m.Contract, hands: Sequence[Sequence[int]], declarer: int, *,
+             trump: int | None = None, start_rank: int | None = None, early_end: bool = True) -> Hand:
+    """A new hand of ``spec``'s ``contract`` (a name or a Contract), with
+    the spec's first-lead rule."""
+    if isinstance(contract, str):
+        contract = spec.contract(contract)
+    return start_hand(contract.rules_for(len(hands)), hands, declarer, trump=trump, start_rank=start_rank,
+                      first_lead=spec.game.first_lead, early_end=early_end)

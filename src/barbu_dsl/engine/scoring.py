@@ -1,0 +1,189 @@
+"""Scoring: pure functions from what was taken to points.
+
+Implements the scoring of RULES.md sections 2 and 3:
+
+* per trick, per card (:func:`~barbu_dsl.language.rules.card_values`: a
+  single card's value replaces the wider one inside its group, groups add
+  up as in Salade), trick positions (``TrickAt``: 1-based, negative from the
+  end) and domino placings;
+* Ravage City (section 2, variant 9 and its ruling): each player's largest
+  single-suit count of captured cards; the players with the highest count
+  share the value (``split``, rounded as the spec declares, to the nearest
+  when it declares nothing) or each take it whole (``full``);
+* all or nothing (section 3): the player who takes every scoring element has
+  their points negated; shoot the moon: that player scores 0 and everyone
+  else the full total;
+* the early-end test of section 1 (:func:`can_still_score`).
+
+The hand state machines keep running totals for speed and call
+:func:`finish_scores` at the end; :func:`score_tricks` recomputes a hand's
+scores from its tricks alone, which the tests use as an oracle.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..language import model as m
+from ..language.rules import card_values
+from .tables import SUIT_MASKS, TrickTable
+
+
+def round_half_away(value: Fraction) -> int:
+    """``value`` rounded to the nearest integer, halves away from zero."""
+    floor = math.floor(abs(value) + Fraction(1, 2))
+    return floor if value >= 0 else -floor
+
+
+def split_share(value: int, ways: int, rounding: m.Rounding | None) -> int:
+    """One tied player's share of ``value`` split ``ways`` ways.  ``down``
+    and ``up`` round towards minus and plus infinity; ``nearest`` (also used
+    when the spec declares no rounding) rounds halves away from zero."""
+    share = Fraction(value, ways)
+    if share.denominator == 1:
+        return int(share)
+    if rounding == "down":
+        return math.floor(share)
+    if rounding == "up":
+        return math.ceil(share)
+    return round_half_away(share)
+
+
+def largest_suit_count(won: int) -> int:
+    """The largest number of cards of one suit in the mask ``won``."""
+    return max((won & suit_mask).bit_count() for suit_mask in SUIT_MASKS)
+
+
+def most_of_one_suit(part: m.MostOfOneSuit, won: Sequence[int]) -> list[int]:
+    """Each seat's points from a Ravage City part, given the captured masks."""
+    counts = [largest_suit_count(w) for w in won]
+    top = max(counts)
+    tied = [seat for seat, count in enumerate(counts) if count == top]
+    value = part.value if part.ties == "full" else split_share(part.value, len(tied), part.rounding)
+    return [value if seat in tied else 0 for seat in range(len(won))]
+
+
+def trick_points(table: TrickTable, index: int, cards: Sequence[int]) -> int:
+    """Points for taking the trick at ``index`` (0-based) holding ``cards``."""
+    points = table.per_trick + table.trick_at[index]
+    for c in cards:
+        points += table.values[c]
+    return points
+
+
+def sole_taker(table: TrickTable, won: Sequence[int], winners: Sequence[int]) -> int | None:
+    """The seat that took every scoring element (scoring cards, every trick
+    when tricks score, every scoring trick position), or None."""
+    candidates = set(range(table.players))
+    has_elements = False
+    if table.scoring_mask:
+        has_elements = True
+        candidates &= {s for s in candidates if won[s] & table.scoring_mask == table.scoring_mask}
+    if table.per_trick:
+        has_elements = True
+        candidates &= set(winners) if len(set(winners)) == 1 and len(winners) == table.tricks else set()
+    for index, value in enumerate(table.trick_at):
+        if value:
+            has_elements = True
+            candidates &= {winners[index]} if index < len(winners) else set()
+    if not has_elements or len(candidates) != 1:
+        return None
+    return candidates.pop()
+
+
+def finish_scores(table: TrickTable, points: Sequence[int], won: Sequence[int],
+                  winners: Sequence[int]) -> list[int]:
+    """Final raw scores of a finished trick hand from the points each seat
+    took, adding Ravage City parts and applying all-or-nothing or
+    shoot-the-moon."""
+    scores = list(points)
+    for part in table.most:
+        for seat, value in enumerate(most_of_one_suit(part, won)):
+            scores[seat] += value
+    if table.all_or_nothing or table.shoot_the_moon:
+        taker = sole_taker(table, won, winners)
+        if taker is not None:
+            if table.all_or_nothing:
+                scores[taker] = -scores[taker]
+            else:
+                total = scores[taker]
+                scores = [total] * table.players
+                scores[taker] = 0
+    return scores
+
+
+def score_tricks(table: TrickTable, tricks: Sequence[tuple[Sequence[int], int]]) -> list[int]:
+    """A finished hand's raw scores from its tricks (cards, winner) alone."""
+    points = [0] * table.players
+    won = [0] * table.players
+    winners = []
+    for index, (cards, winner) in enumerate(tricks):
+        points[winner] += trick_points(table, index, cards)
+        for c in cards:
+            won[winner] |= 1 << c
+        winners.append(winner)
+    return finish_scores(table, points, won, winners)
+
+
+def can_still_score(table: TrickTable, tricks_done: int, played: int) -> bool:
+    """Whether any score can still change after ``tricks_done`` tricks with
+    the cards of ``played`` gone (RULES.md section 1, early end).
+
+    Per-trick and Ravage City scoring play every trick out.  Otherwise a
+    score can change while a scoring card is still held or a scoring trick
+    position is still to come.  All-or-nothing and shoot-the-moon need no
+    test of their own: they depend only on who took the scoring elements,
+    and once every element is taken that is settled.
+    """
+    if tricks_done >= table.tricks:
+        return False
+    if table.plays_out:
+        return True
+    return bool(table.scoring_mask & ~played) or table.last_scoring_trick >= tricks_done
+
+
+def placing_scores(values: Sequence[int], placings: Sequence[int], players: int) -> list[int]:
+    """Domino: each seat's points for the places settled so far."""
+    scores = [0] * players
+    for place, seat in enumerate(placings):
+        if place < len(values):
+            scores[seat] += values[place]
+    return scores
+
+
+# --------------------------------------------------------------------------
+# Contract totals (doubling, the not-played split, and the tests).
+
+
+def contract_total(rules: m.Rules, players: int, deck: Sequence[int]) -> int:
+    """The sum of every value the contract hands out in one hand: what a
+    score sheet sees when the contract's parts are all taken once.  This
+    does not depend on the trump suit (``per trump`` counts one suit)."""
+    tricks = len(deck) // players
+    total = sum(card_values(rules.scoring, 0, frozenset(deck)).values())
+    for part in rules.scoring.parts:
+        if isinstance(part, m.PerTrick):
+            total += part.value * tricks
+        elif isinstance(part, m.TrickAt):
+            index = part.position - 1 if part.position > 0 else tricks + part.position
+            total += part.value if 0 <= index < tricks else 0
+        elif isinstance(part, m.Placings):
+            total += sum(part.values[:players])
+        elif isinstance(part, m.MostOfOneSuit):
+            total += part.value
+    return total
+
+
+def fixed_total(rules: m.Rules, players: int, deck: Sequence[int]) -> int | None:
+    """The total every hand of the contract adds up to, or None when it
+    depends on the play (all or nothing, shoot the moon, Ravage City ties
+    that take the value whole or do not split evenly)."""
+    if rules.scoring.all_or_nothing or rules.scoring.shoot_the_moon:
+        return None
+    for part in rules.scoring.parts:
+        if isinstance(part, m.MostOfOneSuit):
+            if part.ties == "full" or any(part.value % ways for ways in range(1, players + 1)):
+                return None
+    return contract_total(rules, players, deck)

@@ -1,0 +1,272 @@
+"""Trick play: the state machine of one trick-taking hand.
+
+Implements RULES.md section 1 (follow suit, the highest card of the led suit
+or the highest trump wins, the winner leads, early end), section 2 (trumps
+with the "must win with a trump" ruling, lead bans, shed-when-safe of
+variant 5, the no-forced-ruff variant 6) and section 3 (``2 high``, bans on
+the opening lead only, first-trick bans, "until broken").
+
+Legal moves are a short cascade (:meth:`TrickHand._legal`), one rule per
+step, each step narrowing the candidates unless that would leave none:
+
+1. the opening card (``2♣ leads``) leads the first trick;
+2. follow suit;
+3. trump obligations: when trumps are led and ``must_overtrump``, a higher
+   trump if one is held; when void and ``must_win``, a trump that wins the
+   trick as it stands if one is held (following a plain suit never obliges
+   beating anything);
+4. first-trick bans (``no points on first trick``);
+5. lead restrictions (every lead, the opening lead, or until broken), with
+   the escape "unless holding only that suit";
+6. shed-when-safe: a void player must discard the card; a player following
+   in its suit under a higher card of that suit must play it;
+7. anything left.
+
+State is kept in ints: each hand and each seat's captured cards are 52-bit
+masks (:mod:`.tables`), the current trick a short list of cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import cards as C
+from .base import Hand, Trick, after_end, illegal
+from .scoring import can_still_score, finish_scores
+from .tables import SUIT_MASKS, TrickTable, cards_of, mask_of
+
+
+class TrickHand(Hand):
+    """One trick-taking hand.  Build it with :func:`barbu_dsl.engine.start_hand`.
+
+    ``early_end=False`` plays every trick out, ignoring the early-end
+    ruling (for tests: ending early must never change a score).
+    """
+
+    __slots__ = (
+        "table", "players", "declarer", "to_play", "moves", "early_end",
+        "_hands", "_leader", "_trick", "_led", "_best_led", "_win", "_taker",
+        "_played", "_won", "_points", "_winners", "_tricks", "_scores",
+    )
+
+    def __init__(self, table: TrickTable, hands: Sequence[Sequence[int]], declarer: int,
+                 leader: int, early_end: bool = True):
+        self.table = table
+        self.players = table.players
+        self.declarer = declarer
+        self.to_play: int | None = leader
+        self.moves: list[int] = []
+        self.early_end = early_end
+        self._hands = [mask_of(h) for h in hands]
+        self._leader = leader
+        self._trick: list[int] = []
+        self._led = -1  # suit led to the current trick
+        self._best_led = -1  # highest card of the led suit in the current trick
+        self._win = -1  # the card winning the current trick
+        self._taker = -1  # the seat that played it
+        self._played = 0  # every card played so far
+        self._won = [0] * self.players
+        self._points = [0] * self.players
+        self._winners: list[int] = []
+        self._tricks: list[Trick] = []
+        self._scores: list[int] | None = None
+
+    # ---- legal moves -------------------------------------------------------
+
+    def _legal(self, bit: int = 0) -> tuple[int, str | None]:
+        """The legal moves as a mask and, when ``bit`` (a card's mask bit)
+        is given, the rule that excludes that card."""
+        t = self.table
+        seat = self.to_play
+        assert seat is not None
+        hand = self._hands[seat]
+        first_trick = not self._winners
+        reason = None
+        if not self._trick:
+            # 1. The opening card (2♣ leads) leads the first trick.
+            if first_trick and t.opening_card is not None and not self.moves:
+                cand = 1 << t.opening_card
+                if bit & hand and not bit & cand:
+                    reason = f"{C.card_str(t.opening_card)} must lead the first trick"
+                return cand, reason
+            cand = hand
+            follow = 0
+        else:
+            # 2. Follow suit.
+            follow = hand & SUIT_MASKS[self._led]
+            cand = follow or hand
+            if bit & hand and not bit & cand:
+                reason = f"must follow {C.SUIT_NAMES[self._led]}"
+            # 3. Trump obligations (RULES.md section 2, "must win with a trump").
+            trump = t.trump
+            if trump is not None:
+                if follow and self._led == trump and t.must_overtrump:
+                    higher = follow & t.stronger[self._win]
+                    if higher:
+                        if bit & cand and not bit & higher:
+                            reason = f"must play a trump higher than {C.card_str(self._win)}"
+                        cand = higher
+                elif not follow and t.must_win:
+                    trumps = hand & SUIT_MASKS[trump]
+                    winning = trumps & t.stronger[self._win] if self._win // 13 == trump else trumps
+                    if winning:
+                        if bit & cand and not bit & winning:
+                            reason = "must win the trick with a trump"
+                        cand = winning
+        # 4. First-trick bans.
+        if first_trick and t.first_trick_ban:
+            allowed = cand & ~t.first_trick_ban
+            if allowed:
+                if bit & cand and not bit & allowed:
+                    reason = "may not be played to the first trick while holding other cards"
+                cand = allowed
+        # 5. Lead restrictions.
+        if not self._trick and t.lead_bans:
+            banned = 0
+            for ban in t.lead_bans:
+                if (ban.scope == "every" or (ban.scope == "opening" and first_trick)
+                        or (ban.scope == "until-broken" and not self._played & ban.broken_by)):
+                    banned |= ban.suit_mask
+            allowed = cand & ~banned
+            if allowed and banned:
+                if bit & cand and not bit & allowed:
+                    reason = self._ban_reason(bit)
+                cand = allowed
+        # 6. Shed when safe (RULES.md section 2, variant 5).
+        if t.shed and self._trick:
+            if follow:
+                safe = cand & t.shed & t.weaker[self._best_led]
+            else:
+                safe = cand & t.shed
+            if safe:
+                if bit & cand and not bit & safe:
+                    reason = "must shed " + " or ".join(C.card_str(c) for c in cards_of(safe)) + " when safe"
+                cand = safe
+        # 7. Anything left.
+        return cand, reason
+
+    def _ban_reason(self, bit: int) -> str:
+        card = bit.bit_length() - 1
+        suit = C.SUIT_SINGULAR[C.suit_of(card)]
+        first_trick = not self._winners
+        for ban in self.table.lead_bans:
+            if ban.suit_mask & bit:
+                if ban.scope == "every":
+                    return f"no {suit} lead while holding other suits"
+                if ban.scope == "opening" and first_trick:
+                    return f"no {suit} opening lead while holding other suits"
+                return f"no {suit} lead until {C.SUIT_NAMES[ban.suit]} are broken, while holding other suits"
+        return "lead restriction"
+
+    def legal_mask(self) -> int:
+        """The legal moves as a card mask (0 once the hand is over)."""
+        if self.to_play is None:
+            return 0
+        return self._legal()[0]
+
+    def legal_moves(self) -> list[int]:
+        if self.to_play is None:
+            return []
+        return cards_of(self._legal()[0])
+
+    def why_illegal(self, move: int) -> str | None:
+        if self.to_play is None:
+            return "the hand is over"
+        if not 0 <= move < 52:
+            return "there is no passing in trick play"
+        bit = 1 << move
+        if not self._hands[self.to_play] & bit:
+            return f"seat {self.to_play} does not hold {C.card_str(move)}"
+        legal, reason = self._legal(bit)
+        return None if legal & bit else reason or "not a legal move"
+
+    # ---- playing -----------------------------------------------------------
+
+    def play(self, move: int) -> None:
+        seat = self.to_play
+        if seat is None:
+            raise after_end(len(self.moves))
+        if not 0 <= move < 52 or not self._legal()[0] >> move & 1:
+            raise illegal(len(self.moves), seat, move, self.why_illegal(move) or "not a legal move")
+        t = self.table
+        bit = 1 << move
+        self._hands[seat] ^= bit
+        self._played |= bit
+        self.moves.append(move)
+        trick = self._trick
+        if not trick:
+            self._led = move // 13
+            self._best_led = self._win = move
+            self._taker = seat
+        elif move // 13 == self._led:
+            if t.weaker[move] >> self._best_led & 1:
+                if self._win == self._best_led:
+                    self._win, self._taker = move, seat
+                self._best_led = move
+        elif move // 13 == t.trump:
+            if self._win // 13 != t.trump or t.weaker[move] >> self._win & 1:
+                self._win, self._taker = move, seat
+        trick.append(move)
+        if len(trick) < self.players:
+            self.to_play = (seat + 1) % self.players
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        t = self.table
+        taker, index, trick = self._taker, len(self._winners), self._trick
+        points = t.per_trick + t.trick_at[index]
+        taken = 0
+        for c in trick:
+            points += t.values[c]
+            taken |= 1 << c
+        self._points[taker] += points
+        self._won[taker] |= taken
+        self._winners.append(taker)
+        self._tricks.append(Trick(self._leader, tuple(trick), taker))
+        self._trick = []
+        self._leader = taker
+        done = index + 1
+        if done >= t.tricks or (self.early_end and not can_still_score(t, done, self._played)):
+            self.to_play = None
+            self._scores = finish_scores(t, self._points, self._won, self._winners)
+        else:
+            self.to_play = taker
+
+    # ---- what happened so far ----------------------------------------------
+
+    def raw_scores(self) -> list[int]:
+        if self._scores is not None:
+            return list(self._scores)
+        return list(self._points)
+
+    def hand(self, seat: int) -> list[int]:
+        return cards_of(self._hands[seat])
+
+    def captured(self, seat: int) -> list[int]:
+        return cards_of(self._won[seat])
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return list(self._tricks)
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self._winners)
+
+    @property
+    def current_trick(self) -> list[int]:
+        """The cards of the unfinished trick, in play order."""
+        return list(self._trick)
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        return self._leader
+
+    def copy(self) -> TrickHand:
+        other = TrickHand.__new__(TrickHand)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value.copy() if isinstance(value, list) else value)
+        return other
