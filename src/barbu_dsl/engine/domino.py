@@ -33,7 +33,7 @@ class DominoHand(Hand):
     """One domino hand.  Build it with :func:`barbu_dsl.engine.start_hand`."""
 
     __slots__ = ("table", "players", "declarer", "to_play", "moves",
-                 "_hands", "_start", "_low", "_high", "_placings")
+                 "_hands", "_start", "_low", "_high", "_placings", "_cache")
 
     def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int):
         self.table = table
@@ -46,6 +46,7 @@ class DominoHand(Hand):
         self._low = [0] * 4  # per suit: position of the run's lowest card, 0 while not open
         self._high = [0] * 4
         self._placings: list[int] = []
+        self._cache = -1  # the legal mask of this position, -1 until computed
         if table.start is not None:
             self._set_start(table.start)
 
@@ -63,7 +64,12 @@ class DominoHand(Hand):
         seat = self.to_play
         if seat is None:
             return 0
-        hand = self._hands[seat]
+        if self._cache >= 0:
+            return self._cache
+        self._cache = self._playable(self._hands[seat])
+        return self._cache
+
+    def _playable(self, hand: int) -> int:
         if self._start is None:  # first-card: the declarer's first card sets the rank
             return hand
         t = self.table
@@ -118,6 +124,7 @@ class DominoHand(Hand):
         legal = (not playable) if move == PASS else (0 <= move < 52 and bool(playable >> move & 1))
         if not legal:
             raise illegal(len(self.moves), seat, move, self.why_illegal(move) or "not a legal move")
+        self._cache = -1
         self.moves.append(move)
         if move != PASS:
             if self._start is None:

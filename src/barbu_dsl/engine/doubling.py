@@ -33,9 +33,10 @@ from .scoring import contract_total, round_half_away
 Pair = tuple[int, int]
 
 
-def is_positive(rules: m.Rules, players: int, deck: Sequence[int], aim: m.Aim = "highest") -> bool:
+def is_positive(rules: m.Rules, players: int, deck: Sequence[int], aim: m.Aim = "highest",
+                trump: int | None = None) -> bool:
     """Whether the contract's total favours the player who takes it."""
-    total = contract_total(rules, players, deck)
+    total = contract_total(rules, players, deck, trump)
     return total > 0 if aim == "highest" else total < 0
 
 

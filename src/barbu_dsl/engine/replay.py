@@ -187,13 +187,13 @@ def replay(spec: m.Spec, record: Any) -> dict[str, Any]:
     hand_record = read_record(spec, record)
     rules, players, declarer = hand_record.rules, hand_record.players, hand_record.declarer
     deck = tuple(sorted(c for cards in hand_record.hands for c in cards))
-    positive = is_positive(rules, players, deck, spec.game.aim)
+    positive = is_positive(rules, players, deck, spec.game.aim, hand_record.trump)
     check_doubles(spec.doubling, declarer, hand_record.doubles, positive)
 
     if is_not_played(spec.doubling, declarer, hand_record.doubles, positive):
         if hand_record.plays:
             raise after_end(0)
-        raw = not_played_scores(contract_total(rules, players, deck), declarer, players)
+        raw = not_played_scores(contract_total(rules, players, deck, hand_record.trump), declarer, players)
         return {"status": "not_played", "raw": raw, "transfers": [0] * players, "final": raw}
 
     hand = start_hand(rules, hand_record.hands, declarer, trump=hand_record.trump,

@@ -26,6 +26,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+from .. import cards as C
 from ..language import model as m
 from ..language.rules import card_values
 from .tables import SUIT_MASKS, TrickTable
@@ -157,12 +158,16 @@ def placing_scores(values: Sequence[int], placings: Sequence[int], players: int)
 # Contract totals (doubling, the not-played split, and the tests).
 
 
-def contract_total(rules: m.Rules, players: int, deck: Sequence[int]) -> int:
+def contract_total(rules: m.Rules, players: int, deck: Sequence[int], trump: int | None = None) -> int:
     """The sum of every value the contract hands out in one hand: what a
-    score sheet sees when the contract's parts are all taken once.  This
-    does not depend on the trump suit (``per trump`` counts one suit)."""
+    score sheet sees when the contract's parts are all taken once.
+    ``trump`` matters only when ``per trump`` meets other card values in a
+    reduced deck; by default the contract's own trump suit, or clubs."""
+    play = rules.play
+    if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is not None:
+        trump = play.trumps.suit
     tricks = len(deck) // players
-    total = sum(card_values(rules.scoring, 0, frozenset(deck)).values())
+    total = sum(card_values(rules.scoring, C.CLUBS if trump is None else trump, frozenset(deck)).values())
     for part in rules.scoring.parts:
         if isinstance(part, m.PerTrick):
             total += part.value * tricks
@@ -176,7 +181,7 @@ def contract_total(rules: m.Rules, players: int, deck: Sequence[int]) -> int:
     return total
 
 
-def fixed_total(rules: m.Rules, players: int, deck: Sequence[int]) -> int | None:
+def fixed_total(rules: m.Rules, players: int, deck: Sequence[int], trump: int | None = None) -> int | None:
     """The total every hand of the contract adds up to, or None when it
     depends on the play (all or nothing, shoot the moon, Ravage City ties
     that take the value whole or do not split evenly)."""
@@ -186,4 +191,4 @@ def fixed_total(rules: m.Rules, players: int, deck: Sequence[int]) -> int | None
         if isinstance(part, m.MostOfOneSuit):
             if part.ties == "full" or any(part.value % ways for ways in range(1, players + 1)):
                 return None
-    return contract_total(rules, players, deck)
+    return contract_total(rules, players, deck, trump)

@@ -46,7 +46,7 @@ class TrickHand(Hand):
     __slots__ = (
         "table", "players", "declarer", "to_play", "moves", "early_end",
         "_hands", "_leader", "_trick", "_led", "_best_led", "_win", "_taker",
-        "_played", "_won", "_points", "_winners", "_tricks", "_scores",
+        "_played", "_won", "_points", "_winners", "_tricks", "_scores", "_cache",
     )
 
     def __init__(self, table: TrickTable, hands: Sequence[Sequence[int]], declarer: int,
@@ -70,6 +70,7 @@ class TrickHand(Hand):
         self._winners: list[int] = []
         self._tricks: list[Trick] = []
         self._scores: list[int] | None = None
+        self._cache = -1  # the legal mask of this position, -1 until computed
 
     # ---- legal moves -------------------------------------------------------
 
@@ -162,12 +163,12 @@ class TrickHand(Hand):
         """The legal moves as a card mask (0 once the hand is over)."""
         if self.to_play is None:
             return 0
-        return self._legal()[0]
+        if self._cache < 0:
+            self._cache = self._legal()[0]
+        return self._cache
 
     def legal_moves(self) -> list[int]:
-        if self.to_play is None:
-            return []
-        return cards_of(self._legal()[0])
+        return cards_of(self.legal_mask())
 
     def why_illegal(self, move: int) -> str | None:
         if self.to_play is None:
@@ -186,8 +187,9 @@ class TrickHand(Hand):
         seat = self.to_play
         if seat is None:
             raise after_end(len(self.moves))
-        if not 0 <= move < 52 or not self._legal()[0] >> move & 1:
+        if not 0 <= move < 52 or not self.legal_mask() >> move & 1:
             raise illegal(len(self.moves), seat, move, self.why_illegal(move) or "not a legal move")
+        self._cache = -1
         t = self.table
         bit = 1 << move
         self._hands[seat] ^= bit

@@ -1,0 +1,89 @@
+"""Helpers for the engine tests: rules from a rule line, cards from text,
+random legal play-outs, and the rule lines of the bundled specs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from barbu_dsl import cards as C
+from barbu_dsl.engine import PASS, Hand, start_hand
+from barbu_dsl.language import model as m
+from barbu_dsl.language.parser import parse_line
+from barbu_dsl.language.rules import build
+
+TOURNAMENT = {
+    "No tricks": "−2 per trick",
+    "No queens": "−6 per queen",
+    "No last two": "−10 penultimate trick, −20 last trick",
+    "No hearts": "−2 per ♥, A♥ −6, no ♥ lead",
+    "Barbu": "K♥ −20, no ♥ lead",
+    "Trumps": "trumps, must win with a trump, must overtrump, +5 per trick",
+    "Domino": "domino, placings +45 +20 +5 −5",
+}
+HEARTS = ("+1 per ♥, Q♠ +13, 2♣ leads, no points on first trick, no ♥ lead until broken, "
+          "Q♠ breaks ♥, shoot the moon")
+# Other mechanics the language offers (RULES.md sections 2 and 3, variants).
+OTHERS = {
+    "ravage city": "−36 most of one suit",
+    "ravage city full": "−36 most of one suit ties full",
+    "salade": "+5 per trick; +5 per ♥; +15 per queen; K♥ +60, no ♥ opening lead",
+    "salade aon": "+5 per trick; +5 per ♥; +15 per queen; K♥ +60, no ♥ opening lead, all or nothing",
+    "with card aon": "−15 per queen, all or nothing",
+    "inverted mini": "+5 per trick, 2 high",
+    "shed barbu": "K♥ −20, no ♥ lead, shed K♥ when safe",
+    "shed queens": "−6 per queen, shed queens when safe",
+    "no forced ruff": "trumps, must overtrump, +5 per trick",
+    "misery": "trumps, must win with a trump, must overtrump, +5 per trump",
+    "first and last": "+30 first trick, +30 last trick",
+    "ace low domino": "domino, aces low, placings +45 +20 +5 −5",
+    "first card domino": "domino from first card, placings +45 +20 +5 −5",
+    "fixed domino": "domino from 7, placings +45 +20 +5 −5",
+}
+
+
+def rules(line: str) -> m.Rules:
+    """The Rules of a rule line (which must be valid)."""
+    built, problems = build(parse_line(line))
+    assert built is not None, problems
+    return built
+
+
+def cards(text: str) -> list[int]:
+    """Cards written with spaces between them: ``"AS 10H Q♠"``."""
+    out = []
+    for word in text.split():
+        c = C.parse_card(word)
+        assert c is not None, word
+        out.append(c)
+    return out
+
+
+def card(text: str) -> int:
+    (c,) = cards(text)
+    return c
+
+
+def strs(moves: Sequence[int]) -> list[str]:
+    return ["pass" if mv == PASS else C.card_str(mv) for mv in moves]
+
+
+def hand_of(line: str, hands: Sequence[str], declarer: int = 0, **options) -> Hand:
+    """A hand of the rule ``line`` with ``hands`` written as card text."""
+    return start_hand(rules(line), [cards(h) for h in hands], declarer, **options)
+
+
+def play(hand: Hand, text: str) -> None:
+    """Play moves written as text (``pass`` for a domino pass)."""
+    for word in text.split():
+        hand.play(PASS if word == "pass" else card(word))
+
+
+def playout(hand: Hand, rng: random.Random) -> list[int]:
+    """Play random legal moves to the end; return the moves."""
+    moves = []
+    while not hand.is_over:
+        move = rng.choice(hand.legal_moves())
+        hand.play(move)
+        moves.append(move)
+    return moves
