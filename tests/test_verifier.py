@@ -385,3 +385,75 @@ def test_verify_is_fast():
     for _ in range(20):
         verify(spec)
     assert (time.perf_counter() - start) / 20 < 0.05
+
+
+def test_classic_mode_plays_the_first_n_contracts_section_3():
+    spec = make_spec({"Mini": "+5 per trick", "Barbu": "K♥ +60", "Without first": "+60 first trick"},
+                     order=("Mini", "Barbu", "Without first"))
+    spec = replace(spec, game=replace(spec.game, mode="classic", contracts_per_game=2))
+    assert [t.name for t in verify(spec).count(4).contracts] == ["Mini", "Barbu"]
+
+
+# --------------------------------------------------------------------------
+# The bundled specs, through the loader.
+
+
+def test_bundled_tournament_sums_to_zero_section_2():
+    from barbu_dsl.language import load_spec
+
+    for ref in ("tournament", "tournament+scale-15-40", "tournament+scale-30-20"):
+        report = verify(load_spec(ref))
+        assert report.ok, render(report)
+        assert report.to_json()["counts"][0]["sum_min"] == 0
+
+
+def test_bundled_ravage_city_misses_by_36_section_2_variant_9():
+    from barbu_dsl.language import load_spec
+
+    report = verify(load_spec("tournament+ravage-city"))
+    count = report.count(4)
+    assert (count.sum_min, count.sum_max) == (-36, -36)
+    assert count.miss == ("misses by −36; compared with tournament (zero-sum):", "Ravage City added −36")
+
+
+def test_bundled_brader_misses_by_171_section_2_variant_8():
+    from barbu_dsl.language import load_spec
+
+    report = verify(load_spec("tournament+brader"))
+    data = report.to_json()
+    assert data["spec"] == "tournament+brader"
+    assert (data["counts"][0]["sum_min"], data["counts"][0]["sum_max"]) == (-171, -171)
+    assert data["counts"][0]["zero_sum"] is False
+    assert data["counts"][0]["miss"] == [
+        "misses by −171; compared with tournament (zero-sum):",
+        "No tricks −26→−65 (−39)",
+        "No queens −24→−60 (−36)",
+        "No hearts −30→−60 (−30)",
+        "Barbu −20→−25 (−5)",
+        "Domino +65→+40 (−25)",
+        "Ravage City added −36",
+    ]
+
+
+def test_bundled_french_classic_counts_section_3():
+    from barbu_dsl.language import load_spec
+
+    spec = load_spec("french-classic")
+    report = verify(spec)
+    assert [(c.players, c.cards, c.tricks) for c in report.counts] == [
+        (3, 51, 17), (4, 52, 13), (5, 50, 10), (6, 48, 8), (7, 49, 7)]
+    assert all(not c.problems for c in report.counts)
+    # "−2 per trick" with 3 players: 17 tricks; "per ♣" with 5 players: 12 clubs.
+    assert spec.contract("Mini").rules.scoring.groups == ((m.PerTrick(5),),)
+    assert report.count(3).total("Mini").totals == (85,)
+    clubs = make_spec({"Clubs": "+1 per ♣"}, players=(5,), removed={5: spec.removed_for(5)})
+    assert verify(clubs).count(5).total("Clubs").totals == (12,)
+
+
+def test_bundled_specs_verify_fast():
+    from barbu_dsl.language import load_spec
+
+    start = time.perf_counter()
+    for ref in ("tournament+brader", "french-classic", "hearts", "bouillabaisse"):
+        verify(load_spec(ref))
+    assert time.perf_counter() - start < 1.0

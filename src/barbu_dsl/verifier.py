@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from . import cards as C
+from .errors import BarbuError
+from .language import load_spec
 from .language import model as m
 from .language.rules import card_values, value_text
 
@@ -158,7 +160,7 @@ def verify(spec: m.Spec, players: int | None = None, *, base: m.Spec | None = No
             if spec.applied and base_reports is None:
                 base_reports = _base_reports(spec, base)
             miss = _explain_miss(report, (base_reports or {}).get(n), _base_name(spec, base))
-            report = CountReport(report.players, report.cards, report.contracts, report.problems, miss)
+            report = replace(report, miss=miss)
         reports.append(report)
     return Report(spec.full_name, tuple(reports))
 
@@ -170,10 +172,8 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
     if players not in spec.players:
         allowed = ", ".join(str(n) for n in spec.players)
         problems.append(f"{spec.full_name} is not played by {players} players (it allows {allowed})")
-    try:
-        deck = frozenset(spec.deck_for(players))
-    except KeyError:
-        deck = C.FULL_DECK
+    deck = dealt_cards(spec, players)
+    if players not in dict(spec.removed):
         problems.append(f"no deck is given for {players} players; counting all 52 cards")
     if len(deck) % players:
         problems.append(f"{len(deck)} cards do not deal evenly to {players} players "
@@ -187,13 +187,26 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
     return CountReport(players, len(deck), tuple(totals), tuple(problems))
 
 
+def dealt_cards(spec: m.Spec, players: int) -> frozenset[int]:
+    """The cards dealt to ``players`` players (all 52 when the spec gives
+    no deck for that count)."""
+    try:
+        return frozenset(spec.deck_for(players))
+    except KeyError:
+        return C.FULL_DECK
+
+
 def game_contracts(spec: m.Spec, problems: list[str] | None = None) -> list[m.Contract]:
     """The contracts one game plays: ``game.order`` when the spec gives
-    one, else every contract (derived twins included)."""
+    one, else every contract (derived twins included).  In classic mode a
+    game of N contracts plays the first N of the order (RULES.md section 3)."""
     if not spec.game.order:
         return list(spec.contracts)
+    order = spec.game.order
+    if spec.game.mode == "classic" and spec.game.contracts_per_game is not None:
+        order = order[: spec.game.contracts_per_game]
     found = []
-    for name in spec.game.order:
+    for name in order:
         try:
             found.append(spec.contract(name))
         except KeyError:
@@ -234,7 +247,7 @@ def contract_total(contract: m.Contract, deck: frozenset[int], players: int,
     by_suit = {suit: fixed + sum(card_values(scoring, suit, deck).values()) for suit in _trump_choices(rules)}
     if len(set(by_suit.values())) > 1:
         notes.append("depends on the trump suit: " + ", ".join(
-            f"{value_text(total)} with {' '.join(C.suit_symbol(s) for s in suits)}"  # type: ignore[arg-type]
+            f"{value_text(total)} with {' '.join(C.suit_symbol(s) for s in suits)}"
             for total, suits in _grouped(by_suit).items()))
 
     totals: set[int] = set()
@@ -265,29 +278,34 @@ def tie_totals(part: m.MostOfOneSuit, players: int, problems: list[str]) -> dict
         share = Fraction(part.value, k)
         if share.denominator != 1 and part.rounding is None:
             undivided.append(k)
-        totals[k] = k * _round(share, part.rounding or "nearest")
+        totals[k] = k * round_share(share, part.rounding or "nearest")
     if undivided:
         splits = [f"{value_text(part.value)}/{k}" for k in undivided]
         if len(splits) == 1:
             problems.append(f"tie split {splits[0]} does not divide; declare a rounding")
         else:
-            problems.append(f"tie splits {_joined(splits)} do not divide; declare a rounding")
+            problems.append(f"tie splits {join_words(splits)} do not divide; declare a rounding")
     return totals
 
 
 def _tie_note(shares: dict[int, int]) -> str:
     """``−35 when 5 or 7 tie, −36 otherwise``."""
     usual = shares[1]
-    others = [f"{value_text(total)} when {_joined([str(k) for k in ks], 'or')} tie"
+    others = [f"{value_text(total)} when {join_words([str(k) for k in ks], 'or')} tie"
               for total, ks in _grouped(shares).items() if total != usual]
     return ", ".join([*others, f"{value_text(usual)} otherwise"])
 
 
-def _joined(items: list[str], word: str = "and") -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+def join_words(items: list[str], word: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (or ``word`` instead of ``and``)."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
-def _round(share: Fraction, rounding: m.Rounding) -> int:
+def round_share(share: Fraction, rounding: m.Rounding) -> int:
+    """A tie share rounded ``down``, ``up`` or to the ``nearest`` point
+    (halves away from zero)."""
     if rounding == "down":
         return math.floor(share)
     if rounding == "up":
@@ -316,7 +334,7 @@ def _grouped(by_key: dict[Any, int]) -> dict[int, list[Any]]:
 
 
 def _alternatives(values: Iterable[int]) -> str:
-    return _joined([value_text(v) for v in values], "or")
+    return join_words([value_text(v) for v in values], "or")
 
 
 # --------------------------------------------------------------------------
@@ -332,9 +350,8 @@ def _base_reports(spec: m.Spec, base: m.Spec | None) -> dict[int, CountReport]:
     loaded (then the miss is explained by the contracts alone)."""
     if base is None:
         try:
-            from .language import load_spec  # type: ignore[attr-defined]
             base = load_spec(spec.name)
-        except Exception:  # no base to compare with: explain by contracts alone
+        except BarbuError:  # no base to compare with: explain by contracts alone
             return {}
     return {n: verify_count(base, n) for n in base.players}
 

@@ -1,0 +1,513 @@
+"""Read a spec out in plain English, as a player would want it at the table.
+
+:func:`explain` describes the game (players and decks, the aim, who
+chooses, doubling) and then each contract: how it is played, what it scores,
+its twin and its hand total, proved by :mod:`barbu_dsl.verifier`.  The
+wording follows RULES.md: trump play and its obligations (section 2),
+domino (section 2), lead bans and their scope (sections 2 and 3), Ravage
+City ties (section 2 variant 9), all or nothing (section 3).  Negative
+numbers are written with the typographic minus (``−2``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import cards as C
+from .language import model as m
+from .language.rules import card_values, select, value_text
+from .verifier import (
+    CountReport,
+    contract_total,
+    dealt_cards,
+    game_contracts,
+    join_words,
+    range_text,
+    round_share,
+    verify_count,
+)
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def explain(spec: m.Spec, contract_name: str | None = None, players: int | None = None) -> str:
+    """``spec`` in words: a header about the game, then every contract (or
+    only ``contract_name``, matched like :meth:`Spec.contract`), for every
+    player count the spec allows (or only ``players``).
+
+    Raises :class:`KeyError` for a contract the spec does not have.
+    """
+    contracts = list(spec.contracts) if contract_name is None else [spec.contract(contract_name)]
+    counts = spec.players if players is None else (players,)
+    role = _role(spec)
+    out: list[str] = []
+    if contract_name is None:
+        out.extend(_header(spec, counts, {n: verify_count(spec, n) for n in counts}))
+    else:
+        out.append(f"{spec.title} ({spec.full_name}), {_players_text(counts)}")
+    for contract in contracts:
+        out.append("")
+        out.extend(_contract(spec, contract, counts, role))
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# The game
+
+
+def _role(spec: m.Spec) -> str:
+    """Who names the contract, its trumps and its starting rank."""
+    return "chooser" if spec.game.chooser == "rotating" else "declarer"
+
+
+def _header(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, CountReport]) -> list[str]:
+    title = f"{spec.title} ({spec.full_name})"
+    out = [title, "=" * len(title)]
+    if spec.description:
+        out.append(spec.description)
+    for name in spec.applied:
+        try:
+            overlay = spec.overlay(name)
+        except KeyError:
+            continue
+        out.append(f"With {name}: {overlay.description}" if overlay.description else f"With {name}.")
+    out.append("")
+    out.append(f"Players: {_players_text(counts)}. {_decks_text(spec, counts)}.")
+    if any(isinstance(c.rules.play, m.TrickPlay) for c in spec.contracts):
+        out.append("Every hand ends at the end of the first trick after which no score can change.")
+    aim = "the highest" if spec.game.aim == "highest" else "the lowest"
+    out.append(f"Aim: {aim} total score at the end of the game wins.")
+    out.append(f"Who chooses: {_chooser_text(spec, counts)}")
+    out.append(f"Doubling: {_doubling_text(spec)}")
+    out.append(f"Hand totals: {_sums_text(reports)}")
+    return out
+
+
+def _players_text(counts: tuple[int, ...]) -> str:
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return f"{join_words([str(n) for n in counts], 'or')} players"
+
+
+def _decks_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
+    """``All 52 cards are dealt (13 each)``, or for each count what it removes."""
+    parts = []
+    for n in counts:
+        try:
+            removed = sorted(spec.removed_for(n))
+        except KeyError:
+            removed = []
+        each = f"({(52 - len(removed)) // n} each)"
+        if not removed:
+            text = f"all 52 cards are dealt {each}"
+        elif len(removed) == 1:
+            text = f"the {C.card_symbol(removed[0])} is removed {each}"
+        else:
+            text = f"{join_words([C.card_symbol(c) for c in removed])} are removed {each}"
+        parts.append(text if len(counts) == 1 else f"with {n}, {text}")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:]
+
+
+def _chooser_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
+    game = spec.game
+    played = game_contracts(spec)
+    names = join_words([c.name for c in played])
+    if game.chooser == "declarer-series":
+        text = ("each player in turn is declarer for a series of hands, choosing one contract "
+                "for each hand until every contract has been played once, then the player on "
+                "their left takes over; everyone plays for themselves.")
+    elif game.chooser == "rotating":
+        text = ("the chooser moves one seat to the left every hand and picks one of their "
+                "contracts not yet played; everyone plays for themselves.")
+    elif game.chooser == "dealer":
+        text = "the dealer chooses the contract and is its declarer; everyone plays for themselves."
+    else:
+        text = f"nobody: the contracts are played in a fixed order ({names})."
+    if game.mode == "classic" and game.order:
+        text += f" Classic mode: the contracts are {names}."
+    elif game.mode in ("random", "individual-random"):
+        whose = "one random list, the same for everyone" if game.mode == "random" \
+            else "a different random list for each player"
+        size = f"{game.contracts_per_game} contracts" if game.contracts_per_game else "contracts"
+        text += f" Random mode: {size} drawn as {whose}, from {names}."
+    if game.first_lead == "declarer":
+        text += f" The {_role(spec)} leads to the first trick"
+    else:
+        text += f" The player on the {_role(spec)}'s left leads to the first trick"
+    text += f" (in domino the {_role(spec)} moves first)." if any(c.rules.is_domino for c in played) else "."
+    if game.hands is not None:
+        text += f" A game is {game.hands} hands."
+    elif game.chooser in ("declarer-series", "rotating"):
+        per_player = len(played) if game.contracts_per_game is None else game.contracts_per_game
+        if len(counts) == 1:
+            text += f" A game is {counts[0] * per_player} hands ({per_player} for each player)."
+        else:
+            text += f" A game is {per_player} hands for each player."
+    return text
+
+
+def _doubling_text(spec: m.Spec) -> str:
+    d = spec.doubling
+    if not d.allowed:
+        return "none."
+    role = _role(spec)
+    targets = "one or all of the others" if d.whom == "anyone" else f"the {role}"
+    text = (f"after the contract is announced, each player in turn, starting at the {role}'s left, "
+            f"has one chance to double {targets}.")
+    if not d.redouble:
+        text += f" The {role} may not double back."
+    elif d.whom == "anyone":
+        text += f" The {role} may only double players who doubled them (a redouble)."
+    else:
+        text += f" The {role} may redouble, and a redouble covers everyone who doubled them."
+    if d.positive_declarer_only and d.whom == "anyone":
+        text += f" In positive contracts only the {role} may be doubled."
+    text += (" Settlement is pair by pair: when one of two players doubled the other, the difference "
+             "of their scores passes from the worse to the better; when both doubled each other, "
+             "twice the difference.")
+    if d.minimum:
+        times = {1: "once", 2: "twice"}.get(d.minimum, f"{d.minimum} times")
+        series = f"in each {role}'s series" if spec.game.chooser == "declarer-series" else "in a game"
+        text += (f" Each player should double each {role} at least {times} {series}"
+                 " (a scorer shows the count; it is never enforced).")
+    if d.undoubled == "not-played":
+        text += (" A negative contract nobody doubles is not played: each opponent scores its total "
+                 f"divided by the number of opponents, rounded to the nearest point, and the {role} "
+                 "the rest.")
+    return text
+
+
+def _sums_text(reports: dict[int, CountReport]) -> str:
+    if all(report.zero_sum for report in reports.values()):
+        return "the contracts of a game add up to zero, so a score sheet checks itself."
+    texts = {n: range_text(report.sum_min, report.sum_max) for n, report in reports.items()}
+    return f"the contracts of a game add up to {_by_count(texts)}."
+
+
+# --------------------------------------------------------------------------
+# A contract
+
+
+def _contract(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], role: str) -> list[str]:
+    out = [contract.name, "-" * len(contract.name)]
+    if contract.description:
+        out.append(contract.description)
+    variants: dict[m.Rules, list[int]] = {}
+    for n in counts:
+        variants.setdefault(contract.rules_for(n), []).append(n)
+    for rules, ns in variants.items():
+        indent = ""
+        if len(variants) > 1:
+            out.append(f"With {_players_text(tuple(ns))}:")
+            indent = "  "
+        out.append(f"{indent}Play: {_play_text(spec, rules, role)}")
+        out.append(f"{indent}Points: {_points_text(spec, rules, tuple(ns))}")
+    if contract.twin:
+        if contract.derived:
+            out.append(f"Twin of {contract.twin}: played the same way, every value negated.")
+        else:
+            out.append(f"Twin: {contract.twin}, played the same way with every value negated.")
+    out.append(f"Hand total: {_total_text(spec, contract, counts)}")
+    return out
+
+
+def _play_text(spec: m.Spec, rules: m.Rules, role: str) -> str:
+    play = rules.play
+    if isinstance(play, m.DominoPlay):
+        return _domino_text(play, role)
+    sentences = []
+    trumps = play.trumps
+    if trumps is None:
+        sentences.append("no trumps; the highest card of the led suit wins the trick.")
+    else:
+        named = (f"the {role} names the trump suit" if trumps.suit is None
+                 else f"{C.SUIT_NAMES[trumps.suit]} are trumps")
+        sentences.append(f"{named}; a trick goes to the highest trump, else to the highest card of the led suit.")
+        if trumps.must_win:
+            sentences.append("A player who cannot follow suit and holds a trump that would win the trick "
+                             "must play a trump that wins it; a player who cannot win with a trump "
+                             "plays freely.")
+        if trumps.must_overtrump:
+            sentences.append("When trumps are led, a player holding a trump higher than every trump in "
+                             "the trick must play a higher one.")
+        if not trumps.must_win and not trumps.must_overtrump:
+            sentences.append("Nobody has to trump or overtrump.")
+        elif not trumps.must_win:
+            sentences.append("A player who cannot follow suit need not trump.")
+        elif trumps.must_win:
+            sentences.append("Following a plain suit never obliges a player to beat the trick.")
+    if play.inverted:
+        sentences.append("The rank order is inverted: 2 is high, the ace low.")
+    if play.opening_card is not None:
+        sentences.append(f"Whoever holds the {C.card_symbol(play.opening_card)} leads it to the first trick.")
+    elif spec.game.first_lead == "declarer":
+        sentences.append(f"The {role} leads to the first trick.")
+    else:
+        sentences.append(f"The player on the {role}'s left leads to the first trick.")
+    for ban in play.lead_bans:
+        sentences.append(_lead_ban_text(ban))
+    for cards in play.first_trick_bans:
+        sentences.append(_first_trick_text(cards))
+    for cards in play.shed_when_safe:
+        sentences.append(_shed_text(cards))
+    end = _early_end_text(rules)
+    if end:
+        sentences.append(end)
+    text = " ".join(sentences)
+    return text[0].upper() + text[1:]
+
+
+def _early_end_text(rules: m.Rules) -> str | None:
+    """When a hand stops before the last trick: at the end of the first
+    trick after which no score can change (RULES.md section 1)."""
+    parts = rules.scoring.parts
+    if any(isinstance(p, (m.PerTrick, m.MostOfOneSuit, m.Placings)) or isinstance(p, m.TrickAt) and p.position < 0
+           for p in parts):
+        return None
+    positions = [p.position for p in parts if isinstance(p, m.TrickAt)]
+    card_parts = [p for p in parts if isinstance(p, m.PerCard)]
+    events = []
+    if card_parts:
+        if any(isinstance(p.cards, m.TrumpCards) for p in card_parts):
+            events.append("the last trump has been taken")
+        else:
+            scoring = sorted(card_values(rules.scoring, None))
+            events.append(_last_card_text(scoring) + " has been taken")
+    if positions:
+        events.append(f"the {_ordinal(max(positions))} trick has been played")
+    return f"The hand ends as soon as {join_words(events)}."
+
+
+def _last_card_text(cards: list[int]) -> str:
+    if len(cards) == 1:
+        return f"the {C.card_symbol(cards[0])}"
+    suits = {C.suit_of(c) for c in cards}
+    ranks = {C.rank_of(c) for c in cards}
+    if len(suits) == 1 and len(cards) == 13:
+        return f"the last {C.SUIT_SINGULAR[suits.pop()]}"
+    if len(ranks) == 1 and len(cards) == 4:
+        return f"the fourth {C.RANK_NAMES[ranks.pop()]}"
+    return "every card that scores"
+
+
+def _lead_ban_text(ban: m.LeadBan) -> str:
+    suit = C.SUIT_NAMES[ban.suit].capitalize()
+    only = f"unless the leader holds only {C.SUIT_NAMES[ban.suit]}"
+    if ban.scope == "every":
+        return f"{suit} may not be led, on any lead, {only}."
+    if ban.scope == "opening":
+        return f"{suit} may not open the hand (the first lead only), {only}."
+    breakers = [f"a {C.SUIT_SINGULAR[ban.suit]}", *(f"the {C.card_symbol(c)}" for c in ban.broken_by)]
+    return f"{suit} may not be led until {join_words(breakers, 'or')} has been played, {only}."
+
+
+def _first_trick_text(cards: m.Cards) -> str:
+    if isinstance(cards, m.PointCards):
+        return "No card that scores may be played to the first trick."
+    if isinstance(cards, m.OneCard):
+        return f"The {C.card_symbol(cards.card)} may not be played to the first trick."
+    if isinstance(cards, m.CardSet):
+        return f"None of {join_words([C.card_symbol(c) for c in cards.cards])} may be played to the first trick."
+    return f"No {_cards_singular(cards)} may be played to the first trick."
+
+
+def _shed_text(cards: m.Cards) -> str:
+    if isinstance(cards, m.OneCard):
+        card = C.card_symbol(cards.card)
+        suit = C.SUIT_SINGULAR[C.suit_of(cards.card)]
+        return (f"The {card} must go at the first safe opportunity: a player who holds it and cannot "
+                f"follow suit must discard it, and one who must follow in {suit}s and sees a higher "
+                f"{suit} already in the trick must play it.")
+    what = (join_words([C.card_symbol(c) for c in cards.cards]) if isinstance(cards, m.CardSet)
+            else _cards_plural(cards))
+    return (f"The {what} must go at the first safe opportunity: a player who holds one and cannot "
+            f"follow suit must discard it, and one who must follow in its suit and sees a higher card "
+            f"of that suit already in the trick must play it.")
+
+
+def _domino_text(play: m.DominoPlay, role: str) -> str:
+    if play.start == "chosen":
+        start = (f"the {role} names a starting rank, and every suit is opened with its card of that rank. "
+                 f"The {role} moves first and passes if they hold no card of that rank.")
+    elif play.start == "first-card":
+        start = (f"the {role} moves first, and their first card sets the starting rank; every suit "
+                 "is opened with its card of that rank.")
+    else:
+        rank = C.RANK_NAMES[play.start]
+        start = f"every suit is opened with its {rank}. The {role} moves first."
+    if play.aces_low:
+        order = "Aces are low: a suit runs up to the king and down to the ace, below the 2."
+    else:
+        order = "Aces are high: a suit runs up to the ace and down to the 2."
+    return (f"Domino (fan tan), no tricks: {start} In turn, each player must play a card of the starting "
+            "rank or a card next to one already on the table in the same suit; a player who can play "
+            f"must, one who cannot passes. {order} Players who have gone out are skipped; the hand ends "
+            "when all but one have gone out, and that player takes the last place.")
+
+
+# --------------------------------------------------------------------------
+# Points
+
+
+def _points_text(spec: m.Spec, rules: m.Rules, counts: tuple[int, ...]) -> str:
+    scoring = rules.scoring
+    groups = [_group_text(group, counts) for group in scoring.groups]
+    if len(groups) == 1:
+        text = groups[0] + "."
+    else:
+        text = "these add up, so one card may score several times: " + "; ".join(groups) + "."
+    if scoring.all_or_nothing or scoring.shoot_the_moon:
+        n = 4 if 4 in counts else counts[0]
+        base = _plain_total(spec, rules, n)
+        at = "" if len(counts) == 1 else f" with {n} players"
+        if scoring.all_or_nothing:
+            text += (" All or nothing: a player who takes every scoring element scores those points "
+                     f"the other way round ({value_text(-base)} instead of {value_text(base)}{at}).")
+        else:
+            text += (" Shoot the moon: a player who takes every scoring element scores 0, and every "
+                     f"other player scores the whole {value_text(base)}{at} instead.")
+    return text[0].upper() + text[1:]
+
+
+def _plain_total(spec: m.Spec, rules: m.Rules, players: int) -> int:
+    """The total as written, before anyone takes everything."""
+    plain = m.Contract("", m.Rules(rules.play, m.Scoring(rules.scoring.groups)))
+    return contract_total(plain, dealt_cards(spec, players), players, []).max
+
+
+def _group_text(group: tuple[m.Part, ...], counts: tuple[int, ...]) -> str:
+    wide = [p.cards for p in group if isinstance(p, m.PerCard) and not isinstance(p.cards, m.OneCard)]
+    texts: list[str] = []
+    for part in group:
+        if isinstance(part, m.PerCard) and isinstance(part.cards, m.OneCard):
+            card = part.cards.card
+            if any(isinstance(w, m.TrumpCards) or card in select(w, None) for w in wide):
+                texts.append(f"but the {C.card_symbol(card)} {value_text(part.value)}")
+                continue
+        texts.append(_part_text(part, counts))
+    return ", ".join(texts)
+
+
+def _part_text(part: m.Part, counts: tuple[int, ...]) -> str:
+    v = value_text(part.value) if not isinstance(part, m.Placings) else ""
+    if isinstance(part, m.PerTrick):
+        return f"{v} for each trick taken"
+    if isinstance(part, m.PerCard):
+        if isinstance(part.cards, m.OneCard):
+            return f"{v} for the {C.card_symbol(part.cards.card)}"
+        if isinstance(part.cards, m.CardSet):
+            return f"{v} for each of {join_words([C.card_symbol(c) for c in part.cards.cards])} taken"
+        return f"{v} for each {_cards_singular(part.cards)} taken"
+    if isinstance(part, m.TrickAt):
+        return f"{v} for {_trick_name(part.position)}"
+    if isinstance(part, m.Placings):
+        values = part.values
+        places = [f"{value_text(x)} {_ORDINALS[i] if i < len(_ORDINALS) else f'{i + 1}th'}"
+                  for i, x in enumerate(values[:-1])]
+        return "placings in the order of going out: " + ", ".join([*places, f"{value_text(values[-1])} last"])
+    return _most_of_one_suit_text(part, counts)
+
+
+def _most_of_one_suit_text(part: m.MostOfOneSuit, counts: tuple[int, ...]) -> str:
+    text = (f"{value_text(part.value)} for the player who takes the most cards of any one suit "
+            "(each player's largest single-suit count is compared)")
+    most = max(counts)
+    if part.ties == "full":
+        return text + "; tied players each score it in full"
+    shares = []
+    undivided = False
+    for k in range(2, most + 1):
+        share = Fraction(part.value, k)
+        undivided |= share.denominator != 1
+        ways = _COUNT_WORDS.get(k, str(k))
+        shares.append(f"{ways} ways {value_text(round_share(share, part.rounding or 'nearest'))}")
+    text += "; tied players share it equally"
+    if part.rounding == "nearest":
+        text += ", each share rounded to the nearest point (halves away from zero)"
+    elif part.rounding:
+        text += f", each share rounded {part.rounding}"
+    if shares:
+        shares[0] = f"tied {shares[0]} each"
+        text += f" ({', '.join(shares)})"
+    if undivided and part.rounding is None:
+        text += "; the spec does not say how to round a share that is not whole (shown to the nearest point)"
+    return text
+
+
+def _trick_name(position: int) -> str:
+    if position == -1:
+        return "the last trick"
+    if position == -2:
+        return "the penultimate trick"
+    if position < 0:
+        return f"the {_ordinal(-position)} trick from the end"
+    return f"the {_ordinal(position)} trick"
+
+
+def _ordinal(n: int) -> str:
+    if n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _cards_singular(cards: m.Cards) -> str:
+    if isinstance(cards, m.SuitCards):
+        return C.SUIT_SINGULAR[cards.suit]
+    if isinstance(cards, m.RankCards):
+        return C.RANK_NAMES[cards.rank]
+    if isinstance(cards, m.TrumpCards):
+        return "trump"
+    if isinstance(cards, m.PointCards):
+        return "card that scores"
+    return "card"
+
+
+def _cards_plural(cards: m.Cards) -> str:
+    if isinstance(cards, m.SuitCards):
+        return C.SUIT_NAMES[cards.suit]
+    if isinstance(cards, m.RankCards):
+        return "sixes" if cards.rank == 6 else C.RANK_NAMES[cards.rank] + "s"
+    if isinstance(cards, m.TrumpCards):
+        return "trumps"
+    if isinstance(cards, m.PointCards):
+        return "cards that score"
+    return "cards"
+
+
+# --------------------------------------------------------------------------
+# Totals
+
+
+def _total_text(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...]) -> str:
+    """The hand total for each count, with what makes it vary.  The all or
+    nothing and moon swings are left out: the points already say them."""
+    texts: dict[int, str] = {}
+    notes: dict[str, list[int]] = {}
+    for n in counts:
+        problems: list[str] = []
+        total = contract_total(contract, dealt_cards(spec, n), n, problems)
+        texts[n] = range_text(total.min, total.max)
+        for note in (*total.notes, *problems):
+            if not note.startswith(("all or nothing makes", "shoot the moon makes")):
+                notes.setdefault(note, []).append(n)
+    text = _by_count(texts)
+    extra = [note if len(ns) == len(counts) else f"with {_players_text(tuple(ns))}, {note}"
+             for note, ns in notes.items()]
+    if extra:
+        text += " (" + "; ".join(extra) + ")"
+    return text + "."
+
+
+def _by_count(texts: dict[int, str]) -> str:
+    """One text when every count agrees, else each text with its counts."""
+    if len(set(texts.values())) == 1:
+        return next(iter(texts.values()))
+    grouped: dict[str, list[int]] = {}
+    for n, text in texts.items():
+        grouped.setdefault(text, []).append(n)
+    return ", ".join(f"{text} with {join_words([str(n) for n in ns], 'or')} players" for text, ns in grouped.items())

@@ -1,0 +1,277 @@
+"""The explainer reads the rules out in words (RULES.md sections 1 to 3)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from barbu_dsl.explain import explain
+from barbu_dsl.language import load_spec
+from barbu_dsl.language import model as m
+from barbu_dsl.language.parser import parse_line
+from barbu_dsl.language.rules import build
+
+
+def rules(line: str) -> m.Rules:
+    built, problems = build(parse_line(line))
+    assert built is not None, problems
+    return built
+
+
+def one_contract(line: str, name: str = "X", players: tuple[int, ...] = (4,), **game) -> m.Spec:
+    return m.Spec(name="test", title="Test", players=players, removed=tuple((n, ()) for n in players),
+                  game=m.Game(**game), doubling=m.Doubling(allowed=False),
+                  contracts=(m.Contract(name, rules(line)),))
+
+
+def section(text: str, name: str) -> str:
+    """The lines of one contract's section."""
+    match = re.search(rf"^{re.escape(name)}\n-+\n(.*?)(?:\n\n|\Z)", text, re.DOTALL | re.MULTILINE)
+    assert match, f"no section {name!r} in:\n{text}"
+    return match.group(1)
+
+
+@pytest.fixture(scope="module")
+def tournament() -> str:
+    return explain(load_spec("tournament"))
+
+
+# --------------------------------------------------------------------------
+# The header (section 2: tournament; section 3: the French family)
+
+
+def test_header_tournament_section_2(tournament):
+    assert tournament.startswith("Tournament Barbu (tournament)\n=============================\n")
+    assert "Players: 4 players. All 52 cards are dealt (13 each).\n" in tournament
+    assert "Aim: the highest total score at the end of the game wins.\n" in tournament
+    assert "each player in turn is declarer for a series of hands" in tournament
+    assert "A game is 28 hands (7 for each player)." in tournament
+    assert "each player in turn, starting at the declarer's left, has one chance to double one or all " \
+           "of the others" in tournament
+    assert "The declarer may only double players who doubled them (a redouble)." in tournament
+    assert "In positive contracts only the declarer may be doubled." in tournament
+    assert "when both doubled each other, twice the difference" in tournament
+    assert "at least twice in each declarer's series (a scorer shows the count; it is never enforced)" \
+        in tournament
+    assert "Hand totals: the contracts of a game add up to zero, so a score sheet checks itself.\n" \
+        in tournament
+
+
+def test_header_doubling_variants_section_2_variants_1_3_4():
+    text = explain(load_spec("tournament+dealer-chooses+declarer-only-doubles+undoubled-not-played"))
+    assert "the dealer chooses the contract and is its declarer" in text
+    assert "The player on the declarer's left leads to the first trick (in domino the declarer moves first)." \
+        in text
+    assert "has one chance to double the declarer. The declarer may redouble, and a redouble covers " \
+           "everyone who doubled them." in text
+    assert "A negative contract nobody doubles is not played" in text
+    assert "With dealer-chooses: The dealer chooses the contract" in text
+
+
+def test_header_french_decks_and_classic_mode_section_3():
+    text = explain(load_spec("french-classic"))
+    assert "Players: 3 to 7 players. With 3, the 2♣ is removed (17 each); with 4, all 52 cards are dealt " \
+           "(13 each); with 5, 2♣ and 2♦ are removed (10 each); with 6, 2♣, 3♣, 2♦ and 3♦ are removed " \
+           "(8 each); with 7, 2♣, 3♣ and 2♦ are removed (7 each).\n" in text
+    assert "Aim: the lowest total score at the end of the game wins." in text
+    assert "the chooser moves one seat to the left every hand" in text
+    assert "Classic mode: the contracts are Mini, Without hearts, Without queens, Barbu, Salade, " \
+           "Salade bonus, Trumps and Without the last two." in text
+    assert "Doubling: none.\n" in text
+    # 4 players: 65 + 65 + 60 + 60 + 250 − 250 − 65 + 60; with 3 the trump
+    # suit may be the 12-card clubs.
+    assert "Hand totals: the contracts of a game add up to +265 to +270 with 3 players, +245 with 4 players" \
+        in text
+
+
+def test_header_fixed_order_section_2_variant_2():
+    text = explain(load_spec("tournament+fixed-order"))
+    assert "Who chooses: nobody: the contracts are played in a fixed order (No tricks, No queens, " \
+           "No last two, No hearts, Barbu, Trumps and Domino)." in text
+    assert "Doubling: none." in text
+
+
+# --------------------------------------------------------------------------
+# Contracts of section 2
+
+
+def test_no_hearts_section_2(tournament):
+    text = section(tournament, "No hearts")
+    assert "Play: No trumps; the highest card of the led suit wins the trick. " \
+           "The declarer leads to the first trick." in text
+    # Ruling: "no heart lead" applies to every lead.
+    assert "Hearts may not be led, on any lead, unless the leader holds only hearts." in text
+    assert "Points: −2 for each heart taken, but the A♥ −6.\n" in text
+    assert text.endswith("Hand total: −30.")
+
+
+def test_trick_positions_and_early_end_section_1(tournament):
+    assert "Points: −10 for the penultimate trick, −20 for the last trick." in section(tournament, "No last two")
+    queens = section(tournament, "No queens")
+    assert "The hand ends as soon as the fourth queen has been taken." in queens
+    assert "Points: −6 for each queen taken." in queens
+    barbu = section(tournament, "Barbu")
+    assert "The hand ends as soon as the K♥ has been taken." in barbu
+    assert "Points: −20 for the K♥." in barbu
+    assert "The hand ends" not in section(tournament, "No tricks")
+
+
+def test_trumps_obligations_section_2(tournament):
+    text = section(tournament, "Trumps")
+    assert "The declarer names the trump suit; a trick goes to the highest trump, else to the highest " \
+           "card of the led suit." in text
+    assert "A player who cannot follow suit and holds a trump that would win the trick must play a trump " \
+           "that wins it" in text
+    assert "When trumps are led, a player holding a trump higher than every trump in the trick must play " \
+           "a higher one." in text
+    assert "Following a plain suit never obliges a player to beat the trick." in text
+    assert "Hand total: +65." in text
+
+
+def test_trumps_without_forced_ruff_section_2_variant_6():
+    text = section(explain(load_spec("tournament+no-forced-ruff"), "Trumps"), "Trumps")
+    assert "A player who cannot follow suit need not trump." in text
+    assert "that would win the trick" not in text
+
+
+def test_domino_section_2(tournament):
+    text = section(tournament, "Domino")
+    assert "the declarer names a starting rank, and every suit is opened with its card of that rank." in text
+    assert "passes if they hold no card of that rank" in text
+    assert "Aces are high: a suit runs up to the ace and down to the 2." in text
+    assert "Points: Placings in the order of going out: +45 first, +20 second, +5 third, −5 last." in text
+
+
+def test_domino_variants_section_2_variant_7():
+    text = explain(load_spec("tournament+ace-low-domino+declarer-sets-domino"), "domino")
+    assert "the declarer moves first, and their first card sets the starting rank" in text
+    assert "Aces are low" in text
+
+
+def test_shed_when_safe_section_2_variant_5():
+    text = explain(load_spec("tournament+shed-when-safe"))
+    assert "The K♥ must go at the first safe opportunity: a player who holds it and cannot follow suit " \
+           "must discard it, and one who must follow in hearts and sees a higher heart already in the " \
+           "trick must play it." in section(text, "Barbu")
+    assert "The queens must go at the first safe opportunity" in section(text, "No queens")
+
+
+def test_ravage_city_ties_section_2_variant_9():
+    text = section(explain(load_spec("tournament+ravage-city")), "Ravage City")
+    assert "−36 for the player who takes the most cards of any one suit" in text
+    assert "tied players share it equally (tied two ways −18 each, three ways −12, four ways −9)" in text
+    assert "Hand total: −36." in text
+
+
+def test_ravage_city_undeclared_rounding_section_2_variant_9():
+    spec = one_contract("−36 most of one suit", "Ravage City", players=(5,))
+    text = explain(replace(spec, removed=((5, (0, 13)),)))
+    assert "the spec does not say how to round a share that is not whole" in text
+    assert "Hand total: −36 to −35 (depends on how many tie: −35 when 5 tie, −36 otherwise; " \
+           "tie split −36/5 does not divide; declare a rounding)." in text
+
+
+def test_brader_totals_section_2_variant_8():
+    text = explain(load_spec("tournament+brader"))
+    assert "Points: −4 for each heart taken, but the A♥ −12." in section(text, "No hearts")
+    assert "Hand totals: the contracts of a game add up to −171." in text
+
+
+# --------------------------------------------------------------------------
+# Contracts of section 3
+
+
+def test_french_twins_and_opening_lead_section_3():
+    text = explain(load_spec("french-classic"))
+    barbu = section(text, "Barbu")
+    # Ruling: "may not open the hand" holds for the first lead only.
+    assert "Hearts may not open the hand (the first lead only), unless the leader holds only hearts." in barbu
+    assert "Twin: Barbier, played the same way with every value negated." in barbu
+    assert "Twin of Barbu: played the same way, every value negated." in section(text, "Barbier")
+    assert "Points: −60 for the K♥." in section(text, "Barbier")
+
+
+def test_french_salade_adds_up_section_3():
+    text = section(explain(load_spec("french-classic"), "Salade"), "Salade")
+    assert "Points: These add up, so one card may score several times: +5 for each trick taken; " \
+           "+5 for each heart taken; +15 for each queen taken; +60 for the K♥." in text
+    assert "Hand total: +270 with 3 players, +250 with 4 players, +235 with 5 players, " \
+           "+225 with 6 players, +220 with 7 players." in text
+
+
+def test_french_totals_per_player_count_section_3():
+    text = explain(load_spec("french-classic"), "mini", players=5)
+    assert text.startswith("Barbu, French classic family (french-classic), 5 players\n")
+    assert "Hand total: +50." in text
+    trumps = explain(load_spec("french-classic"), "Trumps")
+    assert "The chooser names the trump suit" in trumps
+    assert "Points: −5 for each trump taken." in trumps
+    assert "with 6 players, depends on the trump suit: −65 with ♥ ♠, −55 with ♣ ♦" in trumps
+
+
+def test_all_or_nothing_section_3():
+    text = section(explain(load_spec("french-classic+all-or-nothing"), "Mini"), "Mini")
+    assert "All or nothing: a player who takes every scoring element scores those points the other way " \
+           "round (−65 instead of +65 with 4 players)." in text
+    assert "Hand total: −85 to +85 with 3 players, −65 to +65 with 4 players" in text
+
+
+def test_trick_position_contract_ends_early_section_1():
+    text = section(explain(load_spec("french-classic"), "Without the first two"), "Without the first two")
+    assert "Points: +45 for the first trick, +15 for the second trick." in text
+    assert "The hand ends as soon as the second trick has been played." in text
+
+
+# --------------------------------------------------------------------------
+# The hearts spec: the language's other restrictions
+
+
+def test_hearts_restrictions_and_moon():
+    text = section(explain(load_spec("hearts")), "Hearts")
+    assert "Whoever holds the 2♣ leads it to the first trick." in text
+    assert "Hearts may not be led until a heart or the Q♠ has been played, unless the leader holds only " \
+           "hearts." in text
+    assert "No card that scores may be played to the first trick." in text
+    assert "Points: +1 for each heart taken, +13 for the Q♠. Shoot the moon: a player who takes every " \
+           "scoring element scores 0, and every other player scores the whole +26 instead." in text
+    assert "Hand total: +26 to +78." in text
+
+
+def test_inverted_and_fixed_trumps_and_positions():
+    text = explain(one_contract("trumps ♠, 2 high, −15 trick 3, −5 12th trick", "Odd"), "odd")
+    assert "Play: Spades are trumps;" in text
+    assert "Nobody has to trump or overtrump." in text
+    assert "The rank order is inverted: 2 is high, the ace low." in text
+    assert "Points: −15 for the third trick, −5 for the 12th trick." in text
+    assert "Hand total: −20." in text
+
+
+def test_rules_for_other_counts_section_3():
+    spec = one_contract("+5 per trick", "Mini", players=(3, 4))
+    mini = replace(spec.contracts[0], by_players=((3, rules("+3 per trick")),))
+    text = explain(replace(spec, contracts=(mini,)), "Mini")
+    assert "With 3 players:\n  Play: No trumps;" in text
+    assert "  Points: +3 for each trick taken.\nWith 4 players:\n" in text
+    assert "Hand total: +51 with 3 players, +65 with 4 players." in text
+
+
+# --------------------------------------------------------------------------
+# Errors and typography
+
+
+def test_unknown_contract_raises_key_error():
+    with pytest.raises(KeyError):
+        explain(load_spec("tournament"), "No spades")
+
+
+def test_contract_names_match_loosely():
+    assert "Points: −2 for each trick taken." in explain(load_spec("tournament"), "no-tricks")
+
+
+@pytest.mark.parametrize("ref", ["tournament+brader", "french-classic+all-or-nothing", "hearts", "bouillabaisse"])
+def test_negative_numbers_use_the_minus_sign(ref):
+    text = explain(load_spec(ref))
+    assert not re.search(r"(?<![\w])-\d", text)
+    assert ("−" in text) == (ref not in ("hearts",))
