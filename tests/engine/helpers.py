@@ -87,3 +87,34 @@ def playout(hand: Hand, rng: random.Random) -> list[int]:
         hand.play(move)
         moves.append(move)
     return moves
+
+
+def random_record(spec: m.Spec, contract: str, seed: int, stop: int | None = None,
+                  doubles: Sequence[tuple[int, int]] = ()) -> dict:
+    """A record of ``contract`` on a seeded deal, played at random to the
+    end (or for ``stop`` moves)."""
+    from barbu_dsl.engine import deal, hand_for
+
+    players = spec.players[0]
+    hands = deal(spec, players, seed)
+    rng = random.Random(seed)
+    declarer = rng.randrange(players)
+    rules_ = spec.contract(contract).rules_for(players)
+    trump = rng.randrange(4) if isinstance(rules_.play, m.TrickPlay) and rules_.play.trumps else None
+    start = (rng.randrange(2, 15) if isinstance(rules_.play, m.DominoPlay) and rules_.play.start == "chosen"
+             else None)
+    hand = hand_for(spec, contract, hands, declarer, trump=trump, start_rank=start)
+    moves = []
+    while not hand.is_over and (stop is None or len(moves) < stop):
+        move = rng.choice(hand.legal_moves())
+        hand.play(move)
+        moves.append(move)
+    return {
+        "contract": contract,
+        "declarer": declarer,
+        "trump": None if trump is None else C.SUIT_LETTERS[trump],
+        "start_rank": None if start is None else C.RANK_LETTERS[start],
+        "hands": [strs(h) for h in hands],
+        "plays": strs(moves),
+        "doubles": [list(p) for p in doubles],
+    }

@@ -1,0 +1,243 @@
+"""Replaying hand records (formats/RECORDS.md) against bundled specs."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from barbu_dsl.engine import exit_status, replay_file, replay_record, replay_text
+
+from .helpers import random_record
+
+try:
+    from barbu_dsl.language import load_spec
+except ImportError:  # pragma: no cover - the loader is written concurrently
+    load_spec = None
+
+needs_loader = pytest.mark.skipif(load_spec is None, reason="barbu_dsl.language.load_spec does not exist yet")
+EXAMPLES = ["seed-doubling-example", "domino-with-passes", "trumps-in-progress", "no-hearts-illegal-lead"]
+
+
+@pytest.fixture(scope="module")
+def tournament():
+    if load_spec is None:
+        pytest.skip("barbu_dsl.language.load_spec does not exist yet")
+    return load_spec("tournament")
+
+
+def without_reason(result: dict[str, Any]) -> dict[str, Any]:
+    result = copy.deepcopy(result)
+    result.get("error", {}).pop("reason", None)
+    return result
+
+
+@needs_loader
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_shared_examples(shared_dir: Path, tournament, name: str) -> None:
+    """shared/examples: every key and value but a reason's wording must match."""
+    record = json.loads((shared_dir / "examples" / f"{name}.json").read_text(encoding="utf-8"))
+    expected = json.loads((shared_dir / "examples" / f"{name}.expected.json").read_text(encoding="utf-8"))
+    result = replay_record(tournament, record)
+    assert without_reason(result) == without_reason(expected)
+    if "error" in expected:
+        assert result["error"]["reason"]
+
+
+def test_example_file_exit_status(shared_dir: Path, tournament) -> None:
+    results, status = replay_file(tournament, shared_dir / "examples" / "no-hearts-illegal-lead.json")
+    assert status == 1 and results[0]["error"]["kind"] == "illegal_play"
+    results, status = replay_file(tournament, shared_dir / "examples" / "seed-doubling-example.json")
+    assert status == 0 and results[0]["status"] == "complete"
+
+
+# ---- bad records (checked first) ---------------------------------------------
+
+def base(tournament) -> dict[str, Any]:
+    return random_record(tournament, "No queens", 11)
+
+
+def set_key(key: str, value: Any) -> Callable[[dict], None]:
+    def change(record: dict) -> None:
+        record[key] = value
+    return change
+
+
+def drop_key(key: str) -> Callable[[dict], None]:
+    def change(record: dict) -> None:
+        del record[key]
+    return change
+
+
+def duplicate_card(record: dict) -> None:
+    record["hands"][1][0] = record["hands"][0][0]
+
+
+def move_card(record: dict) -> None:
+    record["hands"][1].append(record["hands"][0].pop())
+
+
+def unknown_card(record: dict) -> None:
+    record["hands"][2][3] = "1X"
+
+
+def bad_play(record: dict) -> None:
+    record["plays"][5] = "ZZ"
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (set_key("contract", "No kings"), "unknown contract"),
+    (set_key("contract", 7), "malformed"),
+    (drop_key("hands"), "malformed"),
+    (set_key("declarer", 4), "malformed"),
+    (set_key("declarer", True), "malformed"),
+    (set_key("hands", [["AS"]] * 3), "wrong deal"),
+    (duplicate_card, "duplicated card"),
+    (move_card, "wrong hand sizes"),
+    (unknown_card, "unknown card"),
+    (bad_play, "unknown card"),
+    (set_key("doubles", [[1, 9]]), "malformed double"),
+    (set_key("doubles", [[1]]), "malformed double"),
+    (set_key("trump", "H"), "has no trumps"),
+    (set_key("start_rank", "7"), "not a domino contract"),
+])
+def test_bad_records(tournament, change: Callable[[dict], None], words: str) -> None:
+    """RECORDS.md: bad_record for malformed records, unknown contracts,
+    wrong deals and hand sizes."""
+    record = base(tournament)
+    change(record)
+    result = replay_record(tournament, record)
+    assert result["error"]["kind"] == "bad_record", result
+    assert words in result["error"]["reason"]
+    assert exit_status(result) == 2
+
+
+def test_missing_trump_and_start_rank(tournament) -> None:
+    """RECORDS.md: a missing trump or starting rank is a bad record."""
+    trumps = random_record(tournament, "Trumps", 3)
+    trumps["trump"] = None
+    assert "missing trump" in replay_record(tournament, trumps)["error"]["reason"]
+    domino = random_record(tournament, "Domino", 3)
+    del domino["start_rank"]
+    assert "missing start rank" in replay_record(tournament, domino)["error"]["reason"]
+
+
+def test_contract_names_match_loosely(tournament) -> None:
+    """RECORDS.md: names match without regard to case, spaces, hyphens, underscores."""
+    record = base(tournament)
+    record["contract"] = "NO-queens"
+    assert replay_record(tournament, record)["status"] == "complete"
+
+
+def test_validation_order(tournament) -> None:
+    """bad_record first, then doubles, then plays."""
+    record = base(tournament)
+    record["doubles"] = [[2, 2]]
+    record["plays"][0] = record["plays"][1]
+    assert replay_record(tournament, record)["error"]["kind"] == "illegal_double"
+    duplicate_card(record)
+    assert replay_record(tournament, record)["error"]["kind"] == "bad_record"
+
+
+def test_illegal_double_reports_the_pair(tournament) -> None:
+    record = random_record(tournament, "Trumps", 5)
+    declarer = record["declarer"]
+    others = [s for s in range(4) if s != declarer]
+    record["doubles"] = [[others[0], others[1]]]
+    result = replay_record(tournament, record)
+    assert result["error"]["kind"] == "illegal_double"
+    assert result["error"]["pair"] == [others[0], others[1]]
+    assert exit_status(result) == 1
+
+
+# ---- plays ---------------------------------------------------------------------
+
+def test_plays_after_the_end(tournament) -> None:
+    """RULES.md section 1: plays after the end of a hand are an error."""
+    record = random_record(tournament, "Barbu", 0)
+    played = len(record["plays"])
+    assert played < 52  # K♥ was taken early: the hand ended
+    leftover = [c for hand in record["hands"] for c in hand if c not in record["plays"]]
+    record["plays"].append(leftover[0])
+    assert replay_record(tournament, record) == {"error": {"kind": "after_end", "index": played}}
+
+
+def test_in_progress(tournament) -> None:
+    record = random_record(tournament, "No hearts", 4, stop=9)
+    result = replay_record(tournament, record)
+    assert list(result) == ["status", "to_play", "legal", "raw"]
+    assert result["status"] == "in_progress" and result["legal"]
+
+
+def test_in_progress_domino_pass(tournament) -> None:
+    """RECORDS.md: a domino seat with no playable card has "legal": ["pass"]."""
+    for seed in range(40):
+        record = random_record(tournament, "Domino", seed)
+        if "pass" in record["plays"]:
+            break
+    index = record["plays"].index("pass")
+    record["plays"] = record["plays"][:index]
+    result = replay_record(tournament, record)
+    assert result["status"] == "in_progress" and result["legal"] == ["pass"]
+    assert "placings" in result
+
+
+def test_not_played_variant(tournament) -> None:
+    """RULES.md section 2 variant 4: nobody doubled the declarer."""
+    spec = load_spec("tournament+undoubled-not-played")
+    record = random_record(spec, "No tricks", 1)
+    declarer = record["declarer"]
+    result = replay_record(spec, record)
+    assert result == {"error": {"kind": "after_end", "index": 0}}
+    record["plays"] = []
+    result = replay_record(spec, record)
+    expected_raw = [1 if seat == declarer else -9 for seat in range(4)]
+    assert result == {"status": "not_played", "raw": expected_raw, "transfers": [0] * 4, "final": expected_raw}
+    doubled = random_record(spec, "No tricks", 1, doubles=[((declarer + 1) % 4, declarer)])
+    assert replay_record(spec, doubled)["status"] == "complete"
+    positive = random_record(spec, "Trumps", 1)
+    assert replay_record(spec, positive)["status"] == "complete"
+
+
+def test_hearts_spec(tournament) -> None:
+    """The hearts spec: 2♣ leads, shoot the moon; totals 26 or 78."""
+    spec = load_spec("hearts")
+    for seed in range(20):
+        result = replay_record(spec, random_record(spec, "Hearts", seed))
+        assert result["status"] == "complete"
+        assert sum(result["raw"]) in (26, 78)
+
+
+# ---- files ----------------------------------------------------------------------
+
+def test_json_lines(tournament, tmp_path: Path) -> None:
+    """RECORDS.md: one JSON line per record, exit status the worst."""
+    good = json.dumps(base(tournament))
+    text = "\n".join([good, "{not json", "", good]) + "\n"
+    results = replay_text(tournament, text)
+    assert [r.get("status") or r["error"]["kind"] for r in results] == ["complete", "bad_record", "complete"]
+    path = tmp_path / "records.jsonl"
+    path.write_text(good + "\n", encoding="utf-8")
+    results, status = replay_file(tournament, path)
+    assert status == 0 and len(results) == 1
+    path.write_text(text, encoding="utf-8")
+    assert replay_file(tournament, path)[1] == 2
+    assert replay_file(tournament, tmp_path / "missing.json")[1] == 2
+    pretty = tmp_path / "one.json"
+    pretty.write_text(json.dumps(base(tournament), indent=2), encoding="utf-8")
+    assert replay_file(tournament, pretty)[0][0]["status"] == "complete"
+
+
+def test_replaying_a_thousand_records_takes_seconds(tournament) -> None:
+    names = [c.name for c in tournament.contracts]
+    records = [random_record(tournament, names[i % len(names)], i) for i in range(1000)]
+    text = "\n".join(json.dumps(r) for r in records)
+    started = time.perf_counter()
+    results = replay_text(tournament, text, lines=True)
+    elapsed = time.perf_counter() - started
+    assert all("error" not in r for r in results)
+    assert elapsed < 5, f"1000 records took {elapsed:.1f} s"
