@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -217,7 +218,7 @@ def test_hearts_spec(tournament) -> None:
 def test_json_lines(tournament, tmp_path: Path) -> None:
     """RECORDS.md: one JSON line per record, exit status the worst."""
     good = json.dumps(base(tournament))
-    text = "\n".join([good, "{not json", "", good]) + "\n"
+    text = f"{good}\n{{not json\n\n{good}\n"
     results = replay_text(tournament, text)
     assert [r.get("status") or r["error"]["kind"] for r in results] == ["complete", "bad_record", "complete"]
     path = tmp_path / "records.jsonl"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from barbu_dsl.engine import IllegalPlay, PlayAfterEnd, TrickHand
 from barbu_dsl.cards import SPADES
+from barbu_dsl.engine import IllegalPlay, PlayAfterEnd, TrickHand
 
 from .helpers import HEARTS, TOURNAMENT, card, hand_of, play, strs
 

@@ -17,11 +17,18 @@ from __future__ import annotations
 
 from .base import Hand, IllegalPlay, PlayAfterEnd, Trick, move_str
 from .deal import deal, deal_deck
-from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
 from .domino import DominoHand
+from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
 from .hand import first_leader, hand_for, start_hand
 from .replay import (
-    HandRecord, exit_status, read_record, replay, replay_file, replay_record, replay_text, worst_status,
+    HandRecord,
+    exit_status,
+    read_record,
+    replay,
+    replay_file,
+    replay_record,
+    replay_text,
+    worst_status,
 )
 from .scoring import contract_total, fixed_total, score_tricks
 from .tables import PASS

@@ -32,8 +32,19 @@ from .tables import PASS, DominoTable, cards_of, mask_of
 class DominoHand(Hand):
     """One domino hand.  Build it with :func:`barbu_dsl.engine.start_hand`."""
 
-    __slots__ = ("table", "players", "declarer", "to_play", "moves",
-                 "_hands", "_start", "_low", "_high", "_placings", "_cache")
+    __slots__ = (
+        "_cache",
+        "_hands",
+        "_high",
+        "_low",
+        "_placings",
+        "_start",
+        "declarer",
+        "moves",
+        "players",
+        "table",
+        "to_play",
+    )
 
     def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int):
         self.table = table

@@ -188,7 +188,7 @@ def fixed_total(rules: m.Rules, players: int, deck: Sequence[int], trump: int | 
     if rules.scoring.all_or_nothing or rules.scoring.shoot_the_moon:
         return None
     for part in rules.scoring.parts:
-        if isinstance(part, m.MostOfOneSuit):
-            if part.ties == "full" or any(part.value % ways for ways in range(1, players + 1)):
-                return None
+        if isinstance(part, m.MostOfOneSuit) and (
+                part.ties == "full" or any(part.value % ways for ways in range(1, players + 1))):
+            return None
     return contract_total(rules, players, deck, trump)

@@ -44,9 +44,26 @@ class TrickHand(Hand):
     """
 
     __slots__ = (
-        "table", "players", "declarer", "to_play", "moves", "early_end",
-        "_hands", "_leader", "_trick", "_led", "_best_led", "_win", "_taker",
-        "_played", "_won", "_points", "_winners", "_tricks", "_scores", "_cache",
+        "_best_led",
+        "_cache",
+        "_hands",
+        "_leader",
+        "_led",
+        "_played",
+        "_points",
+        "_scores",
+        "_taker",
+        "_trick",
+        "_tricks",
+        "_win",
+        "_winners",
+        "_won",
+        "declarer",
+        "early_end",
+        "moves",
+        "players",
+        "table",
+        "to_play",
     )
 
     def __init__(self, table: TrickTable, hands: Sequence[Sequence[int]], declarer: int,
@@ -205,9 +222,8 @@ class TrickHand(Hand):
                 if self._win == self._best_led:
                     self._win, self._taker = move, seat
                 self._best_led = move
-        elif move // 13 == t.trump:
-            if self._win // 13 != t.trump or t.weaker[move] >> self._win & 1:
-                self._win, self._taker = move, seat
+        elif move // 13 == t.trump and (self._win // 13 != t.trump or t.weaker[move] >> self._win & 1):
+            self._win, self._taker = move, seat  # the first trump, or an overtrump
         trick.append(move)
         if len(trick) < self.players:
             self.to_play = (seat + 1) % self.players
