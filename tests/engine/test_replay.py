@@ -21,6 +21,8 @@ except ImportError:  # pragma: no cover - the loader is written concurrently
     load_spec = None
 
 needs_loader = pytest.mark.skipif(load_spec is None, reason="barbu_dsl.language.load_spec does not exist yet")
+EXAMPLES_DIR = Path(__file__).with_name("examples")
+SHARED_EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
 EXAMPLES = ["seed-doubling-example", "domino-with-passes", "trumps-in-progress", "no-hearts-illegal-lead"]
 
 
@@ -39,20 +41,31 @@ def without_reason(result: dict[str, Any]) -> dict[str, Any]:
 
 @needs_loader
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_shared_examples(shared_dir: Path, tournament, name: str) -> None:
-    """shared/examples: every key and value but a reason's wording must match."""
-    record = json.loads((shared_dir / "examples" / f"{name}.json").read_text(encoding="utf-8"))
-    expected = json.loads((shared_dir / "examples" / f"{name}.expected.json").read_text(encoding="utf-8"))
+def test_shared_examples(tournament, name: str) -> None:
+    """shared/examples (copied to tests/engine/examples): every key and
+    value but a reason's wording must match."""
+    record = json.loads((EXAMPLES_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    expected = json.loads((EXAMPLES_DIR / f"{name}.expected.json").read_text(encoding="utf-8"))
     result = replay_record(tournament, record)
     assert without_reason(result) == without_reason(expected)
     if "error" in expected:
         assert result["error"]["reason"]
 
 
-def test_example_file_exit_status(shared_dir: Path, tournament) -> None:
-    results, status = replay_file(tournament, shared_dir / "examples" / "no-hearts-illegal-lead.json")
+def test_example_copies_are_current() -> None:
+    """The copies in tests/engine/examples are the shared examples, unchanged."""
+    if not SHARED_EXAMPLES.is_dir():
+        pytest.skip("shared/examples is not beside this checkout")
+    for name in EXAMPLES:
+        for suffix in (".json", ".expected.json"):
+            shared = (SHARED_EXAMPLES / f"{name}{suffix}").read_text(encoding="utf-8")
+            assert (EXAMPLES_DIR / f"{name}{suffix}").read_text(encoding="utf-8") == shared, name
+
+
+def test_example_file_exit_status(tournament) -> None:
+    results, status = replay_file(tournament, EXAMPLES_DIR / "no-hearts-illegal-lead.json")
     assert status == 1 and results[0]["error"]["kind"] == "illegal_play"
-    results, status = replay_file(tournament, shared_dir / "examples" / "seed-doubling-example.json")
+    results, status = replay_file(tournament, EXAMPLES_DIR / "seed-doubling-example.json")
     assert status == 0 and results[0]["status"] == "complete"
 
 
