@@ -81,7 +81,7 @@ def verify(
     if as_json:
         out.print(json.dumps(report.to_json(), ensure_ascii=False), markup=False)
     else:
-        out.print(render(report), markup=False)
+        sys.stdout.write(render(report))
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -99,7 +99,7 @@ def explain(
     except KeyError:
         names = ", ".join(c.name for c in model.contracts)
         raise UsageError(f"{model.full_name} has no contract '{contract}'\n    contracts: {names}") from None
-    out.print(text, markup=False)
+    sys.stdout.write(text)
 
 
 @app.command()

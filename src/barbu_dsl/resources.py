@@ -45,6 +45,17 @@ def bundled_spec_text(name: str) -> str:
     return entry.read_text(encoding="utf-8")
 
 
+BUNDLED_PREFIX = "<bundled>/"
+
+
 def bundled_spec_path(name: str) -> str:
-    """Where the bundled spec ``name`` lives, for error messages."""
-    return str(_data_dir("specs") / f"{name}.yaml")
+    """How error messages name the bundled spec ``name``."""
+    return f"{BUNDLED_PREFIX}{name}.yaml"
+
+
+def read_spec_source(file: str) -> str:
+    """The text of a spec named in an error message: a bundled spec or a file."""
+    if file.startswith(BUNDLED_PREFIX):
+        return bundled_spec_text(file.removeprefix(BUNDLED_PREFIX).removesuffix(".yaml"))
+    with open(file, encoding="utf-8") as handle:
+        return handle.read()

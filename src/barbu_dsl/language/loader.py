@@ -155,6 +155,7 @@ class _Reader:
         self.source = source
         self.default_name = default_name
         self.stack = stack
+        self.positions: dict[str, m.Position] = {}
 
     def read(self) -> m.Spec:
         spec = self._read()
@@ -221,7 +222,8 @@ class _Reader:
                 spec = replace(spec, applied=(*spec.applied, overlay_name))
             spec = _apply(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
             spec = replace(spec, name=name, title=title, description=description, header=header)
-        _check(spec, src)
+        if not src.diagnostics:
+            _check(spec, src, self.positions)
         return spec
 
     # ---- generic helpers ---------------------------------------------------------
@@ -308,6 +310,7 @@ class _Reader:
     def _overlay_body(self, sections: dict[str, Node], what: str) -> tuple[list[Setting], list[m.ContractChange]]:
         settings: list[Setting] = []
         if "players" in sections:
+            self.positions.setdefault("players", self.source.where(sections["players"]))
             players = self._players(sections["players"])
             if players:
                 settings.append(("players", players))
@@ -377,6 +380,7 @@ class _Reader:
                         self.source.error(item, f"{C.card_symbol(card)} is removed twice")
                     else:
                         removed.append(card)
+            self.positions.setdefault(f"decks.{count}", self.source.where(key))
             settings.append((f"decks.{count}", tuple(sorted(removed))))
         return settings
 
@@ -387,6 +391,7 @@ class _Reader:
         settings: list[Setting] = []
         for key, value in self._sections(node, keys, section).items():
             full = f"{section}.{key}"
+            self.positions.setdefault(full, self.source.where(value))
             if full in CHOICES:
                 text = scalar(value)
                 if text not in CHOICES[full]:
@@ -624,9 +629,11 @@ def _with_twins(contracts: list[m.Contract]) -> tuple[m.Contract, ...]:
 # Whole-spec checks.
 
 
-def _check(spec: m.Spec, source: Source) -> None:
-    """Problems only the whole spec shows, reported where they were written."""
+def _check(spec: m.Spec, source: Source, positions: dict[str, m.Position] | None = None) -> None:
+    """Problems only the whole spec shows, reported where they were written
+    (``positions``: where each setting of the file being read was given)."""
     report: Callable[..., None] = source.error_at_position
+    where = positions or {}
     seen: dict[str, m.Contract] = {}
     for contract in spec.contracts:
         key = m.contract_key(contract.name)
@@ -639,7 +646,8 @@ def _check(spec: m.Spec, source: Source) -> None:
     for count, removed in spec.removed:
         deck = 52 - len(removed)
         if deck % count:
-            report(None, f"a deck of {deck} cards does not deal evenly to {count} players",
+            report(where.get(f"decks.{count}") or where.get("players"),
+                   f"a deck of {deck} cards does not deal evenly to {count} players",
                    hint=f"remove {deck % count} more card(s) in 'decks: {{{count}: [...]}}'")
     for contract in spec.contracts:
         for count in spec.players:
@@ -657,40 +665,40 @@ def _check(spec: m.Spec, source: Source) -> None:
         key = m.contract_key(name)
         if key not in names:
             close = difflib.get_close_matches(name, [c.name for c in spec.contracts], n=1)
-            report(None, f"game order names '{name}', which is not a contract",
+            report(where.get("game.order"), f"game order names '{name}', which is not a contract",
                    hint=f"did you mean '{close[0]}'?" if close else None)
         if key in order_seen:
-            report(None, f"game order lists '{name}' twice")
+            report(where.get("game.order"), f"game order lists '{name}' twice")
         order_seen.add(key)
     per_game = spec.game.contracts_per_game
     available = len(spec.game.order) or len(spec.contracts)
     if per_game is not None and not (1 <= per_game <= available):
-        report(None, f"a game of {per_game} contracts, but {available} are available")
+        report(where.get("game.contracts_per_game"), f"a game of {per_game} contracts, but {available} are available")
     if spec.game.hands is not None and spec.game.hands < 1:
-        report(None, "a game needs at least one hand")
+        report(where.get("game.hands"), "a game needs at least one hand")
 
 
 def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:
     problems: list[str] = []
     gone = set(removed)
     tricks = (52 - len(removed)) // players
-    named: list[tuple[int, str]] = []
     for part in rules.scoring.parts:
         if isinstance(part, m.PerCard) and isinstance(part.cards, (m.OneCard, m.CardSet)):
             for card in sorted(select(part.cards, None) & gone):
                 problems.append(f"{C.card_symbol(card)} scores but is removed from the deck")
         if isinstance(part, m.Placings) and len(part.values) != players:
             problems.append(f"placings give {len(part.values)} values for {players} players")
-        if isinstance(part, m.TrickAt):
+    for group in rules.scoring.groups:
+        seen: dict[int, str] = {}
+        for part in group:
+            if not isinstance(part, m.TrickAt):
+                continue
             absolute = part.position if part.position > 0 else tricks + 1 + part.position
             if not 1 <= absolute <= tricks:
                 problems.append(f"there is no trick {part.position} in a hand of {tricks} tricks")
-            named.append((absolute, clause_text(part)))
-    seen: dict[int, str] = {}
-    for absolute, text in named:
-        if absolute in seen and seen[absolute] != text:
-            problems.append(f"'{text}' and '{seen[absolute]}' score the same trick")
-        seen[absolute] = text
+            elif absolute in seen:
+                problems.append(f"'{clause_text(part)}' and '{seen[absolute]}' score the same trick")
+            seen[absolute] = clause_text(part)
     play = rules.play
     if isinstance(play, m.TrickPlay):
         named_cards = [play.opening_card] if play.opening_card is not None else []

@@ -91,7 +91,8 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
         offset = len(text)
     start = _word_start(text, offset)
     card_like = _word_at(text, start)
-    if re.fullmatch(r"\w{1,3}[♠♥♦♣]|\d+[a-zA-Z]", card_like or "") and C.parse_card(card_like) is None:
+    if (re.fullmatch(r"\w{1,3}[♠♥♦♣]|\d+[a-zA-Z]|[A-Z0-9]{1,2}[SHDC]", card_like or "")
+            and C.parse_card(card_like) is None):
         return LineProblem(start, f"unknown card '{card_like}'", len(card_like), CARD_HINT)
     word = _word_at(text, offset)
     width = max(1, len(word))

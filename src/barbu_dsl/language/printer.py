@@ -12,23 +12,29 @@ import json
 import re
 from dataclasses import fields
 
+import yaml
+
 from .. import cards as C
 from . import model as m
 from .rules import clause_text, rules_text
 
-_PLAIN = re.compile(r"^[^\s\-?:,\[\]{}#&*!|>'\"%@`+][^#:]*(?<!\s)$")
-_RESERVED = {"true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"}
+_PLAIN = re.compile(r"^[\w♠♥♦♣−+(][\w ♠♥♦♣−+'’.()/{},;:!?&]*$")
 
 
 def quote(text: str, flow: bool = False) -> str:
-    """``text`` as a YAML scalar: plain when that reads back the same
+    """``text`` as a YAML scalar: plain when that surely reads back the same
     (``flow``: inside ``{...}`` or ``[...]``, where commas and brackets end it)."""
-    if flow and any(ch in text for ch in ",[]{}"):
-        return json.dumps(text, ensure_ascii=False)
-    if (_PLAIN.match(text) and text.lower() not in _RESERVED and not re.fullmatch(r"[\d.+\-eE_]+", text)
-            and ": " not in text and " #" not in text):
-        return text
-    return json.dumps(text, ensure_ascii=False)
+    plain = bool(_PLAIN.match(text)) and text == text.strip() and ": " not in text and " #" not in text
+    if flow:
+        plain = plain and not any(ch in text for ch in ",[]{}?:")
+    if plain:
+        try:
+            document = f"[{text}]" if flow else f"k: {text}"
+            loaded = yaml.safe_load(document)
+            plain = loaded == ([text] if flow else {"k": text})
+        except yaml.YAMLError:
+            plain = False
+    return text if plain else json.dumps(text, ensure_ascii=False)
 
 
 def print_spec(spec: m.Spec) -> str:

@@ -15,6 +15,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Diagnostic
+from ..resources import read_spec_source
 from .model import Position
 
 
@@ -93,9 +94,8 @@ class Source:
         if where.file != self.file:
             lines: list[str] = []
             try:
-                with open(where.file, encoding="utf-8") as handle:
-                    lines = handle.read().splitlines()
-            except OSError:
+                lines = read_spec_source(where.file).splitlines()
+            except (OSError, KeyError, UnicodeDecodeError):
                 pass
             text = lines[where.line - 1] if 0 < where.line <= len(lines) else ""
         else:

@@ -1,0 +1,38 @@
+"""Shared test helpers.
+
+Golden files: a test that compares output with a file under ``tests/`` shows
+a diff on mismatch; ``BARBU_UPDATE_GOLDEN=1 python -m pytest`` rewrites the
+golden files after a deliberate change (review the diff before committing).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+import pytest
+
+UPDATE = os.environ.get("BARBU_UPDATE_GOLDEN") == "1"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def assert_golden(actual: str, golden: Path) -> None:
+    """``actual`` must equal the golden file's text."""
+    if UPDATE:
+        golden.write_text(actual, encoding="utf-8")
+        return
+    expected = golden.read_text(encoding="utf-8") if golden.exists() else ""
+    if actual != expected:
+        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                            str(golden), "actual"))
+        pytest.fail(f"output differs from {golden.name}:\n{diff}\n"
+                    "update with: BARBU_UPDATE_GOLDEN=1 python -m pytest " + str(golden.parent), pytrace=False)
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    """The project's shared folder (RULES.md, formats, examples)."""
+    if not SHARED.is_dir():
+        pytest.skip("shared/ is not beside this checkout")
+    return SHARED

@@ -1,0 +1,135 @@
+"""The printer writes a model back as spec text that reads to an equal
+model: ``parse(print(m)) == m``, for bundled specs and for random ones."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from barbu_dsl import cards as C
+from barbu_dsl.language import load_spec, parse_spec, print_spec
+from barbu_dsl.language import model as m
+from barbu_dsl.language.rules import build, clauses
+from barbu_dsl.resources import bundled_spec_names
+
+@pytest.mark.parametrize("name", bundled_spec_names())
+def test_bundled_specs_round_trip(name: str) -> None:
+    spec = load_spec(name)
+    assert parse_spec(print_spec(spec)) == spec
+    for overlay in spec.overlays:
+        applied = load_spec(f"{name}+{overlay.name}")
+        assert parse_spec(print_spec(applied)) == applied
+
+
+@pytest.mark.parametrize("name", bundled_spec_names())
+def test_print_is_idempotent(name: str) -> None:
+    text = print_spec(load_spec(name))
+    assert print_spec(parse_spec(text)) == text
+
+
+# ---- random models --------------------------------------------------------------
+
+values = st.integers(-99, 99)
+safe_ranks = st.integers(4, 14)  # never removed by the default decks
+suits = st.sampled_from(C.SUITS)
+safe_cards = st.builds(C.card, safe_ranks, suits)
+general = st.one_of(st.builds(m.SuitCards, suits), st.builds(m.RankCards, safe_ranks), st.just(m.AllCards()),
+                    st.builds(lambda cs: m.CardSet(tuple(sorted(set(cs)))), st.lists(safe_cards, min_size=1,
+                                                                                   max_size=3)))
+trick_parts = st.one_of(
+    st.builds(m.PerTrick, values),
+    st.builds(m.PerCard, values, general),
+    st.builds(m.PerCard, values, st.builds(m.OneCard, safe_cards)),
+    st.builds(m.TrickAt, values, st.sampled_from([1, 2, 3, -1, -2])),
+    st.builds(m.MostOfOneSuit, values, st.just("split"), st.sampled_from([None, "down", "up", "nearest"])),
+    st.builds(m.MostOfOneSuit, values, st.just("full")),
+)
+mechanics = st.lists(st.one_of(
+    st.just(m.Inverted()), st.builds(m.NoLead, suits, st.sampled_from(["every", "opening", "until-broken"])),
+    st.builds(m.Leads, safe_cards), st.builds(m.NotOnFirstTrick, st.one_of(general, st.just(m.PointCards()))),
+    st.builds(m.ShedWhenSafe, st.one_of(st.builds(m.OneCard, safe_cards), st.builds(m.RankCards, safe_ranks))),
+    st.just(m.AllOrNothing()),
+), max_size=4)
+
+
+@st.composite
+def trick_rules(draw: st.DrawFn) -> m.Rules:
+    groups = draw(st.lists(st.lists(trick_parts, min_size=1, max_size=3), min_size=1, max_size=3))
+    extra = draw(mechanics)
+    if draw(st.booleans()):
+        extra = [m.TrumpsClause(draw(st.one_of(st.none(), suits))), *extra]
+        extra += [c for c, keep in ((m.MustWinWithTrump(), draw(st.booleans())),
+                                    (m.MustOvertrump(), draw(st.booleans()))) if keep]
+    clause_groups = [[(p, 0) for p in g] for g in groups]
+    clause_groups[-1].extend((c, 0) for c in extra)
+    built, problems = build(tuple(tuple(g) for g in clause_groups))
+    if built is None:
+        from hypothesis import assume
+        assume(False)
+    return built  # type: ignore[return-value]
+
+
+@st.composite
+def domino_rules(draw: st.DrawFn, players: int) -> m.Rules:
+    play = m.DominoPlay(draw(st.one_of(st.just("chosen"), st.just("first-card"), safe_ranks)), draw(st.booleans()))
+    placings = m.Placings(tuple(draw(st.lists(values, min_size=players, max_size=players))))
+    return m.Rules(play, m.Scoring(((placings,),)))
+
+
+names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1,
+                max_size=12).map(str.strip).filter(bool)
+
+
+@st.composite
+def specs(draw: st.DrawFn) -> m.Spec:
+    players = draw(st.sampled_from([(4,), (3, 4, 5), (3, 4, 5, 6, 7), (4, 6)]))
+    contract_names = draw(st.lists(names, min_size=1, max_size=4, unique_by=m.contract_key))
+    contracts = []
+    for name in contract_names:
+        rules = draw(domino_rules(players[0])) if len(players) == 1 and draw(st.booleans()) else draw(trick_rules())
+        contracts.append(m.Contract(name, rules, description=draw(st.one_of(st.none(), names))))
+    order = tuple(draw(st.permutations(contract_names)))[: draw(st.integers(0, len(contract_names)))]
+    game = m.Game(
+        aim=draw(st.sampled_from(["highest", "lowest"])),
+        chooser=draw(st.sampled_from(["declarer-series", "rotating", "dealer", "fixed-order"])),
+        first_lead=draw(st.sampled_from(["declarer", "left"])),
+        mode=draw(st.sampled_from(["classic", "random", "individual-random", "custom"])),
+        contracts_per_game=draw(st.one_of(st.none(), st.integers(1, len(order) or len(contract_names)))),
+        hands=draw(st.one_of(st.none(), st.integers(1, 40))), order=order,
+    )
+    doubling = m.Doubling(
+        allowed=draw(st.booleans()), whom=draw(st.sampled_from(["anyone", "declarer-only"])),
+        positive_declarer_only=draw(st.booleans()), redouble=draw(st.booleans()),
+        undoubled=draw(st.sampled_from(["played", "not-played"])), minimum=draw(st.integers(0, 3)),
+    )
+    overlays = []
+    for index, overlay_name in enumerate(draw(st.lists(names, max_size=3, unique=True))):
+        target = contracts[index % len(contracts)]
+        first_group = clauses(target.rules)[0]
+        change = draw(st.sampled_from([
+            m.ContractChange(target.name, "drop"),
+            m.ContractChange(target.name, "patch", remove=(first_group[:1],), add=((m.PerTrick(-1),),)),
+            m.ContractChange(draw(names), "set", contract=m.Contract("x", draw(trick_rules()))),
+        ]))
+        if change.action == "set":
+            change = m.ContractChange(change.name, "set", contract=m.Contract(change.name, change.contract.rules))
+        settings_ = draw(st.sampled_from([(), (("game.aim", "lowest"),), (("doubling.allowed", False),),
+                                          (("game.chooser", "dealer"), ("doubling.whom", "declarer-only"))]))
+        overlays.append(m.Overlay(overlay_name, draw(st.sampled_from(["variant", "scale"])),
+                                  draw(st.one_of(st.just(""), names)), settings_, (change,)))
+    overlays.sort(key=lambda o: o.kind != "variant")  # a spec lists its variants, then its scales
+    header = "\n".join(draw(st.lists(names, max_size=3)))
+    return m.Spec(
+        name=draw(names), title=draw(names), players=players,
+        removed=tuple((n, tuple(sorted(C.default_removals(n)))) for n in players), game=game,
+        doubling=doubling, contracts=tuple(contracts), overlays=tuple(overlays), header=header,
+        description=draw(st.one_of(st.just(""), names)),
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(specs())
+def test_parse_print_round_trip(spec: m.Spec) -> None:
+    text = print_spec(spec)
+    assert parse_spec(text) == spec, text

@@ -1,0 +1,103 @@
+"""The ``barbu`` command: exit codes 0 / 1 / 2, one clear message for bad
+input, never a traceback, and it works from any directory."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from barbu_dsl.language import load_spec, parse_spec
+
+
+def barbu(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "barbu_dsl", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+def assert_clean_failure(result: subprocess.CompletedProcess[str], code: int = 2) -> None:
+    assert result.returncode == code, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_check_ok_from_another_directory(tmp_path: Path) -> None:
+    result = barbu("check", "tournament", "hearts", "french-classic+all-or-nothing", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "ok: tournament — 7 contracts" in result.stdout
+
+
+def test_check_bad_spec_reports_and_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("contracts:\n  No hearts: −2 per hertz\n", encoding="utf-8")
+    result = barbu("check", str(bad), cwd=tmp_path)
+    assert_clean_failure(result)
+    assert f"{bad}:2:21: error: unknown suit, rank or card set 'hertz'" in result.stderr
+    assert bad.read_text(encoding="utf-8") == "contracts:\n  No hearts: −2 per hertz\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "nosuch"], ["check", "tournament+nosuch"], ["verify", "tournament", "--players", "5"],
+    ["explain", "tournament", "No such contract"], ["fmt", "tournament", "--check"], ["verify"],
+    ["check", "--bogus", "tournament"], ["verify", "tournament", "--players", "x"], ["nosuchcommand"],
+])
+def test_bad_command_lines_exit_2_without_traceback(args: list[str], tmp_path: Path) -> None:
+    result = barbu(*args, cwd=tmp_path)
+    assert_clean_failure(result)
+    assert result.stderr.strip()
+
+
+def test_unreadable_spec_file(tmp_path: Path) -> None:
+    binary = tmp_path / "x.yaml"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    assert_clean_failure(barbu("check", str(binary)))
+
+
+def test_verify_exit_codes_and_json() -> None:
+    """Exit 0 when the sum is zero, 1 when not (RULES.md 2 variant 8)."""
+    ok = barbu("verify", "tournament", "--json")
+    assert ok.returncode == 0
+    report = json.loads(ok.stdout)
+    assert report["spec"] == "tournament"
+    (count,) = report["counts"]
+    assert count["players"] == 4 and count["zero_sum"] is True
+    assert {"name": "No tricks", "min": -26, "max": -26}.items() <= count["contracts"][0].items()
+    miss = barbu("verify", "tournament+brader", "--json")
+    assert miss.returncode == 1
+    assert json.loads(miss.stdout)["counts"][0]["sum_min"] == -171
+
+
+def test_explain_names_rules_and_total() -> None:
+    result = barbu("explain", "tournament", "no hearts")
+    assert result.returncode == 0, result.stderr
+    assert "−30" in result.stdout
+
+
+def test_fmt_prints_canonical_text_that_reads_back() -> None:
+    result = barbu("fmt", "tournament+ravage-city")
+    assert result.returncode == 0, result.stderr
+    assert parse_spec(result.stdout) == load_spec("tournament+ravage-city")
+
+
+def test_fmt_never_overwrites(tmp_path: Path) -> None:
+    target = tmp_path / "mine.yaml"
+    target.write_text("precious\n", encoding="utf-8")
+    assert_clean_failure(barbu("fmt", "tournament", "-o", str(target)))
+    assert target.read_text(encoding="utf-8") == "precious\n"
+    fresh = tmp_path / "fresh.yaml"
+    assert barbu("fmt", "hearts", "-o", str(fresh)).returncode == 0
+    assert barbu("fmt", str(fresh), "--check").returncode == 0
+
+
+def test_fmt_check_finds_non_canonical(tmp_path: Path) -> None:
+    spec = tmp_path / "s.yaml"
+    spec.write_text("name: s\ncontracts:\n  A: -2 per trick\n", encoding="utf-8")
+    assert barbu("fmt", str(spec), "--check").returncode == 1
+
+
+def test_specs_lists_bundled() -> None:
+    result = barbu("specs")
+    assert result.returncode == 0
+    assert "tournament — Tournament Barbu" in result.stdout and "ravage-city" in result.stdout
