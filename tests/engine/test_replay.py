@@ -255,3 +255,13 @@ def test_replaying_a_thousand_records_takes_seconds(tournament) -> None:
     elapsed = time.perf_counter() - started
     assert all("error" not in r for r in results)
     assert elapsed < 5, f"1000 records took {elapsed:.1f} s"
+
+
+def test_result_lines(tournament) -> None:
+    """Without --json the CLI prints one readable line per result."""
+    from barbu_dsl.engine import result_line
+
+    record = json.loads((EXAMPLES_DIR / "no-hearts-illegal-lead.json").read_text(encoding="utf-8"))
+    line = result_line(replay_record(tournament, record))
+    assert "2H" in line and "seat 3" in line and "heart lead" in line
+    assert result_line(replay_record(tournament, base(tournament))).startswith("complete: raw [")

@@ -28,6 +28,7 @@ from .replay import (
     replay_file,
     replay_record,
     replay_text,
+    result_line,
     worst_status,
 )
 from .scoring import contract_total, fixed_total, score_tricks
@@ -38,5 +39,6 @@ __all__ = [
     "PASS", "DominoHand", "Hand", "HandRecord", "IllegalPlay", "PlayAfterEnd", "Trick", "TrickHand",
     "check_doubles", "contract_total", "deal", "deal_deck", "exit_status", "first_leader", "fixed_total",
     "hand_for", "is_not_played", "is_positive", "move_str", "not_played_scores", "read_record", "replay",
-    "replay_file", "replay_record", "replay_text", "score_tricks", "settle", "start_hand", "worst_status",
+    "replay_file", "replay_record", "replay_text", "result_line", "score_tricks", "settle", "start_hand",
+    "worst_status",
 ]

@@ -243,6 +243,23 @@ def exit_status(result: dict[str, Any]) -> int:
     return 2 if error.get("kind") == "bad_record" else 1
 
 
+def result_line(result: dict[str, Any]) -> str:
+    """One readable line for a result or an error object (the output of
+    ``barbu replay`` without ``--json``; errors go to standard error)."""
+    error = result.get("error")
+    if error is not None:
+        details = {key: value for key, value in error.items() if key != "kind"}
+        return RecordError(str(error.get("kind")), details).describe()
+    status = result["status"]
+    if status == "in_progress":
+        return (f"in progress: seat {result['to_play']} to play, legal {' '.join(result['legal'])}; "
+                f"raw so far {result['raw']}")
+    text = f"{status.replace('_', ' ')}: raw {result['raw']}"
+    if "placings" in result:
+        text += f", placings {result['placings']}"
+    return text + f", transfers {result['transfers']}, final {result['final']}"
+
+
 def _malformed(reason: str) -> dict[str, Any]:
     return _bad(reason).as_json()
 
