@@ -106,7 +106,7 @@ def explain(
 def fmt(
     spec: SpecArg,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this new file.")] = None,
-    check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if SPEC's file is not in canonical form.")] = False,
+    check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if the file is not canonical.")] = False,
 ) -> None:
     """Print a spec as canonical spec text (variants applied, defaults left out)."""
     model = _load(spec)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput
 from lark.exceptions import VisitError
 
 from .. import cards as C
@@ -67,7 +67,7 @@ _TERMINAL_NAMES = {
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=False, maybe_placeholders=False)
+    return Lark(grammar_text(), parser="lalr", maybe_placeholders=False, cache=True)
 
 
 def parse_line(text: str) -> Groups:
@@ -96,24 +96,24 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
         return LineProblem(start, f"unknown card '{card_like}'", len(card_like), CARD_HINT)
     word = _word_at(text, offset)
     width = max(1, len(word))
-    label = None
+    label: str | None = None
     try:
         label = error.match_examples(_parser().parse, _EXAMPLES, use_accepts=True)
     except Exception:  # a table mismatch must never hide the real error
         label = None
     if label:
-        message, hint = _EXAMPLE_MESSAGES[label]
+        message, example_hint = _EXAMPLE_MESSAGES[label]
         if label == "value_without_unit":
             value = _value_before(text, offset)
             message = f"the value {value} has no unit" if value else message
             offset, width = _value_span(text, offset)
-        return LineProblem(offset, message, width, hint)
+        return LineProblem(offset, message, width, example_hint)
     expected = sorted(_expected(error))
     shown = "end of the line" if not word else f"'{word}'"
     message = f"unexpected {shown}"
     if expected:
         message += "; expected " + ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")
-    hint = None
+    hint: str | None = None
     if re.fullmatch(r"[A-Za-z0-9]{2,3}", word or "") and C.parse_card(word) is None and word[:-1].isdigit():
         hint = CARD_HINT
     return LineProblem(offset, message, width, hint)

@@ -98,8 +98,8 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
             if ban is None or ban.scope != "until-broken":
                 problem(offset, f"'{clause_text(clause)}' needs 'no {C.suit_symbol(clause.suit)} lead until broken'")
             breakers.setdefault(clause.suit, []).append(clause.card)
-    for group in scoring_groups:
-        for message, part in _overlaps(group):
+    for scoring_group in scoring_groups:
+        for message, part in _overlaps(scoring_group):
             problem(part_offsets[id(part)], message,
                     "separate parts that add up with ';', or give the card its own value")
     if problems:
