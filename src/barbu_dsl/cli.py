@@ -131,6 +131,30 @@ def fmt(
     sys.stdout.write(text)
 
 
+@app.command()
+def replay(
+    spec: SpecArg,
+    record: Annotated[Path, typer.Argument(help="A hand record (.json) or JSON Lines of records (.jsonl).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON result per record.")] = False,
+) -> None:
+    """Replay hand records: check every play, score, settle doubles.
+
+    Exit 0 when every record is valid, 1 when one breaks a rule, 2 when one
+    cannot be read (the worst of them)."""
+    from .engine.replay import replay_file, result_line
+
+    model = _load(spec)
+    results, status = replay_file(model, record)
+    for result in results:
+        if as_json:
+            out.print(json.dumps(result, ensure_ascii=False), markup=False)
+        elif "error" in result:
+            err.print(f"barbu: {record}: {result_line(result)}", markup=False)
+        else:
+            out.print(result_line(result), markup=False)
+    raise typer.Exit(status)
+
+
 @app.command("specs")
 def list_specs() -> None:
     """List the bundled specs with their variants and scales."""
