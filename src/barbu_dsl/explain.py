@@ -306,13 +306,14 @@ def _lead_ban_text(ban: m.LeadBan) -> str:
 
 
 def _first_trick_text(cards: m.Cards) -> str:
+    unless = ", unless the player has no other choice."
     if isinstance(cards, m.PointCards):
-        return "No card that scores may be played to the first trick."
+        return "No card that scores may be played to the first trick" + unless
     if isinstance(cards, m.OneCard):
-        return f"The {C.card_symbol(cards.card)} may not be played to the first trick."
+        return f"The {C.card_symbol(cards.card)} may not be played to the first trick" + unless
     if isinstance(cards, m.CardSet):
-        return f"None of {join_words([C.card_symbol(c) for c in cards.cards])} may be played to the first trick."
-    return f"No {_cards_singular(cards)} may be played to the first trick."
+        return f"None of {join_words([C.card_symbol(c) for c in cards.cards])} may be played to the first trick" + unless
+    return f"No {_cards_singular(cards)} may be played to the first trick" + unless
 
 
 def _shed_text(cards: m.Cards) -> str:
