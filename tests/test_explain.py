@@ -233,7 +233,7 @@ def test_hearts_restrictions_and_moon():
     assert "Whoever holds the 2♣ leads it to the first trick." in text
     assert "Hearts may not be led until a heart or the Q♠ has been played, unless the leader holds only " \
            "hearts." in text
-    assert "No card that scores may be played to the first trick." in text
+    assert "No card that scores may be played to the first trick, unless the player has no other choice." in text
     assert "Points: +1 for each heart taken, +13 for the Q♠. Shoot the moon: a player who takes every " \
            "scoring element scores 0, and every other player scores the whole +26 instead." in text
     assert "Hand total: +26 to +78." in text
