@@ -39,3 +39,16 @@ def test_tests_run_against_the_installed_package() -> None:
     if CHECKOUT / "src" in location.parents:
         pytest.skip("running against the source tree")
     assert "site-packages" in str(location)
+
+
+def test_console_script_runs_from_any_directory(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = Path(sys.executable).parent / "barbu"
+    if not script.exists():
+        pytest.skip("no barbu console script beside this Python (not installed with pip)")
+    result = subprocess.run([str(script), "check", "tournament"], capture_output=True, text=True, cwd=tmp_path,
+                            check=False, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok: tournament")
