@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from . import cards as C
 from .language import model as m
-from .language.rules import card_values, select, value_text
+from .language.rules import card_values, select, split_share, value_text
 from .verifier import (
     CountReport,
     contract_total,
@@ -23,7 +23,6 @@ from .verifier import (
     game_contracts,
     join_words,
     range_text,
-    round_share,
     verify_count,
 )
 
@@ -425,7 +424,7 @@ def _most_of_one_suit_text(part: m.MostOfOneSuit, counts: tuple[int, ...]) -> st
         share = Fraction(part.value, k)
         undivided |= share.denominator != 1
         ways = _COUNT_WORDS.get(k, str(k))
-        shares.append(f"{ways} ways {value_text(round_share(share, part.rounding or 'nearest'))}")
+        shares.append(f"{ways} ways {value_text(split_share(part.value, k, part.rounding))}")
     text += "; tied players share it equally"
     if part.rounding == "nearest":
         text += ", each share rounded to the nearest point (halves away from zero)"

@@ -27,7 +27,6 @@ and which take.  :func:`verify` builds the :class:`Report`;
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -37,7 +36,7 @@ from . import cards as C
 from .errors import BarbuError
 from .language import load_spec
 from .language import model as m
-from .language.rules import card_values, value_text
+from .language.rules import card_values, split_share, value_text
 
 
 @dataclass(frozen=True)
@@ -278,7 +277,7 @@ def tie_totals(part: m.MostOfOneSuit, players: int, problems: list[str]) -> dict
         share = Fraction(part.value, k)
         if share.denominator != 1 and part.rounding is None:
             undivided.append(k)
-        totals[k] = k * round_share(share, part.rounding or "nearest")
+        totals[k] = k * split_share(part.value, k, part.rounding)
     if undivided:
         splits = [f"{value_text(part.value)}/{k}" for k in undivided]
         if len(splits) == 1:
@@ -301,17 +300,6 @@ def join_words(items: list[str], word: str = "and") -> str:
     if len(items) < 2:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
-def round_share(share: Fraction, rounding: m.Rounding) -> int:
-    """A tie share rounded ``down``, ``up`` or to the ``nearest`` point
-    (halves away from zero)."""
-    if rounding == "down":
-        return math.floor(share)
-    if rounding == "up":
-        return math.ceil(share)
-    magnitude = math.floor(abs(share) + Fraction(1, 2))  # half away from zero
-    return magnitude if share >= 0 else -magnitude
 
 
 def _trump_choices(rules: m.Rules) -> tuple[int | None, ...]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from barbu_dsl.engine import contract_total, fixed_total, score_tricks
-from barbu_dsl.engine.scoring import most_of_one_suit, split_share
+from barbu_dsl.engine.scoring import most_of_one_suit
+from barbu_dsl.language.rules import split_share
 from barbu_dsl.engine.tables import mask_of, trick_table
 from barbu_dsl.language import model as m
 

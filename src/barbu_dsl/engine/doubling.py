@@ -28,7 +28,8 @@ from fractions import Fraction
 
 from ..errors import RecordError
 from ..language import model as m
-from .scoring import contract_total, round_half_away
+from ..language.rules import round_half_away
+from .scoring import contract_total
 
 Pair = tuple[int, int]
 

@@ -22,34 +22,12 @@ scores from its tricks alone, which the tests use as an oracle.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from fractions import Fraction
 
 from .. import cards as C
 from ..language import model as m
-from ..language.rules import card_values
+from ..language.rules import card_values, split_share
 from .tables import SUIT_MASKS, TrickTable
-
-
-def round_half_away(value: Fraction) -> int:
-    """``value`` rounded to the nearest integer, halves away from zero."""
-    floor = math.floor(abs(value) + Fraction(1, 2))
-    return floor if value >= 0 else -floor
-
-
-def split_share(value: int, ways: int, rounding: m.Rounding | None) -> int:
-    """One tied player's share of ``value`` split ``ways`` ways.  ``down``
-    and ``up`` round towards minus and plus infinity; ``nearest`` (also used
-    when the spec declares no rounding) rounds halves away from zero."""
-    share = Fraction(value, ways)
-    if share.denominator == 1:
-        return int(share)
-    if rounding == "down":
-        return math.floor(share)
-    if rounding == "up":
-        return math.ceil(share)
-    return round_half_away(share)
 
 
 def largest_suit_count(won: int) -> int:

@@ -10,8 +10,10 @@ overlays that add or remove clauses.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from .. import cards as C
 from . import model as m
@@ -212,6 +214,27 @@ def card_values(scoring: m.Scoring, trump: int | None, deck: frozenset[int] = C.
         for c, v in group_values.items():
             values[c] = values.get(c, 0) + v
     return {c: v for c, v in values.items() if v}
+
+
+def round_half_away(value: Fraction) -> int:
+    """``value`` rounded to the nearest integer, halves away from zero."""
+    magnitude = math.floor(abs(value) + Fraction(1, 2))
+    return magnitude if value >= 0 else -magnitude
+
+
+def split_share(value: int, ways: int, rounding: m.Rounding | None) -> int:
+    """One tied player's share of ``value`` split ``ways`` ways (Ravage
+    City, RULES.md section 2 variant 9).  ``down`` and ``up`` round towards
+    minus and plus infinity; ``nearest`` (also used when the spec declares
+    no rounding, which the verifier reports) rounds halves away from zero."""
+    share = Fraction(value, ways)
+    if share.denominator == 1:
+        return int(share)
+    if rounding == "down":
+        return math.floor(share)
+    if rounding == "up":
+        return math.ceil(share)
+    return round_half_away(share)
 
 
 # --------------------------------------------------------------------------
