@@ -155,6 +155,63 @@ def replay(
     raise typer.Exit(status)
 
 
+@app.command()
+def play(
+    spec: SpecArg,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for the draw, the deals and the bots.")] = 0,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")] = None,
+    bots: Annotated[Optional[str], typer.Option(
+        "--bots", help="Bots by seat, comma-separated: one name for all seats or one per seat "
+                       "(random, rules; default: rules).")] = None,
+    record: Annotated[Optional[Path], typer.Option(
+        "--record", help="Write every hand as JSON Lines for `barbu replay` (a new file).")] = None,
+) -> None:
+    """Play a whole game with bots and print the score sheet.
+
+    Progress goes to standard error; the score sheet, the totals, the winner
+    and the advisory count of doubles against each declarer to standard
+    output."""
+    from rich.progress import Progress
+
+    from .engine.bots import BOTS, make_bots
+    from .engine.game import GameRun, default_players
+    from .sheet import hand_line, print_sheet
+
+    model = _load(spec)
+    count = default_players(model) if players is None else players
+    if count not in model.players:
+        raise UsageError(f"{model.full_name} is played by {', '.join(map(str, model.players))} players, "
+                         f"not {count}")
+    names = [name.strip() for name in (bots or "rules").split(",")]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise UsageError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
+    if len(names) not in (1, count):
+        raise UsageError(f"--bots names {len(names)} bots for {count} players (give one, or one per seat)")
+    if record is not None and record.exists():
+        raise UsageError(f"{record} exists; barbu play never overwrites a file")
+    run = GameRun(model, make_bots(names, count, seed), seed, count)
+    if err.is_terminal:
+        with Progress(console=err, transient=True) as progress:
+            task = progress.add_task(f"{model.full_name}", total=run.total_hands)
+            for _ in run:
+                progress.advance(task)
+    else:
+        for hand in run:
+            err.print(hand_line(hand, run.total_hands), markup=False)
+    result = run.result()
+    if record is not None:
+        try:
+            with record.open("x", encoding="utf-8") as stream:
+                for line in result.records():
+                    stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+        except OSError as error:
+            raise UsageError(f"cannot write {record}: {error}") from None
+    print_sheet(out, result)
+    if record is not None:
+        err.print(f"recorded {len(result.hands)} hands in {record}", markup=False)
+
+
 @app.command("specs")
 def list_specs() -> None:
     """List the bundled specs with their variants and scales."""

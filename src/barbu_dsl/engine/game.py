@@ -1,0 +1,372 @@
+"""Whole games: who chooses each hand, the doubling round, play, settlement
+and running totals, from the model's ``game`` and ``doubling``.
+
+Game structure by ``spec.game.chooser``:
+
+* ``declarer-series`` (RULES.md section 2): the first declarer is drawn by
+  lot; they declare a series of hands, choosing each contract of the list
+  once in the order they like; then the player on their left takes over.
+  The dealer is the player on the declarer's right.  With the seven
+  tournament contracts that is 28 hands, 32 with Ravage City.
+* ``dealer`` (section 2, variant 1): the same series, but the dealer chooses
+  and is the hand's declarer in the record; the engine's first-lead rule
+  (``first_lead: left``) puts the opening lead on the dealer's left, except
+  in domino, where the dealer starts.
+* ``rotating`` (section 3): the chooser moves left every hand and chooses
+  from their own list of contracts not yet played.  The lists by mode:
+  ``classic`` the first ``contracts_per_game`` of ``game.order``; ``random``
+  that many drawn at random from every contract of the spec, one list for
+  all; ``individual-random`` a list drawn for each player; ``custom``
+  ``game.order`` (every contract when it is empty).  Hands = players ×
+  contracts, unless ``game.hands`` is set (a player whose list runs out
+  starts it again).
+* ``fixed-order`` (section 2, variant 2; Bouillabaisse): ``game.order`` in
+  order with no choice; the declarer moves left every hand.  With
+  ``game.hands`` the order is played round once in all (Bouillabaisse: six
+  hands); otherwise each contract is played once by each player, in turn,
+  before the next contract (players × contracts hands).
+
+Each hand: a seeded deal (independent of the bots, so two sets of bots can
+play the same cards), the chooser's contract and, when the contract asks,
+the trump suit or domino starting rank; the doubling round (each player in
+turn from the declarer's left has one chance; the declarer, last, may only
+redouble), checked with :func:`~.doubling.check_doubles`; variant 4 (an
+undoubled negative contract is not played); play; the raw scores, the
+settlement and the running totals.  The advisory count of doubles each
+player has made against the current declarer in the declarer's series is
+kept and shown, never enforced (RULES.md section 2).
+
+Every hand yields a hand record in the format of formats/RECORDS.md that
+:func:`~.replay.replay_record` replays to the same raw and final scores.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import cards as C
+from ..language import model as m
+from .base import move_str
+from .bots import Bot, ContractView, DoubleView, HandView
+from .deal import deal
+from .doubling import Pair, check_doubles, is_not_played, is_positive, not_played_scores, settle
+from .hand import hand_for
+from .scoring import contract_total
+
+# --------------------------------------------------------------------------
+# The schedule: who chooses each hand, from which contracts.
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One hand's place in the game: ``declarer`` is the seat that chooses
+    (the record's declarer), ``options`` the contracts they may choose."""
+
+    number: int  # 0-based
+    declarer: int
+    dealer: int
+    options: tuple[m.Contract, ...]
+    series_left: int  # hands this declarer still declares after this one, in this series
+
+
+def contract_pool(spec: m.Spec) -> tuple[m.Contract, ...]:
+    """``game.order`` as contracts, or every contract when it is empty."""
+    if spec.game.order:
+        return tuple(spec.contract(name) for name in spec.game.order)
+    return spec.contracts
+
+
+def contract_lists(spec: m.Spec, players: int, rng: random.Random) -> list[tuple[m.Contract, ...]]:
+    """Each seat's list of contracts in a ``rotating`` game (RULES.md
+    section 3, modes)."""
+    game = spec.game
+    pool = contract_pool(spec)
+    if game.mode == "custom":
+        return [pool] * players
+    count = game.contracts_per_game or len(pool)
+    if game.mode == "classic":
+        return [pool[:count]] * players
+    everything = list(spec.contracts)
+    count = min(count, len(everything))
+    if game.mode == "random":
+        return [tuple(rng.sample(everything, count))] * players
+    return [tuple(rng.sample(everything, count)) for _ in range(players)]
+
+
+class Schedule:
+    """Who chooses each hand and from which contracts, as the game goes."""
+
+    def __init__(self, spec: m.Spec, players: int, rng: random.Random):
+        self.spec = spec
+        self.players = players
+        self.chooser = spec.game.chooser
+        self.first = rng.randrange(players)  # drawn by lot
+        if self.chooser == "rotating":
+            self.lists = contract_lists(spec, players, rng)
+            self.remaining = [list(lst) for lst in self.lists]
+            per_player = len(self.lists[0])
+        else:
+            self.pool = contract_pool(spec)
+            per_player = len(self.pool)
+            self.series_played: list[str] = []
+        self.series_length = per_player
+        self.total = spec.game.hands or players * per_player
+
+    def turn(self, number: int) -> Turn:
+        n = self.players
+        if self.chooser in ("declarer-series", "dealer"):
+            series, step = divmod(number, self.series_length)
+            declarer = (self.first + series) % n
+            if step == 0:
+                self.series_played = []
+            options = tuple(c for c in self.pool if c.name not in self.series_played)
+            dealer = declarer if self.chooser == "dealer" else (declarer - 1) % n
+            left = min(self.series_length - step, self.total - number) - 1
+            return Turn(number, declarer, dealer, options, left)
+        declarer = (self.first + number) % n
+        dealer = (declarer - 1) % n
+        left = len(range(number + n, self.total, n))  # no series: the declarer's later hands in the game
+        if self.chooser == "rotating":
+            if not self.remaining[declarer]:
+                self.remaining[declarer] = list(self.lists[declarer])
+            return Turn(number, declarer, dealer, tuple(self.remaining[declarer]), left)
+        order = self.pool
+        index = number % len(order) if self.spec.game.hands else number // n % len(order)
+        return Turn(number, declarer, dealer, (order[index],), left)
+
+    def starts_series(self, number: int) -> bool:
+        """Whether hand ``number`` starts a declarer's series (the advisory
+        count of doubles against the declarer starts again)."""
+        return self.chooser in ("declarer-series", "dealer") and number % self.series_length == 0
+
+    def played(self, turn: Turn, contract: m.Contract) -> None:
+        if self.chooser == "rotating":
+            self.remaining[turn.declarer].remove(contract)
+        elif self.chooser in ("declarer-series", "dealer"):
+            self.series_played.append(contract.name)
+
+
+# --------------------------------------------------------------------------
+# Results.
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand of a game: what was chosen, the doubles, the scores."""
+
+    number: int  # 0-based
+    contract: str
+    declarer: int
+    dealer: int
+    trump: int | None
+    start_rank: int | None
+    doubles: tuple[Pair, ...]
+    status: str  # "complete" or "not_played"
+    raw: tuple[int, ...]
+    transfers: tuple[int, ...]
+    final: tuple[int, ...]
+    totals: tuple[int, ...]  # running totals after this hand
+    against_declarer: tuple[int, ...]  # per seat: doubles made against this declarer in their series so far
+    record: dict[str, Any]
+
+    @property
+    def announcement(self) -> str:
+        """The contract as announced: ``Trumps ♠``, ``Domino from J``."""
+        if self.trump is not None:
+            return f"{self.contract} {C.suit_symbol(self.trump)}"
+        if self.start_rank is not None:
+            return f"{self.contract} from {C.rank_str(self.start_rank)}"
+        return self.contract
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A whole game."""
+
+    spec: str
+    players: int
+    seed: int | str
+    bots: tuple[str, ...]
+    aim: m.Aim
+    doubling: bool  # whether the spec has doubling at all
+    minimum: int  # the advisory number of doubles against each declarer
+    hands: tuple[HandResult, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.hands[-1].totals if self.hands else (0,) * self.players
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the best total (highest or lowest by the aim)."""
+        best = (max if self.aim == "highest" else min)(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    def records(self) -> list[dict[str, Any]]:
+        return [hand.record for hand in self.hands]
+
+
+# --------------------------------------------------------------------------
+# Playing.
+
+
+def default_players(spec: m.Spec) -> int:
+    """Four players when the spec allows it, else its smallest count."""
+    return 4 if 4 in spec.players else spec.players[0]
+
+
+def legal_targets(doubling: m.Doubling, declarer: int, seat: int, doubles: Sequence[Pair],
+                  positive: bool, players: int) -> tuple[tuple[int, ...], bool]:
+    """The seats ``seat`` may double now, and whether the answer must be
+    all of them or none (RULES.md section 2, Doubling, and variant 3)."""
+    if seat == declarer:
+        if not doubling.redouble:
+            return (), False
+        doubled_me = tuple(sorted({a for a, b in doubles if b == declarer}))
+        return doubled_me, doubling.whom == "declarer-only"
+    if doubling.whom == "declarer-only" or (positive and doubling.positive_declarer_only):
+        return (declarer,), False
+    return tuple(s for s in range(players) if s != seat), False
+
+
+class GameRun:
+    """One game of ``spec`` played by ``bots`` (one per seat), hand by hand.
+
+    Iterate over it to play the hands one at a time (for progress), or call
+    :meth:`play` for the whole :class:`GameResult`.  ``seed`` fixes the draw
+    for the first declarer, the random contract lists and every deal.
+    """
+
+    def __init__(self, spec: m.Spec, bots: Sequence[Bot], seed: int | str = 0, players: int | None = None):
+        self.spec = spec
+        self.players = players if players is not None else len(bots)
+        if self.players not in spec.players:
+            allowed = ", ".join(map(str, spec.players))
+            raise ValueError(f"{spec.full_name} is played by {allowed} players, not {self.players}")
+        if len(bots) != self.players:
+            raise ValueError(f"{len(bots)} bots for {self.players} players")
+        self.bots = list(bots)
+        self.seed = seed
+        self.schedule = Schedule(spec, self.players, random.Random(f"{seed}/game"))
+        self.deck = spec.deck_for(self.players)
+        self.hands: list[HandResult] = []
+        self._totals = [0] * self.players
+        self._against = [[0] * self.players for _ in range(self.players)]  # [declarer][doubler]
+
+    @property
+    def total_hands(self) -> int:
+        return self.schedule.total
+
+    def __iter__(self) -> Iterator[HandResult]:
+        while len(self.hands) < self.schedule.total:
+            yield self.play_hand()
+
+    def play(self, on_hand: Callable[[HandResult], None] | None = None) -> GameResult:
+        for hand in self:
+            if on_hand is not None:
+                on_hand(hand)
+        return self.result()
+
+    def result(self) -> GameResult:
+        return GameResult(self.spec.full_name, self.players, self.seed, tuple(b.name for b in self.bots),
+                          self.spec.game.aim, self.spec.doubling.allowed, self.spec.doubling.minimum,
+                          tuple(self.hands))
+
+    def play_hand(self) -> HandResult:
+        """Play the next hand of the game."""
+        spec, players = self.spec, self.players
+        number = len(self.hands)
+        turn = self.schedule.turn(number)
+        declarer = turn.declarer
+        if self.schedule.starts_series(number):
+            self._against[declarer] = [0] * players
+        cards = deal(spec, players, f"{self.seed}/hand {number}")
+        chooser = self.bots[declarer]
+        view = ContractView(spec, players, declarer, cards[declarer], turn.options, self.deck)
+        contract = turn.options[0] if len(turn.options) == 1 else chooser.choose_contract(view)
+        if contract not in turn.options:
+            raise ValueError(f"bot {chooser.name} chose {contract.name}, which seat {declarer} may not choose now")
+        self.schedule.played(turn, contract)
+        rules = contract.rules_for(players)
+        trump = start_rank = None
+        play = rules.play
+        if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is None:
+            trump = chooser.choose_trump(view, contract)
+        if isinstance(play, m.DominoPlay) and play.start == "chosen":
+            start_rank = chooser.choose_start_rank(view, contract)
+
+        views = [HandView(spec, players, seat, declarer, cards[seat], contract, rules, trump, start_rank,
+                          self.deck) for seat in range(players)]
+        positive = is_positive(rules, players, self.deck, spec.game.aim, trump)
+        doubles = self._doubling_round(views, turn, positive)
+
+        if is_not_played(spec.doubling, declarer, doubles, positive):
+            raw = not_played_scores(contract_total(rules, players, self.deck, trump), declarer, players)
+            transfers = [0] * players  # nobody doubled the declarer; nothing else settles either
+            moves: list[str] = []
+            status = "not_played"
+        else:
+            for seat, bot in enumerate(self.bots):
+                bot.begin_hand(views[seat])
+            hand = hand_for(spec, contract, cards, declarer, trump=trump, start_rank=start_rank)
+            while hand.to_play is not None:
+                hand.play(self.bots[hand.to_play].choose_move(hand, hand.to_play))
+            raw = hand.raw_scores()
+            moves = [move_str(move) for move in hand.moves]
+            status = "complete"
+            transfers = settle(raw, doubles)
+        final = [r + t for r, t in zip(raw, transfers)]
+        self._totals = [total + f for total, f in zip(self._totals, final)]
+        record = {
+            "contract": contract.name,
+            "declarer": declarer,
+            "trump": None if trump is None else C.SUIT_LETTERS[trump],
+            "start_rank": None if start_rank is None else C.RANK_LETTERS[start_rank],
+            "hands": [C.cards_str(seat_cards) for seat_cards in cards],
+            "plays": moves,
+            "doubles": [list(pair) for pair in doubles],
+        }
+        result = HandResult(number, contract.name, declarer, turn.dealer, trump, start_rank, tuple(doubles), status,
+                            tuple(raw), tuple(transfers), tuple(final), tuple(self._totals),
+                            tuple(self._against[declarer]), record)
+        self.hands.append(result)
+        return result
+
+    def _doubling_round(self, views: list[HandView], turn: Turn, positive: bool) -> list[Pair]:
+        """Each player in turn from the declarer's left, the declarer last."""
+        doubling = self.spec.doubling
+        if not doubling.allowed:
+            return []
+        players, declarer = self.players, turn.declarer
+        doubles: list[Pair] = []
+        for step in range(1, players + 1):
+            seat = (declarer + step) % players
+            targets, cover_all = legal_targets(doubling, declarer, seat, doubles, positive, players)
+            if not targets:
+                continue
+            offer = DoubleView(views[seat], positive, targets, cover_all, tuple(doubles),
+                               self._against[declarer][seat], doubling.minimum, turn.series_left)
+            chosen = sorted(set(self.bots[seat].choose_doubles(offer)))
+            if not set(chosen) <= set(targets) or (cover_all and chosen and len(chosen) != len(targets)):
+                raise ValueError(f"bot {self.bots[seat].name} at seat {seat} made an illegal double: {chosen}")
+            doubles.extend((seat, target) for target in chosen)
+        check_doubles(doubling, declarer, doubles, positive)
+        for doubler, doubled in doubles:
+            if doubled == declarer:
+                self._against[declarer][doubler] += 1
+        return doubles
+
+
+def play_game(spec: m.Spec, bots: Sequence[Bot], seed: int | str = 0, players: int | None = None,
+              on_hand: Callable[[HandResult], None] | None = None) -> GameResult:
+    """Play a whole game of ``spec`` with one bot per seat."""
+    return GameRun(spec, bots, seed, players).play(on_hand)
+
+
+__all__ = [
+    "GameResult", "GameRun", "HandResult", "Schedule", "Turn", "contract_lists", "contract_pool",
+    "default_players", "legal_targets", "play_game",
+]
