@@ -174,11 +174,22 @@ def test_french_individual_random_mode() -> None:
     assert len({tuple(sorted(contracts)) for contracts in chosen.values()}) > 1
 
 
-def test_french_custom_mode_plays_every_contract() -> None:
-    """Section 3, custom mode: the contracts picked by hand; the bundled
-    variant picks them all (``order: []``), each played once per player."""
+def test_french_custom_mode_plays_the_picked_contracts() -> None:
+    """Section 3, custom mode: the contracts picked by hand (the bundled
+    variant's ``order``), each played once per player."""
     spec = load_spec("french-classic+custom")
+    assert len(spec.game.order) == 8
     result = game("french-classic+custom", 0, 3)
+    assert len(result.hands) == 3 * 8
+    for contracts in chosen_by_seat(result).values():
+        assert sorted(contracts) == sorted(spec.game.order)
+
+
+def test_french_custom_mode_with_every_contract() -> None:
+    """Section 3, custom mode with nothing picked: every contract, twins included."""
+    spec = load_spec("french-classic+custom")
+    spec = dataclasses.replace(spec, game=dataclasses.replace(spec.game, order=()))
+    result = game("", 0, 3, spec=spec)
     assert len(result.hands) == 3 * len(spec.contracts)
     for contracts in chosen_by_seat(result).values():
         assert sorted(contracts) == sorted(c.name for c in spec.contracts)

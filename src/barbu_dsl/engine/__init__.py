@@ -10,15 +10,19 @@ It reads only the model (:mod:`barbu_dsl.language.model`).  Cards are ints
 * :mod:`.hand` — starting a hand: first player, trump, starting rank;
 * :mod:`.scoring` — pure scoring functions and the early-end test;
 * :mod:`.doubling` — legal doubles, settlement, the not-played split;
-* :mod:`.replay` — hand records in, RECORDS.md results out.
+* :mod:`.replay` — hand records in, RECORDS.md results out;
+* :mod:`.game` — whole games: who chooses, doubling rounds, running totals;
+* :mod:`.bots` — a random bot and a rule-based bot.
 """
 
 from __future__ import annotations
 
 from .base import Hand, IllegalPlay, PlayAfterEnd, Trick, move_str
+from .bots import BOTS, Bot, RandomBot, RuleBot, make_bot, make_bots
 from .deal import deal, deal_deck
 from .domino import DominoHand
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
+from .game import GameResult, GameRun, HandResult, play_game
 from .hand import first_leader, hand_for, start_hand
 from .replay import (
     HandRecord,
@@ -36,6 +40,8 @@ from .tables import PASS
 from .tricks import TrickHand
 
 __all__ = [
+    "BOTS", "Bot", "GameResult", "GameRun", "HandResult", "RandomBot", "RuleBot", "make_bot", "make_bots",
+    "play_game",
     "PASS", "DominoHand", "Hand", "HandRecord", "IllegalPlay", "PlayAfterEnd", "Trick", "TrickHand",
     "check_doubles", "contract_total", "deal", "deal_deck", "exit_status", "first_leader", "fixed_total",
     "hand_for", "is_not_played", "is_positive", "move_str", "not_played_scores", "read_record", "replay",

@@ -15,8 +15,9 @@ Game structure by ``spec.game.chooser``:
 * ``rotating`` (section 3): the chooser moves left every hand and chooses
   from their own list of contracts not yet played.  The lists by mode:
   ``classic`` the first ``contracts_per_game`` of ``game.order``; ``random``
-  that many drawn at random from every contract of the spec, one list for
-  all; ``individual-random`` a list drawn for each player; ``custom``
+  that many drawn at random from ``game.order`` (every contract of the spec,
+  twins included, when it is empty), one list for all;
+  ``individual-random`` a list drawn so for each player; ``custom``
   ``game.order`` (every contract when it is empty).  Hands = players ×
   contracts, unless ``game.hands`` is set (a player whose list runs out
   starts it again).
@@ -89,7 +90,7 @@ def contract_lists(spec: m.Spec, players: int, rng: random.Random) -> list[tuple
     count = game.contracts_per_game or len(pool)
     if game.mode == "classic":
         return [pool[:count]] * players
-    everything = list(spec.contracts)
+    everything = list(pool)
     count = min(count, len(everything))
     if game.mode == "random":
         return [tuple(rng.sample(everything, count))] * players
