@@ -101,3 +101,34 @@ def test_specs_lists_bundled() -> None:
     result = barbu("specs")
     assert result.returncode == 0
     assert "tournament — Tournament Barbu" in result.stdout and "ravage-city" in result.stdout
+
+
+EXAMPLES = Path(__file__).parent / "engine" / "examples"
+
+
+@pytest.mark.parametrize(("name", "code"), [("seed-doubling-example", 0), ("domino-with-passes", 0),
+                                            ("trumps-in-progress", 0), ("no-hearts-illegal-lead", 1)])
+def test_replay_examples(name: str, code: int) -> None:
+    """formats/RECORDS.md: --json prints the result object; exit 1 for a broken rule."""
+    result = barbu("replay", "tournament", str(EXAMPLES / f"{name}.json"), "--json")
+    assert result.returncode == code, result.stderr
+    expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text(encoding="utf-8"))
+    actual = json.loads(result.stdout)
+    if "error" in expected:
+        assert actual["error"].pop("reason") and expected["error"].pop("reason")
+    assert actual == expected
+
+
+def test_replay_json_lines_exit_with_the_worst(tmp_path: Path) -> None:
+    lines = [(EXAMPLES / f"{name}.json").read_text(encoding="utf-8") for name in
+             ("seed-doubling-example", "no-hearts-illegal-lead")]
+    records = tmp_path / "hands.jsonl"
+    records.write_text("\n".join(json.dumps(json.loads(text)) for text in lines) + "\nnot json\n",
+                       encoding="utf-8")
+    result = barbu("replay", "tournament", str(records), "--json")
+    assert result.returncode == 2
+    kinds = [json.loads(line).get("error", {}).get("kind") for line in result.stdout.splitlines()]
+    assert kinds == [None, "illegal_play", "bad_record"]
+    plain = barbu("replay", "tournament", str(records))
+    assert_clean_failure(plain)
+    assert "illegal play 2H by seat 3" in plain.stderr

@@ -15,12 +15,8 @@ from barbu_dsl.engine import exit_status, replay_file, replay_record, replay_tex
 
 from .helpers import random_record
 
-try:
-    from barbu_dsl.language import load_spec
-except ImportError:  # pragma: no cover - the loader is written concurrently
-    load_spec = None
+from barbu_dsl.language import load_spec
 
-needs_loader = pytest.mark.skipif(load_spec is None, reason="barbu_dsl.language.load_spec does not exist yet")
 EXAMPLES_DIR = Path(__file__).with_name("examples")
 SHARED_EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
 EXAMPLES = ["seed-doubling-example", "domino-with-passes", "trumps-in-progress", "no-hearts-illegal-lead"]
@@ -28,8 +24,6 @@ EXAMPLES = ["seed-doubling-example", "domino-with-passes", "trumps-in-progress",
 
 @pytest.fixture(scope="module")
 def tournament():
-    if load_spec is None:
-        pytest.skip("barbu_dsl.language.load_spec does not exist yet")
     return load_spec("tournament")
 
 
@@ -39,7 +33,6 @@ def without_reason(result: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-@needs_loader
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_shared_examples(tournament, name: str) -> None:
     """shared/examples (copied to tests/engine/examples): every key and
