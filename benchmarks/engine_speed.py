@@ -13,7 +13,7 @@ import argparse
 import random
 import time
 
-from barbu_dsl.engine import deal, hand_for
+from barbu_dsl.engine import deal, hand_for, replay_record
 from barbu_dsl.engine.bots import make_bots
 from barbu_dsl.engine.game import GameRun
 from barbu_dsl.language import load_spec
@@ -49,6 +49,23 @@ def games_per_second(spec_name: str, bots: str, seconds: float) -> tuple[float, 
     return games / elapsed, hands / elapsed
 
 
+def replay_rate(spec_name: str, records: int) -> tuple[float, float]:
+    """Replaying ``records`` hand records of a whole recorded game each
+    (``barbu replay``'s work): records per second and seconds for them all."""
+    spec = load_spec(spec_name)
+    pool: list[dict] = []
+    seed = 0
+    while len(pool) < records:
+        pool.extend(GameRun(spec, make_bots(["random"], 4, seed), seed, 4).play().records())
+        seed += 1
+    pool = pool[:records]
+    start = time.perf_counter()
+    for record in pool:
+        replay_record(spec, record)
+    elapsed = time.perf_counter() - start
+    return records / elapsed, elapsed
+
+
 def table(title: str, units: tuple[str, str], rows: list[tuple[str, float, float]], by: int) -> None:
     """Print ``rows`` (name, two rates) with each row's ratio to the fastest
     by the rate at index ``by`` (0 or 1)."""
@@ -77,6 +94,8 @@ def main() -> None:
     ]
     table("Whole games (4 players; games differ in length, so hands/s compares them)", ("games/s", "hands/s"),
           games, 1)
+    per_second, elapsed = replay_rate("tournament", 1000)
+    print(f"\nReplaying 1,000 tournament records: {elapsed:.2f} s ({per_second:.0f} records/s)")
 
 
 if __name__ == "__main__":
