@@ -1,0 +1,628 @@
+"""From the model to the facts the templates write out.
+
+The generator reads a :class:`~barbu_dsl.language.model.Spec` and nothing
+else (STYLE.md: one model in the middle).  This module turns it into plain
+data: card masks, value classes, trick-position tables, tie shares, hand
+totals, the doubling switches.  Everything is computed here, once, so the
+templates only lay out code and the generated package never reads or
+interprets a model at run time.
+
+Every collection handed to a template is a tuple or a list in a fixed order
+(card order, spec order, player counts ascending), never a set or a dict
+iterated in hashing order: the output is the same bytes whatever
+``PYTHONHASHSEED`` is.
+
+The rules each fact implements are those of the engine (RULES.md sections
+1–3); the engine is not used, so the generated code is an independent
+implementation that the differential tests compare with the interpreter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import __version__
+from .. import cards as C
+from ..language import model as m
+from ..language import print_spec
+from ..language.rules import card_values, select
+from ..verifier import contract_total as verifier_total
+from ..verifier import dealt_cards, verify
+from .naming import module_names, package_name
+
+GENERATOR_VERSION = "1"
+"""Bumped whenever the templates change what they write for the same spec."""
+
+FULL = frozenset(range(52))
+SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in C.SUITS)
+
+
+def mask_of(cards: object) -> int:
+    mask = 0
+    for c in cards:  # type: ignore[attr-defined]
+        mask |= 1 << c
+    return mask
+
+
+# --------------------------------------------------------------------------
+# The facts, as the templates see them.
+
+
+@dataclass(frozen=True)
+class ByTrump:
+    """A value that may depend on the trump suit named at play: ``single``
+    when it does not, else ``per_suit[s]`` for trump suit ``s``."""
+
+    single: object
+    per_suit: tuple[object, ...] | None = None
+
+    @property
+    def varies(self) -> bool:
+        return self.per_suit is not None
+
+
+@dataclass(frozen=True)
+class LeadBan:
+    suit: int
+    scope: str  # every, opening, until-broken
+    mask: int
+    broken_by: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """One rule set of trick play (a contract may have one per player count)."""
+
+    cls: str
+    players: tuple[int, ...]
+    trumps: str  # "none", "named" or "fixed"
+    trump_suit: int | None
+    must_win: bool
+    must_overtrump: bool
+    inverted: bool
+    opening: int | None
+    first_trick_ban: ByTrump  # of masks
+    lead_bans: tuple[LeadBan, ...]
+    shed: ByTrump  # of masks
+    values: ByTrump  # of tuples of (value, mask), card order of their lowest card
+    per_trick: int
+    positions: tuple[tuple[int, int], ...]  # (position, value) as written
+    trick_at: tuple[tuple[int, tuple[int, ...]], ...]  # (tricks in a hand, value per trick index)
+    most: tuple[tuple[int, ...], ...]  # per Ravage City part: share by number tied (index 0 unused)
+    most_text: tuple[str, ...]
+    all_or_nothing: bool
+    shoot_the_moon: bool
+    plays_out: bool
+    totals: tuple[tuple[int, int | None, int], ...]  # (players, trump, hand total)
+    summary: tuple[str, ...]
+
+    kind = "tricks"
+
+    @property
+    def has_values(self) -> bool:
+        return bool(self.values.per_suit) or bool(self.values.single)
+
+    @property
+    def has_positions(self) -> bool:
+        return any(any(values) for _, values in self.trick_at) or bool(self.positions)
+
+    @property
+    def needs_won(self) -> bool:
+        return bool(self.most) or self.all_or_nothing or self.shoot_the_moon
+
+    @property
+    def has_ftb(self) -> bool:
+        return self.first_trick_ban.varies or bool(self.first_trick_ban.single)
+
+    @property
+    def has_shed(self) -> bool:
+        return self.shed.varies or bool(self.shed.single)
+
+    @property
+    def legal_reads(self) -> list[str]:
+        """The trick state the legal-move cascade reads besides the hand and ``led``."""
+        reads = []
+        if self.opening is not None or self.has_ftb or self.opening_ban:
+            reads.append("done")
+        if self.has_shed:
+            reads.append("best")
+        if self.must_win or self.must_overtrump:
+            reads.append("win")
+            if self.trumps == "named":
+                reads.append("tmask")
+        return reads
+
+    @property
+    def final_reads(self) -> list[str]:
+        """What the final scores read besides ``points``."""
+        moon = self.all_or_nothing or self.shoot_the_moon
+        reads = []
+        if self.needs_won:
+            reads.append("won")
+        if moon:
+            reads.append("winners")
+        if moon and self.per_trick:
+            reads.append("tricks")
+        return reads
+
+    @property
+    def follow_narrows(self) -> bool:
+        """Whether any rule narrows a follower's choice beyond following suit."""
+        return self.must_overtrump or self.must_win or self.has_ftb or self.has_shed
+
+    @property
+    def needs_taken(self) -> bool:
+        """Whether a rollout collects the cards of each trick."""
+        return self.has_values or self.needs_won or self.ends_on_cards or bool(self.until_bans)
+
+    @property
+    def ends_on_cards(self) -> bool:
+        """Whether the early end waits for the scoring cards (so reads ``played``)."""
+        return not self.plays_out and self.has_values
+
+    def relevant(self, name: str) -> bool:
+        """Whether the per-deal table ``name`` exists for these rules."""
+        return {
+            "trump": self.trumps == "named",
+            "tmask": self.trumps == "named",
+            "values": self.values.varies,
+            "scoring": self.has_values,
+            "trick_at": self.has_positions,
+            "last_scoring": self.has_positions,
+            "ftb": self.first_trick_ban.varies,
+            "shed": self.shed.varies,
+            "opening": self.opening is not None,
+            "played": bool(self.until_bans),
+        }[name]
+
+    def locals_for(self, where: str) -> list[str]:
+        """The per-deal tables the code at ``where`` reads, in a fixed order."""
+        final = self.all_or_nothing or self.shoot_the_moon
+        ends = not self.plays_out
+        wanted = {
+            "init": ["tmask", "values", "scoring", "trick_at", "last_scoring", "ftb", "shed", "opening"],
+            "legal": ["played", "opening", "ftb", "shed"],
+            "finish": ["values"] + (["scoring"] if ends else []) + ["trick_at"]
+            + (["last_scoring"] if ends else []),
+            "final": (["scoring", "trick_at"] if final else []),
+            "rollout": ["tmask", "values"] + (["scoring"] if ends or final else [])
+            + ["trick_at"] + (["last_scoring"] if ends else []) + ["ftb", "shed", "opening"],
+            "score": ["values"] + (["scoring"] if final else []) + ["trick_at"],
+        }[where]
+        return [name for name in wanted if self.relevant(name)]
+
+    @property
+    def every_ban(self) -> int:
+        return mask_of_bans(b for b in self.lead_bans if b.scope == "every")
+
+    @property
+    def opening_ban(self) -> int:
+        return mask_of_bans(b for b in self.lead_bans if b.scope == "opening")
+
+    @property
+    def until_bans(self) -> tuple[LeadBan, ...]:
+        return tuple(b for b in self.lead_bans if b.scope == "until-broken")
+
+    def stronger(self, bit: str) -> str:
+        """A mask of the cards that beat the card ``bit`` (a one-bit mask)
+        among cards of its suit: the higher bits, or the lower when inverted."""
+        return f"({bit} - 1)" if self.inverted else f"~(2 * {bit} - 1)"
+
+    def weaker(self, bit: str) -> str:
+        """A mask of the cards the card ``bit`` beats among cards of its suit."""
+        return f"~(2 * {bit} - 1)" if self.inverted else f"({bit} - 1)"
+
+    @property
+    def beats(self) -> str:
+        """The comparison of two cards of one suit as bits: ``a BEATS b``."""
+        return "<" if self.inverted else ">"
+
+
+def mask_of_bans(bans: object) -> int:
+    mask = 0
+    for ban in bans:  # type: ignore[attr-defined]
+        mask |= ban.mask
+    return mask
+
+
+@dataclass(frozen=True)
+class DominoRules:
+    cls: str
+    players: tuple[int, ...]
+    start: str  # "chosen", "first-card" or "fixed"
+    start_rank: int | None
+    aces_low: bool
+    placings: tuple[tuple[int, tuple[int, ...]], ...]  # (players, points by place)
+    totals: tuple[tuple[int, int | None, int], ...]
+    summary: tuple[str, ...]
+
+    kind = "domino"
+
+
+Rules = TrickRules | DominoRules
+
+
+@dataclass(frozen=True)
+class ContractPlan:
+    index: int
+    name: str
+    key: str
+    module: str
+    description: str | None
+    twin: str | None
+    derived: bool
+    rules: tuple[Rules, ...]
+    by_players: tuple[tuple[int, str], ...]  # player count → class name
+    verified: tuple[tuple[int, int, int], ...]  # (players, min, max) from the verifier
+
+    @property
+    def main(self) -> Rules:
+        return self.rules[0]
+
+    @property
+    def kind(self) -> str:
+        return self.main.kind
+
+    @property
+    def trumps(self) -> str:
+        main = self.main
+        return main.trumps if isinstance(main, TrickRules) else "none"
+
+    @property
+    def needs_start_rank(self) -> bool:
+        return any(isinstance(r, DominoRules) and r.start == "chosen" for r in self.rules)
+
+    @property
+    def needs_trump(self) -> bool:
+        return any(isinstance(r, TrickRules) and r.trumps == "named" for r in self.rules)
+
+
+@dataclass(frozen=True)
+class SpecPlan:
+    package: str
+    name: str
+    full_name: str
+    variants: tuple[str, ...]
+    title: str
+    source: str
+    sha256: str
+    version: str
+    players: tuple[int, ...]
+    decks: tuple[tuple[int, int, int], ...]  # (players, deck mask, mask of the cards removed)
+    first_lead: str
+    aim: str
+    doubling: m.Doubling
+    contracts: tuple[ContractPlan, ...]
+    suit_words: tuple[tuple[str, int], ...]
+    rank_prefixes: tuple[tuple[str, int], ...]
+    rank_words: tuple[tuple[str, int], ...]
+
+    @property
+    def max_players(self) -> int:
+        return max(self.players)
+
+    @property
+    def reference(self) -> str:
+        """The spec as the command line names it."""
+        return self.full_name
+
+
+# --------------------------------------------------------------------------
+
+
+def plan(spec: m.Spec) -> SpecPlan:
+    """Everything the templates need to write ``spec``'s package."""
+    source = print_spec(spec)
+    decks = tuple((n, mask_of(spec.deck_for(n)), mask_of(spec.removed_for(n))) for n in spec.players)
+    modules = module_names([c.name for c in spec.contracts])
+    report = verify(spec, explain_miss=False)
+    contracts = tuple(
+        _contract(spec, index, contract, module, report)
+        for index, (contract, module) in enumerate(zip(spec.contracts, modules))
+    )
+    return SpecPlan(
+        package=package_name(spec.full_name),
+        name=spec.name,
+        full_name=spec.full_name,
+        variants=spec.applied,
+        title=spec.title,
+        source=source,
+        sha256=hashlib.sha256(source.encode("utf-8")).hexdigest(),
+        version=f"barbu_dsl {__version__}, generator {GENERATOR_VERSION}",
+        players=spec.players,
+        decks=decks,
+        first_lead=spec.game.first_lead,
+        aim=spec.game.aim,
+        doubling=spec.doubling,
+        contracts=contracts,
+        suit_words=tuple(sorted(C.SUIT_WORDS.items())),
+        rank_prefixes=tuple(sorted(C.RANK_PREFIXES.items())),
+        rank_words=tuple(sorted(C.RANK_WORDS.items())),
+    )
+
+
+def _contract(spec: m.Spec, index: int, contract: m.Contract, module: str, report: object) -> ContractPlan:
+    # Distinct rule sets, in order of first use by the ascending player counts.
+    distinct: list[m.Rules] = []
+    users: list[list[int]] = []
+    for n in spec.players:
+        rules = contract.rules_for(n)
+        if rules not in distinct:
+            distinct.append(rules)
+            users.append([])
+        users[distinct.index(rules)].append(n)
+    names = ["Hand"] + [f"Hand{'_'.join(map(str, players))}" for players in users[1:]]
+    planned = tuple(
+        _rules(spec, rules, name, tuple(players))
+        for rules, name, players in zip(distinct, names, users)
+    )
+    by_players = tuple((n, names[i]) for i, players in enumerate(users) for n in players)
+    verified = []
+    for n in spec.players:
+        try:
+            total = report.count(n).total(contract.name)  # type: ignore[attr-defined]
+        except KeyError:  # not in the game's order: ask the verifier about it alone
+            total = verifier_total(contract, dealt_cards(spec, n), n, [])
+        verified.append((n, total.min, total.max))
+    return ContractPlan(
+        index=index,
+        name=contract.name,
+        key=m.contract_key(contract.name),
+        module=module,
+        description=contract.description,
+        twin=contract.twin,
+        derived=contract.derived,
+        rules=planned,
+        by_players=tuple(sorted(by_players)),
+        verified=tuple(verified),
+    )
+
+
+def _rules(spec: m.Spec, rules: m.Rules, cls: str, players: tuple[int, ...]) -> Rules:
+    if isinstance(rules.play, m.DominoPlay):
+        return _domino(spec, rules, rules.play, cls, players)
+    return _tricks(spec, rules, rules.play, cls, players)
+
+
+def _by_trump(trumps: str, fixed: int | None, make: object) -> ByTrump:
+    """``make(trump)`` for the trump of a hand: once for no trumps or a fixed
+    suit, for each suit when the declarer names it (collapsed when equal)."""
+    if trumps == "named":
+        per = tuple(make(s) for s in C.SUITS)  # type: ignore[operator]
+        if all(value == per[0] for value in per):
+            return ByTrump(per[0])
+        return ByTrump(None, per)
+    return ByTrump(make(fixed))  # type: ignore[operator]
+
+
+def _value_classes(values: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    """Cards grouped by value: ``(value, mask)`` in the order of each class's lowest card."""
+    classes: dict[int, int] = {}
+    for c in sorted(values):
+        classes[values[c]] = classes.get(values[c], 0) | 1 << c
+    return tuple(sorted(classes.items(), key=lambda item: (item[1] & -item[1], item[0])))
+
+
+def _tricks(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, cls: str, players: tuple[int, ...]) -> TrickRules:
+    scoring = rules.scoring
+    if play.trumps is None:
+        trumps, fixed = "none", None
+    elif play.trumps.suit is None:
+        trumps, fixed = "named", None
+    else:
+        trumps, fixed = "fixed", play.trumps.suit
+
+    def values_for(trump: int | None) -> dict[int, int]:
+        return card_values(scoring, trump, FULL)
+
+    def selected(selectors: tuple[m.Cards, ...]) -> object:
+        def make(trump: int | None) -> int:
+            points = frozenset(c for c, v in values_for(trump).items() if v)
+            mask = 0
+            for selector in selectors:
+                mask |= mask_of(sorted(select(selector, trump, points)))
+            return mask
+        return make
+
+    per_trick = sum(p.value for p in scoring.parts if isinstance(p, m.PerTrick))
+    positions = tuple((p.position, p.value) for p in scoring.parts if isinstance(p, m.TrickAt))
+    trick_at = []
+    for n in players:
+        tricks = len(spec.deck_for(n)) // n
+        if tricks not in [t for t, _ in trick_at]:
+            trick_at.append((tricks, trick_values(positions, tricks)))
+    most_parts = [p for p in scoring.parts if isinstance(p, m.MostOfOneSuit)]
+    most = tuple(
+        tuple([0] + [part.value if part.ties == "full" else split_share(part.value, k, part.rounding)
+                     for k in range(1, max(spec.players) + 1)])
+        for part in most_parts
+    )
+    bans = tuple(
+        LeadBan(ban.suit, ban.scope, SUIT_MASKS[ban.suit], SUIT_MASKS[ban.suit] | mask_of(ban.broken_by),
+                _ban_reason(ban))
+        for ban in play.lead_bans
+    )
+    totals = tuple(
+        (n, trump, hand_total(rules, n, spec.deck_for(n), trump))
+        for n in players for trump in _trump_keys(trumps, fixed)
+    )
+    values = _by_trump(trumps, fixed, lambda t: _value_classes(values_for(t)))
+    return TrickRules(
+        cls=cls,
+        players=players,
+        trumps=trumps,
+        trump_suit=fixed,
+        must_win=bool(play.trumps and play.trumps.must_win),
+        must_overtrump=bool(play.trumps and play.trumps.must_overtrump),
+        inverted=play.inverted,
+        opening=play.opening_card,
+        first_trick_ban=_by_trump(trumps, fixed, selected(play.first_trick_bans)),
+        lead_bans=bans,
+        shed=_by_trump(trumps, fixed, selected(play.shed_when_safe)),
+        values=values,
+        per_trick=per_trick,
+        positions=positions,
+        trick_at=tuple(trick_at),
+        most=most,
+        most_text=tuple(_most_text(p) for p in most_parts),
+        all_or_nothing=scoring.all_or_nothing,
+        shoot_the_moon=scoring.shoot_the_moon,
+        plays_out=bool(per_trick) or bool(most_parts),
+        totals=totals,
+        summary=_trick_summary(play, scoring, per_trick),
+    )
+
+
+def _trump_keys(trumps: str, fixed: int | None) -> tuple[int | None, ...]:
+    """The ``trump`` a record may give: none, each suit, or none and the fixed suit."""
+    if trumps == "named":
+        return tuple(C.SUITS)
+    if trumps == "fixed":
+        return (None, fixed)
+    return (None,)
+
+
+def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players: tuple[int, ...]) -> DominoRules:
+    placings = []
+    for n in players:
+        values = [0] * n
+        for part in rules.scoring.parts:
+            if isinstance(part, m.Placings):
+                for place, value in enumerate(part.values[:n]):
+                    values[place] += value
+        placings.append((n, tuple(values)))
+    if isinstance(play.start, int):
+        start, rank = "fixed", play.start
+    else:
+        start, rank = play.start, None
+    summary = ["domino (fan tan): a suit opens with the starting rank and grows by adjacent cards"]
+    if start == "fixed":
+        summary.append(f"the starting rank is {C.rank_str(rank)}")  # type: ignore[arg-type]
+    elif start == "chosen":
+        summary.append("the declarer names the starting rank")
+    else:
+        summary.append("the declarer's first card sets the starting rank")
+    summary.append("aces low (A below 2)" if play.aces_low else "aces high (A above K)")
+    summary.append("the declarer moves first; a player with no playable card passes")
+    return DominoRules(
+        cls=cls,
+        players=players,
+        start=start,
+        start_rank=rank,
+        aces_low=play.aces_low,
+        placings=tuple(placings),
+        totals=tuple((n, None, hand_total(rules, n, spec.deck_for(n), None)) for n in players),
+        summary=tuple(summary),
+    )
+
+
+# --------------------------------------------------------------------------
+# Arithmetic of the rules (RULES.md sections 2 and 3).
+
+
+def trick_values(positions: tuple[tuple[int, int], ...], tricks: int) -> tuple[int, ...]:
+    """Points for taking each trick of a hand of ``tricks`` tricks by its
+    position (1-based, negative from the end); a position the hand does not
+    reach never scores."""
+    values = [0] * tricks
+    for position, value in positions:
+        index = position - 1 if position > 0 else tricks + position
+        if 0 <= index < tricks:
+            values[index] += value
+    return tuple(values)
+
+
+def split_share(value: int, ways: int, rounding: m.Rounding | None) -> int:
+    """One tied player's share: exact, or rounded down, up, or to the nearest
+    (halves away from zero; also when the spec declares no rounding)."""
+    share = Fraction(value, ways)
+    if share.denominator == 1:
+        return int(share)
+    if rounding == "down":
+        return math.floor(share)
+    if rounding == "up":
+        return math.ceil(share)
+    magnitude = math.floor(abs(share) + Fraction(1, 2))
+    return magnitude if share >= 0 else -magnitude
+
+
+def hand_total(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None) -> int:
+    """Every value the contract hands out in one hand (doubling decides from
+    its sign whether a contract is positive; the not-played split shares it)."""
+    play = rules.play
+    if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is not None:
+        trump = play.trumps.suit
+    tricks = len(deck) // players
+    total = sum(card_values(rules.scoring, C.CLUBS if trump is None else trump, frozenset(deck)).values())
+    for part in rules.scoring.parts:
+        if isinstance(part, m.PerTrick):
+            total += part.value * tricks
+        elif isinstance(part, m.TrickAt):
+            total += sum(trick_values(((part.position, part.value),), tricks))
+        elif isinstance(part, m.Placings):
+            total += sum(part.values[:players])
+        elif isinstance(part, m.MostOfOneSuit):
+            total += part.value
+    return total
+
+
+# --------------------------------------------------------------------------
+# Plain-English lines for docstrings: our own words, never spec text.
+
+
+def _ban_reason(ban: m.LeadBan) -> str:
+    suit = C.SUIT_SINGULAR[ban.suit]
+    if ban.scope == "every":
+        return f"no {suit} lead while holding other suits"
+    if ban.scope == "opening":
+        return f"no {suit} opening lead while holding other suits"
+    return f"no {suit} lead until {C.SUIT_NAMES[ban.suit]} are broken, while holding other suits"
+
+
+def _most_text(part: m.MostOfOneSuit) -> str:
+    ties = "each tied player pays it whole" if part.ties == "full" else (
+        f"tied players split it, rounding {part.rounding or 'nearest'}")
+    return f"{part.value:+d} for the most cards of one suit; {ties}"
+
+
+def _trick_summary(play: m.TrickPlay, scoring: m.Scoring, per_trick: int) -> tuple[str, ...]:
+    lines = []
+    if play.trumps is None:
+        lines.append("no trumps: the highest card of the led suit wins")
+    else:
+        suit = "named by the declarer" if play.trumps.suit is None else C.SUIT_NAMES[play.trumps.suit]
+        lines.append(f"trumps ({suit}): the highest trump wins, else the highest card of the led suit")
+        if play.trumps.must_win:
+            lines.append("a player void in the led suit who can win the trick with a trump must")
+        if play.trumps.must_overtrump:
+            lines.append("when trumps are led, a player holding a higher trump must play one")
+    if play.inverted:
+        lines.append("rank order inverted: 2 high, ace low")
+    if play.opening_card is not None:
+        lines.append(f"the holder of {C.card_str(play.opening_card)} leads it to the first trick")
+    for ban in play.lead_bans:
+        scope = {"every": "on any lead", "opening": "on the opening lead",
+                 "until-broken": "until broken"}[ban.scope]
+        line = f"no {C.SUIT_SINGULAR[ban.suit]} lead {scope}, unless holding only {C.SUIT_NAMES[ban.suit]}"
+        if ban.broken_by:
+            line += " (broken also by " + " ".join(C.card_str(c) for c in ban.broken_by) + ")"
+        lines.append(line)
+    if play.first_trick_bans:
+        lines.append("some cards may not be played to the first trick unless there is no choice")
+    if play.shed_when_safe:
+        lines.append("some cards must be discarded at the first safe opportunity")
+    if per_trick:
+        lines.append(f"{per_trick:+d} per trick taken")
+    if any(isinstance(p, m.PerCard) for p in scoring.parts):
+        lines.append("cards score when taken (values below)")
+    if any(isinstance(p, m.TrickAt) for p in scoring.parts):
+        lines.append("tricks score by their position")
+    if scoring.all_or_nothing:
+        lines.append("all or nothing: taking every scoring element negates those points")
+    if scoring.shoot_the_moon:
+        lines.append("shoot the moon: taking every scoring element scores 0, everyone else the total")
+    return tuple(lines)

@@ -1,0 +1,191 @@
+"""Render a spec's plan into the files of its package, with jinja2.
+
+One small template per kind of output (``templates/``): the package
+``__init__``, the card notation, the hand base classes, the doubling rules,
+the registry of contracts, the replay of records, and one module per
+contract (built from the trick-play or domino rule-set templates).  The
+filters below are the only way values reach the code:
+
+* ``py``: a Python literal via ``repr()`` (spec text included: a name can
+  only ever become a string literal);
+* ``ascii``: ``ascii()`` for comments (no newline can escape a comment);
+* masks as hex literals, cards, ranks and suits by their own fixed names.
+
+The output is tidied (trailing spaces, runs of blank lines) and compiled
+before it is returned: a template mistake fails at generation time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+import jinja2
+
+from .. import cards as C
+from . import plan as p
+
+TEMPLATES = "barbu_dsl.generator"
+
+# Names a contract module may use from the shared modules; its imports are
+# exactly those it uses.
+SHARED = {
+    "cards": ("CARD_STR", "CLUBS", "DIAMONDS", "HEARTS", "PASS", "RANK_NAMES", "SPADES", "SUIT_BITS",
+              "SUIT_MASKS", "SUIT_NAMES", "cards_of", "mask_of"),
+    "hands": ("LEFT", "DominoHand", "TrickHand", "after_end", "illegal"),
+}
+
+
+EMPTY = "\x00"
+"""What an empty fragment renders as: :func:`tidy` drops its line."""
+
+
+def _block(text: str, width: int = 0) -> str:
+    """A code fragment placed at an indented line: its first line takes the
+    line's indentation, the others get ``width`` spaces."""
+    lines = [line for line in str(text).strip("\n").split("\n") if line.strip() != EMPTY]
+    if not lines or not "".join(lines).strip():
+        return EMPTY
+    return "\n".join([lines[0]] + [(" " * width + line) if line.strip() else "" for line in lines[1:]])
+
+
+def _hexmask(mask: int) -> str:
+    return f"0x{mask:013X}"
+
+
+def _cardnames(mask: int) -> str:
+    """The cards of a mask in plain ASCII: whole suits by name, else cards."""
+    words = []
+    for suit in C.SUITS:
+        cards = mask & p.SUIT_MASKS[suit]
+        if cards == p.SUIT_MASKS[suit]:
+            words.append(C.SUIT_NAMES[suit])
+        else:
+            words.extend(C.card_str(c) for c in range(52) if cards >> c & 1)
+    return " ".join(words) or "none"
+
+
+def _count_expr(mask: int, name: str) -> str:
+    """How many cards of ``mask`` the mask variable ``name`` holds."""
+    if mask.bit_count() == 1:
+        return f"({name} >> {mask.bit_length() - 1} & 1)"
+    return f"({name} & {_hexmask(mask)}).bit_count()"
+
+
+def _union(classes: Iterable[tuple[int, int]]) -> int:
+    mask = 0
+    for _, cards in classes:
+        mask |= cards
+    return mask
+
+
+def _prefix(rules: p.Rules) -> str:
+    return "" if rules.cls == "Hand" else rules.cls.upper() + "_"
+
+
+def _const(rules: p.Rules, name: str) -> str:
+    return _prefix(rules) + name
+
+
+def _fn(rules: p.Rules, name: str) -> str:
+    return name if rules.cls == "Hand" else f"{name}_{rules.cls.lower()}"
+
+
+def _trump(rules: p.TrickRules) -> str:
+    return _const(rules, "TRUMP") if rules.trumps == "fixed" else "trump"
+
+
+def _trump_mask(rules: p.TrickRules) -> str:
+    return _const(rules, "TRUMP_MASK") if rules.trumps == "fixed" else "tmask"
+
+
+def _rules_named(contract: p.ContractPlan, cls: str) -> p.Rules:
+    return next(r for r in contract.rules if r.cls == cls)
+
+
+def _contract_keys(spec: p.SpecPlan) -> list[tuple[str, str]]:
+    """(key, module) for record matching; the first contract wins a key."""
+    out: list[tuple[str, str]] = []
+    for contract in spec.contracts:
+        if contract.key not in [key for key, _ in out]:
+            out.append((contract.key, contract.module))
+    return out
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader(TEMPLATES, "templates"),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+    env.filters.update(
+        py=repr,
+        ascii=ascii,
+        join_ascii=lambda values: ", ".join(ascii(v) for v in values),
+        block=_block,
+        hexmask=_hexmask,
+        cardnames=_cardnames,
+        cardname=C.card_str,
+        rankname=C.rank_str,
+        suitname=lambda s: C.SUIT_NAMES[s],
+        suitmask=lambda s: _hexmask(p.SUIT_MASKS[s]),
+        count_expr=_count_expr,
+        union=_union,
+        const=_const,
+        fn=_fn,
+        trump=_trump,
+        trump_mask=_trump_mask,
+        rules_named=_rules_named,
+        contract_keys=_contract_keys,
+    )
+    env.globals.update(full_deck=(1 << 52) - 1, suit_masks=p.SUIT_MASKS)
+    return env
+
+
+_BLANKS = re.compile(r"\n{4,}")
+
+
+def tidy(text: str) -> str:
+    """No trailing spaces, at most two blank lines in a row, one final newline."""
+    text = "\n".join(line.rstrip() for line in text.split("\n") if line.strip() != EMPTY)
+    text = _BLANKS.sub("\n\n\n", text)
+    return text.strip("\n") + "\n"
+
+
+def _imports(body: str) -> str:
+    """The import lines of a contract module: exactly the shared names it uses."""
+    lines = ["from collections.abc import Callable", ""] if re.search(r"\bCallable\b", body) else []
+    for module, names in SHARED.items():
+        used = [name for name in names if re.search(rf"(?<![\w.]){name}\b", body)]
+        if used:
+            lines.append(f"from .{module} import {', '.join(used)}")
+    return "\n".join(lines)
+
+
+def render_package(spec: p.SpecPlan) -> dict[str, str]:
+    """The package's files: relative path (``PACKAGE/NAME.py``) → text."""
+    env = environment()
+    files: dict[str, str] = {}
+    for template, name in (
+        ("__init__.py.j2", "__init__.py"),
+        ("__main__.py.j2", "__main__.py"),
+        ("cards.py.j2", "cards.py"),
+        ("hands.py.j2", "hands.py"),
+        ("doubling.py.j2", "doubling.py"),
+        ("registry.py.j2", "registry.py"),
+        ("replay.py.j2", "replay.py"),
+    ):
+        files[f"{spec.package}/{name}"] = tidy(env.get_template(template).render(spec=spec))
+    contract_template = env.get_template("contract.py.j2")
+    for contract in spec.contracts:
+        marker = "# <imports>"
+        body = contract_template.render(spec=spec, contract=contract, imports=marker)
+        files[f"{spec.package}/{contract.module}.py"] = tidy(body.replace(marker, _imports(body)))
+    for path, text in files.items():
+        compile(text, path, "exec")
+    return files
