@@ -212,6 +212,47 @@ def play(
         err.print(f"recorded {len(result.hands)} hands in {record}", markup=False)
 
 
+@app.command()
+def generate(
+    specs: Annotated[Optional[list[str]], typer.Argument(
+        help="Specs to generate (default: every bundled spec and the variant sets kept in generated/).")] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", help="Directory to write into.")] = Path("generated"),
+    check_only: Annotated[bool, typer.Option(
+        "--check", help="Regenerate in memory; exit 1 listing stale, missing and orphan files.")] = False,
+) -> None:
+    """Generate standalone Python packages of specs' rules, with conformance suites.
+
+    Writes OUTPUT/<package>/ and OUTPUT/conformance/<package>/ for each spec.
+    Exit 0 when done (or, with --check, when OUTPUT is up to date), 1 when
+    --check finds stale, missing or orphan files."""
+    from .generator import BUNDLED_TARGETS, check_tree, generate_files, write_tree
+    from .generator.output import index_files
+
+    targets = list(specs or BUNDLED_TARGETS)
+    files: dict[str, str] = {}
+    for ref in targets:
+        files.update(generate_files(_load(ref)))
+    if not specs:
+        files.update(index_files(targets))
+    if check_only:
+        problems = check_tree(output, files, everything=not specs)
+        if problems:
+            for problem in problems:
+                err.print(f"{output}/{problem.split(': ', 1)[1]}: {problem.split(': ', 1)[0]}", markup=False)
+            again = " ".join(specs or [])
+            err.print(f"{len(problems)} generated file{'s' if len(problems) != 1 else ''} out of date; "
+                      f"regenerate with: barbu generate {again + ' ' if again else ''}-o {output}", markup=False)
+            raise typer.Exit(1)
+        out.print(f"{output}: {len(files)} generated files up to date", markup=False)
+        return
+    try:
+        changed = write_tree(output, files)
+    except (OSError, ValueError) as error:
+        raise UsageError(str(error)) from None
+    out.print(f"{output}: {len(files)} files for {', '.join(targets)} ({len(changed)} written or removed)",
+              markup=False)
+
+
 @app.command("specs")
 def list_specs() -> None:
     """List the bundled specs with their variants and scales."""

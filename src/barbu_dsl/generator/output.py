@@ -14,7 +14,7 @@ from pathlib import Path
 from ..language import load_spec
 from ..language import model as m
 from .plan import plan
-from .render import render_package
+from .render import environment, render_package, tidy
 
 BUNDLED_TARGETS = (
     "tournament",
@@ -132,3 +132,10 @@ def generate_targets(targets: Sequence[str]) -> dict[str, str]:
     for target in targets:
         files.update(generate_files(target))
     return dict(sorted(files.items()))
+
+
+def index_files(targets: Sequence[str]) -> dict[str, str]:
+    """``README.md`` of a directory of generated packages: what each one is."""
+    facts = [plan(load_spec(target)) for target in targets]
+    text = environment().get_template("index.md.j2").render(specs=facts, version=facts[0].version if facts else "")
+    return {"README.md": tidy(text)}
