@@ -114,8 +114,7 @@ class Hand(TrickHand):
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
         scoring = self.scoring
-        # 15 for each of QC QD QH QS
-        self.points[taker] += 15 * (taken & 0x2001000800400).bit_count()
+        self.points[taker] += 15 * (taken & 0x2001000800400).bit_count()  # QC QD QH QS
         self.won[taker] |= taken
         self.winners.append(taker)
         self.history.append((self.leader, tuple(trick), taker))
@@ -206,8 +205,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         played |= taken
-        # 15 for each of QC QD QH QS
-        points[taker] += 15 * (taken & 0x2001000800400).bit_count()
+        points[taker] += 15 * (taken & 0x2001000800400).bit_count()  # QC QD QH QS
         seat = taker
         done += 1
         if done == tricks or (played & scoring == scoring):

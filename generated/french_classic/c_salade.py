@@ -135,11 +135,12 @@ class Hand(TrickHand):
             return
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
-        # 15 for each of QC QD QS
-        # 5 for each of 2H 3H 4H 5H 6H 7H 8H 9H TH JH AH
-        # 20 for each of QH
-        # 65 for each of KH
-        self.points[taker] += PER_TRICK + 15 * (taken & 0x2000000800400).bit_count() + 5 * (taken & 0x0004FFC000000).bit_count() + 20 * (taken >> 36 & 1) + 65 * (taken >> 37 & 1)
+        gained = PER_TRICK
+        gained += 15 * (taken & 0x2000000800400).bit_count()  # QC QD QS
+        gained += 5 * (taken & 0x0004FFC000000).bit_count()  # 2H 3H 4H 5H 6H 7H 8H 9H TH JH AH
+        gained += 20 * (taken >> 36 & 1)  # QH
+        gained += 65 * (taken >> 37 & 1)  # KH
+        self.points[taker] += gained
         self.won[taker] |= taken
         self.winners.append(taker)
         self.history.append((self.leader, tuple(trick), taker))
@@ -228,11 +229,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 append(low)
                 taken |= low
-        # 15 for each of QC QD QS
-        # 5 for each of 2H 3H 4H 5H 6H 7H 8H 9H TH JH AH
-        # 20 for each of QH
-        # 65 for each of KH
-        points[taker] += PER_TRICK + 15 * (taken & 0x2000000800400).bit_count() + 5 * (taken & 0x0004FFC000000).bit_count() + 20 * (taken >> 36 & 1) + 65 * (taken >> 37 & 1)
+        gained = PER_TRICK
+        gained += 15 * (taken & 0x2000000800400).bit_count()  # QC QD QS
+        gained += 5 * (taken & 0x0004FFC000000).bit_count()  # 2H 3H 4H 5H 6H 7H 8H 9H TH JH AH
+        gained += 20 * (taken >> 36 & 1)  # QH
+        gained += 65 * (taken >> 37 & 1)  # KH
+        points[taker] += gained
         seat = taker
         done += 1
         if done == tricks:

@@ -138,7 +138,7 @@ class Hand(TrickHand):
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
         trick_at = self.trick_at
         last_scoring = self.last_scoring
-        self.points[taker] += trick_at[done]
+        self.points[taker] += trick_at[done]  # the trick's position
         self.won[taker] |= taken
         self.winners.append(taker)
         self.history.append((self.leader, tuple(trick), taker))
@@ -220,7 +220,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 low = cand & -cand
                 hands[seat] = hand ^ low
                 append(low)
-        points[taker] += trick_at[done]
+        points[taker] += trick_at[done]  # the trick's position
         seat = taker
         done += 1
         if done == tricks or (done > last_scoring):

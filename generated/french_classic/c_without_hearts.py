@@ -134,8 +134,7 @@ class Hand(TrickHand):
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
         scoring = self.scoring
-        # 5 for each of hearts
-        self.points[taker] += 5 * (taken & 0x0007FFC000000).bit_count()
+        self.points[taker] += 5 * (taken & 0x0007FFC000000).bit_count()  # hearts
         self.won[taker] |= taken
         self.winners.append(taker)
         self.history.append((self.leader, tuple(trick), taker))
@@ -231,8 +230,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         played |= taken
-        # 5 for each of hearts
-        points[taker] += 5 * (taken & 0x0007FFC000000).bit_count()
+        points[taker] += 5 * (taken & 0x0007FFC000000).bit_count()  # hearts
         seat = taker
         done += 1
         if done == tricks or (played & scoring == scoring):

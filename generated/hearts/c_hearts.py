@@ -184,9 +184,9 @@ class Hand(TrickHand):
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
         scoring = self.scoring
-        # 1 for each of hearts
-        # 13 for each of QS
-        self.points[taker] += 1 * (taken & 0x0007FFC000000).bit_count() + 13 * (taken >> 49 & 1)
+        gained = 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained += 13 * (taken >> 49 & 1)  # QS
+        self.points[taker] += gained
         self.won[taker] |= taken
         self.winners.append(taker)
         self.history.append((self.leader, tuple(trick), taker))
@@ -306,9 +306,9 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         played |= taken
-        # 1 for each of hearts
-        # 13 for each of QS
-        points[taker] += 1 * (taken & 0x0007FFC000000).bit_count() + 13 * (taken >> 49 & 1)
+        gained = 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained += 13 * (taken >> 49 & 1)  # QS
+        points[taker] += gained
         won[taker] |= taken
         winners.append(taker)
         seat = taker

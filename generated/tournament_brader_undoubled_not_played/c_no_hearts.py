@@ -127,9 +127,9 @@ class Hand(TrickHand):
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
         scoring = self.scoring
-        # -4 for each of 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
-        # -12 for each of AH
-        self.points[taker] += -4 * (taken & 0x0003FFC000000).bit_count() + -12 * (taken >> 38 & 1)
+        gained = -4 * (taken & 0x0003FFC000000).bit_count()  # 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+        gained -= 12 * (taken >> 38 & 1)  # AH
+        self.points[taker] += gained
         self.won[taker] |= taken
         self.winners.append(taker)
         self.history.append((self.leader, tuple(trick), taker))
@@ -222,9 +222,9 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         played |= taken
-        # -4 for each of 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
-        # -12 for each of AH
-        points[taker] += -4 * (taken & 0x0003FFC000000).bit_count() + -12 * (taken >> 38 & 1)
+        gained = -4 * (taken & 0x0003FFC000000).bit_count()  # 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+        gained -= 12 * (taken >> 38 & 1)  # AH
+        points[taker] += gained
         seat = taker
         done += 1
         if done == tricks or (played & scoring == scoring):

@@ -127,8 +127,7 @@ class Hand(TrickHand):
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
         scoring = self.scoring
-        # -20 for each of KH
-        self.points[taker] += -20 * (taken >> 37 & 1)
+        self.points[taker] -= 20 * (taken >> 37 & 1)  # KH
         self.won[taker] |= taken
         self.winners.append(taker)
         self.history.append((self.leader, tuple(trick), taker))
@@ -221,8 +220,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         played |= taken
-        # -20 for each of KH
-        points[taker] += -20 * (taken >> 37 & 1)
+        points[taker] -= 20 * (taken >> 37 & 1)  # KH
         seat = taker
         done += 1
         if done == tricks or (played & scoring == scoring):

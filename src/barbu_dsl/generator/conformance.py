@@ -137,6 +137,10 @@ class _Deal:
                       and play.trumps.suit is None else None)
         self.start = (rng.randrange(2, 15) if isinstance(play, m.DominoPlay) and play.start == "chosen" else None)
         self.domino = isinstance(play, m.DominoPlay)
+        # Under "undoubled contracts are not played" a record's plays are
+        # only checked when someone doubled the declarer.
+        self.default_doubles = ([[(self.declarer + 1) % players, self.declarer]]
+                                if spec.doubling.allowed and spec.doubling.undoubled == "not-played" else [])
 
     def hand(self) -> Hand:
         return hand_for(self.spec, self.contract, self.hands, self.declarer, trump=self.trump,
@@ -151,7 +155,7 @@ class _Deal:
         record["hands"] = [[C.card_str(c) for c in h] for h in self.hands]
         record["plays"] = [mv if isinstance(mv, str) else ("pass" if mv == PASS else C.card_str(mv))
                            for mv in moves]
-        record["doubles"] = doubles or []
+        record["doubles"] = self.default_doubles if doubles is None else doubles
         return record
 
 
@@ -202,7 +206,7 @@ def _contract_cases(spec: m.Spec, contract: m.Contract, players: int, full: bool
 
     d = _Deal(spec, contract, players, rng)
     moves = _playout(d.hand(), rng)
-    cases.append(_case(spec, f"{label}: complete, no doubles", d.record(moves)))
+    cases.append(_case(spec, f"{label}: complete, no doubles", d.record(moves, [])))
     doubles = _valid_doubles(spec, d, rng)
     if doubles:
         cases.append(_case(spec, f"{label}: complete, doubled", d.record(moves, doubles)))
@@ -341,7 +345,7 @@ def _double_cases(spec: m.Spec) -> list[Case]:
             record = d.record([], doubles)
             cases.append(_case(spec, f"doubles, {contract.name} ({sign}): {what}", record))
         moves = _playout(d.hand(), rng, stop=players)
-        cases.append(_case(spec, f"doubles, {contract.name} ({sign}): undoubled with plays", d.record(moves)))
+        cases.append(_case(spec, f"doubles, {contract.name} ({sign}): undoubled with plays", d.record(moves, [])))
     return cases
 
 

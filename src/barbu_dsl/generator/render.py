@@ -80,6 +80,20 @@ def _union(classes: Iterable[tuple[int, int]]) -> int:
     return mask
 
 
+def _gain_terms(rules: p.TrickRules) -> list[tuple[str, str, str]]:
+    """The points of a trick as (sign, term, comment): per trick, by
+    position, and for each class of cards of equal value."""
+    terms = []
+    if rules.per_trick:
+        terms.append(("+", _const(rules, "PER_TRICK"), ""))
+    if rules.has_positions:
+        terms.append(("+", "trick_at[done]", "the trick's position"))
+    for value, cards in rules.values.single:  # type: ignore[attr-defined]
+        sign = "-" if value < 0 else "+"
+        terms.append((sign, f"{abs(value)} * {_count_expr(cards, 'taken')}", _cardnames(cards)))
+    return terms
+
+
 def _prefix(rules: p.Rules) -> str:
     return "" if rules.cls == "Hand" else rules.cls.upper() + "_"
 
@@ -135,6 +149,7 @@ def environment() -> jinja2.Environment:
         suitname=lambda s: C.SUIT_NAMES[s],
         suitmask=lambda s: _hexmask(p.SUIT_MASKS[s]),
         count_expr=_count_expr,
+        gain_terms=_gain_terms,
         union=_union,
         const=_const,
         fn=_fn,

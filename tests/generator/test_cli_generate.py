@@ -1,0 +1,65 @@
+"""``barbu generate``: writing packages, refusing to overwrite files it did
+not write, and ``--check`` (stale, missing and orphan files; exit 1)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import ROOT
+
+
+def barbu(*args: str) -> tuple[int, str]:
+    run = subprocess.run([sys.executable, "-m", "barbu_dsl", *args], capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in run.stderr, run.stderr
+    return run.returncode, run.stdout + run.stderr
+
+
+def test_generated_tree_is_up_to_date(checked_in) -> None:
+    """The checked-in generated/ is exactly what the generator writes now.
+    If this fails: barbu generate -o generated (then review the diff)."""
+    run = subprocess.run([sys.executable, "-m", "barbu_dsl", "generate", "--check", "-o", str(ROOT / "generated")],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "up to date" in run.stdout
+
+
+def test_generate_then_check(tmp_path: Path) -> None:
+    code, output = barbu("generate", "hearts", "-o", str(tmp_path))
+    assert code == 0, output
+    assert (tmp_path / "hearts" / "__init__.py").is_file()
+    assert (tmp_path / "conformance" / "hearts" / "cases.jsonl").is_file()
+    assert barbu("generate", "hearts", "--check", "-o", str(tmp_path))[0] == 0
+
+    with (tmp_path / "hearts" / "cards.py").open("a", encoding="utf-8") as handle:
+        handle.write("# changed by hand\n")
+    (tmp_path / "hearts" / "c_old.py").write_text("# DO NOT EDIT\n", encoding="utf-8")
+    (tmp_path / "hearts" / "doubling.py").unlink()
+    code, output = barbu("generate", "hearts", "--check", "-o", str(tmp_path))
+    assert code == 1
+    assert "hearts/cards.py: stale" in output
+    assert "hearts/c_old.py: orphan" in output
+    assert "hearts/doubling.py: missing" in output
+    assert "barbu generate hearts -o" in output
+
+    # Regenerating repairs it and removes the orphan (it carries the header).
+    assert barbu("generate", "hearts", "-o", str(tmp_path))[0] == 0
+    assert not (tmp_path / "hearts" / "c_old.py").exists()
+    assert barbu("generate", "hearts", "--check", "-o", str(tmp_path))[0] == 0
+
+
+def test_never_overwrites_a_file_it_did_not_write(tmp_path: Path) -> None:
+    (tmp_path / "hearts").mkdir()
+    mine = tmp_path / "hearts" / "cards.py"
+    mine.write_text("print('my own file')\n", encoding="utf-8")
+    code, output = barbu("generate", "hearts", "-o", str(tmp_path))
+    assert code == 2
+    assert "never overwrites" in output
+    assert mine.read_text(encoding="utf-8") == "print('my own file')\n"
+
+
+def test_bad_spec_exits_2(tmp_path: Path) -> None:
+    code, output = barbu("generate", "no-such-spec", "-o", str(tmp_path))
+    assert code == 2
+    assert "no spec" in output and "Traceback" not in output
