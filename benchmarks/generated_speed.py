@@ -25,7 +25,7 @@ environment (a cp311 manylinux wheel, open_spiel 2.0.2, is on PyPI)::
 
 Without it the OpenSpiel column is skipped with a note.
 
-    python benchmarks/generated_speed.py [--spec tournament] [--rounds 5] [--seconds 0.4]
+    python benchmarks/generated_speed.py [--spec tournament] [--rounds 12] [--seconds 0.12]
 """
 
 from __future__ import annotations
@@ -120,8 +120,8 @@ def openspiel_hand(rng: random.Random) -> Callable[[], object] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec", default="tournament")
-    parser.add_argument("--rounds", type=int, default=5, help="best of this many rounds")
-    parser.add_argument("--seconds", type=float, default=0.4, help="length of one round of one measurement")
+    parser.add_argument("--rounds", type=int, default=12, help="best of this many rounds")
+    parser.add_argument("--seconds", type=float, default=0.12, help="length of one round of one measurement")
     parser.add_argument("--generated", type=Path, default=None, help="directory holding the generated packages")
     args = parser.parse_args()
 

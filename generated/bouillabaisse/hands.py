@@ -48,6 +48,10 @@ class PlayAfterEnd(RecordError):
 LEFT = {players: tuple(range(1, players)) + (0,) for players in range(1, 9)}
 """For each player count, the seat on each seat's left."""
 
+FOLLOWERS = {players: tuple(tuple((seat + k) % players for k in range(1, players)) for seat in range(players))
+             for players in range(1, 9)}
+"""For each player count and leader, the seats that follow, in turn."""
+
 
 def illegal(index: int, seat: int, move: int, reason: str) -> IllegalPlay:
     return IllegalPlay("illegal_play", index=index, seat=seat, card=move_str(move), reason=reason)

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from .cards import PASS, cards_of, deal_masks, move_of_bit, move_str, parse_rank, parse_record_card, parse_suit
+from .cards import PASS, below, cards_of, deal_masks, move_of_bit, move_str, parse_rank, parse_record_card, parse_suit
 from .doubling import settle
 from .hands import DominoHand, Hand, IllegalPlay, PlayAfterEnd, RecordError, TrickHand
 from .registry import (
@@ -168,10 +168,10 @@ def rollout(contract: str, rng: _random.Random | int | None = None, *, players: 
     module = _module(contract)
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
-    random = rng.random
+    getrandbits = rng.getrandbits
     masks = []
     if hands is None:
-        masks = deal_masks(_DECK_BITS[players], players, random)
+        masks = deal_masks(_DECK_BITS[players], players, getrandbits)
     else:
         players = len(hands)
         for cards_held in hands:
@@ -182,14 +182,14 @@ def rollout(contract: str, rng: _random.Random | int | None = None, *, players: 
     rules = module.RULES[players]
     suit = _suit(trump)
     if suit is None and rules.TRUMPS == "named":
-        suit = int(random() * 4)
+        suit = getrandbits(2)
     rank = _rank(start_rank)
     if rank is None and rules.START == "chosen":
-        rank = 2 + int(random() * 13)
+        rank = 2 + below(getrandbits, 13)
     if moves is None:
-        return module.ROLLOUTS[players](masks, declarer, suit, rank, random, [])
+        return module.PLAYOUTS[players](masks, declarer, suit, rank, getrandbits)
     bits: list[int] = []
-    raw = module.ROLLOUTS[players](masks, declarer, suit, rank, random, bits)
+    raw = module.ROLLOUTS[players](masks, declarer, suit, rank, getrandbits, bits)
     moves.extend(move_of_bit(bit) for bit in bits)
     return raw
 
@@ -202,17 +202,17 @@ def make_rollout(contract: str, players: int = DEFAULT_PLAYERS,
     rank the declarer names is drawn at random for each hand."""
     module = _module(contract)
     rules = module.RULES[players]
-    play_out = module.ROLLOUTS[players]
+    play_out = module.PLAYOUTS[players]
     deck = _DECK_BITS[players]
     named_trump = rules.TRUMPS == "named"
     chosen_rank = rules.START == "chosen"
 
     def playout(rng: _random.Random) -> list[int]:
-        random = rng.random
-        hands = deal_masks(deck, players, random)
-        trump = int(random() * 4) if named_trump else None
-        rank = 2 + int(random() * 13) if chosen_rank else None
-        return play_out(hands, declarer, trump, rank, random, [])
+        getrandbits = rng.getrandbits
+        hands = deal_masks(deck, players, getrandbits)
+        trump = getrandbits(2) if named_trump else None
+        rank = 2 + below(getrandbits, 13) if chosen_rank else None
+        return play_out(hands, declarer, trump, rank, getrandbits)
 
     return playout
 

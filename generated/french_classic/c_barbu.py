@@ -9,19 +9,20 @@
 For each rule set (one per group of player counts that share rules) this
 module holds the tables of the contract (card masks, card values, trick
 positions, tie shares, placings), a hand class whose ``legal_mask``,
-``why_illegal`` and ``play`` implement the rules move by move, a
-``rollout`` function that plays a whole hand with random legal moves in one
-loop, and a ``score`` function for a score sheet that knows only who took
-what.  ``RULES``, ``ROLLOUTS`` and ``SCORES`` map each player count to them.
-The package's ``__init__`` offers the public API.
+``why_illegal`` and ``play`` implement the rules move by move, whole-hand
+random playouts in one loop (``rollout`` records the moves, ``playout`` is
+the same without recording), and a ``score`` function for a score sheet
+that knows only who took what.  ``RULES``, ``ROLLOUTS``, ``PLAYOUTS`` and
+``SCORES`` map each player count to them.  The package's ``__init__``
+offers the public API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, SUIT_BITS, SUIT_MASKS, SUIT_NAMES, mask_of
-from .hands import LEFT, TrickHand, after_end, illegal
+from .cards import CARD_STR, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .hands import FOLLOWERS, TrickHand, after_end, illegal
 
 NAME = 'Barbu'
 DESCRIPTION = None
@@ -70,7 +71,10 @@ class Hand(TrickHand):
             lmask = self.lmask
             # Follow suit if able.
             follow = hand & lmask
-            cand = follow or hand
+            if follow:
+                cand = follow
+            else:
+                cand = hand
         return cand
 
     def why_illegal(self, move: int) -> str | None:
@@ -100,9 +104,12 @@ class Hand(TrickHand):
             lmask = self.lmask
             # Follow suit if able.
             follow = hand & lmask
-            cand = follow or hand
-            if bit & hand and not bit & cand:
-                return "must follow " + SUIT_NAMES[(lmask.bit_length() - 1) // 13]
+            if follow:
+                cand = follow
+                if bit & hand and not bit & cand:
+                    return "must follow " + SUIT_NAMES[(lmask.bit_length() - 1) // 13]
+            else:
+                cand = hand
         return None if cand & bit else "not a legal move"
 
     def play(self, move: int) -> None:
@@ -162,21 +169,19 @@ def first_leader(hands: list[int], declarer: int) -> int:
 
 
 def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            random: Callable[[], float], moves: list[int]) -> list[int]:
+            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
     players = len(hands)
-    following = range(players - 1)
-    after = LEFT[players]
-    deck = 0
-    for hand in hands:
-        deck |= hand
+    followers = FOLLOWERS[players]
+    deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = first_leader(hands, declarer)
+    seat = declarer
     played = 0
     points = [0] * players
+    won = [0] * players
     append = moves.append
     done = 0
     while True:
@@ -188,28 +193,34 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
             banned |= 0x0007FFC000000  # hearts on the opening lead
         cand = cand & ~banned or cand
         if cand & (cand - 1):
-            skip = int(random() * cand.bit_count())
+            count = cand.bit_count()
+            width = WIDTH[count]
+            skip = getrandbits(width)
+            while skip >= count:
+                skip = getrandbits(width)
             while skip:
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
         hands[seat] = hand ^ best
         append(best)
-        shift = (best.bit_length() - 1) // 13 * 13
+        shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
         taker = seat
         taken = best
-        for _ in following:
-            seat = after[seat]
+        for seat in followers[seat]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
             if follow:
                 cand = follow
-                # Following suit: the legal cards are in the led suit, 13 bits from `shift`.
+                # The legal cards are in the led suit, 13 bits from `shift`.
                 if cand & (cand - 1):
-                    cards = SUIT_BITS[cand >> shift]
-                    low = cards[int(random() * len(cards))] << shift
+                    cards, count, width = SUIT_PICK[cand >> shift]
+                    pick = getrandbits(width)
+                    while pick >= count:
+                        pick = getrandbits(width)
+                    low = cards[pick] << shift
                 else:
                     low = cand
                 hands[seat] = hand ^ low
@@ -221,7 +232,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
             else:
                 cand = hand
                 if cand & (cand - 1):
-                    skip = int(random() * cand.bit_count())
+                    count = cand.bit_count()
+                    width = WIDTH[count]
+                    skip = getrandbits(width)
+                    while skip >= count:
+                        skip = getrandbits(width)
                     while skip:
                         cand &= cand - 1
                         skip -= 1
@@ -230,11 +245,100 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         played |= taken
-        points[taker] += 60 * (taken >> 37 & 1)  # KH
+        won[taker] |= taken
         seat = taker
         done += 1
         if done == tricks or (played & scoring == scoring):
             break
+    # The cards each seat took.
+    for seat, taken in enumerate(won):
+        gained = 0
+        gained += 60 * (taken >> 37 & 1)  # KH
+        points[seat] += gained
+    return points
+
+
+def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
+            getrandbits: Callable[[int], int]) -> list[int]:
+    """As ``rollout``, without recording the moves: the fast path."""
+    players = len(hands)
+    followers = FOLLOWERS[players]
+    deck = sum(hands)  # the hands are disjoint
+    tricks = hands[0].bit_count()
+    scoring = SCORING & deck
+    seat = declarer
+    played = 0
+    points = [0] * players
+    won = [0] * players
+    done = 0
+    while True:
+        hand = hands[seat]
+        cand = hand
+        # Lead bans, each unless the player holds only that suit.
+        banned = 0x0000000000000
+        if done == 0:
+            banned |= 0x0007FFC000000  # hearts on the opening lead
+        cand = cand & ~banned or cand
+        if cand & (cand - 1):
+            count = cand.bit_count()
+            width = WIDTH[count]
+            skip = getrandbits(width)
+            while skip >= count:
+                skip = getrandbits(width)
+            while skip:
+                cand &= cand - 1
+                skip -= 1
+        best = cand & -cand
+        hands[seat] = hand ^ best
+        shift = SUIT_SHIFT[best]
+        lmask = 0x1FFF << shift
+        taker = seat
+        taken = best
+        for seat in followers[seat]:
+            hand = hands[seat]
+            # Follow suit if able.
+            follow = hand & lmask
+            if follow:
+                cand = follow
+                # The legal cards are in the led suit, 13 bits from `shift`.
+                if cand & (cand - 1):
+                    cards, count, width = SUIT_PICK[cand >> shift]
+                    pick = getrandbits(width)
+                    while pick >= count:
+                        pick = getrandbits(width)
+                    low = cards[pick] << shift
+                else:
+                    low = cand
+                hands[seat] = hand ^ low
+                taken |= low
+                if low > best:
+                    best = low
+                    taker = seat
+            else:
+                cand = hand
+                if cand & (cand - 1):
+                    count = cand.bit_count()
+                    width = WIDTH[count]
+                    skip = getrandbits(width)
+                    while skip >= count:
+                        skip = getrandbits(width)
+                    while skip:
+                        cand &= cand - 1
+                        skip -= 1
+                low = cand & -cand
+                hands[seat] = hand ^ low
+                taken |= low
+        played |= taken
+        won[taker] |= taken
+        seat = taker
+        done += 1
+        if done == tricks or (played & scoring == scoring):
+            break
+    # The cards each seat took.
+    for seat, taken in enumerate(won):
+        gained = 0
+        gained += 60 * (taken >> 37 & 1)  # KH
+        points[seat] += gained
     return points
 
 
@@ -252,7 +356,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
 
 
 # ---------------------------------------------------------------------------
-# Each player count's rule set, rollout and score sheet.
+# Each player count's rule set, rollouts and score sheet.
 
 RULES: dict[int, type[TrickHand]] = {
     3: Hand,
@@ -267,6 +371,13 @@ ROLLOUTS = {
     5: rollout,
     6: rollout,
     7: rollout,
+}
+PLAYOUTS = {
+    3: playout,
+    4: playout,
+    5: playout,
+    6: playout,
+    7: playout,
 }
 SCORES = {
     3: score,

@@ -9,19 +9,20 @@
 For each rule set (one per group of player counts that share rules) this
 module holds the tables of the contract (card masks, card values, trick
 positions, tie shares, placings), a hand class whose ``legal_mask``,
-``why_illegal`` and ``play`` implement the rules move by move, a
-``rollout`` function that plays a whole hand with random legal moves in one
-loop, and a ``score`` function for a score sheet that knows only who took
-what.  ``RULES``, ``ROLLOUTS`` and ``SCORES`` map each player count to them.
-The package's ``__init__`` offers the public API.
+``why_illegal`` and ``play`` implement the rules move by move, whole-hand
+random playouts in one loop (``rollout`` records the moves, ``playout`` is
+the same without recording), and a ``score`` function for a score sheet
+that knows only who took what.  ``RULES``, ``ROLLOUTS``, ``PLAYOUTS`` and
+``SCORES`` map each player count to them.  The package's ``__init__``
+offers the public API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, SUIT_BITS, SUIT_MASKS, SUIT_NAMES, mask_of
-from .hands import LEFT, TrickHand, after_end, illegal
+from .cards import CARD_STR, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .hands import FOLLOWERS, TrickHand, after_end, illegal
 
 NAME = 'Misery'
 DESCRIPTION = None
@@ -76,15 +77,17 @@ class Hand(TrickHand):
             tmask = self.tmask
             # Follow suit if able.
             follow = hand & lmask
-            cand = follow or hand
-            if follow and lmask == tmask:
-                # Trumps led: play a trump higher than every trump in the trick if able.
-                higher = follow & ~(2 * win - 1)
-                if higher:
-                    cand = higher
-            elif not follow:
-                # Void in the led suit: win the trick with a trump if able.
-                trumps = hand & tmask
+            if follow:
+                cand = follow
+                if lmask == tmask:
+                    # Trumps led: play a trump higher than every trump in the trick if able.
+                    higher = cand & ~(2 * win - 1)
+                    if higher:
+                        cand = higher
+            else:
+                cand = hand
+                # Win the trick with a trump if able.
+                trumps = cand & tmask
                 winning = trumps & ~(2 * win - 1) if win & tmask else trumps
                 if winning:
                     cand = winning
@@ -109,19 +112,21 @@ class Hand(TrickHand):
             tmask = self.tmask
             # Follow suit if able.
             follow = hand & lmask
-            cand = follow or hand
-            if bit & hand and not bit & cand:
-                return "must follow " + SUIT_NAMES[(lmask.bit_length() - 1) // 13]
-            if follow and lmask == tmask:
-                # Trumps led: play a trump higher than every trump in the trick if able.
-                higher = follow & ~(2 * win - 1)
-                if higher:
-                    if bit & cand and not bit & higher:
-                        return "must play a trump higher than " + CARD_STR[win.bit_length() - 1]
-                    cand = higher
-            elif not follow:
-                # Void in the led suit: win the trick with a trump if able.
-                trumps = hand & tmask
+            if follow:
+                cand = follow
+                if bit & hand and not bit & cand:
+                    return "must follow " + SUIT_NAMES[(lmask.bit_length() - 1) // 13]
+                if lmask == tmask:
+                    # Trumps led: play a trump higher than every trump in the trick if able.
+                    higher = cand & ~(2 * win - 1)
+                    if higher:
+                        if bit & cand and not bit & higher:
+                            return "must play a trump higher than " + CARD_STR[win.bit_length() - 1]
+                        cand = higher
+            else:
+                cand = hand
+                # Win the trick with a trump if able.
+                trumps = cand & tmask
                 winning = trumps & ~(2 * win - 1) if win & tmask else trumps
                 if winning:
                     if bit & cand and not bit & winning:
@@ -200,65 +205,63 @@ def first_leader(hands: list[int], declarer: int) -> int:
 
 
 def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            random: Callable[[], float], moves: list[int]) -> list[int]:
+            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
     players = len(hands)
-    following = range(players - 1)
-    after = LEFT[players]
-    deck = 0
-    for hand in hands:
-        deck |= hand
+    followers = FOLLOWERS[players]
+    deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     if trump is None:
         raise ValueError("this contract needs the trump suit the declarer names")
     tmask = SUIT_MASKS[trump]
     values = VALUES_BY_TRUMP[trump]
     scoring = SCORING_BY_TRUMP[trump] & deck
-    seat = first_leader(hands, declarer)
+    seat = declarer
     played = 0
     points = [0] * players
+    won = [0] * players
     append = moves.append
     done = 0
     while True:
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
-            skip = int(random() * cand.bit_count())
+            count = cand.bit_count()
+            width = WIDTH[count]
+            skip = getrandbits(width)
+            while skip >= count:
+                skip = getrandbits(width)
             while skip:
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
         hands[seat] = hand ^ best
         append(best)
-        shift = (best.bit_length() - 1) // 13 * 13
+        shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
         win = best
         taker = seat
         taken = best
-        for _ in following:
-            seat = after[seat]
+        for seat in followers[seat]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
-            cand = follow or hand
-            if follow and lmask == tmask:
-                # Trumps led: play a trump higher than every trump in the trick if able.
-                higher = follow & ~(2 * win - 1)
-                if higher:
-                    cand = higher
-            elif not follow:
-                # Void in the led suit: win the trick with a trump if able.
-                trumps = hand & tmask
-                winning = trumps & ~(2 * win - 1) if win & tmask else trumps
-                if winning:
-                    cand = winning
             if follow:
-                # Following suit: the legal cards are in the led suit, 13 bits from `shift`.
+                cand = follow
+                if lmask == tmask:
+                    # Trumps led: play a trump higher than every trump in the trick if able.
+                    higher = cand & ~(2 * win - 1)
+                    if higher:
+                        cand = higher
+                # The legal cards are in the led suit, 13 bits from `shift`.
                 if cand & (cand - 1):
-                    cards = SUIT_BITS[cand >> shift]
-                    low = cards[int(random() * len(cards))] << shift
+                    cards, count, width = SUIT_PICK[cand >> shift]
+                    pick = getrandbits(width)
+                    while pick >= count:
+                        pick = getrandbits(width)
+                    low = cards[pick] << shift
                 else:
                     low = cand
                 hands[seat] = hand ^ low
@@ -270,8 +273,18 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                         taker = seat
                     best = low
             else:
+                cand = hand
+                # Win the trick with a trump if able.
+                trumps = cand & tmask
+                winning = trumps & ~(2 * win - 1) if win & tmask else trumps
+                if winning:
+                    cand = winning
                 if cand & (cand - 1):
-                    skip = int(random() * cand.bit_count())
+                    count = cand.bit_count()
+                    width = WIDTH[count]
+                    skip = getrandbits(width)
+                    while skip >= count:
+                        skip = getrandbits(width)
                     while skip:
                         cand &= cand - 1
                         skip -= 1
@@ -283,15 +296,117 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     win = low  # the first trump, or an overtrump
                     taker = seat
         played |= taken
-        gained = 0
-        for value, cards in values:
-            gained += value * (taken & cards).bit_count()
-
-        points[taker] += gained
+        won[taker] |= taken
         seat = taker
         done += 1
         if done == tricks or (played & scoring == scoring):
             break
+    # The cards each seat took.
+    for seat, taken in enumerate(won):
+        gained = 0
+        for value, cards in values:
+            gained += value * (taken & cards).bit_count()
+        points[seat] += gained
+    return points
+
+
+def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
+            getrandbits: Callable[[int], int]) -> list[int]:
+    """As ``rollout``, without recording the moves: the fast path."""
+    players = len(hands)
+    followers = FOLLOWERS[players]
+    deck = sum(hands)  # the hands are disjoint
+    tricks = hands[0].bit_count()
+    if trump is None:
+        raise ValueError("this contract needs the trump suit the declarer names")
+    tmask = SUIT_MASKS[trump]
+    values = VALUES_BY_TRUMP[trump]
+    scoring = SCORING_BY_TRUMP[trump] & deck
+    seat = declarer
+    played = 0
+    points = [0] * players
+    won = [0] * players
+    done = 0
+    while True:
+        hand = hands[seat]
+        cand = hand
+        if cand & (cand - 1):
+            count = cand.bit_count()
+            width = WIDTH[count]
+            skip = getrandbits(width)
+            while skip >= count:
+                skip = getrandbits(width)
+            while skip:
+                cand &= cand - 1
+                skip -= 1
+        best = cand & -cand
+        hands[seat] = hand ^ best
+        shift = SUIT_SHIFT[best]
+        lmask = 0x1FFF << shift
+        win = best
+        taker = seat
+        taken = best
+        for seat in followers[seat]:
+            hand = hands[seat]
+            # Follow suit if able.
+            follow = hand & lmask
+            if follow:
+                cand = follow
+                if lmask == tmask:
+                    # Trumps led: play a trump higher than every trump in the trick if able.
+                    higher = cand & ~(2 * win - 1)
+                    if higher:
+                        cand = higher
+                # The legal cards are in the led suit, 13 bits from `shift`.
+                if cand & (cand - 1):
+                    cards, count, width = SUIT_PICK[cand >> shift]
+                    pick = getrandbits(width)
+                    while pick >= count:
+                        pick = getrandbits(width)
+                    low = cards[pick] << shift
+                else:
+                    low = cand
+                hands[seat] = hand ^ low
+                taken |= low
+                if low > best:
+                    if win == best:
+                        win = low
+                        taker = seat
+                    best = low
+            else:
+                cand = hand
+                # Win the trick with a trump if able.
+                trumps = cand & tmask
+                winning = trumps & ~(2 * win - 1) if win & tmask else trumps
+                if winning:
+                    cand = winning
+                if cand & (cand - 1):
+                    count = cand.bit_count()
+                    width = WIDTH[count]
+                    skip = getrandbits(width)
+                    while skip >= count:
+                        skip = getrandbits(width)
+                    while skip:
+                        cand &= cand - 1
+                        skip -= 1
+                low = cand & -cand
+                hands[seat] = hand ^ low
+                taken |= low
+                if low & tmask and (not win & tmask or low > win):
+                    win = low  # the first trump, or an overtrump
+                    taker = seat
+        played |= taken
+        won[taker] |= taken
+        seat = taker
+        done += 1
+        if done == tricks or (played & scoring == scoring):
+            break
+    # The cards each seat took.
+    for seat, taken in enumerate(won):
+        gained = 0
+        for value, cards in values:
+            gained += value * (taken & cards).bit_count()
+        points[seat] += gained
     return points
 
 
@@ -311,7 +426,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
 
 
 # ---------------------------------------------------------------------------
-# Each player count's rule set, rollout and score sheet.
+# Each player count's rule set, rollouts and score sheet.
 
 RULES: dict[int, type[TrickHand]] = {
     3: Hand,
@@ -326,6 +441,13 @@ ROLLOUTS = {
     5: rollout,
     6: rollout,
     7: rollout,
+}
+PLAYOUTS = {
+    3: playout,
+    4: playout,
+    5: playout,
+    6: playout,
+    7: playout,
 }
 SCORES = {
     3: score,

@@ -42,6 +42,9 @@ BELOW = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
 # shifted to the clubs; for picking one at random).
 SUIT_BITS = tuple(tuple(1 << i for i in range(13) if x >> i & 1) for x in range(1 << 13))
 
+SUIT_SHIFT = {1 << c: c // 13 * 13 for c in range(52)}
+"""Per card bit: where its suit starts in a mask (13 times the suit)."""
+
 CARD_STR = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52))
 
 
@@ -223,15 +226,25 @@ def parse_rank(text: str) -> int | None:
     return RANK_WORDS.get(key)
 
 
-def shuffle(cards: list[int], random: Callable[[], float]) -> None:
-    """Shuffle ``cards`` in place (Fisher-Yates on ``random()``, several
-    times cheaper than ``random.shuffle``)."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(random() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
+WIDTH = tuple(max(1, (n - 1).bit_length()) for n in range(65))
+"""The number of random bits that cover ``0 .. n-1``, for each ``n``."""
+
+# Per 13-bit pattern: its bits low to high, their number and its WIDTH
+# (the cards of one suit held, shifted to the clubs; to pick one at random).
+SUIT_PICK = tuple((cards, len(cards), WIDTH[len(cards)]) for cards in SUIT_BITS)
 
 
-def deal_masks(bits: tuple[int, ...], players: int, random: Callable[[], float]) -> list[int]:
+def below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A uniformly random int in ``0 .. n-1``: random bits, drawn again
+    while they fall outside the range (exact, and cheaper than ``random()``)."""
+    width = WIDTH[n]
+    k = getrandbits(width)
+    while k >= n:
+        k = getrandbits(width)
+    return k
+
+
+def deal_masks(bits: tuple[int, ...], players: int, getrandbits: Callable[[int], int]) -> list[int]:
     """A uniformly random deal of the cards ``bits`` (one-bit masks) to
     ``players`` seats, as one card mask per seat: a Fisher-Yates shuffle
     cut short, since the last seat gets what is left."""
@@ -243,7 +256,10 @@ def deal_masks(bits: tuple[int, ...], players: int, random: Callable[[], float])
     for _ in range(players - 1):
         hand = 0
         for _ in range(size):
-            j = int(random() * n)
+            width = WIDTH[n]
+            j = getrandbits(width)
+            while j >= n:
+                j = getrandbits(width)
             n -= 1
             hand |= pool[j]
             pool[j] = pool[n]

@@ -9,18 +9,19 @@
 For each rule set (one per group of player counts that share rules) this
 module holds the tables of the contract (card masks, card values, trick
 positions, tie shares, placings), a hand class whose ``legal_mask``,
-``why_illegal`` and ``play`` implement the rules move by move, a
-``rollout`` function that plays a whole hand with random legal moves in one
-loop, and a ``score`` function for a score sheet that knows only who took
-what.  ``RULES``, ``ROLLOUTS`` and ``SCORES`` map each player count to them.
-The package's ``__init__`` offers the public API.
+``why_illegal`` and ``play`` implement the rules move by move, whole-hand
+random playouts in one loop (``rollout`` records the moves, ``playout`` is
+the same without recording), and a ``score`` function for a score sheet
+that knows only who took what.  ``RULES``, ``ROLLOUTS``, ``PLAYOUTS`` and
+``SCORES`` map each player count to them.  The package's ``__init__``
+offers the public API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, RANK_NAMES, SUIT_NAMES, cards_of
+from .cards import CARD_STR, PASS, RANK_NAMES, SUIT_NAMES, WIDTH, cards_of
 from .hands import DominoHand, after_end, illegal
 
 NAME = 'Domino'
@@ -177,7 +178,7 @@ class Hand(DominoHand):
 
 
 def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            random: Callable[[], float], moves: list[int]) -> list[int]:
+            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``, 0 for a pass) to ``moves`` and return the
@@ -200,8 +201,14 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         cand = hand & ends
         if cand:
             if cand & (cand - 1):
-                for _ in range(int(random() * cand.bit_count())):
+                count = cand.bit_count()
+                width = WIDTH[count]
+                skip = getrandbits(width)
+                while skip >= count:
+                    skip = getrandbits(width)
+                while skip:
                     cand &= cand - 1
+                    skip -= 1
             c = (cand & -cand).bit_length() - 1
             position = POSITION[c]
             ends ^= 1 << c
@@ -227,6 +234,56 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     return score(placed, players)
 
 
+def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
+            getrandbits: Callable[[int], int]) -> list[int]:
+    """As ``rollout``, without recording the moves: the fast path."""
+    players = len(hands)
+    last_seat = players - 1
+    deck = 0
+    for hand in hands:
+        deck |= hand
+    down, up = runs(deck)
+    if start_rank is None:
+        raise ValueError("this domino contract needs the starting rank the declarer names")
+    ends = opening_ends(deck, start_rank)[0]
+    start_pos = POSITION[start_rank - 2]
+    placed: list[int] = []
+    seat = declarer
+    while True:
+        hand = hands[seat]
+        cand = hand & ends
+        if cand:
+            if cand & (cand - 1):
+                count = cand.bit_count()
+                width = WIDTH[count]
+                skip = getrandbits(width)
+                while skip >= count:
+                    skip = getrandbits(width)
+                while skip:
+                    cand &= cand - 1
+                    skip -= 1
+            c = (cand & -cand).bit_length() - 1
+            position = POSITION[c]
+            ends ^= 1 << c
+            if position < start_pos:
+                ends |= down[c]
+            elif position > start_pos:
+                ends |= up[c]
+            else:
+                ends |= down[c] | up[c]
+            hand ^= 1 << c
+            hands[seat] = hand
+            if not hand:
+                placed.append(seat)
+                if len(placed) == last_seat:
+                    break
+        seat = seat + 1 if seat < last_seat else 0
+        while not hands[seat]:
+            seat = seat + 1 if seat < last_seat else 0
+    placed.extend(s for s in range(players) if hands[s])
+    return score(placed, players)
+
+
 def score(placings: list[int], players: int) -> list[int]:
     """Each seat's points for the places in ``placings`` (seats in the
     order they went out)."""
@@ -238,13 +295,16 @@ def score(placings: list[int], players: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------
-# Each player count's rule set, rollout and score sheet.
+# Each player count's rule set, rollouts and score sheet.
 
 RULES: dict[int, type[DominoHand]] = {
     4: Hand,
 }
 ROLLOUTS = {
     4: rollout,
+}
+PLAYOUTS = {
+    4: playout,
 }
 SCORES = {
     4: score,

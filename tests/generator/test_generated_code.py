@@ -83,7 +83,7 @@ def test_rules_are_written_out() -> None:
     assert "cand = cand & ~LEAD_BAN or cand" in no_hearts
     assert "-6 * (taken >> 38 & 1)" in no_hearts
     trumps = files["tournament/c_trumps.py"]
-    assert "higher = follow & ~(2 * win - 1)" in trumps
+    assert "higher = cand & ~(2 * win - 1)" in trumps
     assert "    4: (45, 20, 5, -5)," in files["tournament/c_domino.py"]
     assert not any("barbu_dsl" in line for text in files.values() for line in text.splitlines()
                    if line.startswith(("import", "from")))

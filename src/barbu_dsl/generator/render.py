@@ -31,9 +31,9 @@ TEMPLATES = "barbu_dsl.generator"
 # Names a contract module may use from the shared modules; its imports are
 # exactly those it uses.
 SHARED = {
-    "cards": ("CARD_STR", "CLUBS", "DIAMONDS", "HEARTS", "PASS", "RANK_NAMES", "SPADES", "SUIT_BITS",
-              "SUIT_MASKS", "SUIT_NAMES", "cards_of", "mask_of"),
-    "hands": ("LEFT", "DominoHand", "TrickHand", "after_end", "illegal"),
+    "cards": ("CARD_STR", "CLUBS", "DIAMONDS", "HEARTS", "PASS", "RANK_NAMES", "SPADES", "SUIT_PICK", "SUIT_SHIFT",
+              "SUIT_MASKS", "SUIT_NAMES", "WIDTH", "cards_of", "mask_of"),
+    "hands": ("FOLLOWERS", "DominoHand", "TrickHand", "after_end", "illegal"),
 }
 
 
@@ -80,13 +80,14 @@ def _union(classes: Iterable[tuple[int, int]]) -> int:
     return mask
 
 
-def _gain_terms(rules: p.TrickRules) -> list[tuple[str, str, str]]:
+def _gain_terms(rules: p.TrickRules, cards_only: bool = False) -> list[tuple[str, str, str]]:
     """The points of a trick as (sign, term, comment): per trick, by
-    position, and for each class of cards of equal value."""
+    position, and for each class of cards of equal value (only these with
+    ``cards_only``)."""
     terms = []
-    if rules.per_trick:
+    if rules.per_trick and not cards_only:
         terms.append(("+", _const(rules, "PER_TRICK"), ""))
-    if rules.has_positions:
+    if rules.has_positions and not cards_only:
         terms.append(("+", "trick_at[done]", "the trick's position"))
     for value, cards in rules.values.single:  # type: ignore[attr-defined]
         sign = "-" if value < 0 else "+"
@@ -178,7 +179,10 @@ def _imports(body: str) -> str:
     for module, names in SHARED.items():
         used = [name for name in names if re.search(rf"(?<![\w.]){name}\b", body)]
         if used:
-            lines.append(f"from .{module} import {', '.join(used)}")
+            line = f"from .{module} import {', '.join(used)}"
+            if len(line) > 120:
+                line = f"from .{module} import (\n" + "".join(f"    {name},\n" for name in used) + ")"
+            lines.append(line)
     return "\n".join(lines)
 
 
