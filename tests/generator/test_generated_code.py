@@ -81,7 +81,7 @@ def test_rules_are_written_out() -> None:
     no_hearts = files["tournament/c_no_hearts.py"]
     assert "LEAD_BAN = 0x0007FFC000000  # hearts" in no_hearts
     assert "cand = cand & ~LEAD_BAN or cand" in no_hearts
-    assert "-6 * (taken >> 38 & 1)" in no_hearts
+    assert "gained -= 6 * (taken >> 38 & 1)  # AH" in no_hearts
     trumps = files["tournament/c_trumps.py"]
     assert "higher = cand & ~(2 * win - 1)" in trumps
     assert "    4: (45, 20, 5, -5)," in files["tournament/c_domino.py"]
