@@ -38,14 +38,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+if (ROOT / "src" / "barbu_dsl").is_dir():  # a checkout: use its source
+    sys.path.insert(0, str(ROOT / "src"))
 
-from barbu_dsl.engine import deal, hand_for  # noqa: E402
-from barbu_dsl.generator.naming import package_name  # noqa: E402
-from barbu_dsl.language import load_spec  # noqa: E402
-from barbu_dsl.language import model as m  # noqa: E402
+if TYPE_CHECKING:
+    from barbu_dsl.language import model as m
 
 
 def rate(play_one: Callable[[], object], seconds: float) -> float:
@@ -65,6 +65,9 @@ def rate(play_one: Callable[[], object], seconds: float) -> float:
 def generated_package(spec_name: str, directory: Path | None):
     """The generated package of ``spec_name``: from ``generated/`` (or
     ``directory``), else generated now into a temporary directory."""
+    from barbu_dsl.generator.naming import package_name
+    from barbu_dsl.language import load_spec
+
     name = package_name(load_spec(spec_name).full_name)
     root = directory or ROOT / "generated"
     if not (root / name / "__init__.py").is_file():
@@ -79,6 +82,9 @@ def generated_package(spec_name: str, directory: Path | None):
 
 
 def interpreter_hand(spec: m.Spec, contract: m.Contract, rng: random.Random) -> Callable[[], object]:
+    from barbu_dsl.engine import deal, hand_for
+    from barbu_dsl.language import model as m
+
     players = 4 if 4 in spec.players else spec.players[0]
     rules = contract.rules_for(players)
     named_trump = isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None
@@ -124,6 +130,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.12, help="length of one round of one measurement")
     parser.add_argument("--generated", type=Path, default=None, help="directory holding the generated packages")
     args = parser.parse_args()
+
+    from barbu_dsl.language import load_spec
+    from barbu_dsl.language import model as m
 
     spec = load_spec(args.spec)
     package = generated_package(args.spec, args.generated)

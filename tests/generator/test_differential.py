@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -40,7 +40,7 @@ SETTINGS = settings(max_examples=8, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-@lru_cache(maxsize=None)
+@cache
 def spec_of(target: str) -> m.Spec:
     return load_spec(target)
 

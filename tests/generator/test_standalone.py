@@ -52,7 +52,7 @@ def test_runs_without_barbu_dsl(tmp_path: Path) -> None:
     names = ["seed-doubling-example", "domino-with-passes", "trumps-in-progress", "no-hearts-illegal-lead"]
     run = subprocess.run(
         [sys.executable, "-I", "-S", "-c", SCRIPT, str(tmp_path), *(str(EXAMPLES / f"{n}.json") for n in names)],
-        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+        check=False, capture_output=True, text=True, cwd=tmp_path, timeout=120,
     )
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
@@ -73,7 +73,7 @@ def test_python_dash_m_replays_records(tmp_path: Path) -> None:
     run = subprocess.run(
         [sys.executable, "-E", "-S", "-m", "tournament", str(EXAMPLES / "no-hearts-illegal-lead.json"),
          str(EXAMPLES / "seed-doubling-example.json")],
-        capture_output=True, text=True, cwd=tmp_path, timeout=60,
+        check=False, capture_output=True, text=True, cwd=tmp_path, timeout=60,
     )
     assert run.returncode == 1 and not run.stderr, run.stderr
     first, second = (json.loads(line) for line in run.stdout.splitlines())

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from typing import Any
 
@@ -146,7 +146,7 @@ class _Deal:
         return hand_for(self.spec, self.contract, self.hands, self.declarer, trump=self.trump,
                         start_rank=self.start)
 
-    def record(self, moves: list[int] | list[str], doubles: list[list[int]] | None = None) -> dict[str, Any]:
+    def record(self, moves: Sequence[int | str], doubles: list[list[int]] | None = None) -> dict[str, Any]:
         record: dict[str, Any] = {"contract": self.contract.name, "declarer": self.declarer}
         if self.trump is not None:
             record["trump"] = C.SUIT_LETTERS[self.trump]
@@ -164,7 +164,7 @@ def _case(spec: m.Spec, name: str, record: dict[str, Any]) -> Case:
 
 
 def _playout(hand: Hand, rng: random.Random, stop: int | None = None) -> list[int]:
-    moves = []
+    moves: list[int] = []
     while not hand.is_over and (stop is None or len(moves) < stop):
         move = rng.choice(hand.legal_moves())
         hand.play(move)

@@ -430,7 +430,7 @@ def _tricks(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, cls: str, players: 
 
     per_trick = sum(p.value for p in scoring.parts if isinstance(p, m.PerTrick))
     positions = tuple((p.position, p.value) for p in scoring.parts if isinstance(p, m.TrickAt))
-    trick_at = []
+    trick_at: list[tuple[int, tuple[int, ...]]] = []
     for n in players:
         tricks = len(spec.deck_for(n)) // n
         if tricks not in [t for t, _ in trick_at]:
