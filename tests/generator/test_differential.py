@@ -10,8 +10,10 @@ end, domino runs that skip missing cards."""
 from __future__ import annotations
 
 import copy
+import os
 import random
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,8 +37,10 @@ def _targets() -> list[str]:
     return targets
 
 
-TARGETS = _targets()
-SETTINGS = settings(max_examples=8, deadline=None, database=None,
+EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
+TARGETS = [*_targets(), EXOTIC]
+# Kept small for the suite's time budget; BARBU_DIFFERENTIAL_EXAMPLES=500 runs a long sweep.
+SETTINGS = settings(max_examples=int(os.environ.get("BARBU_DIFFERENTIAL_EXAMPLES", "8")), deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -95,7 +99,7 @@ def error_of(move: int, action) -> dict[str, Any] | None:
     return None
 
 
-@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: Path(t).name)
 @SETTINGS
 @given(data=st.data())
 def test_side_by_side(target: str, packages, data: st.DataObject) -> None:
@@ -142,7 +146,8 @@ def test_side_by_side(target: str, packages, data: st.DataObject) -> None:
         assert without_reason(package.replay(record)) == without_reason(replay_record(spec, record))
 
 
-@pytest.mark.parametrize("target", [t for t in TARGETS if "+" not in t] + list(BUNDLED_TARGETS[4:]))
+@pytest.mark.parametrize("target", [t for t in TARGETS if "+" not in t] + list(BUNDLED_TARGETS[4:]),
+                         ids=lambda t: Path(t).name)
 @SETTINGS
 @given(data=st.data())
 def test_rollout_replays_in_the_interpreter(target: str, packages, data: st.DataObject) -> None:
