@@ -63,7 +63,7 @@ class Hand(TrickHand):
         if not self.trick:
             cand = hand
             # Lead bans, each unless the player holds only that suit.
-            banned = 0x0000000000000
+            banned = 0
             if done == 0:
                 banned |= 0x0007FFC000000  # hearts on the opening lead
             cand = cand & ~banned or cand
@@ -92,7 +92,7 @@ class Hand(TrickHand):
         if not self.trick:
             cand = hand
             # Lead bans, each unless the player holds only that suit.
-            banned = 0x0000000000000
+            banned = 0
             if done == 0:
                 banned |= 0x0007FFC000000  # hearts on the opening lead
             allowed = cand & ~banned
@@ -188,7 +188,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         hand = hands[seat]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
-        banned = 0x0000000000000
+        banned = 0
         if done == 0:
             banned |= 0x0007FFC000000  # hearts on the opening lead
         cand = cand & ~banned or cand
@@ -275,7 +275,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         hand = hands[seat]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
-        banned = 0x0000000000000
+        banned = 0
         if done == 0:
             banned |= 0x0007FFC000000  # hearts on the opening lead
         cand = cand & ~banned or cand

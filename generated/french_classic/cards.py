@@ -244,25 +244,38 @@ def below(getrandbits: Callable[[int], int], n: int) -> int:
     return k
 
 
+_DEAL_STEPS: dict[tuple[int, int], tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+
+
+def deal_steps(cards: int, players: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The draws of a deal of ``cards`` cards to ``players`` seats, seat by
+    seat but the last: (cards left, random bits that cover them, the index
+    of the last one left)."""
+    key = (cards, players)
+    if key not in _DEAL_STEPS:
+        size = cards // players
+        _DEAL_STEPS[key] = tuple(
+            tuple((n, WIDTH[n], n - 1) for n in range(cards - seat * size, cards - (seat + 1) * size, -1))
+            for seat in range(players - 1)
+        )
+    return _DEAL_STEPS[key]
+
+
 def deal_masks(bits: tuple[int, ...], players: int, getrandbits: Callable[[int], int]) -> list[int]:
     """A uniformly random deal of the cards ``bits`` (one-bit masks) to
     ``players`` seats, as one card mask per seat: a Fisher-Yates shuffle
     cut short, since the last seat gets what is left."""
     pool = list(bits)
-    n = len(pool)
-    size = n // players
     left = sum(pool)
     hands = []
-    for _ in range(players - 1):
+    for draws in deal_steps(len(pool), players):
         hand = 0
-        for _ in range(size):
-            width = WIDTH[n]
+        for n, width, last in draws:
             j = getrandbits(width)
             while j >= n:
                 j = getrandbits(width)
-            n -= 1
             hand |= pool[j]
-            pool[j] = pool[n]
+            pool[j] = pool[last]
         hands.append(hand)
         left ^= hand
     hands.append(left)

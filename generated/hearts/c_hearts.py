@@ -88,8 +88,8 @@ class Hand(TrickHand):
                     # Cards banned from the first trick while the player holds others.
                     cand = cand & ~FIRST_TRICK_BAN or cand
                 # Lead bans, each unless the player holds only that suit.
-                banned = 0x0000000000000
-                if not played & 0x2007FFC000000:  # until hearts QS
+                banned = 0
+                if not played & 0x2007FFC000000:  # not broken yet by any of: hearts QS
                     banned |= 0x0007FFC000000
                 cand = cand & ~banned or cand
         else:
@@ -138,8 +138,8 @@ class Hand(TrickHand):
                             return "may not be played to the first trick while holding other cards"
                         cand = allowed
                 # Lead bans, each unless the player holds only that suit.
-                banned = 0x0000000000000
-                if not played & 0x2007FFC000000:  # until hearts QS
+                banned = 0
+                if not played & 0x2007FFC000000:  # not broken yet by any of: hearts QS
                     banned |= 0x0007FFC000000
                 allowed = cand & ~banned
                 if allowed:
@@ -271,8 +271,8 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 # Cards banned from the first trick while the player holds others.
                 cand = cand & ~FIRST_TRICK_BAN or cand
             # Lead bans, each unless the player holds only that suit.
-            banned = 0x0000000000000
-            if not played & 0x2007FFC000000:  # until hearts QS
+            banned = 0
+            if not played & 0x2007FFC000000:  # not broken yet by any of: hearts QS
                 banned |= 0x0007FFC000000
             cand = cand & ~banned or cand
         if cand & (cand - 1):
@@ -381,8 +381,8 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 # Cards banned from the first trick while the player holds others.
                 cand = cand & ~FIRST_TRICK_BAN or cand
             # Lead bans, each unless the player holds only that suit.
-            banned = 0x0000000000000
-            if not played & 0x2007FFC000000:  # until hearts QS
+            banned = 0
+            if not played & 0x2007FFC000000:  # not broken yet by any of: hearts QS
                 banned |= 0x0007FFC000000
             cand = cand & ~banned or cand
         if cand & (cand - 1):
