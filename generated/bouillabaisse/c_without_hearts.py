@@ -179,12 +179,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
     seat = declarer
-    played = 0
+    left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
@@ -244,12 +243,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 append(low)
                 taken |= low
-        played |= taken
+        left &= ~taken
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks or (played & scoring == scoring):
-            break
+        if not left:
+            break  # nothing left to score
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -267,11 +265,10 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
     seat = declarer
-    played = 0
+    left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
@@ -328,12 +325,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 low = cand & -cand
                 hands[seat] = hand ^ low
                 taken |= low
-        played |= taken
+        left &= ~taken
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks or (played & scoring == scoring):
-            break
+        if not left:
+            break  # nothing left to score
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0

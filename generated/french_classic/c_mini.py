@@ -156,8 +156,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     seat = declarer
     points = [0] * players
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -211,9 +210,6 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
         points[taker] += PER_TRICK
         seat = taker
-        done += 1
-        if done == tricks:
-            break
     return points
 
 
@@ -225,8 +221,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     seat = declarer
     points = [0] * players
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -277,9 +272,6 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
         points[taker] += PER_TRICK
         seat = taker
-        done += 1
-        if done == tricks:
-            break
     return points
 
 

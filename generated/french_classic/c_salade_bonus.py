@@ -185,8 +185,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     points = [0] * players
     won = [0] * players
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
@@ -249,9 +248,6 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         points[taker] += PER_TRICK
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks:
-            break
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -272,8 +268,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     seat = declarer
     points = [0] * players
     won = [0] * players
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
@@ -333,9 +328,6 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         points[taker] += PER_TRICK
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks:
-            break
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0

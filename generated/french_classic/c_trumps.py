@@ -219,12 +219,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     values = VALUES_BY_TRUMP[trump]
     scoring = SCORING_BY_TRUMP[trump] & deck
     seat = declarer
-    played = 0
+    left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -295,12 +294,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 if low & tmask and (not win & tmask or low > win):
                     win = low  # the first trump, or an overtrump
                     taker = seat
-        played |= taken
+        left &= ~taken
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks or (played & scoring == scoring):
-            break
+        if not left:
+            break  # nothing left to score
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -323,11 +321,10 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     values = VALUES_BY_TRUMP[trump]
     scoring = SCORING_BY_TRUMP[trump] & deck
     seat = declarer
-    played = 0
+    left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -395,12 +392,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 if low & tmask and (not win & tmask or low > win):
                     win = low  # the first trump, or an overtrump
                     taker = seat
-        played |= taken
+        left &= ~taken
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks or (played & scoring == scoring):
-            break
+        if not left:
+            break  # nothing left to score
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0

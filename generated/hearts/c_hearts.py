@@ -255,12 +255,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     opening = OPENING if deck >> OPENING & 1 else -1
     seat = first_leader(hands, declarer, opening)
     played = 0
+    left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     winners: list[int] = []
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         if done == 0 and opening >= 0:
             # The holder of 2C leads it to the first trick.
@@ -334,12 +334,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         played |= taken
+        left &= ~taken
         won[taker] |= taken
         winners.append(taker)
         seat = taker
-        done += 1
-        if done == tricks or (played & scoring == scoring):
-            break
+        if not left:
+            break  # nothing left to score
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -366,11 +366,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     opening = OPENING if deck >> OPENING & 1 else -1
     seat = first_leader(hands, declarer, opening)
     played = 0
+    left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     winners: list[int] = []
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         if done == 0 and opening >= 0:
             # The holder of 2C leads it to the first trick.
@@ -441,12 +441,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 taken |= low
         played |= taken
+        left &= ~taken
         won[taker] |= taken
         winners.append(taker)
         seat = taker
-        done += 1
-        if done == tricks or (played & scoring == scoring):
-            break
+        if not left:
+            break  # nothing left to score
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0

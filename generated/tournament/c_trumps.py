@@ -202,8 +202,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     seat = declarer
     points = [0] * players
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -273,9 +272,6 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     taker = seat
         points[taker] += PER_TRICK
         seat = taker
-        done += 1
-        if done == tricks:
-            break
     return points
 
 
@@ -290,8 +286,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tmask = SUIT_MASKS[trump]
     seat = declarer
     points = [0] * players
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -358,9 +353,6 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     taker = seat
         points[taker] += PER_TRICK
         seat = taker
-        done += 1
-        if done == tricks:
-            break
     return points
 
 

@@ -159,12 +159,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
     seat = declarer
-    played = 0
+    left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -219,12 +218,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 append(low)
                 taken |= low
-        played |= taken
+        left &= ~taken
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks or (played & scoring == scoring):
-            break
+        if not left:
+            break  # nothing left to score
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -242,11 +240,10 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
     seat = declarer
-    played = 0
+    left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -298,12 +295,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 low = cand & -cand
                 hands[seat] = hand ^ low
                 taken |= low
-        played |= taken
+        left &= ~taken
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks or (played & scoring == scoring):
-            break
+        if not left:
+            break  # nothing left to score
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0

@@ -179,8 +179,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     points = [0] * players
     won = [0] * players
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -237,9 +236,6 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks:
-            break
     scores = list(points)
     # -36 for the most cards of one suit; tied players split it, rounding nearest
     counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
@@ -261,8 +257,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     seat = declarer
     points = [0] * players
     won = [0] * players
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -316,9 +311,6 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         won[taker] |= taken
         seat = taker
-        done += 1
-        if done == tricks:
-            break
     scores = list(points)
     # -36 for the most cards of one suit; tied players split it, rounding nearest
     counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),

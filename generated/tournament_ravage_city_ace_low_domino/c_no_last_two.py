@@ -179,8 +179,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     seat = declarer
     points = [0] * players
     append = moves.append
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -234,9 +233,8 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
         points[taker] += trick_at[done]
         seat = taker
-        done += 1
-        if done == tricks or (done > last_scoring):
-            break
+        if done >= last_scoring:
+            break  # nothing left to score
     return points
 
 
@@ -249,8 +247,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     trick_at, last_scoring = trick_table(tricks)
     seat = declarer
     points = [0] * players
-    done = 0
-    while True:
+    for done in range(tricks):
         hand = hands[seat]
         cand = hand
         if cand & (cand - 1):
@@ -301,9 +298,8 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
         points[taker] += trick_at[done]
         seat = taker
-        done += 1
-        if done == tricks or (done > last_scoring):
-            break
+        if done >= last_scoring:
+            break  # nothing left to score
     return points
 
 

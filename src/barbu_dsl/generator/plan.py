@@ -164,6 +164,19 @@ class TrickRules:
         """Whether the early end waits for the scoring cards (so reads ``played``)."""
         return not self.plays_out and self.has_values
 
+    @property
+    def rollout_end(self) -> str | None:
+        """The test, after the trick at index ``done``, that ends a rollout
+        early (RULES.md section 1), or None when the hand plays out."""
+        if self.plays_out:
+            return None
+        parts = []
+        if self.has_values:
+            parts.append("not left")
+        if self.has_positions:
+            parts.append("done >= last_scoring")
+        return " and ".join(parts) or "True"
+
     def relevant(self, name: str) -> bool:
         """Whether the per-deal table ``name`` exists for these rules."""
         return {
