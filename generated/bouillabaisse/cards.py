@@ -54,8 +54,10 @@ def card_str(card: int) -> str:
 
 
 def move_str(move: int) -> str:
-    """A move as records write it: a card or ``pass``."""
-    return "pass" if move == PASS else CARD_STR[move]
+    """A move as records write it: a card or ``pass`` (anything else as a number)."""
+    if move == PASS:
+        return "pass"
+    return CARD_STR[move] if 0 <= move < 52 else str(move)
 
 
 def cards_of(mask: int) -> list[int]:
