@@ -16,13 +16,15 @@ Public API (cards are written as records write them: ``QH``, ``TS``):
 * ``replay(record) -> dict``: the result or error object of ``barbu replay
   --json`` for a hand record (formats/RECORDS.md);
 * ``new_hand(seed, contract, ...)`` deals like ``barbu_dsl.engine.deal``
-  (``random.Random(seed)``) and starts a hand; ``start_hand(contract,
+  (``deal(seed)``: ``random.Random(seed)``) and starts a hand; ``start_hand(contract,
   hands, declarer, ...)`` starts one from given hands;
 * ``legal_moves(hand) -> list[str]`` and ``play(hand, move)`` drive it
   (``play`` raises ``IllegalPlay`` or ``PlayAfterEnd``); ``hand.to_play``,
   ``hand.raw_scores()``, ``hand.placings`` tell how it stands;
-* ``rollout(contract, rng)`` plays a whole random hand in one loop and
-  returns its raw scores (the fast path for simulations);
+* ``rollout(contract, rng)`` deals and plays a whole random hand in one
+  loop and returns its raw scores (its moves too, on request);
+  ``make_rollout(contract)`` returns a ``playout(rng)`` function with
+  everything looked up once: the fastest way to run many hands;
 * ``score_hand(contract, ...)`` scores a hand from who took what, for a
   score sheet, and settles doubles;
 * ``CONTRACTS``: each contract's name, kind and hand totals (min, max) for
@@ -56,7 +58,7 @@ from .replay import exit_status, read_record, replay, replay_text
 
 __all__ = [
     "CONTRACTS", "FULL_NAME", "GENERATOR", "PLAYERS", "SOURCE_SHA256", "SPEC", "TITLE", "VARIANTS",
-    "ContractInfo", "DominoHand", "Hand", "IllegalPlay", "PlayAfterEnd", "RecordError", "TrickHand",
+    "ContractInfo", "DominoHand", "Hand", "IllegalPlay", "PlayAfterEnd", "RecordError", "TrickHand", "deal",
     "exit_status", "legal_moves", "make_rollout", "new_hand", "play", "read_record", "replay", "replay_text",
     "rollout",
     "score_hand", "start_hand",
