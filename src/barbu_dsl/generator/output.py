@@ -59,7 +59,7 @@ def _tree_files(root: Path, tops: Iterable[str]) -> list[str]:
         if not base.is_dir():
             continue
         for path in sorted(base.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            if path.is_file() and not _ignored(path.relative_to(root)):
                 found.append(path.relative_to(root).as_posix())
     return found
 
@@ -122,16 +122,13 @@ def _all_files(root: Path) -> list[str]:
     if not root.is_dir():
         return []
     return [path.relative_to(root).as_posix() for path in sorted(root.rglob("*"))
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
-            and not any(part.startswith(".") for part in path.relative_to(root).parts)]
+            if path.is_file() and not _ignored(path.relative_to(root))]
 
 
-def generate_targets(targets: Sequence[str]) -> dict[str, str]:
-    """The files of several specs in one tree."""
-    files: dict[str, str] = {}
-    for target in targets:
-        files.update(generate_files(target))
-    return dict(sorted(files.items()))
+def _ignored(relative: Path) -> bool:
+    """Caches and hidden files are never part of a generated tree."""
+    return (relative.suffix == ".pyc" or "__pycache__" in relative.parts
+            or any(part.startswith(".") for part in relative.parts))
 
 
 def index_files(targets: Sequence[str]) -> dict[str, str]:

@@ -285,14 +285,6 @@ class ContractPlan:
         main = self.main
         return main.trumps if isinstance(main, TrickRules) else "none"
 
-    @property
-    def needs_start_rank(self) -> bool:
-        return any(isinstance(r, DominoRules) and r.start == "chosen" for r in self.rules)
-
-    @property
-    def needs_trump(self) -> bool:
-        return any(isinstance(r, TrickRules) and r.trumps == "named" for r in self.rules)
-
 
 @dataclass(frozen=True)
 class SpecPlan:
@@ -314,14 +306,6 @@ class SpecPlan:
     rank_prefixes: tuple[tuple[str, int], ...]
     rank_words: tuple[tuple[str, int], ...]
 
-    @property
-    def max_players(self) -> int:
-        return max(self.players)
-
-    @property
-    def reference(self) -> str:
-        """The spec as the command line names it."""
-        return self.full_name
 
 
 # --------------------------------------------------------------------------
