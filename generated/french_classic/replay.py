@@ -111,7 +111,9 @@ def read_record(record: Any) -> tuple[ModuleType, int, int | None, int | None, l
         raise _bad("malformed record: 'plays' must be a list")
     plays = [PASS if isinstance(text, str) and text.strip().lower() == "pass" else _read_card(text, f"play {index}")
              for index, text in enumerate(raw_plays)]
-    raw_doubles = record.get("doubles") or []
+    raw_doubles = record.get("doubles")
+    if raw_doubles is None:
+        raw_doubles = []
     if not isinstance(raw_doubles, list):
         raise _bad("malformed record: 'doubles' must be a list of [doubler, doubled] pairs")
     doubles = []
@@ -172,7 +174,11 @@ def _read_start_rank(name: str, rules: type[Hand], value: Any) -> int | None:
         if start == "chosen":
             raise _bad(f"missing start rank: in {name} the declarer names the starting rank")
         return None
-    rank = parse_rank(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    rank: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        rank = value if 2 <= value <= 14 else None
+    elif isinstance(value, str):
+        rank = parse_rank(value)
     if rank is None:
         raise _bad(f"unknown starting rank {json.dumps(value, ensure_ascii=False)}")
     if start is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
 from .hands import FOLLOWERS, TrickHand, after_end, illegal
 
 NAME = 'No queens'
@@ -73,7 +73,7 @@ class Hand(TrickHand):
         if seat is None:
             return "the hand is over"
         if not 0 <= move < 52:
-            return "there is no passing in trick play"
+            return "there is no passing in trick play" if move == PASS else f"{move} is not a card"
         bit = 1 << move
         hand = self.hands[seat]
         if not hand & bit:

@@ -26,6 +26,7 @@ from .cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
+    PASS,
     SPADES,
     SUIT_PICK,
     SUIT_SHIFT,
@@ -86,7 +87,7 @@ class Hand(TrickHand):
         if seat is None:
             return "the hand is over"
         if not 0 <= move < 52:
-            return "there is no passing in trick play"
+            return "there is no passing in trick play" if move == PASS else f"{move} is not a card"
         bit = 1 << move
         hand = self.hands[seat]
         if not hand & bit:

@@ -258,3 +258,31 @@ def test_result_lines(tournament) -> None:
     line = result_line(replay_record(tournament, record))
     assert "2H" in line and "seat 3" in line and "heart lead" in line
     assert result_line(replay_record(tournament, base(tournament))).startswith("complete: raw [")
+
+
+def test_start_rank_may_be_any_rank_number(tournament) -> None:
+    """formats/RECORDS.md: the starting rank as a rank; 11-14 are J Q K A."""
+    record = json.loads((EXAMPLES_DIR / "domino-with-passes.json").read_text(encoding="utf-8"))
+    for value in (4, "4"):
+        record["start_rank"] = value
+        assert replay_record(tournament, record)["status"] == "complete"
+    record["start_rank"] = 11  # a jack start: the first play, 4D, does not open diamonds
+    assert replay_record(tournament, record)["error"]["kind"] == "illegal_play"
+    record["start_rank"] = 15
+    assert replay_record(tournament, record)["error"]["kind"] == "bad_record"
+
+
+@pytest.mark.parametrize("doubles", [{}, 0, False, "", "[[1, 0]]"])
+def test_doubles_must_be_a_list(tournament, doubles) -> None:
+    record = json.loads((EXAMPLES_DIR / "seed-doubling-example.json").read_text(encoding="utf-8"))
+    record["doubles"] = doubles
+    assert replay_record(tournament, record)["error"]["kind"] == "bad_record"
+
+
+def test_a_number_that_is_no_card_is_an_illegal_play(tournament) -> None:
+    from barbu_dsl.engine import IllegalPlay, deal, hand_for
+
+    hand = hand_for(tournament, "No tricks", deal(tournament, 4, 1), 0)
+    with pytest.raises(IllegalPlay) as caught:
+        hand.play(60)
+    assert caught.value.details["card"] == "60" and caught.value.reason == "60 is not a card"

@@ -47,8 +47,11 @@ class PlayAfterEnd(RecordError):
 
 
 def move_str(move: int) -> str:
-    """A move as records write it: ``QH`` or ``pass``."""
-    return "pass" if move == PASS else C.card_str(move)
+    """A move as records write it: ``QH`` or ``pass`` (anything else, which
+    only a caller of the Python API can pass, as a number)."""
+    if move == PASS:
+        return "pass"
+    return C.card_str(move) if 0 <= move < 52 else str(move)
 
 
 def illegal(index: int, seat: int, move: int, reason: str) -> IllegalPlay:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from .. import cards as C
 from .base import Hand, Trick, after_end, illegal
 from .scoring import can_still_score, finish_scores
-from .tables import SUIT_MASKS, TrickTable, cards_of, mask_of
+from .tables import PASS, SUIT_MASKS, TrickTable, cards_of, mask_of
 
 
 class TrickHand(Hand):
@@ -191,7 +191,7 @@ class TrickHand(Hand):
         if self.to_play is None:
             return "the hand is over"
         if not 0 <= move < 52:
-            return "there is no passing in trick play"
+            return "there is no passing in trick play" if move == PASS else f"{move} is not a card"
         bit = 1 << move
         if not self._hands[self.to_play] & bit:
             return f"seat {self.to_play} does not hold {C.card_str(move)}"
