@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -65,13 +65,14 @@ def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.")]) -
 @app.command()
 def verify(
     spec: SpecArg,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Check only this player count.")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Check only this player count.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Prove each contract's hand total and whether the scale sums to zero.
 
     Exit 0 when the sum is fixed at zero for every checked count, 1 when not."""
-    from .verifier import render, verify as run
+    from .verifier import render
+    from .verifier import verify as run
 
     model = _load(spec)
     if players is not None and players not in model.players:
@@ -88,7 +89,7 @@ def verify(
 @app.command()
 def explain(
     spec: SpecArg,
-    contract: Annotated[Optional[str], typer.Argument(help="One contract (default: all).")] = None,
+    contract: Annotated[str | None, typer.Argument(help="One contract (default: all).")] = None,
 ) -> None:
     """Describe each contract in plain English: how it is played and scored."""
     from .explain import explain as describe
@@ -105,7 +106,7 @@ def explain(
 @app.command()
 def fmt(
     spec: SpecArg,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this new file.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this new file.")] = None,
     check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if the file is not canonical.")] = False,
 ) -> None:
     """Print a spec as canonical spec text (variants applied, defaults left out)."""
@@ -159,11 +160,11 @@ def replay(
 def play(
     spec: SpecArg,
     seed: Annotated[int, typer.Option("--seed", help="Seed for the draw, the deals and the bots.")] = 0,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")] = None,
-    bots: Annotated[Optional[str], typer.Option(
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    bots: Annotated[str | None, typer.Option(
         "--bots", help="Bots by seat, comma-separated: one name for all seats or one per seat "
                        "(random, rules; default: rules).")] = None,
-    record: Annotated[Optional[Path], typer.Option(
+    record: Annotated[Path | None, typer.Option(
         "--record", help="Write every hand as JSON Lines for `barbu replay` (a new file).")] = None,
 ) -> None:
     """Play a whole game with bots and print the score sheet.
@@ -214,7 +215,7 @@ def play(
 
 @app.command()
 def generate(
-    specs: Annotated[Optional[list[str]], typer.Argument(
+    specs: Annotated[list[str] | None, typer.Argument(
         help="Specs to generate (default: every bundled spec and the variant sets kept in generated/).")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="Directory to write into.")] = Path("generated"),
     check_only: Annotated[bool, typer.Option(

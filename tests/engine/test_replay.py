@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 
 from barbu_dsl.engine import exit_status, replay_file, replay_record, replay_text
+from barbu_dsl.language import load_spec
 
 from .helpers import random_record
-
-from barbu_dsl.language import load_spec
 
 EXAMPLES_DIR = Path(__file__).with_name("examples")
 SHARED_EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"

@@ -7,9 +7,9 @@ import pytest
 
 from barbu_dsl.engine import contract_total, fixed_total, score_tricks
 from barbu_dsl.engine.scoring import most_of_one_suit
-from barbu_dsl.language.rules import split_share
 from barbu_dsl.engine.tables import mask_of, trick_table
 from barbu_dsl.language import model as m
+from barbu_dsl.language.rules import split_share
 
 from .helpers import HEARTS, OTHERS, TOURNAMENT, card, cards, hand_of, play, rules
 

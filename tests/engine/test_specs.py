@@ -8,12 +8,11 @@ import random
 
 import pytest
 
+from barbu_dsl import verifier
 from barbu_dsl.cards import RANK_LETTERS
 from barbu_dsl.engine import deal, hand_for, move_str, replay_record
-from barbu_dsl.language import model as m
-
-from barbu_dsl import verifier
 from barbu_dsl.language import load_spec
+from barbu_dsl.language import model as m
 from barbu_dsl.resources import bundled_spec_names
 
 SPECS = [*bundled_spec_names(), *(f"tournament+{o.name}" for o in load_spec("tournament").overlays)]

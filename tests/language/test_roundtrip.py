@@ -13,6 +13,7 @@ from barbu_dsl.language import model as m
 from barbu_dsl.language.rules import build, clauses
 from barbu_dsl.resources import bundled_spec_names
 
+
 @pytest.mark.parametrize("name", bundled_spec_names())
 def test_bundled_specs_round_trip(name: str) -> None:
     spec = load_spec(name)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import assert_golden
 
 from barbu_dsl import SpecError
 from barbu_dsl.language import load_file, parse_spec
-from conftest import assert_golden
 
 BAD = Path(__file__).parent / "bad_specs"
 CASES = sorted(p.stem for p in BAD.glob("*.yaml"))

@@ -24,9 +24,10 @@ caused them.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .. import cards as C
 from ..errors import SpecError, UsageError

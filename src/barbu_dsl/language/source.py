@@ -162,5 +162,15 @@ def as_bool(node: Node) -> bool | None:
     return None
 
 
-__all__ = ["Source", "pairs", "scalar", "is_null", "as_int", "as_bool", "MappingNode", "ScalarNode",
-           "SequenceNode", "Node"]
+__all__ = [
+    "MappingNode",
+    "Node",
+    "ScalarNode",
+    "SequenceNode",
+    "Source",
+    "as_bool",
+    "as_int",
+    "is_null",
+    "pairs",
+    "scalar",
+]
