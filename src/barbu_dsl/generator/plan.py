@@ -20,15 +20,14 @@ implementation that the differential tests compare with the interpreter.
 from __future__ import annotations
 
 import hashlib
-import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 from .. import __version__
 from .. import cards as C
 from ..language import model as m
 from ..language import print_spec
-from ..language.rules import card_values, select
+from ..engine.scoring import contract_total
+from ..language.rules import card_values, select, split_share
 from ..verifier import contract_total as verifier_total
 from ..verifier import dealt_cards, verify
 from .naming import module_names, package_name
@@ -444,7 +443,7 @@ def _tricks(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, cls: str, players: 
         for ban in play.lead_bans
     )
     totals = tuple(
-        (n, trump, hand_total(rules, n, spec.deck_for(n), trump))
+        (n, trump, contract_total(rules, n, spec.deck_for(n), trump))
         for n in players for trump in _trump_keys(trumps, fixed)
     )
     values = _by_trump(trumps, fixed, lambda t: _value_classes(values_for(t)))
@@ -512,7 +511,7 @@ def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players:
         start_rank=rank,
         aces_low=play.aces_low,
         placings=tuple(placings),
-        totals=tuple((n, None, hand_total(rules, n, spec.deck_for(n), None)) for n in players),
+        totals=tuple((n, None, contract_total(rules, n, spec.deck_for(n), None)) for n in players),
         summary=tuple(summary),
     )
 
@@ -531,40 +530,6 @@ def trick_values(positions: tuple[tuple[int, int], ...], tricks: int) -> tuple[i
         if 0 <= index < tricks:
             values[index] += value
     return tuple(values)
-
-
-def split_share(value: int, ways: int, rounding: m.Rounding | None) -> int:
-    """One tied player's share: exact, or rounded down, up, or to the nearest
-    (halves away from zero; also when the spec declares no rounding)."""
-    share = Fraction(value, ways)
-    if share.denominator == 1:
-        return int(share)
-    if rounding == "down":
-        return math.floor(share)
-    if rounding == "up":
-        return math.ceil(share)
-    magnitude = math.floor(abs(share) + Fraction(1, 2))
-    return magnitude if share >= 0 else -magnitude
-
-
-def hand_total(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None) -> int:
-    """Every value the contract hands out in one hand (doubling decides from
-    its sign whether a contract is positive; the not-played split shares it)."""
-    play = rules.play
-    if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is not None:
-        trump = play.trumps.suit
-    tricks = len(deck) // players
-    total = sum(card_values(rules.scoring, C.CLUBS if trump is None else trump, frozenset(deck)).values())
-    for part in rules.scoring.parts:
-        if isinstance(part, m.PerTrick):
-            total += part.value * tricks
-        elif isinstance(part, m.TrickAt):
-            total += sum(trick_values(((part.position, part.value),), tricks))
-        elif isinstance(part, m.Placings):
-            total += sum(part.values[:players])
-        elif isinstance(part, m.MostOfOneSuit):
-            total += part.value
-    return total
 
 
 # --------------------------------------------------------------------------
