@@ -15,26 +15,26 @@ A spec file is YAML (read with safe-load safety) with these keys::
                                   writes it; they are not applied again)
 
 Every problem in the file is collected, positioned and reported together as
-a :class:`~barbu_dsl.errors.SpecError`.  Checks that need the whole spec
-(a scoring card removed from a deck, placings for the wrong number of
-players) run after the overlays are applied, and point at the line that
-caused them.
+a :class:`~barbu_dsl.errors.SpecError`.  Overlays are applied by
+:mod:`.overlays`; checks that need the whole spec (:mod:`.checks`: a scoring
+card removed from a deck, placings for the wrong number of players) run
+after them, and point at the line that caused them.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from .. import cards as C
 from ..errors import SpecError, UsageError
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .parser import Groups, LineError, parse_line
-from .rules import build, clause_text, clauses, negate, rules_text, select
+from .checks import check_spec
+from .overlays import apply_overlay
+from .rules import build
 from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
 
 SPEC_KEYS = ("name", "title", "description", "extends", "apply", "applied", "players", "decks", "game",
@@ -98,9 +98,9 @@ def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
         if name in spec.applied:
             raise UsageError(f"{name} is already applied to {spec.full_name}")
         source = Source(overlay.where.file if overlay.where else spec.name, "")
-        spec = _apply(spec, overlay, source)
+        spec = apply_overlay(spec, overlay, source)
         spec = replace(spec, applied=(*spec.applied, name))
-        _check(spec, source)
+        check_spec(spec, source)
         if source.diagnostics:
             raise SpecError(source.diagnostics)
     return spec
@@ -197,7 +197,7 @@ class _Reader:
         if base is None:
             spec = m.Spec(name=name, title=title, players=(4,), removed=((4, ()),), game=m.Game(),
                           doubling=m.Doubling(), contracts=(), header=header, description=description)
-            spec = _apply(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
+            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
             spec = replace(spec, overlays=tuple(own_overlays))
             applied = self._names(sections.get("applied"))
             for overlay_name in applied:
@@ -219,12 +219,12 @@ class _Reader:
                     src.error(name_node, _unknown_overlay_message(spec, overlay_name).split("\n")[0],
                               hint="available: " + ", ".join(o.name for o in spec.overlays))
                     continue
-                spec = _apply(spec, overlay, src)
+                spec = apply_overlay(spec, overlay, src)
                 spec = replace(spec, applied=(*spec.applied, overlay_name))
-            spec = _apply(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
+            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
             spec = replace(spec, name=name, title=title, description=description, header=header)
         if not src.diagnostics:
-            _check(spec, src, self.positions)
+            check_spec(spec, src, self.positions)
         return spec
 
     # ---- generic helpers ---------------------------------------------------------
@@ -533,184 +533,3 @@ class _Reader:
             index = self.source.value_index(node, problem.offset)  # type: ignore[arg-type]
             self.source.error_at(index, problem.message, max(1, problem.width), problem.hint)
         return rules
-
-
-# --------------------------------------------------------------------------
-# Applying an overlay.
-
-
-def _apply(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
-    """``spec`` with ``overlay``'s settings and contract changes applied."""
-    for key, value in overlay.settings:
-        spec = _apply_setting(spec, key, value, overlay, source)
-    contracts = [c for c in spec.contracts if not c.derived]
-    order = list(spec.game.order)
-    for change in overlay.contracts:
-        keys = [m.contract_key(c.name) for c in contracts]
-        key = m.contract_key(change.name)
-        index = keys.index(key) if key in keys else None
-        if change.action == "set":
-            assert change.contract is not None
-            if index is None:
-                contracts.append(change.contract)
-            else:
-                contracts[index] = change.contract
-            continue
-        if index is None:
-            source.error_at_position(change.where, f"there is no contract '{change.name}' to change",
-                                     hint="contracts: " + ", ".join(c.name for c in contracts))
-            continue
-        if change.action == "drop":
-            dropped = contracts.pop(index)
-            order = [n for n in order if m.contract_key(n) not in (key, m.contract_key(dropped.twin or ""))]
-            continue
-        patched = _patch(contracts[index], change, source)
-        if patched is not None:
-            contracts[index] = patched
-    spec = replace(spec, contracts=_with_twins(contracts), game=replace(spec.game, order=tuple(order)))
-    return spec
-
-
-def _apply_setting(spec: m.Spec, key: str, value: Any, overlay: m.Overlay, source: Source) -> m.Spec:
-    if key == "players":
-        removed = dict(spec.removed)
-        return replace(spec, players=value,
-                       removed=tuple((n, removed.get(n, tuple(sorted(C.default_removals(n))))) for n in value))
-    if key.startswith("decks."):
-        count = int(key.split(".")[1])
-        if count not in spec.players:
-            source.error_at_position(overlay.where, f"a deck is given for {count} players, but the spec "
-                                     f"allows {', '.join(map(str, spec.players))}")
-            return spec
-        return replace(spec, removed=tuple((n, value if n == count else cards) for n, cards in spec.removed))
-    section, field_name = key.split(".", 1)
-    if section == "game":
-        return replace(spec, game=replace(spec.game, **{field_name: value}))
-    return replace(spec, doubling=replace(spec.doubling, **{field_name: value}))
-
-
-def _patch(contract: m.Contract, change: m.ContractChange, source: Source) -> m.Contract | None:
-    def patched(rules: m.Rules) -> m.Rules | None:
-        groups = [list(g) for g in clauses(rules)]
-        for clause in (c for g in change.remove for c in g):
-            holder = next((g for g in groups if clause in g), None)
-            if holder is None:
-                source.error_at_position(change.where, f"'{clause_text(clause)}' is not a clause of "
-                                         f"'{contract.name}'", hint="its rules: " + rules_text(rules))
-                return None
-            holder.remove(clause)
-        groups.extend(list(g) for g in change.add)
-        built, problems = build(tuple(tuple((c, 0) for c in g) for g in groups if g))
-        for problem in problems:
-            source.error_at_position(change.where, f"{contract.name}: {problem.message}", problem.hint)
-        return built
-
-    rules = patched(contract.rules)
-    by_players = [(n, patched(r)) for n, r in contract.by_players]
-    if rules is None or any(r is None for _, r in by_players):
-        return None
-    return replace(contract, rules=rules, by_players=tuple((n, r) for n, r in by_players if r is not None))
-
-
-def _with_twins(contracts: list[m.Contract]) -> tuple[m.Contract, ...]:
-    """The contracts, each followed by its derived twin when it has one."""
-    result: list[m.Contract] = []
-    for contract in contracts:
-        result.append(contract)
-        if contract.twin:
-            result.append(m.Contract(
-                contract.twin, negate(contract.rules),
-                by_players=tuple((n, negate(r)) for n, r in contract.by_players),
-                twin=contract.name, derived=True, where=contract.where,
-            ))
-    return tuple(result)
-
-
-# --------------------------------------------------------------------------
-# Whole-spec checks.
-
-
-def _check(spec: m.Spec, source: Source, positions: dict[str, m.Position] | None = None) -> None:
-    """Problems only the whole spec shows, reported where they were written
-    (``positions``: where each setting of the file being read was given)."""
-    report: Callable[..., None] = source.error_at_position
-    where = positions or {}
-    seen: dict[str, m.Contract] = {}
-    for contract in spec.contracts:
-        key = m.contract_key(contract.name)
-        if key in seen:
-            report(contract.where, f"contract '{contract.name}' is listed twice"
-                   + (" (as a twin)" if contract.derived or seen[key].derived else ""))
-        seen[key] = contract
-    if not spec.contracts:
-        report(None, "the spec has no contracts")
-    for count, removed in spec.removed:
-        deck = 52 - len(removed)
-        if deck % count:
-            report(where.get(f"decks.{count}") or where.get("players"),
-                   f"a deck of {deck} cards does not deal evenly to {count} players",
-                   hint=f"remove {deck % count} more card(s) in 'decks: {{{count}: [...]}}'")
-    for contract in spec.contracts:
-        for count in spec.players:
-            if contract.derived:
-                continue
-            for problem in _contract_problems(contract.rules_for(count), count, spec.removed_for(count)):
-                report(contract.where, f"{contract.name}, {count} players: {problem}")
-        for count, _ in contract.by_players:
-            if count not in spec.players:
-                report(contract.where, f"{contract.name} gives rules for {count} players, "
-                       f"but the spec allows {', '.join(map(str, spec.players))}")
-    names = {m.contract_key(c.name) for c in spec.contracts}
-    order_seen: set[str] = set()
-    for name in spec.game.order:
-        key = m.contract_key(name)
-        if key not in names:
-            close = difflib.get_close_matches(name, [c.name for c in spec.contracts], n=1)
-            report(where.get("game.order"), f"game order names '{name}', which is not a contract",
-                   hint=f"did you mean '{close[0]}'?" if close else None)
-        if key in order_seen:
-            report(where.get("game.order"), f"game order lists '{name}' twice")
-        order_seen.add(key)
-    per_game = spec.game.contracts_per_game
-    available = len(spec.game.order) or len(spec.contracts)
-    if per_game is not None and not (1 <= per_game <= available):
-        report(where.get("game.contracts_per_game"), f"a game of {per_game} contracts, but {available} are available")
-    if spec.game.hands is not None and spec.game.hands < 1:
-        report(where.get("game.hands"), "a game needs at least one hand")
-
-
-def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:
-    problems: list[str] = []
-    gone = set(removed)
-    tricks = (52 - len(removed)) // players
-    for part in rules.scoring.parts:
-        if isinstance(part, m.PerCard) and isinstance(part.cards, (m.OneCard, m.CardSet)):
-            for card in sorted(select(part.cards, None) & gone):
-                problems.append(f"{C.card_symbol(card)} scores but is removed from the deck")
-        if isinstance(part, m.Placings) and len(part.values) != players:
-            problems.append(f"placings give {len(part.values)} values for {players} players")
-    for group in rules.scoring.groups:
-        seen: dict[int, str] = {}
-        for part in group:
-            if not isinstance(part, m.TrickAt):
-                continue
-            absolute = part.position if part.position > 0 else tricks + 1 + part.position
-            if not 1 <= absolute <= tricks:
-                problems.append(f"there is no trick {part.position} in a hand of {tricks} tricks")
-            elif absolute in seen:
-                problems.append(f"'{clause_text(part)}' and '{seen[absolute]}' score the same trick")
-            seen[absolute] = clause_text(part)
-    play = rules.play
-    if isinstance(play, m.TrickPlay):
-        named_cards = [play.opening_card] if play.opening_card is not None else []
-        named_cards += [c for ban in play.lead_bans for c in ban.broken_by]
-        for selector in (*play.shed_when_safe, *play.first_trick_bans):
-            if isinstance(selector, (m.OneCard, m.CardSet)):
-                named_cards += sorted(select(selector, None))
-        for card in named_cards:
-            if card in gone:
-                problems.append(f"{C.card_symbol(card)} is named but removed from the deck")
-    if isinstance(play, m.DominoPlay) and isinstance(play.start, int):
-        if all(C.card(play.start, s) in gone for s in C.SUITS):
-            problems.append(f"domino starts from {C.rank_str(play.start)}, but every one is removed")
-    return problems

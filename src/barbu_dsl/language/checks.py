@@ -1,0 +1,101 @@
+"""Checks only a whole spec can show: a scoring card removed from a deck,
+placings for the wrong number of players, a trick position a hand does not
+have, a deck that does not deal evenly, a game order naming no contract.
+They run after the overlays are applied and point at the line that caused
+the problem."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+
+from .. import cards as C
+from . import model as m
+from .rules import clause_text, select
+from .source import Source
+
+
+def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | None = None) -> None:
+    """Problems only the whole spec shows, reported where they were written
+    (``positions``: where each setting of the file being read was given)."""
+    report: Callable[..., None] = source.error_at_position
+    where = positions or {}
+    seen: dict[str, m.Contract] = {}
+    for contract in spec.contracts:
+        key = m.contract_key(contract.name)
+        if key in seen:
+            report(contract.where, f"contract '{contract.name}' is listed twice"
+                   + (" (as a twin)" if contract.derived or seen[key].derived else ""))
+        seen[key] = contract
+    if not spec.contracts:
+        report(None, "the spec has no contracts")
+    for count, removed in spec.removed:
+        deck = 52 - len(removed)
+        if deck % count:
+            report(where.get(f"decks.{count}") or where.get("players"),
+                   f"a deck of {deck} cards does not deal evenly to {count} players",
+                   hint=f"remove {deck % count} more card(s) in 'decks: {{{count}: [...]}}'")
+    for contract in spec.contracts:
+        for count in spec.players:
+            if contract.derived:
+                continue
+            for problem in _contract_problems(contract.rules_for(count), count, spec.removed_for(count)):
+                report(contract.where, f"{contract.name}, {count} players: {problem}")
+        for count, _ in contract.by_players:
+            if count not in spec.players:
+                report(contract.where, f"{contract.name} gives rules for {count} players, "
+                       f"but the spec allows {', '.join(map(str, spec.players))}")
+    names = {m.contract_key(c.name) for c in spec.contracts}
+    order_seen: set[str] = set()
+    for name in spec.game.order:
+        key = m.contract_key(name)
+        if key not in names:
+            close = difflib.get_close_matches(name, [c.name for c in spec.contracts], n=1)
+            report(where.get("game.order"), f"game order names '{name}', which is not a contract",
+                   hint=f"did you mean '{close[0]}'?" if close else None)
+        if key in order_seen:
+            report(where.get("game.order"), f"game order lists '{name}' twice")
+        order_seen.add(key)
+    per_game = spec.game.contracts_per_game
+    available = len(spec.game.order) or len(spec.contracts)
+    if per_game is not None and not (1 <= per_game <= available):
+        report(where.get("game.contracts_per_game"), f"a game of {per_game} contracts, but {available} are available")
+    if spec.game.hands is not None and spec.game.hands < 1:
+        report(where.get("game.hands"), "a game needs at least one hand")
+
+
+def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:
+    problems: list[str] = []
+    gone = set(removed)
+    tricks = (52 - len(removed)) // players
+    for part in rules.scoring.parts:
+        if isinstance(part, m.PerCard) and isinstance(part.cards, (m.OneCard, m.CardSet)):
+            for card in sorted(select(part.cards, None) & gone):
+                problems.append(f"{C.card_symbol(card)} scores but is removed from the deck")
+        if isinstance(part, m.Placings) and len(part.values) != players:
+            problems.append(f"placings give {len(part.values)} values for {players} players")
+    for group in rules.scoring.groups:
+        seen: dict[int, str] = {}
+        for part in group:
+            if not isinstance(part, m.TrickAt):
+                continue
+            absolute = part.position if part.position > 0 else tricks + 1 + part.position
+            if not 1 <= absolute <= tricks:
+                problems.append(f"there is no trick {part.position} in a hand of {tricks} tricks")
+            elif absolute in seen:
+                problems.append(f"'{clause_text(part)}' and '{seen[absolute]}' score the same trick")
+            seen[absolute] = clause_text(part)
+    play = rules.play
+    if isinstance(play, m.TrickPlay):
+        named_cards = [play.opening_card] if play.opening_card is not None else []
+        named_cards += [c for ban in play.lead_bans for c in ban.broken_by]
+        for selector in (*play.shed_when_safe, *play.first_trick_bans):
+            if isinstance(selector, (m.OneCard, m.CardSet)):
+                named_cards += sorted(select(selector, None))
+        for card in named_cards:
+            if card in gone:
+                problems.append(f"{C.card_symbol(card)} is named but removed from the deck")
+    if isinstance(play, m.DominoPlay) and isinstance(play.start, int):
+        if all(C.card(play.start, s) in gone for s in C.SUITS):
+            problems.append(f"domino starts from {C.rank_str(play.start)}, but every one is removed")
+    return problems

@@ -1,0 +1,103 @@
+"""Applying an overlay (a variant, a scale, or a house spec's own changes)
+to a spec: setting changes, then contract changes (set, patch, drop), with
+the derived twins made again.  Problems are reported where the overlay was
+written."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .. import cards as C
+from . import model as m
+from .rules import build, clause_text, clauses, negate, rules_text
+from .source import Source
+
+
+def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
+    """``spec`` with ``overlay``'s settings and contract changes applied."""
+    for key, value in overlay.settings:
+        spec = _apply_setting(spec, key, value, overlay, source)
+    contracts = [c for c in spec.contracts if not c.derived]
+    order = list(spec.game.order)
+    for change in overlay.contracts:
+        keys = [m.contract_key(c.name) for c in contracts]
+        key = m.contract_key(change.name)
+        index = keys.index(key) if key in keys else None
+        if change.action == "set":
+            assert change.contract is not None
+            if index is None:
+                contracts.append(change.contract)
+            else:
+                contracts[index] = change.contract
+            continue
+        if index is None:
+            source.error_at_position(change.where, f"there is no contract '{change.name}' to change",
+                                     hint="contracts: " + ", ".join(c.name for c in contracts))
+            continue
+        if change.action == "drop":
+            dropped = contracts.pop(index)
+            order = [n for n in order if m.contract_key(n) not in (key, m.contract_key(dropped.twin or ""))]
+            continue
+        patched = _patch(contracts[index], change, source)
+        if patched is not None:
+            contracts[index] = patched
+    spec = replace(spec, contracts=with_twins(contracts), game=replace(spec.game, order=tuple(order)))
+    return spec
+
+
+def _apply_setting(spec: m.Spec, key: str, value: Any, overlay: m.Overlay, source: Source) -> m.Spec:
+    if key == "players":
+        removed = dict(spec.removed)
+        return replace(spec, players=value,
+                       removed=tuple((n, removed.get(n, tuple(sorted(C.default_removals(n))))) for n in value))
+    if key.startswith("decks."):
+        count = int(key.split(".")[1])
+        if count not in spec.players:
+            source.error_at_position(overlay.where, f"a deck is given for {count} players, but the spec "
+                                     f"allows {', '.join(map(str, spec.players))}")
+            return spec
+        return replace(spec, removed=tuple((n, value if n == count else cards) for n, cards in spec.removed))
+    section, field_name = key.split(".", 1)
+    if section == "game":
+        return replace(spec, game=replace(spec.game, **{field_name: value}))
+    return replace(spec, doubling=replace(spec.doubling, **{field_name: value}))
+
+
+def _patch(contract: m.Contract, change: m.ContractChange, source: Source) -> m.Contract | None:
+    def patched(rules: m.Rules) -> m.Rules | None:
+        groups = [list(g) for g in clauses(rules)]
+        for clause in (c for g in change.remove for c in g):
+            holder = next((g for g in groups if clause in g), None)
+            if holder is None:
+                source.error_at_position(change.where, f"'{clause_text(clause)}' is not a clause of "
+                                         f"'{contract.name}'", hint="its rules: " + rules_text(rules))
+                return None
+            holder.remove(clause)
+        groups.extend(list(g) for g in change.add)
+        built, problems = build(tuple(tuple((c, 0) for c in g) for g in groups if g))
+        for problem in problems:
+            source.error_at_position(change.where, f"{contract.name}: {problem.message}", problem.hint)
+        return built
+
+    rules = patched(contract.rules)
+    by_players = [(n, patched(r)) for n, r in contract.by_players]
+    if rules is None or any(r is None for _, r in by_players):
+        return None
+    return replace(contract, rules=rules, by_players=tuple((n, r) for n, r in by_players if r is not None))
+
+
+def with_twins(contracts: list[m.Contract]) -> tuple[m.Contract, ...]:
+    """The contracts, each followed by its derived twin when it has one."""
+    result: list[m.Contract] = []
+    for contract in contracts:
+        result.append(contract)
+        if contract.twin:
+            result.append(m.Contract(
+                contract.twin, negate(contract.rules),
+                by_players=tuple((n, negate(r)) for n, r in contract.by_players),
+                twin=contract.name, derived=True, where=contract.where,
+            ))
+    return tuple(result)
+
+
