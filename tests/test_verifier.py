@@ -390,7 +390,7 @@ def test_verify_is_fast():
 def test_classic_mode_plays_the_first_n_contracts_section_3():
     spec = make_spec({"Mini": "+5 per trick", "Barbu": "K♥ +60", "Without first": "+60 first trick"},
                      order=("Mini", "Barbu", "Without first"))
-    spec = replace(spec, game=replace(spec.game, mode="classic", contracts_per_game=2))
+    spec = replace(spec, game=replace(spec.game, chooser="rotating", mode="classic", contracts_per_game=2))
     assert [t.name for t in verify(spec).count(4).contracts] == ["Mini", "Barbu"]
 
 

@@ -14,17 +14,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import cards as C
+from .compiled import GamePlan, cards_of, game_plan, hand_totals, plays_out, tie_shares, trick_table, value_sum
+from .compiled.facts import most_parts
 from .language import model as m
-from .language.rules import card_values, select, split_share, value_text
-from .verifier import (
-    CountReport,
-    contract_total,
-    dealt_cards,
-    game_contracts,
-    join_words,
-    range_text,
-    verify_count,
-)
+from .language.rules import select, value_text
+from .verifier import CountReport, dealt_cards, verify_count
+from .words import join_words, range_text
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -73,8 +68,10 @@ def _header(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, CountRepor
         out.append(f"With {name}: {overlay.description}" if overlay.description else f"With {name}.")
     out.append("")
     out.append(f"Players: {_players_text(counts)}. {_decks_text(spec, counts)}.")
-    if any(isinstance(c.rules.play, m.TrickPlay) for c in spec.contracts):
-        out.append("Every hand ends at the end of the first trick after which no score can change.")
+    if any(isinstance(rules.play, m.TrickPlay) and not plays_out(rules)
+           for c in spec.contracts for rules in _rule_sets(c, counts)):
+        out.append("A hand ends at the end of the first trick after which no score can change, "
+                   "unless its contract plays every trick.")
     aim = "the highest" if spec.game.aim == "highest" else "the lowest"
     out.append(f"Aim: {aim} total score at the end of the game wins.")
     out.append(f"Who chooses: {_chooser_text(spec, counts)}")
@@ -113,40 +110,47 @@ def _decks_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
 
 def _chooser_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
     game = spec.game
-    played = game_contracts(spec)
-    names = join_words([c.name for c in played])
-    if game.chooser == "declarer-series":
+    plans = {n: game_plan(spec, n) for n in counts}
+    plan = plans[counts[0]]
+    names = join_words([c.name for c in plan.round])
+    if plan.chooser == "declarer-series":
         text = ("each player in turn is declarer for a series of hands, choosing one contract "
                 "for each hand until every contract has been played once, then the player on "
                 "their left takes over; everyone plays for themselves.")
-    elif game.chooser == "rotating":
+    elif plan.chooser == "rotating":
         text = ("the chooser moves one seat to the left every hand and picks one of their "
                 "contracts not yet played; everyone plays for themselves.")
-    elif game.chooser == "dealer":
+    elif plan.chooser == "dealer":
         text = "the dealer chooses the contract and is its declarer; everyone plays for themselves."
     else:
         text = f"nobody: the contracts are played in a fixed order ({names})."
-    if game.mode == "classic" and game.order:
+    if plan.chooser == "rotating" and plan.draw == "none" and game.mode == "classic":
         text += f" Classic mode: the contracts are {names}."
-    elif game.mode in ("random", "individual-random"):
-        whose = "one random list, the same for everyone" if game.mode == "random" \
+    elif plan.draw != "none":
+        whose = "one random list, the same for everyone" if plan.draw == "shared" \
             else "a different random list for each player"
-        size = f"{game.contracts_per_game} contracts" if game.contracts_per_game else "contracts"
-        text += f" Random mode: {size} drawn as {whose}, from {names}."
+        text += f" Random mode: {plan.per_player} contracts drawn as {whose}, from {names}."
     if game.first_lead == "declarer":
         text += f" The {_role(spec)} leads to the first trick"
     else:
         text += f" The player on the {_role(spec)}'s left leads to the first trick"
-    text += f" (in domino the {_role(spec)} moves first)." if any(c.rules.is_domino for c in played) else "."
-    if game.hands is not None:
-        text += f" A game is {game.hands} hands."
-    elif game.chooser in ("declarer-series", "rotating"):
-        per_player = len(played) if game.contracts_per_game is None else game.contracts_per_game
-        if len(counts) == 1:
-            text += f" A game is {counts[0] * per_player} hands ({per_player} for each player)."
-        else:
-            text += f" A game is {per_player} hands for each player."
-    return text
+    text += f" (in domino the {_role(spec)} moves first)." if any(c.rules.is_domino for c in plan.pool) else "."
+    return text + " " + _hands_text(game.hands, plans)
+
+
+def _hands_text(hands: int | None, plans: dict[int, GamePlan]) -> str:
+    """``A game is 28 hands (7 for each player).``, from the game plan;
+    ``hands``: the number the spec sets, if it does."""
+    if hands is not None:
+        return f"A game is {hands} hands."
+    if len(plans) == 1:
+        plan = next(iter(plans.values()))
+        each = plan.hands_per_player
+        return f"A game is {plan.hands} hands" + (f" ({each} for each player)." if each else ".")
+    each_counts = {plan.hands_per_player for plan in plans.values()}
+    if len(each_counts) == 1 and None not in each_counts:
+        return f"A game is {each_counts.pop()} hands for each player."
+    return "A game is " + join_words([f"{plan.hands} hands with {n} players" for n, plan in plans.items()]) + "."
 
 
 def _doubling_text(spec: m.Spec) -> str:
@@ -191,19 +195,25 @@ def _sums_text(reports: dict[int, CountReport]) -> str:
 # A contract
 
 
+def _rule_sets(contract: m.Contract, counts: tuple[int, ...]) -> dict[m.Rules, list[int]]:
+    """The contract's distinct rules, each with the player counts that use them."""
+    variants: dict[m.Rules, list[int]] = {}
+    for n in counts:
+        variants.setdefault(contract.rules_for(n), []).append(n)
+    return variants
+
+
 def _contract(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], role: str) -> list[str]:
     out = [contract.name, "-" * len(contract.name)]
     if contract.description:
         out.append(contract.description)
-    variants: dict[m.Rules, list[int]] = {}
-    for n in counts:
-        variants.setdefault(contract.rules_for(n), []).append(n)
+    variants = _rule_sets(contract, counts)
     for rules, ns in variants.items():
         indent = ""
         if len(variants) > 1:
             out.append(f"With {_players_text(tuple(ns))}:")
             indent = "  "
-        out.append(f"{indent}Play: {_play_text(spec, rules, role)}")
+        out.append(f"{indent}Play: {_play_text(spec, rules, role, ns[0])}")
         out.append(f"{indent}Points: {_points_text(spec, rules, tuple(ns))}")
     if contract.twin:
         if contract.derived:
@@ -214,7 +224,7 @@ def _contract(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], role:
     return out
 
 
-def _play_text(spec: m.Spec, rules: m.Rules, role: str) -> str:
+def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:
     play = rules.play
     if isinstance(play, m.DominoPlay):
         return _domino_text(play, role)
@@ -253,32 +263,38 @@ def _play_text(spec: m.Spec, rules: m.Rules, role: str) -> str:
         sentences.append(_first_trick_text(cards))
     for cards in play.shed_when_safe:
         sentences.append(_shed_text(cards))
-    end = _early_end_text(rules)
+    end = _early_end_text(spec, rules, players)
     if end:
         sentences.append(end)
     text = " ".join(sentences)
     return text[0].upper() + text[1:]
 
 
-def _early_end_text(rules: m.Rules) -> str | None:
+def _early_end_text(spec: m.Spec, rules: m.Rules, players: int) -> str | None:
     """When a hand stops before the last trick: at the end of the first
-    trick after which no score can change (RULES.md section 1)."""
-    parts = rules.scoring.parts
-    if any(isinstance(p, (m.PerTrick, m.MostOfOneSuit, m.Placings)) or isinstance(p, m.TrickAt) and p.position < 0
-           for p in parts):
-        return None
-    positions = [p.position for p in parts if isinstance(p, m.TrickAt)]
-    card_parts = [p for p in parts if isinstance(p, m.PerCard)]
+    trick after which no score can change (RULES.md section 1, early end),
+    or never, when the contract plays every trick (playing out)."""
+    play = rules.play
+    assert isinstance(play, m.TrickPlay)
+    if plays_out(rules):
+        if most_parts(rules.scoring):
+            return "Every trick is played: the last card can still change who has the most of one suit."
+        if play.play_every_trick:
+            return "Every trick is played, even once no score can change any more."
+        return None  # every trick scores
+    trump = C.CLUBS if play.trumps is not None and play.trumps.suit is None else None
+    table = trick_table(rules, players, tuple(sorted(dealt_cards(spec, players))), trump)
+    if table.last_scoring_trick == table.tricks - 1:
+        return None  # the last trick scores: nothing ends early
     events = []
-    if card_parts:
-        if any(isinstance(p.cards, m.TrumpCards) for p in card_parts):
+    if table.scoring_mask:
+        if any(isinstance(p, m.PerCard) and isinstance(p.cards, m.TrumpCards) for p in rules.scoring.parts):
             events.append("the last trump has been taken")
         else:
-            scoring = sorted(card_values(rules.scoring, None))
-            events.append(_last_card_text(scoring) + " has been taken")
-    if positions:
-        events.append(f"the {_ordinal(max(positions))} trick has been played")
-    return f"The hand ends as soon as {join_words(events)}."
+            events.append(_last_card_text(cards_of(table.scoring_mask)) + " has been taken")
+    if table.last_scoring_trick >= 0:
+        events.append(f"the {_ordinal(table.last_scoring_trick + 1)} trick has been played")
+    return f"The hand ends as soon as {join_words(events)}." if events else None
 
 
 def _last_card_text(cards: list[int]) -> str:
@@ -375,8 +391,7 @@ def _points_text(spec: m.Spec, rules: m.Rules, counts: tuple[int, ...]) -> str:
 
 def _plain_total(spec: m.Spec, rules: m.Rules, players: int) -> int:
     """The total as written, before anyone takes everything."""
-    plain = m.Contract("", m.Rules(rules.play, m.Scoring(rules.scoring.groups)))
-    return contract_total(plain, dealt_cards(spec, players), players, []).max
+    return value_sum(rules, players, dealt_cards(spec, players))
 
 
 def _group_text(group: tuple[m.Part, ...], counts: tuple[int, ...]) -> str:
@@ -420,11 +435,11 @@ def _most_of_one_suit_text(part: m.MostOfOneSuit, counts: tuple[int, ...]) -> st
         return text + "; tied players each score it in full"
     shares = []
     undivided = False
+    each = tie_shares(part, most)
     for k in range(2, most + 1):
-        share = Fraction(part.value, k)
-        undivided |= share.denominator != 1
+        undivided |= Fraction(part.value, k).denominator != 1
         ways = _COUNT_WORDS.get(k, str(k))
-        shares.append(f"{ways} ways {value_text(split_share(part.value, k, part.rounding))}")
+        shares.append(f"{ways} ways {value_text(each[k])}")
     text += "; tied players share it equally"
     if part.rounding == "nearest":
         text += ", each share rounded to the nearest point (halves away from zero)"
@@ -489,10 +504,9 @@ def _total_text(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...]) -> 
     texts: dict[int, str] = {}
     notes: dict[str, list[int]] = {}
     for n in counts:
-        problems: list[str] = []
-        total = contract_total(contract, dealt_cards(spec, n), n, problems)
+        total = hand_totals(contract.rules_for(n), n, dealt_cards(spec, n))
         texts[n] = range_text(total.min, total.max)
-        for note in (*total.notes, *problems):
+        for note in (*total.notes, *total.problems):
             if not note.startswith(("all or nothing makes", "shoot the moon makes")):
                 notes.setdefault(note, []).append(n)
     text = _by_count(texts)

@@ -3,23 +3,17 @@
 A contract's *hand total* is the sum of every player's raw score in one hand
 (before doubling, which only moves points between players).  The verifier
 works it out from the rules alone, never by dealing or playing, for each
-player count a spec allows (RULES.md sections 2 and 3):
+player count a spec allows (RULES.md sections 2 and 3), with
+:func:`barbu_dsl.compiled.hand_totals`: per trick times the tricks, every
+scoring card of the deck (a ``per trump`` part for each suit the declarer
+may name: removed cards make suits unequal), trick positions, domino
+placings, Ravage City tie shares with the declared rounding, all or nothing
+and shoot the moon.
 
-* ``per trick``: the value times the number of tricks (cards / players);
-* ``per card`` parts: every card of the deck that scores, with the groups
-  adding up and a single card's value replacing a wider part's inside one
-  group (:func:`~barbu_dsl.language.rules.card_values`).  A ``per trump``
-  part is counted for each of the four suits when the declarer names the
-  trump: removed cards make suits unequal;
-* trick positions (1-based, ``-1`` last, ``-2`` penultimate);
-* domino placings: the sum of the values, one per player;
-* most of one suit (Ravage City, section 2 variant 9): for each number of
-  tied players, the shares they pay with the declared rounding;
-* all or nothing (section 3) and shoot the moon: the player who takes every
-  scoring element turns the total ``S`` into ``−S``, or into ``(n−1)·S``.
-
-A game sums to zero when the totals of the contracts it plays add up to 0
-whatever happens.  When they do not, the report says why: for a spec with
+The contracts a game plays are those of its game plan
+(:func:`barbu_dsl.compiled.game_plan`), the same plan explain and play
+follow.  A game sums to zero when the totals of the contracts it plays add
+up to 0 whatever happens.  When they do not, the report says why: for a spec with
 overlays applied, what the overlays changed; otherwise which contracts give
 and which take.  :func:`verify` builds the :class:`Report`;
 :func:`render` prints it for the terminal.
@@ -27,16 +21,16 @@ and which take.  :func:`verify` builds the :class:`Report`;
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
 from . import cards as C
+from .compiled import HandTotals, game_plan, hand_totals
 from .errors import BarbuError
 from .language import load_spec
 from .language import model as m
-from .language.rules import card_values, split_share, value_text
+from .language.rules import value_text
+from .words import range_text
 
 
 @dataclass(frozen=True)
@@ -177,12 +171,15 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
     if len(deck) % players:
         problems.append(f"{len(deck)} cards do not deal evenly to {players} players "
                         f"({len(deck) % players} left over)")
+    plan = game_plan(spec, players)
+    if plan.draw != "none":
+        problems.append(f"each game draws {plan.per_player} of these contracts at random; "
+                        "its sum depends on the draw")
     totals = []
-    for contract in game_contracts(spec, problems):
-        contract_problems: list[str] = []
-        total = contract_total(contract, deck, players, contract_problems)
-        problems.extend(f"{contract.name}: {text}" for text in contract_problems)
-        totals.append(total)
+    for contract in plan.round:
+        total = contract_total(contract, deck, players)
+        problems.extend(f"{contract.name}: {text}" for text in total.problems)
+        totals.append(ContractTotal(contract.name, total.totals, total.notes))
     return CountReport(players, len(deck), tuple(totals), tuple(problems))
 
 
@@ -195,134 +192,10 @@ def dealt_cards(spec: m.Spec, players: int) -> frozenset[int]:
         return C.FULL_DECK
 
 
-def game_contracts(spec: m.Spec, problems: list[str] | None = None) -> list[m.Contract]:
-    """The contracts one game plays: ``game.order`` when the spec gives
-    one, else every contract (derived twins included).  In classic mode a
-    game of N contracts plays the first N of the order (RULES.md section 3)."""
-    if not spec.game.order:
-        return list(spec.contracts)
-    order = spec.game.order
-    if spec.game.mode == "classic" and spec.game.contracts_per_game is not None:
-        order = order[: spec.game.contracts_per_game]
-    found = []
-    for name in order:
-        try:
-            found.append(spec.contract(name))
-        except KeyError:
-            if problems is not None:
-                problems.append(f"the game order names '{name}', which is not a contract")
-    return found
-
-
-def contract_total(contract: m.Contract, deck: frozenset[int], players: int,
-                   problems: list[str]) -> ContractTotal:
-    """Every hand total ``contract`` can reach with ``deck`` and ``players``.
-    Problems found are appended to ``problems``."""
-    rules = contract.rules_for(players)
-    scoring = rules.scoring
-    tricks = len(deck) // players
-    notes: list[str] = []
-
-    fixed = 0
-    ties: set[int] = {0}
-    for part in scoring.parts:
-        if isinstance(part, m.PerTrick):
-            fixed += part.value * tricks
-        elif isinstance(part, m.TrickAt):
-            if 1 <= part.position <= tricks or -tricks <= part.position <= -1:
-                fixed += part.value
-            else:
-                problems.append(f"there is no trick {part.position} when {players} players play {tricks} tricks")
-        elif isinstance(part, m.Placings):
-            fixed += sum(part.values)
-            if len(part.values) != players:
-                problems.append(f"{len(part.values)} placings for {players} players")
-        elif isinstance(part, m.MostOfOneSuit):
-            shares = tie_totals(part, players, problems)
-            ties = {a + b for a in ties for b in shares.values()}
-            if len(set(shares.values())) > 1:
-                notes.append("depends on how many tie: " + _tie_note(shares))
-
-    by_suit = {suit: fixed + sum(card_values(scoring, suit, deck).values()) for suit in _trump_choices(rules)}
-    if len(set(by_suit.values())) > 1:
-        notes.append("depends on the trump suit: " + ", ".join(
-            f"{value_text(total)} with {' '.join(C.suit_symbol(s) for s in suits)}"
-            for total, suits in _grouped(by_suit).items()))
-
-    totals: set[int] = set()
-    for total in by_suit.values():
-        if scoring.all_or_nothing:
-            totals |= {total, -total}
-        elif scoring.shoot_the_moon:
-            totals |= {total, (players - 1) * total}
-        else:
-            totals.add(total)
-    if (scoring.all_or_nothing or scoring.shoot_the_moon) and len(totals) > 1:
-        rule = "all or nothing" if scoring.all_or_nothing else "shoot the moon"
-        problems.append(f"{rule} makes the hand total {_alternatives(sorted(totals))}: it is not fixed")
-    combined = sorted({a + b for a in totals for b in ties})
-    return ContractTotal(contract.name, tuple(combined), tuple(notes))
-
-
-def tie_totals(part: m.MostOfOneSuit, players: int, problems: list[str]) -> dict[int, int]:
-    """Ravage City: for each number ``k`` of tied players, what they pay in
-    all (RULES.md section 2 variant 9).  A share that is not whole needs a
-    declared rounding; without one it is reported and rounded to nearest."""
-    totals: dict[int, int] = {}
-    undivided: list[int] = []
-    for k in range(1, players + 1):
-        if part.ties == "full":
-            totals[k] = k * part.value
-            continue
-        share = Fraction(part.value, k)
-        if share.denominator != 1 and part.rounding is None:
-            undivided.append(k)
-        totals[k] = k * split_share(part.value, k, part.rounding)
-    if undivided:
-        splits = [f"{value_text(part.value)}/{k}" for k in undivided]
-        if len(splits) == 1:
-            problems.append(f"tie split {splits[0]} does not divide; declare a rounding")
-        else:
-            problems.append(f"tie splits {join_words(splits)} do not divide; declare a rounding")
-    return totals
-
-
-def _tie_note(shares: dict[int, int]) -> str:
-    """``−35 when 5 or 7 tie, −36 otherwise``."""
-    usual = shares[1]
-    others = [f"{value_text(total)} when {join_words([str(k) for k in ks], 'or')} tie"
-              for total, ks in _grouped(shares).items() if total != usual]
-    return ", ".join([*others, f"{value_text(usual)} otherwise"])
-
-
-def join_words(items: list[str], word: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c`` (or ``word`` instead of ``and``)."""
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
-def _trump_choices(rules: m.Rules) -> tuple[int | None, ...]:
-    """The trump suits a hand may be played with, as far as scoring cares."""
-    play = rules.play
-    if not isinstance(play, m.TrickPlay) or play.trumps is None:
-        return (None,)
-    if play.trumps.suit is not None:
-        return (play.trumps.suit,)
-    if any(isinstance(p, m.PerCard) and isinstance(p.cards, m.TrumpCards) for p in rules.scoring.parts):
-        return C.SUITS
-    return (None,)
-
-
-def _grouped(by_key: dict[Any, int]) -> dict[int, list[Any]]:
-    grouped: dict[int, list[Any]] = {}
-    for key, value in by_key.items():
-        grouped.setdefault(value, []).append(key)
-    return dict(sorted(grouped.items()))
-
-
-def _alternatives(values: Iterable[int]) -> str:
-    return join_words([value_text(v) for v in values], "or")
+def contract_total(contract: m.Contract, deck: frozenset[int], players: int) -> HandTotals:
+    """Every hand total ``contract`` can reach with ``deck`` and ``players``
+    (:func:`barbu_dsl.compiled.hand_totals` of its rules for that count)."""
+    return hand_totals(contract.rules_for(players), players, deck)
 
 
 # --------------------------------------------------------------------------
@@ -385,11 +258,6 @@ def _sum_text(report: CountReport, fixed: str) -> str:
     if report.sum_min == report.sum_max:
         return f"{fixed} {value_text(report.sum_min)}"
     return f"sums to between {value_text(report.sum_min)} and {value_text(report.sum_max)}"
-
-
-def range_text(low: int, high: int) -> str:
-    """``−26``, or ``−65 to −60`` when a total is not fixed."""
-    return value_text(low) if low == high else f"{value_text(low)} to {value_text(high)}"
 
 
 # --------------------------------------------------------------------------

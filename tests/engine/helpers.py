@@ -22,7 +22,7 @@ TOURNAMENT = {
     "Domino": "domino, placings +45 +20 +5 −5",
 }
 HEARTS = ("+1 per ♥, Q♠ +13, 2♣ leads, no points on first trick, no ♥ lead until broken, "
-          "Q♠ breaks ♥, shoot the moon")
+          "Q♠ breaks ♥, play every trick, shoot the moon")
 # Other mechanics the language offers (RULES.md sections 2 and 3, variants).
 OTHERS = {
     "ravage city": "−36 most of one suit",

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from barbu_dsl.cards import default_removals
-from barbu_dsl.engine import PASS, DominoHand, TrickHand, fixed_total, score_tricks, settle, start_hand
-from barbu_dsl.engine.tables import cards_of
+from barbu_dsl.compiled import cards_of, hand_totals
+from barbu_dsl.engine import PASS, DominoHand, TrickHand, score_tricks, settle, start_hand
 
 from .helpers import HEARTS, OTHERS, TOURNAMENT, rules
 
@@ -86,7 +86,7 @@ def test_random_play_invariants(setup: dict) -> None:
         hand.play(rng.choice(hand.legal_moves()))
     assert hand.legal_moves() == []
     raw = hand.raw_scores()
-    total = fixed_total(setup["rules"], hand.players, deck, setup["trump"])
+    total = hand_totals(setup["rules"], hand.players, deck, setup["trump"]).fixed
     if total is not None:
         assert sum(raw) == total
     if isinstance(hand, TrickHand):

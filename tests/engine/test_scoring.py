@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from barbu_dsl.engine import contract_total, fixed_total, score_tricks
+from barbu_dsl.compiled import hand_totals, mask_of, tie_shares, trick_table, value_sum
+from barbu_dsl.compiled.tables import MostShares
+from barbu_dsl.engine import score_tricks
 from barbu_dsl.engine.scoring import most_of_one_suit
-from barbu_dsl.engine.tables import mask_of, trick_table
 from barbu_dsl.language import model as m
 from barbu_dsl.language.rules import split_share
 
@@ -18,6 +19,14 @@ DECK = tuple(range(52))
 
 def table(line: str, players: int = 4, deck: tuple[int, ...] = DECK, trump: int | None = None):
     return trick_table(rules(line), players, deck, trump)
+
+
+def ravage(part: m.MostOfOneSuit, players: int = 4) -> MostShares:
+    return MostShares(part, tie_shares(part, players))
+
+
+def fixed_total(line_rules: m.Rules, players: int, deck: tuple[int, ...]) -> int | None:
+    return hand_totals(line_rules, players, deck).fixed
 
 
 def test_single_card_value_replaces_the_suit_value() -> None:
@@ -34,7 +43,7 @@ def test_salade_groups_add_up() -> None:
     assert t.values[card("QH")] == 5 + 15
     assert t.values[card("QS")] == 15
     assert t.per_trick == 5
-    assert contract_total(rules(OTHERS["salade"]), 4, DECK) == 65 + 65 + 60 + 60
+    assert value_sum(rules(OTHERS["salade"]), 4, DECK) == 65 + 65 + 60 + 60
 
 
 def test_trick_positions_count_from_either_end() -> None:
@@ -56,13 +65,13 @@ def test_ravage_city_ties_share(counts: tuple[int, ...], expected: list[int]) ->
     """Section 2 variant 9: the most cards of one suit scores −36; tied two
     ways −18 each, three ways −12, four ways −9."""
     won = [mask_of(range(s * 13, s * 13 + k)) for s, k in enumerate(counts)]
-    assert most_of_one_suit(m.MostOfOneSuit(-36), won) == expected
+    assert most_of_one_suit(ravage(m.MostOfOneSuit(-36)), won) == expected
 
 
 def test_ravage_city_counts_the_largest_single_suit() -> None:
     """Section 2 variant 9 ruling: each player's largest single-suit count."""
     won = [mask_of(cards("2C 3C 4C 2D 3D 4D 2H")), mask_of(cards("5C 6C 7C 8C")), 0, 0]
-    assert most_of_one_suit(m.MostOfOneSuit(-36), won) == [0, -36, 0, 0]
+    assert most_of_one_suit(ravage(m.MostOfOneSuit(-36)), won) == [0, -36, 0, 0]
 
 
 @pytest.mark.parametrize(("value", "ways", "rounding", "share"), [
@@ -80,7 +89,7 @@ def test_split_rounding(value: int, ways: int, rounding: m.Rounding | None, shar
 def test_ravage_city_full_ties() -> None:
     """``ties full``: each tied player takes the whole value."""
     won = [mask_of(range(s * 13, s * 13 + 4)) for s in range(4)]
-    assert most_of_one_suit(m.MostOfOneSuit(-36, "full"), won) == [-36] * 4
+    assert most_of_one_suit(ravage(m.MostOfOneSuit(-36, "full")), won) == [-36] * 4
 
 
 def test_all_or_nothing_negates_the_taker_of_everything() -> None:

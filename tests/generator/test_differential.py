@@ -90,12 +90,13 @@ def error_of(move: int, action) -> dict[str, Any] | None:
     try:
         action(move)
     except IllegalPlay as error:  # the interpreter
-        return {"kind": error.kind, **{k: v for k, v in error.details.items() if k != "reason"}}
+        return {"kind": error.kind, "rule": error.rule, **{k: v for k, v in error.details.items() if k != "reason"}}
     except Exception as error:  # the generated package: its own RecordError
         details = getattr(error, "details", None)
         if details is None:
             raise
-        return {"kind": error.kind, **{k: v for k, v in details.items() if k != "reason"}}  # type: ignore[attr-defined]
+        return {"kind": error.kind, "rule": getattr(error, "rule", None),  # type: ignore[attr-defined]
+                **{k: v for k, v in details.items() if k != "reason"}}
     return None
 
 
@@ -121,9 +122,11 @@ def test_side_by_side(target: str, packages, data: st.DataObject) -> None:
         seat = a.to_play
         tries = [*a.hand(seat), PASS, *rng.sample(range(52), 3)]
         for move in tries:
-            reason_a, reason_b = a.why_illegal(move), b.why_illegal(move)
+            reason_a, reason_b = a.broken_rule(move), b.broken_rule(move)
             assert (reason_a is None) == (reason_b is None), (moves, move, reason_a, reason_b)
-            assert reason_a == reason_b, (moves, move)  # the same wording, too
+            if reason_a is not None and reason_b is not None:
+                assert reason_a.rule == reason_b.rule, (moves, move)  # the same rule code
+                assert reason_a.message == reason_b.message, (moves, move)  # and the same wording
         illegal = [mv for mv in tries if a.why_illegal(mv) is not None]
         if illegal and rng.random() < 0.3:
             move = rng.choice(illegal)

@@ -134,6 +134,14 @@ def test_shed_inverted_and_transforms() -> None:
     assert rules("+1 per ♥, shoot the moon").scoring.shoot_the_moon
 
 
+def test_play_every_trick() -> None:
+    """RULES.md 1, playing out: a contract may say it plays every trick; domino has no tricks."""
+    play = rules("+1 per ♥, Q♠ +13, play every trick").play
+    assert isinstance(play, m.TrickPlay) and play.play_every_trick
+    assert not rules("+1 per ♥").play.play_every_trick  # type: ignore[union-attr]
+    assert "'play every trick' does not apply to domino" in problems("domino, placings +1 0 0 −1, play every trick")
+
+
 def test_per_trump_counts_the_named_suit() -> None:
     """RULES.md 3, Trumps: each trump card taken −5."""
     r = rules("trumps, must overtrump, −5 per trump")
@@ -178,6 +186,7 @@ def test_line_errors(line: str, message: str) -> None:
         "trumps, must win with a trump, must overtrump, +5 per trick",
         "domino from first card, aces low, placings +45 +20 +5 −5",
         "+1 per ♥, Q♠ +13, 2♣ leads, no points on first trick, no ♥ lead until broken, Q♠ breaks ♥, shoot the moon",
+        "+1 per ♥, Q♠ +13, 2♣ leads, play every trick, shoot the moon",
         "2 high, −5 per {Q♠, K♥}, −15 trick 5, shed {Q♠, K♥} when safe",
     ],
 )

@@ -50,7 +50,7 @@ mechanics = st.lists(st.one_of(
     st.just(m.Inverted()), st.builds(m.NoLead, suits, st.sampled_from(["every", "opening", "until-broken"])),
     st.builds(m.Leads, safe_cards), st.builds(m.NotOnFirstTrick, st.one_of(general, st.just(m.PointCards()))),
     st.builds(m.ShedWhenSafe, st.one_of(st.builds(m.OneCard, safe_cards), st.builds(m.RankCards, safe_ranks))),
-    st.just(m.AllOrNothing()),
+    st.just(m.AllOrNothing()), st.just(m.PlayEveryTrick()),
 ), max_size=4)
 
 

@@ -1,10 +1,10 @@
 """The rules engine: deals, hand state machines, scoring, doubling, replay.
 
-It reads only the model (:mod:`barbu_dsl.language.model`).  Cards are ints
-``0..51`` (:mod:`barbu_dsl.cards`); the domino pass is :data:`PASS`.
+It plays from the compiled rules (:mod:`barbu_dsl.compiled`: the model's
+facts as masks and tables).  Cards are ints ``0..51``
+(:mod:`barbu_dsl.cards`); the domino pass is :data:`PASS`.
 
 * :mod:`.deal` — seeded deals (RULES.md section 1);
-* :mod:`.tables` — a contract's rules compiled into masks and arrays;
 * :mod:`.tricks` — trick play (sections 1, 2, 3);
 * :mod:`.domino` — domino / fan tan (section 2);
 * :mod:`.hand` — starting a hand: first player, trump, starting rank;
@@ -17,11 +17,11 @@ It reads only the model (:mod:`barbu_dsl.language.model`).  Cards are ints
 
 from __future__ import annotations
 
-from .base import Hand, IllegalPlay, PlayAfterEnd, Trick, move_str
+from .base import PASS, Hand, IllegalPlay, PlayAfterEnd, Trick, move_str
 from .bots import BOTS, Bot, RandomBot, RuleBot, make_bot, make_bots
 from .deal import deal, deal_deck
 from .domino import DominoHand
-from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
+from .doubling import HandTerms, check_doubles, hand_terms, is_not_played, is_positive, not_played_scores, settle
 from .game import GameResult, GameRun, HandResult, play_game
 from .hand import first_leader, hand_for, start_hand
 from .replay import (
@@ -35,8 +35,7 @@ from .replay import (
     result_line,
     worst_status,
 )
-from .scoring import contract_total, fixed_total, score_tricks
-from .tables import PASS
+from .scoring import score_tricks
 from .tricks import TrickHand
 
 __all__ = [
@@ -49,6 +48,7 @@ __all__ = [
     "Hand",
     "HandRecord",
     "HandResult",
+    "HandTerms",
     "IllegalPlay",
     "PlayAfterEnd",
     "RandomBot",
@@ -56,13 +56,12 @@ __all__ = [
     "Trick",
     "TrickHand",
     "check_doubles",
-    "contract_total",
     "deal",
     "deal_deck",
     "exit_status",
     "first_leader",
-    "fixed_total",
     "hand_for",
+    "hand_terms",
     "is_not_played",
     "is_positive",
     "make_bot",

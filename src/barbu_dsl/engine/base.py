@@ -18,8 +18,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .. import cards as C
+from ..compiled import Broken
 from ..errors import RecordError
-from .tables import PASS
+
+PASS = -1
+"""The domino move of a player with no playable card (written ``"pass"``)."""
 
 
 class Trick(NamedTuple):
@@ -31,7 +34,8 @@ class Trick(NamedTuple):
 
 
 class IllegalPlay(RecordError):
-    """A move that breaks a rule; names the move, the seat and the rule."""
+    """A move that breaks a rule; names the move, the seat and the rule
+    (``rule``: its code, see :mod:`barbu_dsl.compiled.reasons`)."""
 
     @property
     def seat(self) -> int:
@@ -54,8 +58,11 @@ def move_str(move: int) -> str:
     return C.card_str(move) if 0 <= move < 52 else str(move)
 
 
-def illegal(index: int, seat: int, move: int, reason: str) -> IllegalPlay:
-    return IllegalPlay("illegal_play", {"index": index, "seat": seat, "card": move_str(move), "reason": reason})
+def illegal(index: int, seat: int, move: int, rule: Broken | None) -> IllegalPlay:
+    """The error of ``move`` by ``seat`` at play ``index``, breaking ``rule``."""
+    reason = rule.message if rule is not None else "not a legal move"
+    return IllegalPlay("illegal_play", {"index": index, "seat": seat, "card": move_str(move), "reason": reason},
+                       rule=rule.rule if rule is not None else None)
 
 
 def after_end(index: int) -> PlayAfterEnd:
@@ -89,9 +96,15 @@ class Hand:
         or :class:`PlayAfterEnd`."""
         raise NotImplementedError
 
-    def why_illegal(self, move: int) -> str | None:
-        """The rule ``move`` would break, or None when it is legal."""
+    def broken_rule(self, move: int) -> Broken | None:
+        """The rule ``move`` would break (its code and message), or None
+        when it is legal."""
         raise NotImplementedError
+
+    def why_illegal(self, move: int) -> str | None:
+        """The message of the rule ``move`` would break, or None when it is legal."""
+        rule = self.broken_rule(move)
+        return None if rule is None else rule.message
 
     def raw_scores(self) -> list[int]:
         """Each seat's score from play: final once over, else what is settled so far."""

@@ -36,11 +36,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import cards as C
+from ..compiled import (
+    SUIT_MASKS,
+    TrickTable,
+    cards_of,
+    domino_position,
+    mask_of,
+    placing_values,
+    trick_table,
+    value_sum,
+)
 from ..language import model as m
-from .base import Hand
+from .base import PASS, Hand
 from .domino import DominoHand
-from .scoring import contract_total
-from .tables import PASS, SUIT_MASKS, TrickTable, cards_of, domino_position, mask_of, trick_table
 from .tricks import TrickHand
 
 Pair = tuple[int, int]
@@ -223,11 +231,7 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
     deck = tuple(deck)
     play = rules.play
     if isinstance(play, m.DominoPlay):
-        values = [0] * players
-        for part in rules.scoring.parts:
-            if isinstance(part, m.Placings):
-                for place, value in enumerate(part.values[:players]):
-                    values[place] += value
+        values = placing_values(rules.scoring, players)
         start = play.start if isinstance(play.start, int) else start_rank
         if start is None:
             start = best_start_rank(cards, play.aces_low)
@@ -244,7 +248,7 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
     mine = _trick_strength(cards, table.inverted, table.trump)
     average = _trick_strength(deck, table.inverted, table.trump) / players
     share = min(1.0, mine / average / players) if average else 1 / players
-    trick_points = table.per_trick * table.tricks + sum(table.trick_at) + sum(p.value for p in table.most)
+    trick_points = table.per_trick * table.tricks + sum(table.trick_at) + sum(p.part.value for p in table.most)
     points = trick_points * share
     held = set(cards)
     for c in deck:
@@ -262,7 +266,7 @@ def advantage(view: ContractView | HandView, contract: m.Contract, trump: int | 
     rules = contract.rules_for(view.players)
     sign = 1 if view.spec.game.aim == "highest" else -1
     expected = expected_points(rules, view.cards, view.players, view.deck, trump, start_rank)
-    total = contract_total(rules, view.players, view.deck, trump)
+    total = value_sum(rules, view.players, view.deck, trump)
     return sign * (expected - total / view.players)
 
 
@@ -331,7 +335,7 @@ class RuleBot(Bot):
         if not view.targets:
             return []
         mine = advantage(hand, hand.contract, hand.trump, hand.start_rank)
-        scale = abs(contract_total(hand.rules, hand.players, hand.deck, hand.trump)) or 1
+        scale = abs(value_sum(hand.rules, hand.players, hand.deck, hand.trump)) or 1
         if hand.seat == hand.declarer:
             # A redouble: the declarer chose this contract for their hand.
             return list(view.targets) if mine > -0.05 * scale else []
@@ -370,7 +374,7 @@ class RuleBot(Bot):
         sign = 1 if self._aim == "highest" else -1
         cards = _popcount(t.deck)
         # Ravage City counts captured cards: treat each as a small penalty.
-        most = sum(p.value for p in t.most) * t.players / cards if cards else 0
+        most = sum(p.part.value for p in t.most) * t.players / cards if cards else 0
         bad = tuple(-sign * (t.values[c] + most) for c in range(52))
         trick_bad = tuple(-sign * (t.per_trick + at) for at in t.trick_at)
         total = sum(trick_bad) + sum(bad[c] for c in range(52) if t.deck >> c & 1)

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
-from .base import Hand, after_end, illegal
+from ..compiled import Broken, DominoTable, broken, cards_of, mask_of
+from .base import PASS, Hand, after_end, illegal
 from .scoring import placing_scores
-from .tables import PASS, DominoTable, cards_of, mask_of
 
 
 class DominoHand(Hand):
@@ -104,26 +104,26 @@ class DominoHand(Hand):
             return []
         return cards_of(self.legal_mask()) or [PASS]
 
-    def why_illegal(self, move: int) -> str | None:
+    def broken_rule(self, move: int) -> Broken | None:
         seat = self.to_play
         if seat is None:
-            return "the hand is over"
+            return broken("hand_over")
         playable = self.legal_mask()
         if move == PASS:
             if not playable:
                 return None
-            shown = ", ".join(C.card_str(c) for c in cards_of(playable))
-            return f"may not pass while able to play ({shown})"
-        if not 0 <= move < 52 or not self._hands[seat] >> move & 1:
-            return f"seat {seat} does not hold {move if not 0 <= move < 52 else C.card_str(move)}"
+            return broken("pass_while_able", cards=", ".join(C.card_str(c) for c in cards_of(playable)))
+        if not 0 <= move < 52:
+            return broken("not_a_card", move=move)
+        if not self._hands[seat] >> move & 1:
+            return broken("not_held", seat=seat, card=C.card_str(move))
         if playable >> move & 1:
             return None
         suit = C.suit_of(move)
         assert self._start is not None
         if not self._low[suit]:
-            return (f"{C.SUIT_NAMES[suit]} are not open; a suit opens with the "
-                    f"{C.RANK_NAMES[self._start]}")
-        return f"{C.card_str(move)} is not next to the {C.SUIT_NAMES[suit]} on the table"
+            return broken("suit_not_open", suits=C.SUIT_NAMES[suit], rank=C.RANK_NAMES[self._start])
+        return broken("not_adjacent", card=C.card_str(move), suits=C.SUIT_NAMES[suit])
 
     # ---- playing -----------------------------------------------------------
 
@@ -134,7 +134,7 @@ class DominoHand(Hand):
         playable = self.legal_mask()
         legal = (not playable) if move == PASS else (0 <= move < 52 and bool(playable >> move & 1))
         if not legal:
-            raise illegal(len(self.moves), seat, move, self.why_illegal(move) or "not a legal move")
+            raise illegal(len(self.moves), seat, move, self.broken_rule(move))
         self._cache = -1
         self.moves.append(move)
         if move != PASS:

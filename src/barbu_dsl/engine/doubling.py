@@ -19,17 +19,22 @@ and 4, as a spec's :class:`~barbu_dsl.language.model.Doubling` configures:
 
 A *positive* contract is one whose total favours the taker: above zero
 when the game's aim is the highest score, below zero when it is the lowest.
+
+:class:`HandTerms` puts these together for one hand: the replay of a
+record, a game's hand and a score sheet's hand all check, split and settle
+through it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
+from ..compiled import value_sum
 from ..errors import RecordError
 from ..language import model as m
 from ..language.rules import round_half_away
-from .scoring import contract_total
 
 Pair = tuple[int, int]
 
@@ -37,8 +42,45 @@ Pair = tuple[int, int]
 def is_positive(rules: m.Rules, players: int, deck: Sequence[int], aim: m.Aim = "highest",
                 trump: int | None = None) -> bool:
     """Whether the contract's total favours the player who takes it."""
-    total = contract_total(rules, players, deck, trump)
+    total = value_sum(rules, players, deck, trump)
     return total > 0 if aim == "highest" else total < 0
+
+
+@dataclass(frozen=True)
+class HandTerms:
+    """What doubling and settlement need to know of one hand: the spec's
+    doubling rules, the number of players, the contract's value sum and
+    whether it is positive (for the hand's trump suit)."""
+
+    doubling: m.Doubling
+    players: int
+    total: int
+    positive: bool
+
+    def check(self, declarer: int, pairs: Sequence[Pair]) -> None:
+        """Raise an ``illegal_double`` error for doubles that break a rule."""
+        check_doubles(self.doubling, declarer, pairs, self.positive)
+
+    def not_played(self, declarer: int, pairs: Sequence[Pair]) -> bool:
+        """Whether the hand is not played (variant 4)."""
+        return is_not_played(self.doubling, declarer, pairs, self.positive)
+
+    def not_played_scores(self, declarer: int) -> list[int]:
+        """The split of the unplayed hand."""
+        return not_played_scores(self.total, declarer, self.players)
+
+    def settle(self, raw: Sequence[int], pairs: Sequence[Pair]) -> tuple[list[int], list[int]]:
+        """The transfers of the doubles and the final scores of a played hand."""
+        transfers = settle(raw, pairs)
+        return transfers, [r + t for r, t in zip(raw, transfers)]
+
+
+def hand_terms(spec: m.Spec, rules: m.Rules, players: int, deck: Sequence[int],
+               trump: int | None = None) -> HandTerms:
+    """The :class:`HandTerms` of a hand of ``rules`` in a game of ``spec``."""
+    total = value_sum(rules, players, deck, trump)
+    positive = total > 0 if spec.game.aim == "highest" else total < 0
+    return HandTerms(spec.doubling, players, total, positive)
 
 
 def _illegal(pair: Pair, reason: str) -> RecordError:

@@ -49,13 +49,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
+from ..compiled import GamePlan, game_plan
 from ..language import model as m
 from .base import move_str
 from .bots import Bot, ContractView, DoubleView, HandView
 from .deal import deal
-from .doubling import Pair, check_doubles, is_not_played, is_positive, not_played_scores, settle
+from .doubling import HandTerms, Pair, hand_terms
 from .hand import hand_for
-from .scoring import contract_total
 
 # --------------------------------------------------------------------------
 # The schedule: who chooses each hand, from which contracts.
@@ -73,80 +73,67 @@ class Turn:
     series_left: int  # hands this declarer still declares after this one, in this series
 
 
-def contract_pool(spec: m.Spec) -> tuple[m.Contract, ...]:
-    """``game.order`` as contracts, or every contract when it is empty."""
-    if spec.game.order:
-        return tuple(spec.contract(name) for name in spec.game.order)
-    return spec.contracts
-
-
-def contract_lists(spec: m.Spec, players: int, rng: random.Random) -> list[tuple[m.Contract, ...]]:
+def contract_lists(plan: GamePlan, rng: random.Random) -> list[tuple[m.Contract, ...]]:
     """Each seat's list of contracts in a ``rotating`` game (RULES.md
-    section 3, modes)."""
-    game = spec.game
-    pool = contract_pool(spec)
-    if game.mode == "custom":
-        return [pool] * players
-    count = game.contracts_per_game or len(pool)
-    if game.mode == "classic":
-        return [pool[:count]] * players
-    everything = list(pool)
-    count = min(count, len(everything))
-    if game.mode == "random":
-        return [tuple(rng.sample(everything, count))] * players
-    return [tuple(rng.sample(everything, count)) for _ in range(players)]
+    section 3, modes): the plan's round for everyone, or lists drawn at
+    random from the pool (one for all, or one for each seat)."""
+    players = plan.players
+    if plan.draw == "shared":
+        return [tuple(rng.sample(plan.pool, plan.per_player))] * players
+    if plan.draw == "individual":
+        return [tuple(rng.sample(plan.pool, plan.per_player)) for _ in range(players)]
+    return [plan.round] * players
 
 
 class Schedule:
-    """Who chooses each hand and from which contracts, as the game goes."""
+    """Who chooses each hand and from which contracts, as the game goes:
+    :func:`~barbu_dsl.compiled.game_plan` followed hand by hand (the first
+    declarer drawn by lot, the random lists drawn with ``rng``)."""
 
     def __init__(self, spec: m.Spec, players: int, rng: random.Random):
-        self.spec = spec
+        self.plan = plan = game_plan(spec, players)
         self.players = players
-        self.chooser = spec.game.chooser
         self.first = rng.randrange(players)  # drawn by lot
-        if self.chooser == "rotating":
-            self.lists = contract_lists(spec, players, rng)
-            self.remaining = [list(lst) for lst in self.lists]
-            per_player = len(self.lists[0])
-        else:
-            self.pool = contract_pool(spec)
-            per_player = len(self.pool)
-            self.series_played: list[str] = []
-        self.series_length = per_player
-        self.total = spec.game.hands or players * per_player
+        self.lists = contract_lists(plan, rng) if plan.chooser == "rotating" else []
+        self.remaining = [list(lst) for lst in self.lists]
+        self.series_played: list[str] = []
+        self.fixed_once = spec.game.hands is not None  # fixed order: played round once in all
+
+    @property
+    def total(self) -> int:
+        return self.plan.hands
 
     def turn(self, number: int) -> Turn:
-        n = self.players
-        if self.chooser in ("declarer-series", "dealer"):
-            series, step = divmod(number, self.series_length)
+        plan, n = self.plan, self.players
+        if plan.series:
+            series, step = divmod(number, plan.per_player)
             declarer = (self.first + series) % n
             if step == 0:
                 self.series_played = []
-            options = tuple(c for c in self.pool if c.name not in self.series_played)
-            dealer = declarer if self.chooser == "dealer" else (declarer - 1) % n
-            left = min(self.series_length - step, self.total - number) - 1
+            options = tuple(c for c in plan.pool if c.name not in self.series_played)
+            dealer = declarer if plan.chooser == "dealer" else (declarer - 1) % n
+            left = min(plan.per_player - step, plan.hands - number) - 1
             return Turn(number, declarer, dealer, options, left)
         declarer = (self.first + number) % n
         dealer = (declarer - 1) % n
-        left = len(range(number + n, self.total, n))  # no series: the declarer's later hands in the game
-        if self.chooser == "rotating":
+        left = len(range(number + n, plan.hands, n))  # no series: the declarer's later hands in the game
+        if plan.chooser == "rotating":
             if not self.remaining[declarer]:
                 self.remaining[declarer] = list(self.lists[declarer])
             return Turn(number, declarer, dealer, tuple(self.remaining[declarer]), left)
-        order = self.pool
-        index = number % len(order) if self.spec.game.hands else number // n % len(order)
+        order = plan.pool
+        index = number % len(order) if self.fixed_once else number // n % len(order)
         return Turn(number, declarer, dealer, (order[index],), left)
 
     def starts_series(self, number: int) -> bool:
         """Whether hand ``number`` starts a declarer's series (the advisory
         count of doubles against the declarer starts again)."""
-        return self.chooser in ("declarer-series", "dealer") and number % self.series_length == 0
+        return self.plan.series and number % self.plan.per_player == 0
 
     def played(self, turn: Turn, contract: m.Contract) -> None:
-        if self.chooser == "rotating":
+        if self.plan.chooser == "rotating":
             self.remaining[turn.declarer].remove(contract)
-        elif self.chooser in ("declarer-series", "dealer"):
+        elif self.plan.series:
             self.series_played.append(contract.name)
 
 
@@ -301,12 +288,13 @@ class GameRun:
 
         views = [HandView(spec, players, seat, declarer, cards[seat], contract, rules, trump, start_rank,
                           self.deck) for seat in range(players)]
-        positive = is_positive(rules, players, self.deck, spec.game.aim, trump)
-        doubles = self._doubling_round(views, turn, positive)
+        terms = hand_terms(spec, rules, players, self.deck, trump)
+        doubles = self._doubling_round(views, turn, terms)
 
-        if is_not_played(spec.doubling, declarer, doubles, positive):
-            raw = not_played_scores(contract_total(rules, players, self.deck, trump), declarer, players)
+        if terms.not_played(declarer, doubles):
+            raw = terms.not_played_scores(declarer)
             transfers = [0] * players  # nobody doubled the declarer; nothing else settles either
+            final = raw
             moves: list[str] = []
             status = "not_played"
         else:
@@ -318,8 +306,7 @@ class GameRun:
             raw = hand.raw_scores()
             moves = [move_str(move) for move in hand.moves]
             status = "complete"
-            transfers = settle(raw, doubles)
-        final = [r + t for r, t in zip(raw, transfers)]
+            transfers, final = terms.settle(raw, doubles)
         self._totals = [total + f for total, f in zip(self._totals, final)]
         record = {
             "contract": contract.name,
@@ -336,7 +323,7 @@ class GameRun:
         self.hands.append(result)
         return result
 
-    def _doubling_round(self, views: list[HandView], turn: Turn, positive: bool) -> list[Pair]:
+    def _doubling_round(self, views: list[HandView], turn: Turn, terms: HandTerms) -> list[Pair]:
         """Each player in turn from the declarer's left, the declarer last."""
         doubling = self.spec.doubling
         if not doubling.allowed:
@@ -345,16 +332,16 @@ class GameRun:
         doubles: list[Pair] = []
         for step in range(1, players + 1):
             seat = (declarer + step) % players
-            targets, cover_all = legal_targets(doubling, declarer, seat, doubles, positive, players)
+            targets, cover_all = legal_targets(doubling, declarer, seat, doubles, terms.positive, players)
             if not targets:
                 continue
-            offer = DoubleView(views[seat], positive, targets, cover_all, tuple(doubles),
+            offer = DoubleView(views[seat], terms.positive, targets, cover_all, tuple(doubles),
                                self._against[declarer][seat], doubling.minimum, turn.series_left)
             chosen = sorted(set(self.bots[seat].choose_doubles(offer)))
             if not set(chosen) <= set(targets) or (cover_all and chosen and len(chosen) != len(targets)):
                 raise ValueError(f"bot {self.bots[seat].name} at seat {seat} made an illegal double: {chosen}")
             doubles.extend((seat, target) for target in chosen)
-        check_doubles(doubling, declarer, doubles, positive)
+        terms.check(declarer, doubles)
         for doubler, doubled in doubles:
             if doubled == declarer:
                 self._against[declarer][doubler] += 1
@@ -368,6 +355,6 @@ def play_game(spec: m.Spec, bots: Sequence[Bot], seed: int | str = 0, players: i
 
 
 __all__ = [
-    "GameResult", "GameRun", "HandResult", "Schedule", "Turn", "contract_lists", "contract_pool",
-    "default_players", "legal_targets", "play_game",
+    "GameResult", "GameRun", "HandResult", "Schedule", "Turn", "contract_lists", "default_players",
+    "legal_targets", "play_game",
 ]

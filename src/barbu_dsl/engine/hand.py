@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..compiled import domino_table, trick_table
 from ..language import model as m
 from .base import Hand
 from .domino import DominoHand
-from .tables import domino_table, trick_table
 from .tricks import TrickHand
 
 

@@ -30,17 +30,15 @@ from typing import Any
 from .. import cards as C
 from ..errors import RecordError
 from ..language import model as m
-from .base import after_end, move_str
-from .doubling import Pair, check_doubles, is_not_played, is_positive, not_played_scores, settle
+from .base import PASS, after_end, move_str
+from .doubling import Pair, hand_terms
 from .hand import start_hand
-from .scoring import contract_total
-from .tables import PASS
 
 
 @dataclass(frozen=True)
 class HandRecord:
     """A record read and checked against a spec: everything is a seat, a
-    card or a move (:data:`~barbu_dsl.engine.tables.PASS`)."""
+    card or a move (:data:`~barbu_dsl.engine.base.PASS`)."""
 
     contract: m.Contract
     rules: m.Rules
@@ -193,13 +191,13 @@ def replay(spec: m.Spec, record: Any) -> dict[str, Any]:
     hand_record = read_record(spec, record)
     rules, players, declarer = hand_record.rules, hand_record.players, hand_record.declarer
     deck = tuple(sorted(c for cards in hand_record.hands for c in cards))
-    positive = is_positive(rules, players, deck, spec.game.aim, hand_record.trump)
-    check_doubles(spec.doubling, declarer, hand_record.doubles, positive)
+    terms = hand_terms(spec, rules, players, deck, hand_record.trump)
+    terms.check(declarer, hand_record.doubles)
 
-    if is_not_played(spec.doubling, declarer, hand_record.doubles, positive):
+    if terms.not_played(declarer, hand_record.doubles):
         if hand_record.plays:
             raise after_end(0)
-        raw = not_played_scores(contract_total(rules, players, deck, hand_record.trump), declarer, players)
+        raw = terms.not_played_scores(declarer)
         return {"status": "not_played", "raw": raw, "transfers": [0] * players, "final": raw}
 
     hand = start_hand(rules, hand_record.hands, declarer, trump=hand_record.trump,
@@ -220,7 +218,7 @@ def replay(spec: m.Spec, record: Any) -> dict[str, Any]:
         if domino:
             result["placings"] = hand.placings
         return result
-    transfers = settle(raw, hand_record.doubles)
+    transfers, final = terms.settle(raw, hand_record.doubles)
     result = {"status": "complete"}
     if not domino:
         result["tricks_played"] = hand.tricks_played
@@ -228,7 +226,7 @@ def replay(spec: m.Spec, record: Any) -> dict[str, Any]:
     if domino:
         result["placings"] = hand.placings
     result["transfers"] = transfers
-    result["final"] = [r + t for r, t in zip(raw, transfers)]
+    result["final"] = final
     return result
 
 

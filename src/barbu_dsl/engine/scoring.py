@@ -13,7 +13,10 @@ Implements the scoring of RULES.md sections 2 and 3:
 * all or nothing (section 3): the player who takes every scoring element has
   their points negated; shoot the moon: that player scores 0 and everyone
   else the full total;
-* the early-end test of section 1 (:func:`can_still_score`).
+* the early-end test of section 1 (:func:`can_still_score`), with the
+  playing-out ruling: a contract that plays out never ends early.
+
+What a hand of a contract adds up to is :mod:`barbu_dsl.compiled.totals`.
 
 The hand state machines keep running totals for speed and call
 :func:`finish_scores` at the end; :func:`score_tricks` recomputes a hand's
@@ -24,10 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import cards as C
-from ..language import model as m
-from ..language.rules import card_values, split_share
-from .tables import SUIT_MASKS, TrickTable
+from ..compiled import SUIT_MASKS, TrickTable
+from ..compiled.tables import MostShares
 
 
 def largest_suit_count(won: int) -> int:
@@ -35,12 +36,12 @@ def largest_suit_count(won: int) -> int:
     return max((won & suit_mask).bit_count() for suit_mask in SUIT_MASKS)
 
 
-def most_of_one_suit(part: m.MostOfOneSuit, won: Sequence[int]) -> list[int]:
+def most_of_one_suit(most: MostShares, won: Sequence[int]) -> list[int]:
     """Each seat's points from a Ravage City part, given the captured masks."""
     counts = [largest_suit_count(w) for w in won]
     top = max(counts)
     tied = [seat for seat, count in enumerate(counts) if count == top]
-    value = part.value if part.ties == "full" else split_share(part.value, len(tied), part.rounding)
+    value = most.shares[len(tied)]
     return [value if seat in tied else 0 for seat in range(len(won))]
 
 
@@ -110,7 +111,8 @@ def can_still_score(table: TrickTable, tricks_done: int, played: int) -> bool:
     """Whether any score can still change after ``tricks_done`` tricks with
     the cards of ``played`` gone (RULES.md section 1, early end).
 
-    Per-trick and Ravage City scoring play every trick out.  Otherwise a
+    A contract that plays out (``play every trick``, per-trick and Ravage
+    City scoring: :func:`barbu_dsl.compiled.plays_out`) never ends early.  Otherwise a
     score can change while a scoring card is still held or a scoring trick
     position is still to come.  All-or-nothing and shoot-the-moon need no
     test of their own: they depend only on who took the scoring elements,
@@ -130,43 +132,3 @@ def placing_scores(values: Sequence[int], placings: Sequence[int], players: int)
         if place < len(values):
             scores[seat] += values[place]
     return scores
-
-
-# --------------------------------------------------------------------------
-# Contract totals (doubling, the not-played split, and the tests).
-
-
-def contract_total(rules: m.Rules, players: int, deck: Sequence[int], trump: int | None = None) -> int:
-    """The sum of every value the contract hands out in one hand: what a
-    score sheet sees when the contract's parts are all taken once.
-    ``trump`` matters only when ``per trump`` meets other card values in a
-    reduced deck; by default the contract's own trump suit, or clubs."""
-    play = rules.play
-    if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is not None:
-        trump = play.trumps.suit
-    tricks = len(deck) // players
-    total = sum(card_values(rules.scoring, C.CLUBS if trump is None else trump, frozenset(deck)).values())
-    for part in rules.scoring.parts:
-        if isinstance(part, m.PerTrick):
-            total += part.value * tricks
-        elif isinstance(part, m.TrickAt):
-            index = part.position - 1 if part.position > 0 else tricks + part.position
-            total += part.value if 0 <= index < tricks else 0
-        elif isinstance(part, m.Placings):
-            total += sum(part.values[:players])
-        elif isinstance(part, m.MostOfOneSuit):
-            total += part.value
-    return total
-
-
-def fixed_total(rules: m.Rules, players: int, deck: Sequence[int], trump: int | None = None) -> int | None:
-    """The total every hand of the contract adds up to, or None when it
-    depends on the play (all or nothing, shoot the moon, Ravage City ties
-    that take the value whole or do not split evenly)."""
-    if rules.scoring.all_or_nothing or rules.scoring.shoot_the_moon:
-        return None
-    for part in rules.scoring.parts:
-        if isinstance(part, m.MostOfOneSuit) and (
-                part.ties == "full" or any(part.value % ways for ways in range(1, players + 1))):
-            return None
-    return contract_total(rules, players, deck, trump)

@@ -31,9 +31,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
-from .base import Hand, Trick, after_end, illegal
+from ..compiled import SUIT_MASKS, Broken, TrickTable, broken, cards_of, lead_ban_rule, mask_of
+from .base import PASS, Hand, Trick, after_end, illegal
 from .scoring import can_still_score, finish_scores
-from .tables import PASS, SUIT_MASKS, TrickTable, cards_of, mask_of
 
 
 class TrickHand(Hand):
@@ -91,7 +91,7 @@ class TrickHand(Hand):
 
     # ---- legal moves -------------------------------------------------------
 
-    def _legal(self, bit: int = 0) -> tuple[int, str | None]:
+    def _legal(self, bit: int = 0) -> tuple[int, Broken | None]:
         """The legal moves as a mask and, when ``bit`` (a card's mask bit)
         is given, the rule that excludes that card."""
         t = self.table
@@ -99,13 +99,13 @@ class TrickHand(Hand):
         assert seat is not None
         hand = self._hands[seat]
         first_trick = not self._winners
-        reason = None
+        reason: Broken | None = None
         if not self._trick:
             # 1. The opening card (2♣ leads) leads the first trick.
             if first_trick and t.opening_card is not None and not self.moves:
                 cand = 1 << t.opening_card
                 if bit & hand and not bit & cand:
-                    reason = f"{C.card_str(t.opening_card)} must lead the first trick"
+                    reason = broken("opening_card", card=C.card_str(t.opening_card))
                 return cand, reason
             cand = hand
             follow = 0
@@ -114,7 +114,7 @@ class TrickHand(Hand):
             follow = hand & SUIT_MASKS[self._led]
             cand = follow or hand
             if bit & hand and not bit & cand:
-                reason = f"must follow {C.SUIT_NAMES[self._led]}"
+                reason = broken("follow_suit", suit=C.SUIT_NAMES[self._led])
             # 3. Trump obligations (RULES.md section 2, "must win with a trump").
             trump = t.trump
             if trump is not None:
@@ -122,21 +122,21 @@ class TrickHand(Hand):
                     higher = follow & t.stronger[self._win]
                     if higher:
                         if bit & cand and not bit & higher:
-                            reason = f"must play a trump higher than {C.card_str(self._win)}"
+                            reason = broken("overtrump", card=C.card_str(self._win))
                         cand = higher
                 elif not follow and t.must_win:
                     trumps = hand & SUIT_MASKS[trump]
                     winning = trumps & t.stronger[self._win] if self._win // 13 == trump else trumps
                     if winning:
                         if bit & cand and not bit & winning:
-                            reason = "must win the trick with a trump"
+                            reason = broken("win_with_trump")
                         cand = winning
         # 4. First-trick bans.
         if first_trick and t.first_trick_ban:
             allowed = cand & ~t.first_trick_ban
             if allowed:
                 if bit & cand and not bit & allowed:
-                    reason = "may not be played to the first trick while holding other cards"
+                    reason = broken("first_trick_ban")
                 cand = allowed
         # 5. Lead restrictions.
         if not self._trick and t.lead_bans:
@@ -158,23 +158,16 @@ class TrickHand(Hand):
                 safe = cand & t.shed
             if safe:
                 if bit & cand and not bit & safe:
-                    reason = "must shed " + " or ".join(C.card_str(c) for c in cards_of(safe)) + " when safe"
+                    reason = broken("shed_when_safe", cards=" or ".join(C.card_str(c) for c in cards_of(safe)))
                 cand = safe
         # 7. Anything left.
         return cand, reason
 
-    def _ban_reason(self, bit: int) -> str:
-        card = bit.bit_length() - 1
-        suit = C.SUIT_SINGULAR[C.suit_of(card)]
-        first_trick = not self._winners
+    def _ban_reason(self, bit: int) -> Broken:
         for ban in self.table.lead_bans:
             if ban.suit_mask & bit:
-                if ban.scope == "every":
-                    return f"no {suit} lead while holding other suits"
-                if ban.scope == "opening" and first_trick:
-                    return f"no {suit} opening lead while holding other suits"
-                return f"no {suit} lead until {C.SUIT_NAMES[ban.suit]} are broken, while holding other suits"
-        return "lead restriction"
+                return lead_ban_rule(ban.suit, ban.scope)
+        raise AssertionError("a banned card always has its ban")
 
     def legal_mask(self) -> int:
         """The legal moves as a card mask (0 once the hand is over)."""
@@ -187,16 +180,19 @@ class TrickHand(Hand):
     def legal_moves(self) -> list[int]:
         return cards_of(self.legal_mask())
 
-    def why_illegal(self, move: int) -> str | None:
+    def broken_rule(self, move: int) -> Broken | None:
         if self.to_play is None:
-            return "the hand is over"
+            return broken("hand_over")
         if not 0 <= move < 52:
-            return "there is no passing in trick play" if move == PASS else f"{move} is not a card"
+            return broken("no_pass") if move == PASS else broken("not_a_card", move=move)
         bit = 1 << move
         if not self._hands[self.to_play] & bit:
-            return f"seat {self.to_play} does not hold {C.card_str(move)}"
+            return broken("not_held", seat=self.to_play, card=C.card_str(move))
         legal, reason = self._legal(bit)
-        return None if legal & bit else reason or "not a legal move"
+        if legal & bit:
+            return None
+        assert reason is not None, "every excluded card has the rule that excludes it"
+        return reason
 
     # ---- playing -----------------------------------------------------------
 
@@ -205,7 +201,7 @@ class TrickHand(Hand):
         if seat is None:
             raise after_end(len(self.moves))
         if not 0 <= move < 52 or not self.legal_mask() >> move & 1:
-            raise illegal(len(self.moves), seat, move, self.why_illegal(move) or "not a legal move")
+            raise illegal(len(self.moves), seat, move, self.broken_rule(move))
         self._cache = -1
         t = self.table
         bit = 1 << move

@@ -42,18 +42,19 @@ from .render import environment, tidy
 
 Case = dict[str, Any]
 
-# The kinds of broken rule, by the start of the interpreter's reason.
+# The kinds of broken rule a suite shows once each, by the rule codes of
+# barbu_dsl.compiled.reasons.
 RULE_KINDS = (
-    ("follow suit", "must follow"),
-    ("overtrump", "must play a trump higher"),
-    ("win with a trump", "must win the trick with a trump"),
-    ("first-trick ban", "may not be played to the first trick"),
-    ("lead ban", "no "),
-    ("opening card", " must lead the first trick"),
-    ("shed when safe", "must shed"),
-    ("domino: pass while able", "may not pass"),
-    ("domino: suit not open", " are not open"),
-    ("domino: not adjacent", " is not next to"),
+    ("follow suit", ("follow_suit",)),
+    ("overtrump", ("overtrump",)),
+    ("win with a trump", ("win_with_trump",)),
+    ("first-trick ban", ("first_trick_ban",)),
+    ("lead ban", ("lead_ban", "opening_lead_ban", "lead_ban_until_broken")),
+    ("opening card", ("opening_card",)),
+    ("shed when safe", ("shed_when_safe",)),
+    ("domino: pass while able", ("pass_while_able",)),
+    ("domino: suit not open", ("suit_not_open",)),
+    ("domino: not adjacent", ("not_adjacent",)),
 )
 
 
@@ -260,11 +261,10 @@ def _broken_rules(spec: m.Spec, contract: m.Contract, players: int, label: str, 
             if d.domino:
                 tries.append(PASS)
             for move in tries:
-                reason = hand.why_illegal(move)
-                if reason is None:
+                rule = hand.broken_rule(move)
+                if rule is None:
                     continue
-                kind = next((k for k, text in RULE_KINDS if text in reason and (text != "no " or reason.startswith(text))),
-                            None)
+                kind = next((k for k, codes in RULE_KINDS if rule.rule in codes), None)
                 if kind is not None and kind not in found:
                     found[kind] = _case(spec, f"{label}: broken rule, {kind}", d.record([*moves, move]))
             if attempt == 0 and len(moves) == 1 and "not holding the card" not in found:

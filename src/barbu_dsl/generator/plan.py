@@ -1,11 +1,12 @@
 """From the model to the facts the templates write out.
 
-The generator reads a :class:`~barbu_dsl.language.model.Spec` and nothing
-else (STYLE.md: one model in the middle).  This module turns it into plain
-data: card masks, value classes, trick-position tables, tie shares, hand
-totals, the doubling switches.  Everything is computed here, once, so the
-templates only lay out code and the generated package never reads or
-interprets a model at run time.
+The generator reads a :class:`~barbu_dsl.language.model.Spec` and the
+facts the compiled-rules layer (:mod:`barbu_dsl.compiled`) works out from
+it: card masks, value classes, trick-position tables, tie shares, hand
+totals, lead bans and their rule codes.  This module only arranges those
+facts the way the templates lay out code (grouped by trump suit and hand
+size), so the generated package never reads or interprets a model at run
+time.
 
 Every collection handed to a template is a tuple or a list in a fixed order
 (card order, spec order, player counts ascending), never a set or a dict
@@ -13,8 +14,9 @@ iterated in hashing order: the output is the same bytes whatever
 ``PYTHONHASHSEED`` is.
 
 The rules each fact implements are those of the engine (RULES.md sections
-1–3); the engine is not used, so the generated code is an independent
-implementation that the differential tests compare with the interpreter.
+1–3); the engine's play is not used, so the generated code is an
+independent implementation of the moves that the differential tests
+compare with the interpreter.
 """
 
 from __future__ import annotations
@@ -24,26 +26,30 @@ from dataclasses import dataclass
 
 from .. import __version__
 from .. import cards as C
+from ..compiled import (
+    hand_totals,
+    lead_ban_masks,
+    lead_ban_rule,
+    mask_of,
+    placing_values,
+    plays_out,
+    selector_mask,
+    tie_shares,
+    trick_values,
+    trump_mode,
+    value_sum,
+)
+from ..compiled.facts import most_parts, per_trick_value
 from ..language import model as m
 from ..language import print_spec
-from ..engine.scoring import contract_total
-from ..language.rules import card_values, select, split_share
-from ..verifier import contract_total as verifier_total
+from ..language.rules import card_values
 from ..verifier import dealt_cards, verify
 from .naming import module_names, package_name
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 """Bumped whenever the templates change what they write for the same spec."""
 
 FULL = frozenset(range(52))
-SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in C.SUITS)
-
-
-def mask_of(cards: object) -> int:
-    mask = 0
-    for c in cards:  # type: ignore[attr-defined]
-        mask |= 1 << c
-    return mask
 
 
 # --------------------------------------------------------------------------
@@ -69,7 +75,9 @@ class LeadBan:
     scope: str  # every, opening, until-broken
     mask: int
     broken_by: int
-    reason: str
+    rule: str  # the code of the rule a banned lead breaks
+    fields: tuple[tuple[str, str], ...]  # the words of its message
+    text: str  # the message, for comments
 
 
 @dataclass(frozen=True)
@@ -361,8 +369,8 @@ def _contract(spec: m.Spec, index: int, contract: m.Contract, module: str, repor
     for n in spec.players:
         try:
             total = report.count(n).total(contract.name)  # type: ignore[attr-defined]
-        except KeyError:  # not in the game's order: ask the verifier about it alone
-            total = verifier_total(contract, dealt_cards(spec, n), n, [])
+        except KeyError:  # not in the game's order: ask for it alone
+            total = hand_totals(contract.rules_for(n), n, dealt_cards(spec, n))
         verified.append((n, total.min, total.max))
     return ContractPlan(
         index=index,
@@ -405,48 +413,34 @@ def _value_classes(values: dict[int, int]) -> tuple[tuple[int, int], ...]:
 
 def _tricks(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, cls: str, players: tuple[int, ...]) -> TrickRules:
     scoring = rules.scoring
-    if play.trumps is None:
-        trumps, fixed = "none", None
-    elif play.trumps.suit is None:
-        trumps, fixed = "named", None
-    else:
-        trumps, fixed = "fixed", play.trumps.suit
+    trumps = trump_mode(play)
+    fixed = play.trumps.suit if play.trumps is not None else None
 
     def values_for(trump: int | None) -> dict[int, int]:
         return card_values(scoring, trump, FULL)
 
     def selected(selectors: tuple[m.Cards, ...]) -> object:
         def make(trump: int | None) -> int:
-            points = frozenset(c for c, v in values_for(trump).items() if v)
-            mask = 0
-            for selector in selectors:
-                mask |= mask_of(sorted(select(selector, trump, points)))
-            return mask
+            return selector_mask(selectors, trump, values_for(trump))
         return make
 
-    per_trick = sum(p.value for p in scoring.parts if isinstance(p, m.PerTrick))
     positions = tuple((p.position, p.value) for p in scoring.parts if isinstance(p, m.TrickAt))
     trick_at: list[tuple[int, tuple[int, ...]]] = []
     for n in players:
         tricks = len(spec.deck_for(n)) // n
         if tricks not in [t for t, _ in trick_at]:
-            trick_at.append((tricks, trick_values(positions, tricks)))
-    most_parts = [p for p in scoring.parts if isinstance(p, m.MostOfOneSuit)]
-    most = tuple(
-        tuple([0] + [part.value if part.ties == "full" else split_share(part.value, k, part.rounding)
-                     for k in range(1, max(spec.players) + 1)])
-        for part in most_parts
-    )
-    bans = tuple(
-        LeadBan(ban.suit, ban.scope, SUIT_MASKS[ban.suit], SUIT_MASKS[ban.suit] | mask_of(ban.broken_by),
-                _ban_reason(ban))
-        for ban in play.lead_bans
-    )
+            trick_at.append((tricks, trick_values(scoring, tricks)))
+    most = most_parts(scoring)
+    bans = []
+    for ban in lead_ban_masks(play):
+        rule = lead_ban_rule(ban.suit, ban.scope)
+        bans.append(LeadBan(ban.suit, ban.scope, ban.suit_mask, ban.broken_by, rule.rule, rule.fields, rule.message))
     totals = tuple(
-        (n, trump, contract_total(rules, n, spec.deck_for(n), trump))
+        (n, trump, value_sum(rules, n, spec.deck_for(n), trump))
         for n in players for trump in _trump_keys(trumps, fixed)
     )
     values = _by_trump(trumps, fixed, lambda t: _value_classes(values_for(t)))
+    per_trick = per_trick_value(scoring)
     return TrickRules(
         cls=cls,
         players=players,
@@ -457,17 +451,17 @@ def _tricks(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, cls: str, players: 
         inverted=play.inverted,
         opening=play.opening_card,
         first_trick_ban=_by_trump(trumps, fixed, selected(play.first_trick_bans)),
-        lead_bans=bans,
+        lead_bans=tuple(bans),
         shed=_by_trump(trumps, fixed, selected(play.shed_when_safe)),
         values=values,
         per_trick=per_trick,
         positions=positions,
         trick_at=tuple(trick_at),
-        most=most,
-        most_text=tuple(_most_text(p) for p in most_parts),
+        most=tuple(tie_shares(part, max(spec.players)) for part in most),
+        most_text=tuple(_most_text(p) for p in most),
         all_or_nothing=scoring.all_or_nothing,
         shoot_the_moon=scoring.shoot_the_moon,
-        plays_out=bool(per_trick) or bool(most_parts),
+        plays_out=plays_out(rules),
         totals=totals,
         summary=_trick_summary(play, scoring, per_trick),
     )
@@ -483,14 +477,7 @@ def _trump_keys(trumps: str, fixed: int | None) -> tuple[int | None, ...]:
 
 
 def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players: tuple[int, ...]) -> DominoRules:
-    placings = []
-    for n in players:
-        values = [0] * n
-        for part in rules.scoring.parts:
-            if isinstance(part, m.Placings):
-                for place, value in enumerate(part.values[:n]):
-                    values[place] += value
-        placings.append((n, tuple(values)))
+    placings = [(n, placing_values(rules.scoring, n)) for n in players]
     if isinstance(play.start, int):
         start, rank = "fixed", play.start
     else:
@@ -511,38 +498,15 @@ def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players:
         start_rank=rank,
         aces_low=play.aces_low,
         placings=tuple(placings),
-        totals=tuple((n, None, contract_total(rules, n, spec.deck_for(n), None)) for n in players),
+        totals=tuple((n, None, value_sum(rules, n, spec.deck_for(n), None)) for n in players),
         summary=tuple(summary),
     )
-
-
-# --------------------------------------------------------------------------
-# Arithmetic of the rules (RULES.md sections 2 and 3).
-
-
-def trick_values(positions: tuple[tuple[int, int], ...], tricks: int) -> tuple[int, ...]:
-    """Points for taking each trick of a hand of ``tricks`` tricks by its
-    position (1-based, negative from the end); a position the hand does not
-    reach never scores."""
-    values = [0] * tricks
-    for position, value in positions:
-        index = position - 1 if position > 0 else tricks + position
-        if 0 <= index < tricks:
-            values[index] += value
-    return tuple(values)
 
 
 # --------------------------------------------------------------------------
 # Plain-English lines for docstrings: our own words, never spec text.
 
 
-def _ban_reason(ban: m.LeadBan) -> str:
-    suit = C.SUIT_SINGULAR[ban.suit]
-    if ban.scope == "every":
-        return f"no {suit} lead while holding other suits"
-    if ban.scope == "opening":
-        return f"no {suit} opening lead while holding other suits"
-    return f"no {suit} lead until {C.SUIT_NAMES[ban.suit]} are broken, while holding other suits"
 
 
 def _most_text(part: m.MostOfOneSuit) -> str:

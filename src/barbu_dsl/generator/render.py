@@ -24,6 +24,7 @@ from functools import lru_cache
 import jinja2
 
 from .. import cards as C
+from ..compiled import MESSAGES, SUIT_MASKS
 from . import plan as p
 
 TEMPLATES = "barbu_dsl.generator"
@@ -33,7 +34,7 @@ TEMPLATES = "barbu_dsl.generator"
 SHARED = {
     "cards": ("CARD_STR", "CLUBS", "DIAMONDS", "HEARTS", "PASS", "RANK_NAMES", "SPADES", "SUIT_PICK", "SUIT_SHIFT",
               "SUIT_MASKS", "SUIT_NAMES", "WIDTH", "cards_of", "mask_of"),
-    "hands": ("FOLLOWERS", "DominoHand", "TrickHand", "after_end", "illegal"),
+    "hands": ("FOLLOWERS", "Broken", "DominoHand", "TrickHand", "after_end", "broken", "illegal"),
 }
 
 
@@ -58,8 +59,8 @@ def _cardnames(mask: int) -> str:
     """The cards of a mask in plain ASCII: whole suits by name, else cards."""
     words = []
     for suit in C.SUITS:
-        cards = mask & p.SUIT_MASKS[suit]
-        if cards == p.SUIT_MASKS[suit]:
+        cards = mask & SUIT_MASKS[suit]
+        if cards == SUIT_MASKS[suit]:
             words.append(C.SUIT_NAMES[suit])
         else:
             words.extend(C.card_str(c) for c in range(52) if cards >> c & 1)
@@ -148,7 +149,7 @@ def environment() -> jinja2.Environment:
         cardname=C.card_str,
         rankname=C.rank_str,
         suitname=lambda s: C.SUIT_NAMES[s],
-        suitmask=lambda s: _hexmask(p.SUIT_MASKS[s]),
+        suitmask=lambda s: _hexmask(SUIT_MASKS[s]),
         count_expr=_count_expr,
         gain_terms=_gain_terms,
         union=_union,
@@ -159,7 +160,7 @@ def environment() -> jinja2.Environment:
         rules_named=_rules_named,
         contract_keys=_contract_keys,
     )
-    env.globals.update(full_deck=(1 << 52) - 1, suit_masks=p.SUIT_MASKS)
+    env.globals.update(full_deck=(1 << 52) - 1, suit_masks=SUIT_MASKS, messages=tuple(MESSAGES.items()))
     return env
 
 

@@ -111,6 +111,12 @@ class TrickAt:
     value: int
     position: int
 
+    def index(self, tricks: int) -> int | None:
+        """The 0-based index of this trick in a hand of ``tricks`` tricks,
+        or None when the hand has no such trick (it then never scores)."""
+        index = self.position - 1 if self.position > 0 else tricks + self.position
+        return index if 0 <= index < tricks else None
+
 
 @dataclass(frozen=True)
 class Placings:
@@ -190,10 +196,13 @@ class Trumps:
 @dataclass(frozen=True)
 class TrickPlay:
     """Trick-taking play: follow suit, highest card of the led suit wins,
-    unless trumps.  ``inverted``: 2 is high and the ace low."""
+    unless trumps.  ``inverted``: 2 is high and the ace low.
+    ``play_every_trick``: the hand never ends early (RULES.md section 1,
+    playing out), as Hearts is played everywhere."""
 
     trumps: Trumps | None = None
     inverted: bool = False
+    play_every_trick: bool = False
     lead_bans: tuple[LeadBan, ...] = ()
     opening_card: Card | None = None
     first_trick_bans: tuple[Cards, ...] = ()
@@ -268,6 +277,11 @@ class Inverted:
 
 
 @dataclass(frozen=True)
+class PlayEveryTrick:
+    """``play every trick``: no early end (RULES.md section 1, playing out)."""
+
+
+@dataclass(frozen=True)
 class NoLead:
     """``no ♥ lead``, ``no ♥ opening lead``, ``no ♥ lead until broken``"""
 
@@ -315,7 +329,7 @@ class ShootTheMoon:
 
 
 Mechanic = Union[
-    TrumpsClause, MustWinWithTrump, MustOvertrump, DominoClause, AcesLow, Inverted,
+    TrumpsClause, MustWinWithTrump, MustOvertrump, DominoClause, AcesLow, Inverted, PlayEveryTrick,
     NoLead, Breaks, Leads, NotOnFirstTrick, ShedWhenSafe, AllOrNothing, ShootTheMoon,
 ]
 Clause = Union[Part, Mechanic]

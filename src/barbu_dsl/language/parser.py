@@ -313,6 +313,9 @@ class _ToClauses(Transformer):
             raise _fail(value, f"'{value} high' means nothing; only '2 high' inverts the order")
         return (m.Inverted(), value.start_pos)
 
+    def play_every_trick(self, items):
+        return (m.PlayEveryTrick(), items[0].start_pos)
+
     def _no_lead(self, items, scope: m.LeadScope):
         selector, token = items[1]
         return (m.NoLead(_suit(selector, token), scope), items[0].start_pos)

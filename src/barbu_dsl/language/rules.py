@@ -63,8 +63,8 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
     if m.AcesLow in by_type and not domino_clause:
         problem(by_type[m.AcesLow][1], "'aces low' is a domino rule; trick play inverts with '2 high'")
     if domino_clause:
-        for kind in (m.Inverted, m.NoLead, m.Leads, m.NotOnFirstTrick, m.ShedWhenSafe, m.Breaks,
-                     m.AllOrNothing, m.ShootTheMoon):
+        for kind in (m.Inverted, m.PlayEveryTrick, m.NoLead, m.Leads, m.NotOnFirstTrick, m.ShedWhenSafe,
+                     m.Breaks, m.AllOrNothing, m.ShootTheMoon):
             for clause, offset in mechanics:
                 if isinstance(clause, kind):
                     problem(offset, f"'{clause_text(clause)}' does not apply to domino")
@@ -121,6 +121,7 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
         play = m.TrickPlay(
             trumps=trumps,
             inverted=m.Inverted in by_type,
+            play_every_trick=m.PlayEveryTrick in by_type,
             lead_bans=tuple(
                 m.LeadBan(c.suit, c.scope, tuple(sorted(breakers.get(c.suit, ()))))
                 for c, _ in mechanics if isinstance(c, m.NoLead)
@@ -268,6 +269,8 @@ def clauses(rules: m.Rules) -> tuple[tuple[m.Clause, ...], ...]:
             tail.append(m.NoLead(ban.suit, ban.scope))
             tail.extend(m.Breaks(card, ban.suit) for card in ban.broken_by)
         tail.extend(m.ShedWhenSafe(c) for c in play.shed_when_safe)
+        if play.play_every_trick:
+            tail.append(m.PlayEveryTrick())
     if rules.scoring.all_or_nothing:
         tail.append(m.AllOrNothing())
     if rules.scoring.shoot_the_moon:
@@ -366,7 +369,7 @@ def clause_text(clause: m.Clause) -> str:
     fixed = {
         m.MustWinWithTrump: "must win with a trump", m.MustOvertrump: "must overtrump",
         m.AcesLow: "aces low", m.Inverted: "2 high", m.AllOrNothing: "all or nothing",
-        m.ShootTheMoon: "shoot the moon",
+        m.ShootTheMoon: "shoot the moon", m.PlayEveryTrick: "play every trick",
     }
     return fixed[type(clause)]
 

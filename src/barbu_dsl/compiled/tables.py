@@ -1,72 +1,59 @@
-"""A contract's rules compiled into flat tables for fast play.
+"""A contract's rules as flat tables for one player count, deck and trump.
 
-The model (:mod:`barbu_dsl.language.model`) says what the rules are; the
-engine needs them as numbers it can test in a few machine operations per
-move.  A :class:`TrickTable` or :class:`DominoTable` is built once for each
-(rules, players, deck, trump or nothing) combination and cached, so that
-replaying a thousand records compiles each contract once.
-
-Card sets are Python ints used as 52-bit masks (bit ``c`` for card ``c``);
-cards themselves are ints ``0..51`` (:mod:`barbu_dsl.cards`), so iterating a
-mask from its lowest bit yields cards in the documented legal-move order.
+The engine needs the rules as numbers it can test in a few machine
+operations per move.  A :class:`TrickTable` or :class:`DominoTable` is
+built once for each (rules, players, deck, trump or starting rank)
+combination and cached, so that replaying a thousand records compiles each
+contract once.  Every value in a table comes from :mod:`.facts`.
 
 Which RULES.md sections the tables serve:
 
 * trick winner and rank order (section 1; ``2 high`` in section 3):
   :attr:`TrickTable.stronger` / :attr:`TrickTable.weaker`;
-* card and trick values, all groups added up (sections 2, 3):
+* card and trick values, all groups added up (sections 1, 2, 3):
   :attr:`TrickTable.values`, :attr:`TrickTable.per_trick`,
   :attr:`TrickTable.trick_at`;
-* what can still score, for the early-end ruling of section 1:
+* when a hand is decided, for the early-end ruling of section 1:
   :attr:`TrickTable.scoring_mask`, :attr:`TrickTable.last_scoring_trick`,
   :attr:`TrickTable.plays_out`;
+* Ravage City tie shares (section 2, variant 9): :attr:`TrickTable.most`;
 * lead bans, first-trick bans and shed-when-safe (sections 2 and 3) as masks;
-* domino adjacency with aces high or low (section 2, variant 7):
+* domino adjacency with aces high or low, placings (section 2, variant 7):
   :class:`DominoTable`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import cards as C
 from ..language import model as m
-from ..language.rules import card_values, select
-
-PASS = -1
-"""The domino move of a player with no playable card (written ``"pass"``)."""
-
-SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in C.SUITS)
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    """The mask holding ``cards``."""
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards of ``mask``, in card order (♣ ♦ ♥ ♠, low to high)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+from ..language.rules import card_values
+from .facts import (
+    LeadBanMask,
+    fixed_trump,
+    last_scoring_index,
+    lead_ban_masks,
+    most_parts,
+    per_trick_value,
+    placing_values,
+    plays_out,
+    selector_mask,
+    tie_shares,
+    trick_values,
+    trump_mode,
+)
+from .masks import mask_of
 
 
 @dataclass(frozen=True)
-class LeadBanMask:
-    """A :class:`~barbu_dsl.language.model.LeadBan` as masks."""
+class MostShares:
+    """A Ravage City part for one player count: ``shares[k]`` is what each
+    of ``k`` tied players scores (index 0 unused)."""
 
-    suit: int
-    scope: m.LeadScope
-    suit_mask: int
-    broken_by: int  # the suit's own cards and the breaking cards
+    part: m.MostOfOneSuit
+    shares: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -87,14 +74,19 @@ class TrickTable:
     per_trick: int
     trick_at: tuple[int, ...]  # per trick index: points for taking that trick
     last_scoring_trick: int  # index of the last trick with a trick_at value, -1 if none
-    most: tuple[m.MostOfOneSuit, ...]
+    most: tuple[MostShares, ...]
     all_or_nothing: bool
     shoot_the_moon: bool
-    plays_out: bool  # per-trick or most-of-one-suit scoring: no early end
+    plays_out: bool  # no early end: see facts.plays_out
     lead_bans: tuple[LeadBanMask, ...]
     opening_card: int | None  # None also when the card is not in the deck
     first_trick_ban: int
     shed: int
+
+    @property
+    def scores_anything(self) -> bool:
+        """Whether any card, trick or tie can score in this hand."""
+        return bool(self.scoring_mask or self.per_trick or any(self.trick_at) or self.most)
 
 
 def _strength(card: int, inverted: bool) -> int:
@@ -102,82 +94,63 @@ def _strength(card: int, inverted: bool) -> int:
     return -rank if inverted else rank
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=8)
+def _rank_order(inverted: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card, the masks of the same suit's cards above and below it."""
+    stronger, weaker = [], []
+    for c in range(52):
+        same = [d for d in range(C.suit_of(c) * 13, C.suit_of(c) * 13 + 13) if d != c]
+        mine = _strength(c, inverted)
+        stronger.append(mask_of(d for d in same if _strength(d, inverted) > mine))
+        weaker.append(mask_of(d for d in same if _strength(d, inverted) < mine))
+    return tuple(stronger), tuple(weaker)
+
+
+@lru_cache(maxsize=512)
 def trick_table(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None) -> TrickTable:
     """Compile trick-play ``rules`` for ``players`` holding ``deck`` (sorted
-    cards); ``trump`` is the suit named at play when the rules do not fix it."""
+    cards); ``trump`` is the suit named at play when the rules do not fix it
+    (ignored for no-trump contracts and fixed suits)."""
     play = rules.play
     assert isinstance(play, m.TrickPlay)
-    if play.trumps is not None and play.trumps.suit is not None:
-        trump = play.trumps.suit
-    if play.trumps is None:
+    mode = trump_mode(play)
+    if mode == "fixed":
+        trump = fixed_trump(play)
+    elif mode == "none":
         trump = None
     deck_set = frozenset(deck)
     deck_mask = mask_of(deck)
     tricks = len(deck) // players
-
-    stronger, weaker = [], []
-    for c in range(52):
-        same = [d for d in range(C.suit_of(c) * 13, C.suit_of(c) * 13 + 13) if d != c]
-        mine = _strength(c, play.inverted)
-        stronger.append(mask_of(d for d in same if _strength(d, play.inverted) > mine))
-        weaker.append(mask_of(d for d in same if _strength(d, play.inverted) < mine))
+    stronger, weaker = _rank_order(play.inverted)
 
     by_card = card_values(rules.scoring, trump, deck_set)
     values = tuple(by_card.get(c, 0) for c in range(52))
-    scoring_mask = mask_of(c for c in deck if values[c])
-
-    per_trick = 0
-    trick_at = [0] * tricks
-    most: list[m.MostOfOneSuit] = []
-    for part in rules.scoring.parts:
-        if isinstance(part, m.PerTrick):
-            per_trick += part.value
-        elif isinstance(part, m.TrickAt):
-            index = part.position - 1 if part.position > 0 else tricks + part.position
-            if 0 <= index < tricks:  # a position the hand does not reach never scores
-                trick_at[index] += part.value
-        elif isinstance(part, m.MostOfOneSuit):
-            most.append(part)
-    scoring_tricks = [i for i, v in enumerate(trick_at) if v]
-
-    bans = tuple(
-        LeadBanMask(ban.suit, ban.scope, SUIT_MASKS[ban.suit],
-                    SUIT_MASKS[ban.suit] | mask_of(ban.broken_by))
-        for ban in play.lead_bans
-    )
-    points = frozenset(c for c in deck if values[c])
-    first_trick_ban = 0
-    for selector in play.first_trick_bans:
-        first_trick_ban |= mask_of(select(selector, trump, points))
-    shed = 0
-    for selector in play.shed_when_safe:
-        shed |= mask_of(select(selector, trump, points))
-    opening = play.opening_card if play.opening_card in deck_set else None
-
+    scoring_cards = [c for c in deck if values[c]]
+    trick_at = trick_values(rules.scoring, tricks)
+    trumps = play.trumps
     return TrickTable(
         players=players,
         deck=deck_mask,
         tricks=tricks,
         trump=trump,
-        must_win=bool(play.trumps and play.trumps.must_win),
-        must_overtrump=bool(play.trumps and play.trumps.must_overtrump),
+        must_win=bool(trumps and trumps.must_win),
+        must_overtrump=bool(trumps and trumps.must_overtrump),
         inverted=play.inverted,
-        stronger=tuple(stronger),
-        weaker=tuple(weaker),
+        stronger=stronger,
+        weaker=weaker,
         values=values,
-        scoring_mask=scoring_mask,
-        per_trick=per_trick,
-        trick_at=tuple(trick_at),
-        last_scoring_trick=scoring_tricks[-1] if scoring_tricks else -1,
-        most=tuple(most),
+        scoring_mask=mask_of(scoring_cards),
+        per_trick=per_trick_value(rules.scoring),
+        trick_at=trick_at,
+        last_scoring_trick=last_scoring_index(trick_at),
+        most=tuple(MostShares(part, tie_shares(part, players)) for part in most_parts(rules.scoring)),
         all_or_nothing=rules.scoring.all_or_nothing,
         shoot_the_moon=rules.scoring.shoot_the_moon,
-        plays_out=bool(per_trick) or bool(most),
-        lead_bans=bans,
-        opening_card=opening,
-        first_trick_ban=first_trick_ban & deck_mask,
-        shed=shed & deck_mask,
+        plays_out=plays_out(rules),
+        lead_bans=lead_ban_masks(play),
+        opening_card=play.opening_card if play.opening_card in deck_set else None,
+        first_trick_ban=selector_mask(play.first_trick_bans, trump, scoring_cards) & deck_mask,
+        shed=selector_mask(play.shed_when_safe, trump, scoring_cards) & deck_mask,
     )
 
 
@@ -188,7 +161,7 @@ class DominoTable:
     A card's *position* in its suit is its rank, except that with aces low
     the ace sits at 1, below the 2.  ``below[s][p]`` / ``above[s][p]`` is the
     deck's next card of suit ``s`` under / over position ``p`` (or -1): a
-    card removed from the deck (RULES.md section 3, other player counts) is
+    card removed from the deck (RULES.md section 1, reduced decks) is
     skipped, so a suit never blocks on a card nobody holds.
     """
 
@@ -203,11 +176,12 @@ class DominoTable:
 
 
 def domino_position(card: int, aces_low: bool) -> int:
+    """A card's position in its suit's run: its rank, or 1 for a low ace."""
     rank = C.rank_of(card)
     return 1 if aces_low and rank == C.ACE else rank
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def domino_table(rules: m.Rules, players: int, deck: tuple[int, ...], start_rank: int | None) -> DominoTable:
     """Compile domino ``rules``; ``start_rank`` is the rank named for a
     ``chosen`` start (ignored for a fixed one, None for ``first-card``)."""
@@ -217,11 +191,6 @@ def domino_table(rules: m.Rules, players: int, deck: tuple[int, ...], start_rank
         start_rank = play.start
     elif play.start == "first-card":
         start_rank = None
-    values = [0] * players
-    for part in rules.scoring.parts:
-        if isinstance(part, m.Placings):
-            for place, value in enumerate(part.values[:players]):
-                values[place] += value
     position = tuple(domino_position(c, play.aces_low) for c in range(52))
     below, above = [], []
     deck_set = set(deck)
@@ -238,7 +207,7 @@ def domino_table(rules: m.Rules, players: int, deck: tuple[int, ...], start_rank
         deck=mask_of(deck),
         start=start_rank,
         aces_low=play.aces_low,
-        placings=tuple(values),
+        placings=placing_values(rules.scoring, players),
         position=position,
         below=tuple(below),
         above=tuple(above),

@@ -1,0 +1,143 @@
+"""The facts of one contract's rules that do not depend on the deal.
+
+Each function here answers one question about a :class:`~barbu_dsl.language.model.Rules`
+(or a part of it) and is the only place that answers it; the tables of
+:mod:`.tables`, the totals of :mod:`.totals`, the explainer, the bots and
+the generator all ask here.
+
+* :func:`trump_mode` — no trumps, trumps the declarer names, or a fixed suit;
+* :func:`trick_values` — points for taking each trick of a hand by its
+  position (RULES.md sections 2 and 3: ``−20 last trick``), trick values
+  adding up inside a group (section 1, values that add up);
+* :func:`placing_values` — domino points for each place (section 2);
+* :func:`tie_shares` — what each tied player scores in Ravage City
+  (section 2, variant 9 and its ruling);
+* :func:`lead_ban_masks` and :func:`selector_mask` — lead bans, first-trick
+  bans and shed-when-safe cards as masks (sections 2 and 3);
+* :func:`plays_out` — whether a hand plays every trick instead of ending
+  early (section 1, early end and playing out).
+
+Card values (a single card's value replacing a wider part's inside one
+group) are :func:`barbu_dsl.language.rules.card_values`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from ..language import model as m
+from ..language.rules import select, split_share
+from .masks import SUIT_MASKS, mask_of
+
+TrumpMode = Literal["none", "named", "fixed"]
+
+
+def trump_mode(play: m.Play) -> TrumpMode:
+    """``none`` (no trumps, or domino), ``named`` (the declarer names the
+    suit at play) or ``fixed`` (the contract fixes it)."""
+    if not isinstance(play, m.TrickPlay) or play.trumps is None:
+        return "none"
+    return "named" if play.trumps.suit is None else "fixed"
+
+
+def fixed_trump(play: m.Play) -> int | None:
+    """The trump suit the contract fixes, or None."""
+    if isinstance(play, m.TrickPlay) and play.trumps is not None:
+        return play.trumps.suit
+    return None
+
+
+def per_trick_value(scoring: m.Scoring) -> int:
+    """Points for each trick taken, every ``per trick`` part added up."""
+    return sum(part.value for part in scoring.parts if isinstance(part, m.PerTrick))
+
+
+@lru_cache(maxsize=512)
+def trick_values(scoring: m.Scoring, tricks: int) -> tuple[int, ...]:
+    """Points for taking each trick of a hand of ``tricks`` tricks by its
+    position, by 0-based index.  Positions count from 1 (first) or from the
+    end (``-1`` last); a position the hand does not have never scores."""
+    values = [0] * tricks
+    for part in scoring.parts:
+        if isinstance(part, m.TrickAt):
+            index = part.index(tricks)
+            if index is not None:
+                values[index] += part.value
+    return tuple(values)
+
+
+def last_scoring_index(values: tuple[int, ...]) -> int:
+    """The index of the last trick that scores by its position, -1 if none."""
+    return max((index for index, value in enumerate(values) if value), default=-1)
+
+
+@lru_cache(maxsize=256)
+def placing_values(scoring: m.Scoring, players: int) -> tuple[int, ...]:
+    """Domino: the points for each place (1st, 2nd, ...) with ``players``
+    players; places beyond the values given score 0."""
+    values = [0] * players
+    for part in scoring.parts:
+        if isinstance(part, m.Placings):
+            for place, value in enumerate(part.values[:players]):
+                values[place] += value
+    return tuple(values)
+
+
+def most_parts(scoring: m.Scoring) -> tuple[m.MostOfOneSuit, ...]:
+    """The Ravage City parts of a contract."""
+    return tuple(part for part in scoring.parts if isinstance(part, m.MostOfOneSuit))
+
+
+@lru_cache(maxsize=256)
+def tie_shares(part: m.MostOfOneSuit, players: int) -> tuple[int, ...]:
+    """What each tied player scores from a Ravage City part when ``k``
+    players tie, at index ``k`` (1..players; index 0 is unused and 0):
+    the whole value with ``ties full``, else an equal share rounded as the
+    spec declares (:func:`~barbu_dsl.language.rules.split_share`)."""
+    shares = [0]
+    for k in range(1, players + 1):
+        shares.append(part.value if part.ties == "full" else split_share(part.value, k, part.rounding))
+    return tuple(shares)
+
+
+def plays_out(rules: m.Rules) -> bool:
+    """Whether a trick hand plays every trick (RULES.md section 1): the
+    contract says ``play every trick``, or it scores per trick or for the
+    most cards of one suit, which the last trick can still change."""
+    play = rules.play
+    if not isinstance(play, m.TrickPlay):
+        return False
+    return play.play_every_trick or bool(per_trick_value(rules.scoring)) or bool(most_parts(rules.scoring))
+
+
+@dataclass(frozen=True)
+class LeadBanMask:
+    """A :class:`~barbu_dsl.language.model.LeadBan` as masks: the banned
+    suit, and (for ``until-broken``) every card whose play breaks it — the
+    suit's own cards and the named breakers (``Q♠ breaks ♥``)."""
+
+    suit: int
+    scope: m.LeadScope
+    suit_mask: int
+    broken_by: int
+
+
+def lead_ban_masks(play: m.TrickPlay) -> tuple[LeadBanMask, ...]:
+    """The lead bans of ``play`` as masks, in the order written."""
+    return tuple(
+        LeadBanMask(ban.suit, ban.scope, SUIT_MASKS[ban.suit], SUIT_MASKS[ban.suit] | mask_of(ban.broken_by))
+        for ban in play.lead_bans
+    )
+
+
+def selector_mask(selectors: Iterable[m.Cards], trump: int | None, points: Iterable[int] = ()) -> int:
+    """The mask of every card the selectors name, out of all 52 (``trump``
+    for ``trumps``; ``points`` the cards that score, for ``points``)."""
+    scoring = frozenset(points)
+    mask = 0
+    for selector in selectors:
+        mask |= mask_of(select(selector, trump, scoring))
+    return mask

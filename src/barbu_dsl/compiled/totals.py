@@ -1,0 +1,179 @@
+"""What one hand of a contract adds up to: the one hand-total module.
+
+A contract's *hand total* is the sum of every player's raw score in one
+hand (before doubling, which only moves points between players).  Two
+questions, answered here and nowhere else:
+
+* :func:`value_sum` — the sum of every value the contract hands out when
+  each scoring element is taken once: per trick times the tricks, every
+  scoring card of the deck, each scored trick position, the domino
+  placings, a Ravage City value once.  It decides whether a contract is
+  *positive* (doubling, RULES.md section 2) and is what an unplayed hand
+  shares out (variant 4).
+* :func:`hand_totals` — every total a hand can actually reach, proved
+  from the rules without dealing: Ravage City ties that do not split
+  evenly (section 2, variant 9), a trump suit that changes the count in a
+  reduced deck, all or nothing (section 3) turning ``S`` into ``−S``, shoot
+  the moon turning it into ``(n−1)·S``.  The verifier, the explainer and
+  the score sheet's checks read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import cards as C
+from ..language import model as m
+from ..language.rules import value_text
+from ..words import join_words
+from .facts import most_parts, placing_values, tie_shares, trump_mode
+from .tables import trick_table
+
+
+def _deck_tuple(deck: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(deck))
+
+
+def _named_default(rules: m.Rules, trump: int | None) -> int | None:
+    """The suit to count ``per trump`` parts with: the one given, else
+    clubs when the declarer names it (the count differs only in a reduced
+    deck, where :func:`hand_totals` reports each suit)."""
+    if trump is None and trump_mode(rules.play) == "named":
+        return C.CLUBS
+    return trump
+
+
+def _values_without_ties(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None) -> int:
+    """Every value handed out once, leaving out Ravage City parts."""
+    if isinstance(rules.play, m.DominoPlay):
+        return sum(placing_values(rules.scoring, players))
+    table = trick_table(rules, players, deck, trump)
+    return sum(table.values) + table.per_trick * table.tricks + sum(table.trick_at)
+
+
+def value_sum(rules: m.Rules, players: int, deck: Iterable[int], trump: int | None = None) -> int:
+    """The sum of every value the contract hands out in one hand, each
+    scoring element taken once (see the module docstring).  ``trump`` is the
+    suit named at play, when the declarer names one."""
+    cards = _deck_tuple(deck)
+    base = _values_without_ties(rules, players, cards, _named_default(rules, trump))
+    return base + sum(part.value for part in most_parts(rules.scoring))
+
+
+@dataclass(frozen=True)
+class HandTotals:
+    """The possible hand totals of one contract for one player count.
+    ``notes`` say what makes the total vary, when it does; ``problems``
+    what the spec leaves unsettled (a tie share with no rounding, a trick
+    position the hand does not have)."""
+
+    totals: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+
+    @property
+    def min(self) -> int:
+        return self.totals[0]
+
+    @property
+    def max(self) -> int:
+        return self.totals[-1]
+
+    @property
+    def fixed(self) -> int | None:
+        """The total when every hand reaches the same one, else None."""
+        return self.totals[0] if len(self.totals) == 1 else None
+
+
+def trump_choices(rules: m.Rules, trump: int | None = None) -> tuple[int | None, ...]:
+    """The trump suits a hand may be played with, as far as scoring cares:
+    every suit when the declarer names it and ``per trump`` parts score
+    (unless ``trump`` says which), else one."""
+    mode = trump_mode(rules.play)
+    if mode == "none":
+        return (None,)
+    if mode == "fixed":
+        return (None,)  # the table fixes the suit itself
+    if trump is not None:
+        return (trump,)
+    if any(isinstance(p, m.PerCard) and isinstance(p.cards, m.TrumpCards) for p in rules.scoring.parts):
+        return C.SUITS
+    return (C.CLUBS,)
+
+
+def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | None = None) -> HandTotals:
+    """Every hand total the rules can reach with ``players`` holding
+    ``deck`` (only with ``trump``, when given, for a named trump suit)."""
+    cards = _deck_tuple(deck)
+    tricks = len(cards) // players
+    notes: list[str] = []
+    problems: list[str] = []
+    scoring = rules.scoring
+
+    for part in scoring.parts:
+        if isinstance(part, m.TrickAt) and part.index(tricks) is None:
+            problems.append(f"there is no trick {part.position} when {players} players play {tricks} tricks")
+        elif isinstance(part, m.Placings) and len(part.values) != players:
+            problems.append(f"{len(part.values)} placings for {players} players")
+
+    ties: set[int] = {0}
+    for part in most_parts(scoring):
+        shares = tie_totals(part, players, problems)
+        ties = {a + b for a in ties for b in shares.values()}
+        if len(set(shares.values())) > 1:
+            notes.append("depends on how many tie: " + _tie_note(shares))
+
+    by_suit = {suit: _values_without_ties(rules, players, cards, suit) for suit in trump_choices(rules, trump)}
+    if len(set(by_suit.values())) > 1:
+        notes.append("depends on the trump suit: " + ", ".join(
+            f"{value_text(total)} with {' '.join(C.suit_symbol(s) for s in suits if s is not None)}"
+            for total, suits in _grouped(by_suit).items()))
+
+    totals: set[int] = set()
+    for total in by_suit.values():
+        if scoring.all_or_nothing:
+            totals |= {total, -total}
+        elif scoring.shoot_the_moon:
+            totals |= {total, (players - 1) * total}
+        else:
+            totals.add(total)
+    if (scoring.all_or_nothing or scoring.shoot_the_moon) and len(totals) > 1:
+        rule = "all or nothing" if scoring.all_or_nothing else "shoot the moon"
+        problems.append(f"{rule} makes the hand total {join_words([value_text(v) for v in sorted(totals)], 'or')}: "
+                        "it is not fixed")
+    combined = tuple(sorted({a + b for a in totals for b in ties}))
+    return HandTotals(combined, tuple(notes), tuple(problems))
+
+
+def tie_totals(part: m.MostOfOneSuit, players: int, problems: list[str] | None = None) -> dict[int, int]:
+    """Ravage City: for each number ``k`` of tied players, what they pay in
+    all (RULES.md section 2 variant 9).  A share that is not whole needs a
+    declared rounding; without one it is reported in ``problems`` and
+    rounded to the nearest."""
+    shares = tie_shares(part, players)
+    totals = {k: k * shares[k] for k in range(1, players + 1)}
+    if part.ties == "split" and part.rounding is None and problems is not None:
+        undivided = [k for k in range(1, players + 1) if Fraction(part.value, k).denominator != 1]
+        splits = [f"{value_text(part.value)}/{k}" for k in undivided]
+        if len(splits) == 1:
+            problems.append(f"tie split {splits[0]} does not divide; declare a rounding")
+        elif splits:
+            problems.append(f"tie splits {join_words(splits)} do not divide; declare a rounding")
+    return totals
+
+
+def _tie_note(shares: dict[int, int]) -> str:
+    """``−35 when 5 or 7 tie, −36 otherwise``."""
+    usual = shares[1]
+    others = [f"{value_text(total)} when {join_words([str(k) for k in ks], 'or')} tie"
+              for total, ks in _grouped(shares).items() if total != usual]
+    return ", ".join([*others, f"{value_text(usual)} otherwise"])
+
+
+def _grouped(by_key: dict[int | None, int] | dict[int, int]) -> dict[int, list]:
+    grouped: dict[int, list] = {}
+    for key, value in by_key.items():
+        grouped.setdefault(value, []).append(key)
+    return dict(sorted(grouped.items()))

@@ -1,0 +1,17 @@
+"""Small helpers for writing rules out in plain words (explain, verify)."""
+
+from __future__ import annotations
+
+from .language.rules import value_text
+
+
+def join_words(items: list[str], word: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (or ``word`` instead of ``and``)."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def range_text(low: int, high: int) -> str:
+    """``−26``, or ``−65 to −60`` when a total is not fixed."""
+    return value_text(low) if low == high else f"{value_text(low)} to {value_text(high)}"

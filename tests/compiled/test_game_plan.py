@@ -1,0 +1,54 @@
+"""One game plan (RULES.md sections 2 and 3): explain, verify and play agree
+on the number of hands and the contracts of every bundled spec and variant."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from barbu_dsl.compiled import game_plan
+from barbu_dsl.engine import make_bots
+from barbu_dsl.engine.game import GameRun
+from barbu_dsl.explain import explain
+from barbu_dsl.language import load_spec
+from barbu_dsl.resources import bundled_spec_names
+from barbu_dsl.verifier import verify_count
+
+REFS = [name for name in bundled_spec_names()]
+REFS += [f"{name}+{overlay.name}" for name in bundled_spec_names() for overlay in load_spec(name).overlays]
+REFS += ["tournament+fixed-order+ravage-city", "tournament+dealer-chooses+ravage-city"]
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_explain_verify_and_play_agree(ref: str) -> None:
+    spec = load_spec(ref)
+    for players in spec.players:
+        plan = game_plan(spec, players)
+        run = GameRun(spec, make_bots(["random"], players, seed=3), seed=3, players=players)
+        assert run.total_hands == plan.hands
+        result = run.play()
+        played = Counter(hand.contract for hand in result.hands)
+        assert set(played) <= {c.name for c in plan.pool}
+        if plan.draw == "none" and plan.hands == players * plan.per_player:
+            assert played == Counter({c.name: players for c in plan.round}), (ref, players)
+        assert [t.name for t in verify_count(spec, players).contracts] == [c.name for c in plan.round]
+        text = explain(spec, players=players)
+        each = plan.hands_per_player
+        if spec.game.hands is None and each:
+            assert f"A game is {plan.hands} hands ({each} for each player)." in text
+        else:
+            assert f"A game is {plan.hands} hands" in text
+
+
+@pytest.mark.parametrize(("ref", "players", "hands"), [
+    ("tournament", 4, 28),  # section 2: each of the seven contracts once per player
+    ("tournament+ravage-city", 4, 32),  # section 2 variant 9: a game is 32 hands
+    ("tournament+fixed-order", 4, 28),  # variant 2 ruling: each contract by every player in turn
+    ("bouillabaisse", 4, 6),  # section 3: the first six played once each
+    ("french-classic", 4, 32),  # section 3: hands = players × contracts
+    ("french-classic", 3, 24),
+    ("hearts", 4, 4),  # one hand dealt by each player
+])
+def test_hands_in_a_game(ref: str, players: int, hands: int) -> None:
+    assert game_plan(load_spec(ref), players).hands == hands
