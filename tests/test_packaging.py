@@ -1,5 +1,6 @@
-"""The installed package carries the grammar and the bundled specs, so it
-works from any directory, not only from the checkout."""
+"""The installed package carries the grammar, the bundled specs and the
+documentation, so it works from any directory, not only from the checkout;
+the sdist carries everything its own test suite needs."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import barbu_dsl
+from barbu_dsl.resources import doc_text
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 
@@ -31,6 +33,56 @@ def test_packaged_specs_are_the_checkout_specs() -> None:
     assert sorted(e.name for e in packaged.iterdir() if e.name.endswith(".yaml")) == names
     for name in names:
         assert (packaged / name).read_bytes() == (CHECKOUT / "specs" / name).read_bytes()
+
+
+def test_packaged_docs_are_the_checkout_docs() -> None:
+    packaged = _packaged("docs")
+    names = sorted(p.name for p in (CHECKOUT / "docs").glob("*.md"))
+    assert sorted(e.name for e in packaged.iterdir() if e.name.endswith(".md")) == names
+    for name in names:
+        assert (packaged / name).read_bytes() == (CHECKOUT / "docs" / name).read_bytes()
+
+
+def test_doc_text_reads_the_docs() -> None:
+    """Installed or not, doc_text gives the checkout's pages."""
+    for name in ("README.md", "rules.md", "records.md", "sheet.md"):
+        assert doc_text(name) == (CHECKOUT / "docs" / name).read_text(encoding="utf-8")
+    assert doc_text("rules") == doc_text("rules.md")
+    for name in ("nothing.md", "../README.md", "rules.md/.."):
+        with pytest.raises(KeyError):
+            doc_text(name)
+
+
+def _needed_files() -> set[str]:
+    """Every file of the checkout that the sdist's build and test suite read."""
+    skipped = {"__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache"}
+    found = {"README.md", "pyproject.toml"}
+    for top in ("src", "grammar", "specs", "docs", "generated", "tests", "benchmarks"):
+        for path in (CHECKOUT / top).rglob("*"):
+            parts = path.relative_to(CHECKOUT).parts
+            if path.is_file() and not skipped & set(parts) and not parts[-1].endswith(".pyc"):
+                found.add("/".join(parts))
+    return found
+
+
+def test_sdist_carries_what_its_tests_need(tmp_path: Path) -> None:
+    """An unpacked sdist passes its own test suite only if it holds docs/,
+    generated/ and the rest; build one and look."""
+    import subprocess
+    import sys
+    import tarfile
+
+    if not (CHECKOUT / "pyproject.toml").is_file():
+        pytest.skip("no pyproject.toml: not a checkout or an unpacked sdist")
+    pytest.importorskip("build", reason="the 'build' package (in the test extra) builds the sdist")
+    run = subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(CHECKOUT)],
+                         capture_output=True, text=True, check=False, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    (sdist,) = tmp_path.glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    missing = sorted(_needed_files() - members)
+    assert not missing, f"the sdist lacks {len(missing)} files, e.g. {missing[:5]}"
 
 
 def test_tests_run_against_the_installed_package() -> None:

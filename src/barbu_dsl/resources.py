@@ -1,6 +1,6 @@
-"""Package data: the grammar and the bundled specs.
+"""Package data: the grammar, the bundled specs and the documentation.
 
-A wheel carries ``grammar/`` and ``specs/`` inside the package (see
+A wheel carries ``grammar/``, ``specs/`` and ``docs/`` inside the package (see
 ``pyproject.toml``), so an installed barbu_dsl works from any directory.  In
 an editable install of a checkout they are read from the checkout's top
 level instead.
@@ -26,6 +26,18 @@ def _data_dir(name: str) -> Traversable:
 def grammar_text() -> str:
     """The rule-line grammar, ``grammar/barbu.lark``."""
     return (_data_dir("grammar") / "barbu.lark").read_text(encoding="utf-8")
+
+
+def doc_text(name: str) -> str:
+    """The text of ``docs/<name>``: ``rules.md`` (the rules and rulings),
+    ``records.md`` (hand records), ``sheet.md`` (score sheets) or
+    ``README.md``; the ``.md`` may be left off.  KeyError when there is no
+    such page."""
+    docs = _data_dir("docs")
+    file = name if name.endswith(".md") else f"{name}.md"
+    if file not in {entry.name for entry in docs.iterdir()}:
+        raise KeyError(name)
+    return (docs / file).read_text(encoding="utf-8")
 
 
 def bundled_spec_names() -> list[str]:

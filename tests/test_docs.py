@@ -1,0 +1,85 @@
+"""docs/: the formats are the public interfaces unchanged, and the rules page
+keeps the section numbers that code and tests cite."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+DOCS = CHECKOUT / "docs"
+
+# The only differences from the originals: their links to files beside them
+# point at the project's own copies.
+FORMATS = {
+    "records.md": ("formats/RECORDS.md", [
+        ("Examples are in `../examples/`.",
+         "Examples are in [`tests/engine/examples/`](../tests/engine/examples/)."),
+        ("(RULES.md, early end", "([rules.md](rules.md), early end"),
+    ]),
+    "sheet.md": ("formats/SHEET.md", [
+        ("(RECORDS.md):", "([records.md](records.md)):"),
+        ("(RECORDS.md, RULES.md)", "([records.md](records.md), [rules.md](rules.md))"),
+    ]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_formats_are_the_shared_originals(shared_dir: Path, name: str) -> None:
+    original, links = FORMATS[name]
+    expected = (shared_dir / original).read_text(encoding="utf-8")
+    for old, new in links:
+        assert expected.count(old) == 1, f"{original} no longer says {old!r}: update FORMATS"
+        expected = expected.replace(old, new)
+    actual = (DOCS / name).read_text(encoding="utf-8")
+    assert actual == expected, f"docs/{name} differs from {original} (copy it again and re-point its links)"
+
+
+def test_rules_keep_their_section_numbers() -> None:
+    """Code, specs and tests cite "docs/rules.md section N" and "variant N"."""
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    assert headings == ["## 1. Common ground", "## 2. Tournament Barbu", "## 3. The French family",
+                        "## 4. Hearts", "## 5. Rulings not in the sources"]
+    tournament = text.split("## 2. ")[1].split("## 3. ")[0]
+    variants = tournament.split("### Variants and scales")[1]
+    for number in range(1, 10):
+        assert f"\n{number}. **" in variants, f"variant {number} is missing from section 2"
+
+
+def _slug(heading: str) -> str:
+    """The anchor a heading gets when the page is shown (GitHub's rule)."""
+    kept = "".join(ch for ch in heading.strip().lower() if ch.isalnum() or ch in " -_")
+    return kept.replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    return {_slug(line.lstrip("#")) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("#")}
+
+
+PAGES = [CHECKOUT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(CHECKOUT)))
+def test_links_lead_somewhere(page: Path) -> None:
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if "://" in target:
+            continue
+        file, _, anchor = target.partition("#")
+        linked = (page.parent / file).resolve() if file else page
+        assert linked.exists(), f"{page.name} links to {target}, which does not exist"
+        if anchor:
+            assert anchor in _anchors(linked), f"{page.name} links to {target}: no such heading"
+
+
+def test_readme_sends_nobody_elsewhere() -> None:
+    """README points at docs/, not at files an installed user does not have."""
+    text = (CHECKOUT / "README.md").read_text(encoding="utf-8")
+    for stale in ("shared folder", "RULES.md", "formats/RECORDS.md", "formats/SHEET.md", "(coming)"):
+        assert stale not in text, stale
+    for name in ("docs/rules.md", "docs/records.md", "docs/sheet.md"):
+        assert f"]({name})" in text, name
