@@ -12,7 +12,7 @@ A contract is positive when its total is below zero (the aim is the lowest score
 
 from __future__ import annotations
 
-from .hands import RecordError
+from .hands import Broken, RecordError, broken
 
 Pair = tuple[int, int]
 
@@ -22,15 +22,15 @@ def is_positive(total: int) -> bool:
     return total < 0
 
 
-def _illegal(pair: Pair, reason: str) -> RecordError:
-    return RecordError("illegal_double", pair=[pair[0], pair[1]], reason=reason)
+def _illegal(pair: Pair, rule: Broken) -> RecordError:
+    return RecordError("illegal_double", pair=[pair[0], pair[1]], reason=rule.message)
 
 
 def check_doubles(declarer: int, pairs: list[Pair], positive: bool) -> None:
     """Raise an ``illegal_double`` error naming the first pair (in the given
     order) that breaks a rule.  Seats are valid."""
     for pair in pairs:
-        raise _illegal(pair, "this spec has no doubling")
+        raise _illegal(pair, broken("no_doubling"))
 
 
 def settle(raw: list[int], pairs: list[Pair]) -> list[int]:

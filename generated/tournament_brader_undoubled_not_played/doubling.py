@@ -20,7 +20,7 @@ score).
 
 from __future__ import annotations
 
-from .hands import RecordError
+from .hands import Broken, RecordError, broken
 
 Pair = tuple[int, int]
 
@@ -30,8 +30,8 @@ def is_positive(total: int) -> bool:
     return total > 0
 
 
-def _illegal(pair: Pair, reason: str) -> RecordError:
-    return RecordError("illegal_double", pair=[pair[0], pair[1]], reason=reason)
+def _illegal(pair: Pair, rule: Broken) -> RecordError:
+    return RecordError("illegal_double", pair=[pair[0], pair[1]], reason=rule.message)
 
 
 def check_doubles(declarer: int, pairs: list[Pair], positive: bool) -> None:
@@ -42,15 +42,15 @@ def check_doubles(declarer: int, pairs: list[Pair], positive: bool) -> None:
     for pair in pairs:
         doubler, doubled = pair
         if doubler == doubled:
-            raise _illegal(pair, "a player cannot double themselves")
+            raise _illegal(pair, broken("double_self"))
         if pair in given:
-            raise _illegal(pair, "the same double is given twice")
+            raise _illegal(pair, broken("double_twice"))
         given.add(pair)
         if doubler == declarer:
             if doubled not in doubled_declarer:
-                raise _illegal(pair, "the declarer may only double players who doubled them")
+                raise _illegal(pair, broken("redouble_only_doublers"))
         elif doubled != declarer and positive:
-            raise _illegal(pair, "in a positive contract only the declarer may be doubled")
+            raise _illegal(pair, broken("positive_declarer_only"))
 
 
 def settle(raw: list[int], pairs: list[Pair]) -> list[int]:

@@ -70,13 +70,16 @@ class RecordError(BarbuError):
     ``kind`` is ``illegal_play``, ``illegal_double``, ``bad_record`` or
     ``after_end``; ``details`` holds the other keys of the JSON error object
     (``index``, ``seat``, ``card``, ``reason``, ``pair``).  ``rule`` is the
-    code of the rule an illegal play breaks (:mod:`barbu_dsl.compiled.reasons`);
-    it is not part of the JSON object, whose ``reason`` says it in words.
+    code of the rule an illegal play or double breaks
+    (:mod:`barbu_dsl.compiled.reasons`) and ``rule_fields`` the words of its
+    message; they are not part of the JSON object, whose ``reason`` says it
+    in English.
     """
 
     kind: str
     details: dict[str, Any] = field(default_factory=dict)
     rule: str | None = None
+    rule_fields: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         Exception.__init__(self, self.describe())

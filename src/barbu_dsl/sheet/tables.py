@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
-from .engine.game import GameResult, HandResult
+from ..engine.game import GameResult, HandResult
 
 
 def doubles_text(doubles: Sequence[tuple[int, int]]) -> str:
