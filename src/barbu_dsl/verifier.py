@@ -33,26 +33,11 @@ from .language.rules import value_text
 from .words import range_text
 
 
-@dataclass(frozen=True)
-class ContractTotal:
-    """The possible hand totals of one contract for one player count.
-    ``notes`` say what makes the total vary, when it does."""
+@dataclass(frozen=True, kw_only=True)
+class ContractTotal(HandTotals):
+    """The possible hand totals of one contract of a game, by name."""
 
     name: str
-    totals: tuple[int, ...]
-    notes: tuple[str, ...] = ()
-
-    @property
-    def min(self) -> int:
-        return self.totals[0]
-
-    @property
-    def max(self) -> int:
-        return self.totals[-1]
-
-    @property
-    def fixed(self) -> bool:
-        return self.min == self.max
 
 
 @dataclass(frozen=True)
@@ -179,7 +164,7 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
     for contract in plan.round:
         total = contract_total(contract, deck, players)
         problems.extend(f"{contract.name}: {text}" for text in total.problems)
-        totals.append(ContractTotal(contract.name, total.totals, total.notes))
+        totals.append(ContractTotal(name=contract.name, totals=total.totals, notes=total.notes))
     return CountReport(players, len(deck), tuple(totals), tuple(problems))
 
 
@@ -244,7 +229,7 @@ def _changes(old: CountReport, new: CountReport) -> list[str]:
                          f"({range_text(-before.max, -before.min)})")
         elif after.totals != before.totals:
             line = f"{after.name} {range_text(before.min, before.max)}→{range_text(after.min, after.max)}"
-            if before.fixed and after.fixed:
+            if before.fixed is not None and after.fixed is not None:
                 line += f" ({value_text(after.min - before.min)})"
             lines.append(line)
     for key, after in new_by_key.items():
