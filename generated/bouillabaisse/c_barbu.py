@@ -178,13 +178,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
         banned = 0
@@ -201,13 +201,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -245,7 +245,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -264,12 +264,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
         banned = 0
@@ -286,12 +286,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -327,7 +327,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -347,8 +347,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         gained = 0
         gained += 60 * (taken >> 37 & 1)  # KH
         points[seat] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -181,12 +181,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     won = [0] * players
     append = moves.append
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
         banned = 0
@@ -203,13 +203,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -247,7 +247,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         points[taker] += PER_TRICK
         won[taker] |= taken
-        seat = taker
+        leader = taker
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -265,11 +265,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     won = [0] * players
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
         banned = 0
@@ -286,12 +286,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -327,7 +327,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         points[taker] += PER_TRICK
         won[taker] |= taken
-        seat = taker
+        leader = taker
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -344,7 +344,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     (``winners``, in order) and the cards each seat took (``won``, masks)."""
     players = len(won)
     points = [0] * players
-    for done, taker in enumerate(winners):
+    for taker in winners:
         gained = PER_TRICK
         points[taker] += gained
     for seat, taken in enumerate(won):
@@ -354,8 +354,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         gained += 20 * (taken >> 36 & 1)  # QH
         gained += 65 * (taken >> 37 & 1)  # KH
         points[seat] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -216,7 +216,7 @@ def _replay(record: Any) -> dict[str, Any]:
     if domino:
         result["placings"] = hand.placings
     result["transfers"] = transfers
-    result["final"] = [r + t for r, t in zip(raw, transfers)]
+    result["final"] = [r + t for r, t in zip(raw, transfers, strict=True)]
     return result
 
 

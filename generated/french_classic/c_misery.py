@@ -218,13 +218,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tmask = SUIT_MASKS[trump]
     values = VALUES_BY_TRUMP[trump]
     scoring = SCORING_BY_TRUMP[trump] & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -236,14 +236,14 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
         win = best
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -296,7 +296,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     taker = seat
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -320,12 +320,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tmask = SUIT_MASKS[trump]
     values = VALUES_BY_TRUMP[trump]
     scoring = SCORING_BY_TRUMP[trump] & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -337,13 +337,13 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
         win = best
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -394,7 +394,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     taker = seat
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -417,8 +417,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         for value, cards in values:
             gained += value * (taken & cards).bit_count()
         points[seat] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -180,11 +180,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
     trick_at, last_scoring = trick_table(tricks)
-    seat = declarer
+    leader = declarer
     points = [0] * players
     append = moves.append
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -196,12 +196,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -236,7 +236,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 append(low)
         points[taker] += trick_at[done]
-        seat = taker
+        leader = taker
         if done >= last_scoring:
             break  # nothing left to score
     return points
@@ -249,10 +249,10 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
     trick_at, last_scoring = trick_table(tricks)
-    seat = declarer
+    leader = declarer
     points = [0] * players
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -264,11 +264,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -301,7 +301,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 low = cand & -cand
                 hands[seat] = hand ^ low
         points[taker] += trick_at[done]
-        seat = taker
+        leader = taker
         if done >= last_scoring:
             break  # nothing left to score
     return points
@@ -317,8 +317,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     for done, taker in enumerate(winners):
         gained = trick_at[done]
         points[taker] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -253,7 +253,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
     opening = OPENING if deck >> OPENING & 1 else -1
-    seat = first_leader(hands, declarer, opening)
+    leader = first_leader(hands, declarer, opening)
     played = 0
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
@@ -261,7 +261,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     winners: list[int] = []
     append = moves.append
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         if done == 0 and opening >= 0:
             # The holder of 2C leads it to the first trick.
             cand = 1 << opening
@@ -285,13 +285,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -337,7 +337,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         left &= ~taken
         won[taker] |= taken
         winners.append(taker)
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -346,13 +346,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
-    scores = list(points)
     sole = sole_taker(won, winners, scoring)
     if sole is not None:
-        total = scores[sole]  # shoot the moon
-        scores = [total] * len(scores)
-        scores[sole] = 0
-    return scores
+        total = points[sole]  # shoot the moon
+        points = [total] * len(points)
+        points[sole] = 0
+    return points
 
 
 def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
@@ -364,14 +363,14 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
     opening = OPENING if deck >> OPENING & 1 else -1
-    seat = first_leader(hands, declarer, opening)
+    leader = first_leader(hands, declarer, opening)
     played = 0
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     winners: list[int] = []
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         if done == 0 and opening >= 0:
             # The holder of 2C leads it to the first trick.
             cand = 1 << opening
@@ -395,12 +394,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -444,7 +443,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         left &= ~taken
         won[taker] |= taken
         winners.append(taker)
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -453,13 +452,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
-    scores = list(points)
     sole = sole_taker(won, winners, scoring)
     if sole is not None:
-        total = scores[sole]  # shoot the moon
-        scores = [total] * len(scores)
-        scores[sole] = 0
-    return scores
+        total = points[sole]  # shoot the moon
+        points = [total] * len(points)
+        points[sole] = 0
+    return points
 
 
 def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> list[int]:
@@ -473,13 +471,12 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
-    scores = list(points)
     sole = sole_taker(won, winners, scoring)
     if sole is not None:
-        total = scores[sole]  # shoot the moon
-        scores = [total] * len(scores)
-        scores[sole] = 0
-    return scores
+        total = points[sole]  # shoot the moon
+        points = [total] * len(points)
+        points[sole] = 0
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -245,4 +245,4 @@ def score_hand(contract: str, *, winners: Sequence[int] = (), captured: Sequence
             raise ValueError(f"{module.NAME} needs the trump suit the declarer named")
         raw = module.SCORES[players](list(winners), won, suit, DECKS[players])
     transfers = settle(raw, [(a, b) for a, b in doubles])
-    return {"raw": raw, "transfers": transfers, "final": [r + t for r, t in zip(raw, transfers)]}
+    return {"raw": raw, "transfers": transfers, "final": [r + t for r, t in zip(raw, transfers, strict=True)]}

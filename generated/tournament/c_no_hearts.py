@@ -173,13 +173,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         # Lead ban: no heart lead while holding other suits.
         cand = cand & ~LEAD_BAN or cand
@@ -193,13 +193,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -237,7 +237,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -257,12 +257,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         # Lead ban: no heart lead while holding other suits.
         cand = cand & ~LEAD_BAN or cand
@@ -276,12 +276,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -317,7 +317,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -339,8 +339,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         gained -= 2 * (taken & 0x0003FFC000000).bit_count()  # 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
         gained -= 6 * (taken >> 38 & 1)  # AH
         points[seat] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

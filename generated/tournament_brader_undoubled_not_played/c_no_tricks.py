@@ -153,11 +153,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -169,12 +169,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -209,7 +209,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 append(low)
         points[taker] += PER_TRICK
-        seat = taker
+        leader = taker
     return points
 
 
@@ -219,10 +219,10 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -234,11 +234,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -271,7 +271,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 low = cand & -cand
                 hands[seat] = hand ^ low
         points[taker] += PER_TRICK
-        seat = taker
+        leader = taker
     return points
 
 
@@ -280,11 +280,10 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     (``winners``, in order) and the cards each seat took (``won``, masks)."""
     players = len(won)
     points = [0] * players
-    for done, taker in enumerate(winners):
+    for taker in winners:
         gained = PER_TRICK
         points[taker] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

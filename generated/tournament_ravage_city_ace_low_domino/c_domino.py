@@ -20,6 +20,7 @@ offers the public API.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from .cards import CARD_STR, PASS, RANK_NAMES, SUIT_NAMES, WIDTH, cards_of
 from .hands import DominoHand, after_end, illegal
@@ -55,7 +56,7 @@ def runs(deck: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         down, up = [0] * 52, [0] * 52
         for suit in range(4):
             run = sorted((c for c in range(13 * suit, 13 * suit + 13) if deck >> c & 1), key=POSITION.__getitem__)
-            for low, high in zip(run, run[1:]):
+            for low, high in pairwise(run):
                 up[low] = 1 << high
                 down[high] = 1 << low
         tables = RUNS[deck] = (tuple(down), tuple(up))

@@ -176,11 +176,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
     trick_at, last_scoring = trick_table(tricks)
-    seat = declarer
+    leader = declarer
     points = [0] * players
     append = moves.append
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -192,12 +192,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -232,7 +232,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 append(low)
         points[taker] += trick_at[done]
-        seat = taker
+        leader = taker
         if done >= last_scoring:
             break  # nothing left to score
     return points
@@ -245,10 +245,10 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
     trick_at, last_scoring = trick_table(tricks)
-    seat = declarer
+    leader = declarer
     points = [0] * players
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -260,11 +260,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -297,7 +297,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 low = cand & -cand
                 hands[seat] = hand ^ low
         points[taker] += trick_at[done]
-        seat = taker
+        leader = taker
         if done >= last_scoring:
             break  # nothing left to score
     return points
@@ -313,8 +313,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     for done, taker in enumerate(winners):
         gained = trick_at[done]
         points[taker] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -176,12 +176,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     won = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -193,13 +193,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -236,8 +236,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         won[taker] |= taken
-        seat = taker
-    scores = list(points)
+        leader = taker
     # -36 for the most cards of one suit; tied players split it, rounding nearest
     counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
                   (w & SPADES).bit_count()) for w in won]
@@ -245,8 +244,8 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]
     for s in tied:
-        scores[s] += share
-    return scores
+        points[s] += share
+    return points
 
 
 def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
@@ -255,11 +254,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     won = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -271,12 +270,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -311,8 +310,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 taken |= low
         won[taker] |= taken
-        seat = taker
-    scores = list(points)
+        leader = taker
     # -36 for the most cards of one suit; tied players split it, rounding nearest
     counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
                   (w & SPADES).bit_count()) for w in won]
@@ -320,8 +318,8 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]
     for s in tied:
-        scores[s] += share
-    return scores
+        points[s] += share
+    return points
 
 
 def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> list[int]:
@@ -329,7 +327,6 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     (``winners``, in order) and the cards each seat took (``won``, masks)."""
     players = len(won)
     points = [0] * players
-    scores = list(points)
     # -36 for the most cards of one suit; tied players split it, rounding nearest
     counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
                   (w & SPADES).bit_count()) for w in won]
@@ -337,8 +334,8 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]
     for s in tied:
-        scores[s] += share
-    return scores
+        points[s] += share
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -199,11 +199,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     if trump is None:
         raise ValueError("this contract needs the trump suit the declarer names")
     tmask = SUIT_MASKS[trump]
-    seat = declarer
+    leader = declarer
     points = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -215,13 +215,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
         win = best
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -271,7 +271,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     win = low  # the first trump, or an overtrump
                     taker = seat
         points[taker] += PER_TRICK
-        seat = taker
+        leader = taker
     return points
 
 
@@ -284,10 +284,10 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     if trump is None:
         raise ValueError("this contract needs the trump suit the declarer names")
     tmask = SUIT_MASKS[trump]
-    seat = declarer
+    leader = declarer
     points = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -299,12 +299,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
         win = best
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -352,7 +352,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     win = low  # the first trump, or an overtrump
                     taker = seat
         points[taker] += PER_TRICK
-        seat = taker
+        leader = taker
     return points
 
 
@@ -361,11 +361,10 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     (``winners``, in order) and the cards each seat took (``won``, masks)."""
     players = len(won)
     points = [0] * players
-    for done, taker in enumerate(winners):
+    for taker in winners:
         gained = PER_TRICK
         points[taker] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

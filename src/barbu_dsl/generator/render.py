@@ -17,6 +17,7 @@ before it is returned: a template mistake fails at generation time.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -28,8 +29,9 @@ from . import plan as p
 
 TEMPLATES = "barbu_dsl.generator"
 
-# Names a contract module may use from the shared modules; its imports are
-# exactly those it uses.
+# Names a contract module may use from the standard library and from the
+# shared modules; its imports are exactly those it uses.
+STDLIB = (("collections.abc", "Callable"), ("itertools", "pairwise"))
 SHARED = {
     "cards": ("CARD_STR", "CLUBS", "DIAMONDS", "HEARTS", "PASS", "RANK_NAMES", "SPADES", "SUIT_PICK", "SUIT_SHIFT",
               "SUIT_MASKS", "SUIT_NAMES", "WIDTH", "cards_of", "mask_of"),
@@ -173,11 +175,21 @@ def tidy(text: str) -> str:
     return text.strip("\n") + "\n"
 
 
+def _names_read(code: str) -> set[str]:
+    """The names ``code`` reads: not attributes, and nothing in strings
+    (spec text) or comments."""
+    return {node.id for node in ast.walk(ast.parse(code)) if isinstance(node, ast.Name)}
+
+
 def _imports(body: str) -> str:
-    """The import lines of a contract module: exactly the shared names it uses."""
-    lines = ["from collections.abc import Callable", ""] if re.search(r"\bCallable\b", body) else []
+    """The import lines of a contract module: exactly the names it uses from
+    the standard library and the shared modules."""
+    read = _names_read(body)
+    lines = [f"from {module} import {name}" for module, name in STDLIB if name in read]
+    if lines:
+        lines.append("")
     for module, names in SHARED.items():
-        used = [name for name in names if re.search(rf"(?<![\w.]){name}\b", body)]
+        used = [name for name in names if name in read]
         if used:
             line = f"from .{module} import {', '.join(used)}"
             if len(line) > 120:
@@ -203,7 +215,7 @@ def render_package(spec: p.SpecPlan) -> dict[str, str]:
     contract_template = env.get_template("contract.py.j2")
     for contract in spec.contracts:
         marker = "# <imports>"
-        body = contract_template.render(spec=spec, contract=contract, imports=marker)
+        body = tidy(contract_template.render(spec=spec, contract=contract, imports=marker))
         files[f"{spec.package}/{contract.module}.py"] = tidy(body.replace(marker, _imports(body)))
     for path, text in files.items():
         compile(text, path, "exec")
