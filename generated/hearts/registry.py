@@ -12,12 +12,12 @@ from typing import NamedTuple
 
 from . import c_hearts
 
-SPEC = 'hearts'
+SPEC = "hearts"
 VARIANTS = ()
-FULL_NAME = 'hearts'
-TITLE = 'Hearts'
-SOURCE_SHA256 = '2d9ddc4775b3faca742a431ce3ce4679aa032bf0641b97b130c68d6a1809a114'
-GENERATOR = 'barbu_dsl 0.1.0, generator 1'
+FULL_NAME = "hearts"
+TITLE = "Hearts"
+SOURCE_SHA256 = "2d9ddc4775b3faca742a431ce3ce4679aa032bf0641b97b130c68d6a1809a114"
+GENERATOR = "barbu_dsl 0.1.0, generator 1"
 
 PLAYERS = (4,)
 # The cards dealt to each player count.
@@ -42,10 +42,10 @@ class ContractInfo(NamedTuple):
 
 
 CONTRACTS = {
-    'Hearts': ContractInfo(
-        name='Hearts',
-        kind='tricks',
-        trumps='none',
+    "Hearts": ContractInfo(
+        name="Hearts",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -57,7 +57,7 @@ CONTRACTS = {
 
 # Contract names folded for matching (no case, spaces, "-" or "_").
 KEYS = {
-    'hearts': c_hearts,
+    "hearts": c_hearts,
 }
 
 

@@ -48,8 +48,10 @@ class PlayAfterEnd(RecordError):
 LEFT = {players: tuple(range(1, players)) + (0,) for players in range(1, 9)}
 """For each player count, the seat on each seat's left."""
 
-FOLLOWERS = {players: tuple(tuple((seat + k) % players for k in range(1, players)) for seat in range(players))
-             for players in range(1, 9)}
+FOLLOWERS = {
+    players: tuple(tuple((seat + k) % players for k in range(1, players)) for seat in range(players))
+    for players in range(1, 9)
+}
 """For each player count and leader, the seats that follow, in turn."""
 
 
@@ -129,8 +131,27 @@ class TrickHand(Hand):
     cards taken are masks; the current trick is a list of cards."""
 
     __slots__ = (
-        "best", "ftb", "history", "last_scoring", "leader", "lmask", "opening", "played", "points", "scores",
-        "scoring", "shed", "taker", "tmask", "trick", "trick_at", "tricks", "trump", "values", "win", "winners",
+        "best",
+        "ftb",
+        "history",
+        "last_scoring",
+        "leader",
+        "lmask",
+        "opening",
+        "played",
+        "points",
+        "scores",
+        "scoring",
+        "shed",
+        "taker",
+        "tmask",
+        "trick",
+        "trick_at",
+        "tricks",
+        "trump",
+        "values",
+        "win",
+        "winners",
         "won",
     )
 

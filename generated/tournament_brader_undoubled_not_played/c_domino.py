@@ -25,10 +25,10 @@ from itertools import pairwise
 from .cards import CARD_STR, PASS, RANK_NAMES, SUIT_NAMES, WIDTH, cards_of
 from .hands import DominoHand, after_end, illegal
 
-NAME = 'Domino'
+NAME = "Domino"
 DESCRIPTION = None
-KIND = 'domino'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "domino"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
@@ -94,10 +94,11 @@ class Hand(DominoHand):
 
     __slots__ = ()
 
-    START = 'chosen'
+    START = "chosen"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.down, self.up = runs(self.deck)
         if start_rank is None:
@@ -178,8 +179,14 @@ class Hand(DominoHand):
         return score(self.placed, self.players)
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``, 0 for a pass) to ``moves`` and return the
@@ -235,8 +242,9 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     return score(placed, players)
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     last_seat = players - 1

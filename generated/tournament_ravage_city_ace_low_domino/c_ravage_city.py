@@ -28,27 +28,25 @@ from .cards import (
     HEARTS,
     PASS,
     SPADES,
-    SUIT_PICK,
-    SUIT_SHIFT,
     SUIT_MASKS,
     SUIT_NAMES,
+    SUIT_PICK,
+    SUIT_SHIFT,
     WIDTH,
     mask_of,
 )
 from .hands import FOLLOWERS, TrickHand, after_end, illegal
 
-NAME = 'Ravage City'
+NAME = "Ravage City"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
 #   - no trumps: the highest card of the led suit wins
 # Most of one suit: the points of each tied player, by the number tied.
-MOST_SHARES = (
-    (0, -36, -18, -12, -9),
-)
+MOST_SHARES = ((0, -36, -18, -12, -9),)
 
 
 class Hand(TrickHand):
@@ -56,10 +54,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'none'
+    TRUMPS = "none"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.to_play = self.leader = first_leader(hands, declarer)
 
@@ -153,8 +152,10 @@ class Hand(TrickHand):
         won = self.won
         scores = list(points)
         # -36 for the most cards of one suit; tied players split it, rounding nearest
-        counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
-                      (w & SPADES).bit_count()) for w in won]
+        counts = [
+            max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(), (w & SPADES).bit_count())
+            for w in won
+        ]
         top = max(counts)
         tied = [s for s, count in enumerate(counts) if count == top]
         share = MOST_SHARES[0][len(tied)]
@@ -168,8 +169,14 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
@@ -238,8 +245,10 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         won[taker] |= taken
         leader = taker
     # -36 for the most cards of one suit; tied players split it, rounding nearest
-    counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
-                  (w & SPADES).bit_count()) for w in won]
+    counts = [
+        max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(), (w & SPADES).bit_count())
+        for w in won
+    ]
     top = max(counts)
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]
@@ -248,8 +257,9 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
@@ -312,8 +322,10 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         won[taker] |= taken
         leader = taker
     # -36 for the most cards of one suit; tied players split it, rounding nearest
-    counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
-                  (w & SPADES).bit_count()) for w in won]
+    counts = [
+        max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(), (w & SPADES).bit_count())
+        for w in won
+    ]
     top = max(counts)
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]
@@ -328,8 +340,10 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     players = len(won)
     points = [0] * players
     # -36 for the most cards of one suit; tied players split it, rounding nearest
-    counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
-                  (w & SPADES).bit_count()) for w in won]
+    counts = [
+        max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(), (w & SPADES).bit_count())
+        for w in won
+    ]
     top = max(counts)
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]

@@ -12,7 +12,8 @@ filters below are the only way values reach the code:
 * masks as hex literals, cards, ranks and suits by their own fixed names.
 
 The output is tidied (trailing spaces, runs of blank lines) and compiled
-before it is returned: a template mistake fails at generation time.
+before it is returned: a template mistake fails at generation time.  Its
+layout is then ruff's (:mod:`.formatting`, run by ``generate_files``).
 """
 
 from __future__ import annotations
@@ -183,18 +184,14 @@ def _names_read(code: str) -> set[str]:
 
 def _imports(body: str) -> str:
     """The import lines of a contract module: exactly the names it uses from
-    the standard library and the shared modules."""
+    the standard library and the shared modules (sorted and wrapped later, by
+    :mod:`.formatting`)."""
     read = _names_read(body)
     lines = [f"from {module} import {name}" for module, name in STDLIB if name in read]
-    if lines:
-        lines.append("")
     for module, names in SHARED.items():
         used = [name for name in names if name in read]
         if used:
-            line = f"from .{module} import {', '.join(used)}"
-            if len(line) > 120:
-                line = f"from .{module} import (\n" + "".join(f"    {name},\n" for name in used) + ")"
-            lines.append(line)
+            lines.append(f"from .{module} import {', '.join(used)}")
     return "\n".join(lines)
 
 
