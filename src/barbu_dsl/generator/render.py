@@ -8,7 +8,8 @@ filters below are the only way values reach the code:
 
 * ``py``: a Python literal via ``repr()`` (spec text included: a name can
   only ever become a string literal);
-* ``ascii``: ``ascii()`` for comments (no newline can escape a comment);
+* ``ascii``: ``ascii()`` for comments (no newline can escape a comment),
+  and ``comment`` to wrap a comment line that spec text makes too long;
 * masks as hex literals, cards, ranks and suits by their own fixed names.
 
 The output is tidied (trailing spaces, runs of blank lines) and compiled
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -51,6 +53,13 @@ def _block(text: str, width: int = 0) -> str:
     if not lines or not "".join(lines).strip():
         return EMPTY
     return "\n".join([lines[0]] + [(" " * width + line) if line.strip() else "" for line in lines[1:]])
+
+
+def _comment(text: str) -> str:
+    """``text`` (one line, ASCII) as comment lines of at most 120 characters:
+    ``# `` on the first, ``#   `` on the lines it wraps onto."""
+    return "\n".join(textwrap.wrap(str(text), width=120, initial_indent="# ", subsequent_indent="#   ",
+                                   break_on_hyphens=False))
 
 
 def _hexmask(mask: int) -> str:
@@ -144,6 +153,7 @@ def environment() -> jinja2.Environment:
     env.filters.update(
         py=repr,
         ascii=ascii,
+        comment=_comment,
         join_ascii=lambda values: ", ".join(ascii(v) for v in values),
         block=_block,
         hexmask=_hexmask,
