@@ -202,7 +202,7 @@ class Hand(TrickHand):
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
         scoring = self.scoring
-        gained = 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained = (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         self.points[taker] += gained
         self.won[taker] |= taken
@@ -350,7 +350,7 @@ def rollout(
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
-        gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained += (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
     sole = sole_taker(won, winners, scoring)
@@ -457,7 +457,7 @@ def playout(
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
-        gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained += (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
     sole = sole_taker(won, winners, scoring)
@@ -476,7 +476,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     points = [0] * players
     for seat, taken in enumerate(won):
         gained = 0
-        gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained += (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
     sole = sole_taker(won, winners, scoring)

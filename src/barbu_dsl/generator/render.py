@@ -103,7 +103,8 @@ def _gain_terms(rules: p.TrickRules, cards_only: bool = False) -> list[tuple[str
         terms.append(("+", "trick_at[done]", "the trick's position"))
     for value, cards in rules.values.single:  # type: ignore[attr-defined]
         sign = "-" if value < 0 else "+"
-        terms.append((sign, f"{abs(value)} * {_count_expr(cards, 'taken')}", _cardnames(cards)))
+        count = _count_expr(cards, "taken")
+        terms.append((sign, count if abs(value) == 1 else f"{abs(value)} * {count}", _cardnames(cards)))
     return terms
 
 
