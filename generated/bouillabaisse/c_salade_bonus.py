@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH, mask_of
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
-NAME = 'Salade bonus'
+NAME = "Salade bonus"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4, 5, 6, 7 players.
@@ -37,7 +37,7 @@ TRUMPS = 'none'  # none, named (by the declarer) or fixed
 #   - cards score when taken (values below)
 # The rule broken by a banned lead, by suit.
 BAN_RULES = {
-    2: broken('opening_lead_ban', suit='heart'),
+    2: broken("opening_lead_ban", suit="heart"),
 }
 SCORING = 0x2007FFC800400  # the cards that score
 PER_TRICK = -5
@@ -48,10 +48,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'none'
+    TRUMPS = "none"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.scoring = SCORING & self.deck
         self.to_play = self.leader = first_leader(hands, declarer)
@@ -174,20 +175,26 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     won = [0] * players
     append = moves.append
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
         banned = 0
@@ -204,13 +211,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -248,7 +255,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         points[taker] += PER_TRICK
         won[taker] |= taken
-        seat = taker
+        leader = taker
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -260,17 +267,18 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     won = [0] * players
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         # Lead bans, each unless the player holds only that suit.
         banned = 0
@@ -287,12 +295,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -328,7 +336,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         points[taker] += PER_TRICK
         won[taker] |= taken
-        seat = taker
+        leader = taker
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
@@ -345,7 +353,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     (``winners``, in order) and the cards each seat took (``won``, masks)."""
     players = len(won)
     points = [0] * players
-    for done, taker in enumerate(winners):
+    for taker in winners:
         gained = PER_TRICK
         points[taker] += gained
     for seat, taken in enumerate(won):
@@ -355,8 +363,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         gained -= 20 * (taken >> 36 & 1)  # QH
         gained -= 65 * (taken >> 37 & 1)  # KH
         points[seat] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH, mask_of
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
-NAME = 'Without queens'
+NAME = "Without queens"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4, 5, 6, 7 players.
@@ -41,10 +41,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'none'
+    TRUMPS = "none"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.scoring = SCORING & self.deck
         self.to_play = self.leader = first_leader(hands, declarer)
@@ -148,8 +149,14 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
@@ -158,13 +165,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -176,13 +183,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -220,7 +227,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -231,20 +238,21 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
     deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -256,12 +264,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -297,7 +305,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -317,8 +325,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         gained = 0
         gained += 15 * (taken & 0x2001000800400).bit_count()  # QC QD QH QS
         points[seat] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -10,19 +10,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import NamedTuple
 
-from . import c_mini
-from . import c_without_hearts
-from . import c_without_queens
-from . import c_barbu
-from . import c_salade
-from . import c_salade_bonus
+from . import c_barbu, c_mini, c_salade, c_salade_bonus, c_without_hearts, c_without_queens
 
-SPEC = 'bouillabaisse'
+SPEC = "bouillabaisse"
 VARIANTS = ()
-FULL_NAME = 'bouillabaisse'
-TITLE = 'Bouillabaisse'
-SOURCE_SHA256 = 'c7151364eeac4d91739dc1e61397c1fd934cd7e7a531bdd07df8104572cf9d50'
-GENERATOR = 'barbu_dsl 0.1.0, generator 2'
+FULL_NAME = "bouillabaisse"
+TITLE = "Bouillabaisse"
+SOURCE_SHA256 = "c7151364eeac4d91739dc1e61397c1fd934cd7e7a531bdd07df8104572cf9d50"
+GENERATOR = "barbu_dsl 0.1.0, generator 2"
 
 PLAYERS = (3, 4, 5, 6, 7)
 # The cards dealt to each player count.
@@ -51,10 +46,10 @@ class ContractInfo(NamedTuple):
 
 
 CONTRACTS = {
-    'Mini': ContractInfo(
-        name='Mini',
-        kind='tricks',
-        trumps='none',
+    "Mini": ContractInfo(
+        name="Mini",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -62,10 +57,10 @@ CONTRACTS = {
         totals={3: (85, 85), 4: (65, 65), 5: (50, 50), 6: (40, 40), 7: (35, 35)},
         module=c_mini,
     ),
-    'Without hearts': ContractInfo(
-        name='Without hearts',
-        kind='tricks',
-        trumps='none',
+    "Without hearts": ContractInfo(
+        name="Without hearts",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -73,10 +68,10 @@ CONTRACTS = {
         totals={3: (65, 65), 4: (65, 65), 5: (65, 65), 6: (65, 65), 7: (65, 65)},
         module=c_without_hearts,
     ),
-    'Without queens': ContractInfo(
-        name='Without queens',
-        kind='tricks',
-        trumps='none',
+    "Without queens": ContractInfo(
+        name="Without queens",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -84,10 +79,10 @@ CONTRACTS = {
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_without_queens,
     ),
-    'Barbu': ContractInfo(
-        name='Barbu',
-        kind='tricks',
-        trumps='none',
+    "Barbu": ContractInfo(
+        name="Barbu",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -95,24 +90,24 @@ CONTRACTS = {
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_barbu,
     ),
-    'Salade': ContractInfo(
-        name='Salade',
-        kind='tricks',
-        trumps='none',
+    "Salade": ContractInfo(
+        name="Salade",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Salade bonus',
+        twin="Salade bonus",
         derived=False,
         totals={3: (270, 270), 4: (250, 250), 5: (235, 235), 6: (225, 225), 7: (220, 220)},
         module=c_salade,
     ),
-    'Salade bonus': ContractInfo(
-        name='Salade bonus',
-        kind='tricks',
-        trumps='none',
+    "Salade bonus": ContractInfo(
+        name="Salade bonus",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Salade',
+        twin="Salade",
         derived=True,
         totals={3: (-270, -270), 4: (-250, -250), 5: (-235, -235), 6: (-225, -225), 7: (-220, -220)},
         module=c_salade_bonus,
@@ -121,12 +116,12 @@ CONTRACTS = {
 
 # Contract names folded for matching (no case, spaces, "-" or "_").
 KEYS = {
-    'mini': c_mini,
-    'withouthearts': c_without_hearts,
-    'withoutqueens': c_without_queens,
-    'barbu': c_barbu,
-    'salade': c_salade,
-    'saladebonus': c_salade_bonus,
+    "mini": c_mini,
+    "withouthearts": c_without_hearts,
+    "withoutqueens": c_without_queens,
+    "barbu": c_barbu,
+    "salade": c_salade,
+    "saladebonus": c_salade_bonus,
 }
 
 

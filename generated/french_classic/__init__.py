@@ -57,11 +57,33 @@ from .registry import (
 from .replay import exit_status, read_record, replay, replay_text
 
 __all__ = [
-    "CONTRACTS", "FULL_NAME", "GENERATOR", "PLAYERS", "SOURCE_SHA256", "SPEC", "TITLE", "VARIANTS",
-    "ContractInfo", "DominoHand", "Hand", "IllegalPlay", "PlayAfterEnd", "RecordError", "TrickHand", "deal",
-    "exit_status", "legal_moves", "make_rollout", "new_hand", "play", "read_record", "replay", "replay_text",
+    "CONTRACTS",
+    "FULL_NAME",
+    "GENERATOR",
+    "PLAYERS",
+    "SOURCE_SHA256",
+    "SPEC",
+    "TITLE",
+    "VARIANTS",
+    "ContractInfo",
+    "DominoHand",
+    "Hand",
+    "IllegalPlay",
+    "PlayAfterEnd",
+    "RecordError",
+    "TrickHand",
+    "deal",
+    "exit_status",
+    "legal_moves",
+    "make_rollout",
+    "new_hand",
+    "play",
+    "read_record",
+    "replay",
+    "replay_text",
     "rollout",
-    "score_hand", "start_hand",
+    "score_hand",
+    "start_hand",
 ]
 
 DEFAULT_PLAYERS = 4
@@ -105,8 +127,14 @@ def _rank(rank: str | int | None) -> int | None:
     return parsed
 
 
-def start_hand(contract: str, hands: Sequence[Sequence[str | int]], declarer: int = 0, *,
-               trump: str | int | None = None, start_rank: str | int | None = None) -> Hand:
+def start_hand(
+    contract: str,
+    hands: Sequence[Sequence[str | int]],
+    declarer: int = 0,
+    *,
+    trump: str | int | None = None,
+    start_rank: str | int | None = None,
+) -> Hand:
     """A new hand of ``contract`` from ``hands`` (each seat's cards, as text
     or ints); ``trump`` / ``start_rank`` when the declarer names them."""
     module = _module(contract)
@@ -138,11 +166,18 @@ def deal(seed: int | str, players: int = DEFAULT_PLAYERS) -> list[list[str]]:
     cards = list(_DECK_CARDS[players])
     _random.Random(seed).shuffle(cards)
     size = len(cards) // players
-    return [[move_str(c) for c in sorted(cards[i * size:(i + 1) * size])] for i in range(players)]
+    return [[move_str(c) for c in sorted(cards[i * size : (i + 1) * size])] for i in range(players)]
 
 
-def new_hand(seed: int | str, contract: str, *, declarer: int = 0, players: int = DEFAULT_PLAYERS,
-             trump: str | int | None = None, start_rank: str | int | None = None) -> Hand:
+def new_hand(
+    seed: int | str,
+    contract: str,
+    *,
+    declarer: int = 0,
+    players: int = DEFAULT_PLAYERS,
+    trump: str | int | None = None,
+    start_rank: str | int | None = None,
+) -> Hand:
     """A new hand of ``contract`` on the deal of ``seed`` (see :func:`deal`)."""
     return start_hand(contract, deal(seed, players), declarer, trump=trump, start_rank=start_rank)
 
@@ -158,9 +193,17 @@ def play(hand: Hand, move: str | int) -> None:
     hand.play(_card(move))
 
 
-def rollout(contract: str, rng: _random.Random | int | None = None, *, players: int = DEFAULT_PLAYERS,
-            declarer: int = 0, trump: str | int | None = None, start_rank: str | int | None = None,
-            hands: Sequence[Sequence[str | int]] | None = None, moves: list[int] | None = None) -> list[int]:
+def rollout(
+    contract: str,
+    rng: _random.Random | int | None = None,
+    *,
+    players: int = DEFAULT_PLAYERS,
+    declarer: int = 0,
+    trump: str | int | None = None,
+    start_rank: str | int | None = None,
+    hands: Sequence[Sequence[str | int]] | None = None,
+    moves: list[int] | None = None,
+) -> list[int]:
     """Deal and play one whole hand of ``contract`` with uniformly random
     legal moves; return its raw scores.  ``rng`` is a ``random.Random`` or
     a seed.  ``hands`` plays that deal instead of a random one.  A trump
@@ -196,8 +239,9 @@ def rollout(contract: str, rng: _random.Random | int | None = None, *, players: 
     return raw
 
 
-def make_rollout(contract: str, players: int = DEFAULT_PLAYERS,
-                 declarer: int = 0) -> Callable[[_random.Random], list[int]]:
+def make_rollout(
+    contract: str, players: int = DEFAULT_PLAYERS, declarer: int = 0
+) -> Callable[[_random.Random], list[int]]:
     """A function ``playout(rng)`` that deals and plays one whole random
     hand of ``contract`` and returns its raw scores, with everything looked
     up once: the fastest way to run many hands.  A trump suit or starting
@@ -219,9 +263,16 @@ def make_rollout(contract: str, players: int = DEFAULT_PLAYERS,
     return playout
 
 
-def score_hand(contract: str, *, winners: Sequence[int] = (), captured: Sequence[Sequence[str | int]] = (),
-               placings: Sequence[int] = (), players: int | None = None, trump: str | int | None = None,
-               doubles: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
+def score_hand(
+    contract: str,
+    *,
+    winners: Sequence[int] = (),
+    captured: Sequence[Sequence[str | int]] = (),
+    placings: Sequence[int] = (),
+    players: int | None = None,
+    trump: str | int | None = None,
+    doubles: Sequence[Sequence[int]] = (),
+) -> dict[str, Any]:
     """Score a finished hand knowing only who took what: in trick play the
     seat that took each trick (``winners``, in order) and the cards each
     seat took (``captured``); in domino the seats in the order they went out
@@ -245,4 +296,4 @@ def score_hand(contract: str, *, winners: Sequence[int] = (), captured: Sequence
             raise ValueError(f"{module.NAME} needs the trump suit the declarer named")
         raw = module.SCORES[players](list(winners), won, suit, DECKS[players])
     transfers = settle(raw, [(a, b) for a, b in doubles])
-    return {"raw": raw, "transfers": transfers, "final": [r + t for r, t in zip(raw, transfers)]}
+    return {"raw": raw, "transfers": transfers, "final": [r + t for r, t in zip(raw, transfers, strict=True)]}

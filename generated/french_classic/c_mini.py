@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH, mask_of
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
-NAME = 'Mini'
+NAME = "Mini"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4, 5, 6, 7 players.
@@ -41,10 +41,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'none'
+    TRUMPS = "none"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.to_play = self.leader = first_leader(hands, declarer)
 
@@ -145,19 +146,25 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -169,12 +176,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -209,20 +216,21 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 append(low)
         points[taker] += PER_TRICK
-        seat = taker
+        leader = taker
     return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -234,11 +242,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -271,7 +279,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 low = cand & -cand
                 hands[seat] = hand ^ low
         points[taker] += PER_TRICK
-        seat = taker
+        leader = taker
     return points
 
 
@@ -280,11 +288,10 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     (``winners``, in order) and the cards each seat took (``won``, masks)."""
     players = len(won)
     points = [0] * players
-    for done, taker in enumerate(winners):
+    for taker in winners:
         gained = PER_TRICK
         points[taker] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH, mask_of
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
-NAME = 'Trumps'
+NAME = "Trumps"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'named'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "named"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4, 5, 6, 7 players.
@@ -37,12 +37,17 @@ TRUMPS = 'named'  # none, named (by the declarer) or fixed
 #   - cards score when taken (values below)
 # What taking a card is worth, by trump suit (C D H S): (points, cards) pairs.
 VALUES_BY_TRUMP = (
-    ((-5, 0x0000000001FFF), ),
-    ((-5, 0x0000003FFE000), ),
-    ((-5, 0x0007FFC000000), ),
-    ((-5, 0xFFF8000000000), ),
+    ((-5, 0x0000000001FFF),),
+    ((-5, 0x0000003FFE000),),
+    ((-5, 0x0007FFC000000),),
+    ((-5, 0xFFF8000000000),),
 )
-SCORING_BY_TRUMP = (0x0000000001FFF, 0x0000003FFE000, 0x0007FFC000000, 0xFFF8000000000, )
+SCORING_BY_TRUMP = (
+    0x0000000001FFF,
+    0x0000003FFE000,
+    0x0007FFC000000,
+    0xFFF8000000000,
+)
 
 
 class Hand(TrickHand):
@@ -50,10 +55,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'named'
+    TRUMPS = "named"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         if trump is None:
             raise ValueError("this contract needs the trump suit the declarer names")
@@ -204,8 +210,14 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
@@ -218,13 +230,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tmask = SUIT_MASKS[trump]
     values = VALUES_BY_TRUMP[trump]
     scoring = SCORING_BY_TRUMP[trump] & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -236,14 +248,14 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
         win = best
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -296,7 +308,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     taker = seat
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -308,8 +320,9 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
@@ -320,12 +333,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tmask = SUIT_MASKS[trump]
     values = VALUES_BY_TRUMP[trump]
     scoring = SCORING_BY_TRUMP[trump] & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -337,13 +350,13 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
         win = best
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -394,7 +407,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                     taker = seat
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -417,8 +430,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         for value, cards in values:
             gained += value * (taken & cards).bit_count()
         points[seat] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -10,39 +10,41 @@ from __future__ import annotations
 from types import ModuleType
 from typing import NamedTuple
 
-from . import c_mini
-from . import c_maxi
-from . import c_without_hearts
-from . import c_with_hearts
-from . import c_without_queens
-from . import c_with_queens
-from . import c_barbu
-from . import c_barbier
-from . import c_salade
-from . import c_salade_bonus
-from . import c_trumps
-from . import c_misery
-from . import c_without_the_last_two
-from . import c_with_the_last_two
-from . import c_without_last
-from . import c_with_last
-from . import c_without_first
-from . import c_with_first
-from . import c_without_the_first_two
-from . import c_with_the_first_two
-from . import c_neither_first_nor_last
-from . import c_both_first_and_last
-from . import c_neither_second_nor_penultimate
-from . import c_both_second_and_penultimate
-from . import c_neither_two_first_nor_two_last
-from . import c_both_two_first_and_two_last
+from . import (
+    c_barbier,
+    c_barbu,
+    c_both_first_and_last,
+    c_both_second_and_penultimate,
+    c_both_two_first_and_two_last,
+    c_maxi,
+    c_mini,
+    c_misery,
+    c_neither_first_nor_last,
+    c_neither_second_nor_penultimate,
+    c_neither_two_first_nor_two_last,
+    c_salade,
+    c_salade_bonus,
+    c_trumps,
+    c_with_first,
+    c_with_hearts,
+    c_with_last,
+    c_with_queens,
+    c_with_the_first_two,
+    c_with_the_last_two,
+    c_without_first,
+    c_without_hearts,
+    c_without_last,
+    c_without_queens,
+    c_without_the_first_two,
+    c_without_the_last_two,
+)
 
-SPEC = 'french-classic'
+SPEC = "french-classic"
 VARIANTS = ()
-FULL_NAME = 'french-classic'
-TITLE = 'Barbu, French classic family'
-SOURCE_SHA256 = '3ec2c7d2b54df27c2599c67d335f51fb51dd30d824271fca9b460fd5bec977f7'
-GENERATOR = 'barbu_dsl 0.1.0, generator 2'
+FULL_NAME = "french-classic"
+TITLE = "Barbu, French classic family"
+SOURCE_SHA256 = "3ec2c7d2b54df27c2599c67d335f51fb51dd30d824271fca9b460fd5bec977f7"
+GENERATOR = "barbu_dsl 0.1.0, generator 2"
 
 PLAYERS = (3, 4, 5, 6, 7)
 # The cards dealt to each player count.
@@ -71,288 +73,288 @@ class ContractInfo(NamedTuple):
 
 
 CONTRACTS = {
-    'Mini': ContractInfo(
-        name='Mini',
-        kind='tricks',
-        trumps='none',
+    "Mini": ContractInfo(
+        name="Mini",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Maxi',
+        twin="Maxi",
         derived=False,
         totals={3: (85, 85), 4: (65, 65), 5: (50, 50), 6: (40, 40), 7: (35, 35)},
         module=c_mini,
     ),
-    'Maxi': ContractInfo(
-        name='Maxi',
-        kind='tricks',
-        trumps='none',
+    "Maxi": ContractInfo(
+        name="Maxi",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Mini',
+        twin="Mini",
         derived=True,
         totals={3: (-85, -85), 4: (-65, -65), 5: (-50, -50), 6: (-40, -40), 7: (-35, -35)},
         module=c_maxi,
     ),
-    'Without hearts': ContractInfo(
-        name='Without hearts',
-        kind='tricks',
-        trumps='none',
+    "Without hearts": ContractInfo(
+        name="Without hearts",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='With hearts',
+        twin="With hearts",
         derived=False,
         totals={3: (65, 65), 4: (65, 65), 5: (65, 65), 6: (65, 65), 7: (65, 65)},
         module=c_without_hearts,
     ),
-    'With hearts': ContractInfo(
-        name='With hearts',
-        kind='tricks',
-        trumps='none',
+    "With hearts": ContractInfo(
+        name="With hearts",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Without hearts',
+        twin="Without hearts",
         derived=True,
         totals={3: (-65, -65), 4: (-65, -65), 5: (-65, -65), 6: (-65, -65), 7: (-65, -65)},
         module=c_with_hearts,
     ),
-    'Without queens': ContractInfo(
-        name='Without queens',
-        kind='tricks',
-        trumps='none',
+    "Without queens": ContractInfo(
+        name="Without queens",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='With queens',
+        twin="With queens",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_without_queens,
     ),
-    'With queens': ContractInfo(
-        name='With queens',
-        kind='tricks',
-        trumps='none',
+    "With queens": ContractInfo(
+        name="With queens",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Without queens',
+        twin="Without queens",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_with_queens,
     ),
-    'Barbu': ContractInfo(
-        name='Barbu',
-        kind='tricks',
-        trumps='none',
+    "Barbu": ContractInfo(
+        name="Barbu",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Barbier',
+        twin="Barbier",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_barbu,
     ),
-    'Barbier': ContractInfo(
-        name='Barbier',
-        kind='tricks',
-        trumps='none',
+    "Barbier": ContractInfo(
+        name="Barbier",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Barbu',
+        twin="Barbu",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_barbier,
     ),
-    'Salade': ContractInfo(
-        name='Salade',
-        kind='tricks',
-        trumps='none',
+    "Salade": ContractInfo(
+        name="Salade",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Salade bonus',
+        twin="Salade bonus",
         derived=False,
         totals={3: (270, 270), 4: (250, 250), 5: (235, 235), 6: (225, 225), 7: (220, 220)},
         module=c_salade,
     ),
-    'Salade bonus': ContractInfo(
-        name='Salade bonus',
-        kind='tricks',
-        trumps='none',
+    "Salade bonus": ContractInfo(
+        name="Salade bonus",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Salade',
+        twin="Salade",
         derived=True,
         totals={3: (-270, -270), 4: (-250, -250), 5: (-235, -235), 6: (-225, -225), 7: (-220, -220)},
         module=c_salade_bonus,
     ),
-    'Trumps': ContractInfo(
-        name='Trumps',
-        kind='tricks',
-        trumps='named',
+    "Trumps": ContractInfo(
+        name="Trumps",
+        kind="tricks",
+        trumps="named",
         start=None,
         description=None,
-        twin='Misery',
+        twin="Misery",
         derived=False,
         totals={3: (-65, -60), 4: (-65, -65), 5: (-65, -60), 6: (-65, -55), 7: (-65, -55)},
         module=c_trumps,
     ),
-    'Misery': ContractInfo(
-        name='Misery',
-        kind='tricks',
-        trumps='named',
+    "Misery": ContractInfo(
+        name="Misery",
+        kind="tricks",
+        trumps="named",
         start=None,
         description=None,
-        twin='Trumps',
+        twin="Trumps",
         derived=True,
         totals={3: (60, 65), 4: (65, 65), 5: (60, 65), 6: (55, 65), 7: (55, 65)},
         module=c_misery,
     ),
-    'Without the last two': ContractInfo(
-        name='Without the last two',
-        kind='tricks',
-        trumps='none',
+    "Without the last two": ContractInfo(
+        name="Without the last two",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='With the last two',
+        twin="With the last two",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_without_the_last_two,
     ),
-    'With the last two': ContractInfo(
-        name='With the last two',
-        kind='tricks',
-        trumps='none',
+    "With the last two": ContractInfo(
+        name="With the last two",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Without the last two',
+        twin="Without the last two",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_with_the_last_two,
     ),
-    'Without last': ContractInfo(
-        name='Without last',
-        kind='tricks',
-        trumps='none',
+    "Without last": ContractInfo(
+        name="Without last",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='With last',
+        twin="With last",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_without_last,
     ),
-    'With last': ContractInfo(
-        name='With last',
-        kind='tricks',
-        trumps='none',
+    "With last": ContractInfo(
+        name="With last",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Without last',
+        twin="Without last",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_with_last,
     ),
-    'Without first': ContractInfo(
-        name='Without first',
-        kind='tricks',
-        trumps='none',
+    "Without first": ContractInfo(
+        name="Without first",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='With first',
+        twin="With first",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_without_first,
     ),
-    'With first': ContractInfo(
-        name='With first',
-        kind='tricks',
-        trumps='none',
+    "With first": ContractInfo(
+        name="With first",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Without first',
+        twin="Without first",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_with_first,
     ),
-    'Without the first two': ContractInfo(
-        name='Without the first two',
-        kind='tricks',
-        trumps='none',
+    "Without the first two": ContractInfo(
+        name="Without the first two",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='With the first two',
+        twin="With the first two",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_without_the_first_two,
     ),
-    'With the first two': ContractInfo(
-        name='With the first two',
-        kind='tricks',
-        trumps='none',
+    "With the first two": ContractInfo(
+        name="With the first two",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Without the first two',
+        twin="Without the first two",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_with_the_first_two,
     ),
-    'Neither first nor last': ContractInfo(
-        name='Neither first nor last',
-        kind='tricks',
-        trumps='none',
+    "Neither first nor last": ContractInfo(
+        name="Neither first nor last",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Both first and last',
+        twin="Both first and last",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_neither_first_nor_last,
     ),
-    'Both first and last': ContractInfo(
-        name='Both first and last',
-        kind='tricks',
-        trumps='none',
+    "Both first and last": ContractInfo(
+        name="Both first and last",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Neither first nor last',
+        twin="Neither first nor last",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_both_first_and_last,
     ),
-    'Neither second nor penultimate': ContractInfo(
-        name='Neither second nor penultimate',
-        kind='tricks',
-        trumps='none',
+    "Neither second nor penultimate": ContractInfo(
+        name="Neither second nor penultimate",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Both second and penultimate',
+        twin="Both second and penultimate",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_neither_second_nor_penultimate,
     ),
-    'Both second and penultimate': ContractInfo(
-        name='Both second and penultimate',
-        kind='tricks',
-        trumps='none',
+    "Both second and penultimate": ContractInfo(
+        name="Both second and penultimate",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Neither second nor penultimate',
+        twin="Neither second nor penultimate",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_both_second_and_penultimate,
     ),
-    'Neither two first nor two last': ContractInfo(
-        name='Neither two first nor two last',
-        kind='tricks',
-        trumps='none',
+    "Neither two first nor two last": ContractInfo(
+        name="Neither two first nor two last",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Both two first and two last',
+        twin="Both two first and two last",
         derived=False,
         totals={3: (60, 60), 4: (60, 60), 5: (60, 60), 6: (60, 60), 7: (60, 60)},
         module=c_neither_two_first_nor_two_last,
     ),
-    'Both two first and two last': ContractInfo(
-        name='Both two first and two last',
-        kind='tricks',
-        trumps='none',
+    "Both two first and two last": ContractInfo(
+        name="Both two first and two last",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
-        twin='Neither two first nor two last',
+        twin="Neither two first nor two last",
         derived=True,
         totals={3: (-60, -60), 4: (-60, -60), 5: (-60, -60), 6: (-60, -60), 7: (-60, -60)},
         module=c_both_two_first_and_two_last,
@@ -361,32 +363,32 @@ CONTRACTS = {
 
 # Contract names folded for matching (no case, spaces, "-" or "_").
 KEYS = {
-    'mini': c_mini,
-    'maxi': c_maxi,
-    'withouthearts': c_without_hearts,
-    'withhearts': c_with_hearts,
-    'withoutqueens': c_without_queens,
-    'withqueens': c_with_queens,
-    'barbu': c_barbu,
-    'barbier': c_barbier,
-    'salade': c_salade,
-    'saladebonus': c_salade_bonus,
-    'trumps': c_trumps,
-    'misery': c_misery,
-    'withoutthelasttwo': c_without_the_last_two,
-    'withthelasttwo': c_with_the_last_two,
-    'withoutlast': c_without_last,
-    'withlast': c_with_last,
-    'withoutfirst': c_without_first,
-    'withfirst': c_with_first,
-    'withoutthefirsttwo': c_without_the_first_two,
-    'withthefirsttwo': c_with_the_first_two,
-    'neitherfirstnorlast': c_neither_first_nor_last,
-    'bothfirstandlast': c_both_first_and_last,
-    'neithersecondnorpenultimate': c_neither_second_nor_penultimate,
-    'bothsecondandpenultimate': c_both_second_and_penultimate,
-    'neithertwofirstnortwolast': c_neither_two_first_nor_two_last,
-    'bothtwofirstandtwolast': c_both_two_first_and_two_last,
+    "mini": c_mini,
+    "maxi": c_maxi,
+    "withouthearts": c_without_hearts,
+    "withhearts": c_with_hearts,
+    "withoutqueens": c_without_queens,
+    "withqueens": c_with_queens,
+    "barbu": c_barbu,
+    "barbier": c_barbier,
+    "salade": c_salade,
+    "saladebonus": c_salade_bonus,
+    "trumps": c_trumps,
+    "misery": c_misery,
+    "withoutthelasttwo": c_without_the_last_two,
+    "withthelasttwo": c_with_the_last_two,
+    "withoutlast": c_without_last,
+    "withlast": c_with_last,
+    "withoutfirst": c_without_first,
+    "withfirst": c_with_first,
+    "withoutthefirsttwo": c_without_the_first_two,
+    "withthefirsttwo": c_with_the_first_two,
+    "neitherfirstnorlast": c_neither_first_nor_last,
+    "bothfirstandlast": c_both_first_and_last,
+    "neithersecondnorpenultimate": c_neither_second_nor_penultimate,
+    "bothsecondandpenultimate": c_both_second_and_penultimate,
+    "neithertwofirstnortwolast": c_neither_two_first_nor_two_last,
+    "bothtwofirstandtwolast": c_both_two_first_and_two_last,
 }
 
 

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH, mask_of
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
-NAME = 'Hearts'
+NAME = "Hearts"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
@@ -41,7 +41,7 @@ OPENING = 0  # 2C leads the first trick
 FIRST_TRICK_BAN = 0x2007FFC000000  # hearts QS
 # The rule broken by a banned lead, by suit.
 BAN_RULES = {
-    2: broken('lead_ban_until_broken', suit='heart', suits='hearts'),
+    2: broken("lead_ban_until_broken", suit="heart", suits="hearts"),
 }
 SCORING = 0x2007FFC000000  # the cards that score
 
@@ -61,10 +61,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'none'
+    TRUMPS = "none"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.scoring = SCORING & self.deck
         self.opening = OPENING if self.deck >> OPENING & 1 else -1
@@ -127,7 +128,7 @@ class Hand(TrickHand):
             if done == 0 and opening >= 0:
                 # The holder of 2C leads it to the first trick.
                 if not bit >> opening & 1:
-                    return broken("opening_card", card='2C')
+                    return broken("opening_card", card="2C")
                 cand = 1 << opening
             else:
                 cand = hand
@@ -201,7 +202,7 @@ class Hand(TrickHand):
             return
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), mask_of(trick)
-        gained = 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained = (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         self.points[taker] += gained
         self.won[taker] |= taken
@@ -241,8 +242,14 @@ def first_leader(hands: list[int], declarer: int, opening: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
@@ -252,14 +259,14 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
     opening = OPENING if deck >> OPENING & 1 else -1
-    seat = first_leader(hands, declarer, opening)
+    leader = first_leader(hands, declarer, opening)
     played = 0
     points = [0] * players
     won = [0] * players
     winners: list[int] = []
     append = moves.append
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         if done == 0 and opening >= 0:
             # The holder of 2C leads it to the first trick.
             cand = 1 << opening
@@ -283,13 +290,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -334,24 +341,24 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         played |= taken
         won[taker] |= taken
         winners.append(taker)
-        seat = taker
+        leader = taker
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
-        gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained += (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
-    scores = list(points)
     sole = sole_taker(won, winners, scoring)
     if sole is not None:
-        total = scores[sole]  # shoot the moon
-        scores = [total] * len(scores)
-        scores[sole] = 0
-    return scores
+        total = points[sole]  # shoot the moon
+        points = [total] * len(points)
+        points[sole] = 0
+    return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
@@ -359,13 +366,13 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
     opening = OPENING if deck >> OPENING & 1 else -1
-    seat = first_leader(hands, declarer, opening)
+    leader = first_leader(hands, declarer, opening)
     played = 0
     points = [0] * players
     won = [0] * players
     winners: list[int] = []
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         if done == 0 and opening >= 0:
             # The holder of 2C leads it to the first trick.
             cand = 1 << opening
@@ -389,12 +396,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -437,20 +444,19 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
         played |= taken
         won[taker] |= taken
         winners.append(taker)
-        seat = taker
+        leader = taker
     # The cards each seat took.
     for seat, taken in enumerate(won):
         gained = 0
-        gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained += (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
-    scores = list(points)
     sole = sole_taker(won, winners, scoring)
     if sole is not None:
-        total = scores[sole]  # shoot the moon
-        scores = [total] * len(scores)
-        scores[sole] = 0
-    return scores
+        total = points[sole]  # shoot the moon
+        points = [total] * len(points)
+        points[sole] = 0
+    return points
 
 
 def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> list[int]:
@@ -461,16 +467,15 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     points = [0] * players
     for seat, taken in enumerate(won):
         gained = 0
-        gained += 1 * (taken & 0x0007FFC000000).bit_count()  # hearts
+        gained += (taken & 0x0007FFC000000).bit_count()  # hearts
         gained += 13 * (taken >> 49 & 1)  # QS
         points[seat] += gained
-    scores = list(points)
     sole = sole_taker(won, winners, scoring)
     if sole is not None:
-        total = scores[sole]  # shoot the moon
-        scores = [total] * len(scores)
-        scores[sole] = 0
-    return scores
+        total = points[sole]  # shoot the moon
+        points = [total] * len(points)
+        points[sole] = 0
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -24,30 +24,30 @@ from typing import Any, NamedTuple
 from .cards import PASS, cards_of, move_str
 
 MESSAGES = {
-    'follow_suit': 'must follow {suit}',
-    'overtrump': 'must play a trump higher than {card}',
-    'win_with_trump': 'must win the trick with a trump',
-    'first_trick_ban': 'may not be played to the first trick while holding other cards',
-    'opening_card': '{card} must lead the first trick',
-    'lead_ban': 'no {suit} lead while holding other suits',
-    'opening_lead_ban': 'no {suit} opening lead while holding other suits',
-    'lead_ban_until_broken': 'no {suit} lead until {suits} are broken, while holding other suits',
-    'shed_when_safe': 'must shed {cards} when safe',
-    'pass_while_able': 'may not pass while able to play ({cards})',
-    'suit_not_open': '{suits} are not open; a suit opens with the {rank}',
-    'not_adjacent': '{card} is not next to the {suits} on the table',
-    'no_doubling': 'this spec has no doubling',
-    'double_self': 'a player cannot double themselves',
-    'double_twice': 'the same double is given twice',
-    'no_redouble': 'the declarer may not redouble',
-    'redouble_only_doublers': 'the declarer may only double players who doubled them',
-    'declarer_only': 'only the declarer may be doubled',
-    'positive_declarer_only': 'in a positive contract only the declarer may be doubled',
-    'redouble_cover': 'a redouble must cover every player who doubled the declarer (seat {seat} is not redoubled)',
-    'not_held': 'seat {seat} does not hold {card}',
-    'no_pass': 'there is no passing in trick play',
-    'not_a_card': '{move} is not a card',
-    'hand_over': 'the hand is over',
+    "follow_suit": "must follow {suit}",
+    "overtrump": "must play a trump higher than {card}",
+    "win_with_trump": "must win the trick with a trump",
+    "first_trick_ban": "may not be played to the first trick while holding other cards",
+    "opening_card": "{card} must lead the first trick",
+    "lead_ban": "no {suit} lead while holding other suits",
+    "opening_lead_ban": "no {suit} opening lead while holding other suits",
+    "lead_ban_until_broken": "no {suit} lead until {suits} are broken, while holding other suits",
+    "shed_when_safe": "must shed {cards} when safe",
+    "pass_while_able": "may not pass while able to play ({cards})",
+    "suit_not_open": "{suits} are not open; a suit opens with the {rank}",
+    "not_adjacent": "{card} is not next to the {suits} on the table",
+    "no_doubling": "this spec has no doubling",
+    "double_self": "a player cannot double themselves",
+    "double_twice": "the same double is given twice",
+    "no_redouble": "the declarer may not redouble",
+    "redouble_only_doublers": "the declarer may only double players who doubled them",
+    "declarer_only": "only the declarer may be doubled",
+    "positive_declarer_only": "in a positive contract only the declarer may be doubled",
+    "redouble_cover": "a redouble must cover every player who doubled the declarer (seat {seat} is not redoubled)",
+    "not_held": "seat {seat} does not hold {card}",
+    "no_pass": "there is no passing in trick play",
+    "not_a_card": "{move} is not a card",
+    "hand_over": "the hand is over",
 }
 """The rules a move can break, by code, with their messages."""
 
@@ -91,15 +91,22 @@ class PlayAfterEnd(RecordError):
 LEFT = {players: tuple(range(1, players)) + (0,) for players in range(1, 9)}
 """For each player count, the seat on each seat's left."""
 
-FOLLOWERS = {players: tuple(tuple((seat + k) % players for k in range(1, players)) for seat in range(players))
-             for players in range(1, 9)}
+FOLLOWERS = {
+    players: tuple(tuple((seat + k) % players for k in range(1, players)) for seat in range(players))
+    for players in range(1, 9)
+}
 """For each player count and leader, the seats that follow, in turn."""
 
 
 def illegal(index: int, seat: int, move: int, rule: Broken | None) -> IllegalPlay:
     """The error of ``move`` by ``seat`` at play ``index``, breaking ``rule``."""
-    error = IllegalPlay("illegal_play", index=index, seat=seat, card=move_str(move),
-                        reason=rule.message if rule is not None else "not a legal move")
+    error = IllegalPlay(
+        "illegal_play",
+        index=index,
+        seat=seat,
+        card=move_str(move),
+        reason=rule.message if rule is not None else "not a legal move",
+    )
     error.rule = rule.rule if rule is not None else None
     return error
 
@@ -182,8 +189,27 @@ class TrickHand(Hand):
     cards taken are masks; the current trick is a list of cards."""
 
     __slots__ = (
-        "best", "ftb", "history", "last_scoring", "leader", "lmask", "opening", "played", "points", "scores",
-        "scoring", "shed", "taker", "tmask", "trick", "trick_at", "tricks", "trump", "values", "win", "winners",
+        "best",
+        "ftb",
+        "history",
+        "last_scoring",
+        "leader",
+        "lmask",
+        "opening",
+        "played",
+        "points",
+        "scores",
+        "scoring",
+        "shed",
+        "taker",
+        "tmask",
+        "trick",
+        "trick_at",
+        "tricks",
+        "trump",
+        "values",
+        "win",
+        "winners",
         "won",
     )
 

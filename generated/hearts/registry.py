@@ -12,12 +12,12 @@ from typing import NamedTuple
 
 from . import c_hearts
 
-SPEC = 'hearts'
+SPEC = "hearts"
 VARIANTS = ()
-FULL_NAME = 'hearts'
-TITLE = 'Hearts'
-SOURCE_SHA256 = '0f178d135121e857b6d1b536b259687874cab3a935e940631283cb0dd7af7637'
-GENERATOR = 'barbu_dsl 0.1.0, generator 2'
+FULL_NAME = "hearts"
+TITLE = "Hearts"
+SOURCE_SHA256 = "0f178d135121e857b6d1b536b259687874cab3a935e940631283cb0dd7af7637"
+GENERATOR = "barbu_dsl 0.1.0, generator 2"
 
 PLAYERS = (4,)
 # The cards dealt to each player count.
@@ -42,10 +42,10 @@ class ContractInfo(NamedTuple):
 
 
 CONTRACTS = {
-    'Hearts': ContractInfo(
-        name='Hearts',
-        kind='tricks',
-        trumps='none',
+    "Hearts": ContractInfo(
+        name="Hearts",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -57,7 +57,7 @@ CONTRACTS = {
 
 # Contract names folded for matching (no case, spaces, "-" or "_").
 KEYS = {
-    'hearts': c_hearts,
+    "hearts": c_hearts,
 }
 
 

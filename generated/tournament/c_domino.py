@@ -20,14 +20,15 @@ offers the public API.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from .cards import CARD_STR, PASS, RANK_NAMES, SUIT_NAMES, WIDTH, cards_of
 from .hands import Broken, DominoHand, after_end, broken, illegal
 
-NAME = 'Domino'
+NAME = "Domino"
 DESCRIPTION = None
-KIND = 'domino'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "domino"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
@@ -55,7 +56,7 @@ def runs(deck: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         down, up = [0] * 52, [0] * 52
         for suit in range(4):
             run = sorted((c for c in range(13 * suit, 13 * suit + 13) if deck >> c & 1), key=POSITION.__getitem__)
-            for low, high in zip(run, run[1:]):
+            for low, high in pairwise(run):
                 up[low] = 1 << high
                 down[high] = 1 << low
         tables = RUNS[deck] = (tuple(down), tuple(up))
@@ -93,10 +94,11 @@ class Hand(DominoHand):
 
     __slots__ = ()
 
-    START = 'chosen'
+    START = "chosen"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.down, self.up = runs(self.deck)
         if start_rank is None:
@@ -177,8 +179,14 @@ class Hand(DominoHand):
         return score(self.placed, self.players)
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``, 0 for a pass) to ``moves`` and return the
@@ -234,8 +242,9 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     return score(placed, players)
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     last_seat = players - 1

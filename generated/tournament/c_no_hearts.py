@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH, mask_of
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
-NAME = 'No hearts'
+NAME = "No hearts"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
@@ -37,7 +37,7 @@ TRUMPS = 'none'  # none, named (by the declarer) or fixed
 LEAD_BAN = 0x0007FFC000000  # hearts
 # The rule broken by a banned lead, by suit.
 BAN_RULES = {
-    2: broken('lead_ban', suit='heart'),
+    2: broken("lead_ban", suit="heart"),
 }
 SCORING = 0x0007FFC000000  # the cards that score
 
@@ -47,10 +47,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'none'
+    TRUMPS = "none"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.scoring = SCORING & self.deck
         self.to_play = self.leader = first_leader(hands, declarer)
@@ -164,8 +165,14 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
@@ -174,13 +181,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         # Lead ban: no heart lead while holding other suits.
         cand = cand & ~LEAD_BAN or cand
@@ -194,13 +201,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -238,7 +245,7 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -250,20 +257,21 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
     deck = sum(hands)  # the hands are disjoint
     tricks = hands[0].bit_count()
     scoring = SCORING & deck
-    seat = declarer
+    leader = declarer
     left = scoring  # the scoring cards not taken yet
     points = [0] * players
     won = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         # Lead ban: no heart lead while holding other suits.
         cand = cand & ~LEAD_BAN or cand
@@ -277,12 +285,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -318,7 +326,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 taken |= low
         left &= ~taken
         won[taker] |= taken
-        seat = taker
+        leader = taker
         if not left:
             break  # nothing left to score
     # The cards each seat took.
@@ -340,8 +348,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
         gained -= 2 * (taken & 0x0003FFC000000).bit_count()  # 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
         gained -= 6 * (taken >> 38 & 1)  # AH
         points[seat] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

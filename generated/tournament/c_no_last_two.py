@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, SUIT_PICK, SUIT_SHIFT, SUIT_MASKS, SUIT_NAMES, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH, mask_of
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
-NAME = 'No last two'
+NAME = "No last two"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
@@ -60,10 +60,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'none'
+    TRUMPS = "none"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.trick_at, self.last_scoring = trick_table(self.tricks)
         self.to_play = self.leader = first_leader(hands, declarer)
@@ -167,8 +168,14 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
@@ -176,11 +183,11 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
     trick_at, last_scoring = trick_table(tricks)
-    seat = declarer
+    leader = declarer
     points = [0] * players
     append = moves.append
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -192,12 +199,12 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -232,23 +239,24 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 append(low)
         points[taker] += trick_at[done]
-        seat = taker
+        leader = taker
         if done >= last_scoring:
             break  # nothing left to score
     return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
     trick_at, last_scoring = trick_table(tricks)
-    seat = declarer
+    leader = declarer
     points = [0] * players
     for done in range(tricks):
-        hand = hands[seat]
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -260,11 +268,11 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
-        for seat in followers[seat]:
+        taker = leader
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -297,7 +305,7 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 low = cand & -cand
                 hands[seat] = hand ^ low
         points[taker] += trick_at[done]
-        seat = taker
+        leader = taker
         if done >= last_scoring:
             break  # nothing left to score
     return points
@@ -313,8 +321,7 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     for done, taker in enumerate(winners):
         gained = trick_at[done]
         points[taker] += gained
-    scores = list(points)
-    return scores
+    return points
 
 
 # ---------------------------------------------------------------------------

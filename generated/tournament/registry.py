@@ -10,20 +10,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import NamedTuple
 
-from . import c_no_tricks
-from . import c_no_queens
-from . import c_no_last_two
-from . import c_no_hearts
-from . import c_barbu
-from . import c_trumps
-from . import c_domino
+from . import c_barbu, c_domino, c_no_hearts, c_no_last_two, c_no_queens, c_no_tricks, c_trumps
 
-SPEC = 'tournament'
+SPEC = "tournament"
 VARIANTS = ()
-FULL_NAME = 'tournament'
-TITLE = 'Tournament Barbu'
-SOURCE_SHA256 = '6e6aeb9110f79f900915218328f5af610a457779a8029a2bbfc105569850b53f'
-GENERATOR = 'barbu_dsl 0.1.0, generator 2'
+FULL_NAME = "tournament"
+TITLE = "Tournament Barbu"
+SOURCE_SHA256 = "6e6aeb9110f79f900915218328f5af610a457779a8029a2bbfc105569850b53f"
+GENERATOR = "barbu_dsl 0.1.0, generator 2"
 
 PLAYERS = (4,)
 # The cards dealt to each player count.
@@ -48,10 +42,10 @@ class ContractInfo(NamedTuple):
 
 
 CONTRACTS = {
-    'No tricks': ContractInfo(
-        name='No tricks',
-        kind='tricks',
-        trumps='none',
+    "No tricks": ContractInfo(
+        name="No tricks",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -59,10 +53,10 @@ CONTRACTS = {
         totals={4: (-26, -26)},
         module=c_no_tricks,
     ),
-    'No queens': ContractInfo(
-        name='No queens',
-        kind='tricks',
-        trumps='none',
+    "No queens": ContractInfo(
+        name="No queens",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -70,10 +64,10 @@ CONTRACTS = {
         totals={4: (-24, -24)},
         module=c_no_queens,
     ),
-    'No last two': ContractInfo(
-        name='No last two',
-        kind='tricks',
-        trumps='none',
+    "No last two": ContractInfo(
+        name="No last two",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -81,10 +75,10 @@ CONTRACTS = {
         totals={4: (-30, -30)},
         module=c_no_last_two,
     ),
-    'No hearts': ContractInfo(
-        name='No hearts',
-        kind='tricks',
-        trumps='none',
+    "No hearts": ContractInfo(
+        name="No hearts",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -92,10 +86,10 @@ CONTRACTS = {
         totals={4: (-30, -30)},
         module=c_no_hearts,
     ),
-    'Barbu': ContractInfo(
-        name='Barbu',
-        kind='tricks',
-        trumps='none',
+    "Barbu": ContractInfo(
+        name="Barbu",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -103,10 +97,10 @@ CONTRACTS = {
         totals={4: (-20, -20)},
         module=c_barbu,
     ),
-    'Trumps': ContractInfo(
-        name='Trumps',
-        kind='tricks',
-        trumps='named',
+    "Trumps": ContractInfo(
+        name="Trumps",
+        kind="tricks",
+        trumps="named",
         start=None,
         description=None,
         twin=None,
@@ -114,11 +108,11 @@ CONTRACTS = {
         totals={4: (65, 65)},
         module=c_trumps,
     ),
-    'Domino': ContractInfo(
-        name='Domino',
-        kind='domino',
-        trumps='none',
-        start='chosen',
+    "Domino": ContractInfo(
+        name="Domino",
+        kind="domino",
+        trumps="none",
+        start="chosen",
         description=None,
         twin=None,
         derived=False,
@@ -129,13 +123,13 @@ CONTRACTS = {
 
 # Contract names folded for matching (no case, spaces, "-" or "_").
 KEYS = {
-    'notricks': c_no_tricks,
-    'noqueens': c_no_queens,
-    'nolasttwo': c_no_last_two,
-    'nohearts': c_no_hearts,
-    'barbu': c_barbu,
-    'trumps': c_trumps,
-    'domino': c_domino,
+    "notricks": c_no_tricks,
+    "noqueens": c_no_queens,
+    "nolasttwo": c_no_last_two,
+    "nohearts": c_no_hearts,
+    "barbu": c_barbu,
+    "trumps": c_trumps,
+    "domino": c_domino,
 }
 
 

@@ -31,13 +31,13 @@ from .hands import Hand, RecordError, after_end
 from .registry import DECKS, KEYS, PLAYERS, contract_key
 
 CONTRACT_NAMES = (
-    'No tricks',
-    'No queens',
-    'No last two',
-    'No hearts',
-    'Barbu',
-    'Trumps',
-    'Domino',
+    "No tricks",
+    "No queens",
+    "No last two",
+    "No hearts",
+    "Barbu",
+    "Trumps",
+    "Domino",
 )
 
 
@@ -90,8 +90,10 @@ def read_record(record: Any) -> tuple[ModuleType, int, int | None, int | None, l
     raw_plays = record.get("plays", [])
     if not isinstance(raw_plays, list):
         raise _bad("malformed record: 'plays' must be a list")
-    plays = [PASS if isinstance(text, str) and text.strip().lower() == "pass" else _read_card(text, f"play {index}")
-             for index, text in enumerate(raw_plays)]
+    plays = [
+        PASS if isinstance(text, str) and text.strip().lower() == "pass" else _read_card(text, f"play {index}")
+        for index, text in enumerate(raw_plays)
+    ]
     raw_doubles = record.get("doubles")
     if raw_doubles is None:
         raw_doubles = []
@@ -99,8 +101,12 @@ def read_record(record: Any) -> tuple[ModuleType, int, int | None, int | None, l
         raise _bad("malformed record: 'doubles' must be a list of [doubler, doubled] pairs")
     doubles = []
     for pair in raw_doubles:
-        if (not isinstance(pair, list) or len(pair) != 2 or not all(_is_int(s) for s in pair)
-                or not all(0 <= s < players for s in pair)):
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(_is_int(s) for s in pair)
+            or not all(0 <= s < players for s in pair)
+        ):
             raise _bad(f"malformed double {json.dumps(pair)}: expected [doubler, doubled] seats")
         doubles.append((pair[0], pair[1]))
     masks = []
@@ -122,8 +128,9 @@ def _check_deal(hands: list[list[int]], players: int) -> None:
             seen |= 1 << c
     extra = seen & ~deck
     if extra:
-        raise _bad(f"wrong deal: {', '.join(CARD_STR[c] for c in cards_of(extra))} "
-                   f"not in the deck for {players} players")
+        raise _bad(
+            f"wrong deal: {', '.join(CARD_STR[c] for c in cards_of(extra))} not in the deck for {players} players"
+        )
     missing = deck & ~seen
     if missing:
         raise _bad(f"wrong deal: missing cards {', '.join(CARD_STR[c] for c in cards_of(missing))}")
@@ -217,7 +224,7 @@ def _replay(record: Any) -> dict[str, Any]:
     if domino:
         result["placings"] = hand.placings
     result["transfers"] = transfers
-    result["final"] = [r + t for r, t in zip(raw, transfers)]
+    result["final"] = [r + t for r, t in zip(raw, transfers, strict=True)]
     return result
 
 

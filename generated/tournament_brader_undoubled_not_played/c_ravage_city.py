@@ -28,27 +28,25 @@ from .cards import (
     HEARTS,
     PASS,
     SPADES,
-    SUIT_PICK,
-    SUIT_SHIFT,
     SUIT_MASKS,
     SUIT_NAMES,
+    SUIT_PICK,
+    SUIT_SHIFT,
     WIDTH,
     mask_of,
 )
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
-NAME = 'Ravage City'
+NAME = "Ravage City"
 DESCRIPTION = None
-KIND = 'tricks'
-TRUMPS = 'none'  # none, named (by the declarer) or fixed
+KIND = "tricks"
+TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
 #   - no trumps: the highest card of the led suit wins
 # Most of one suit: the points of each tied player, by the number tied.
-MOST_SHARES = (
-    (0, -36, -18, -12, -9),
-)
+MOST_SHARES = ((0, -36, -18, -12, -9),)
 
 
 class Hand(TrickHand):
@@ -56,10 +54,11 @@ class Hand(TrickHand):
 
     __slots__ = ()
 
-    TRUMPS = 'none'
+    TRUMPS = "none"
 
-    def __init__(self, hands: list[int], declarer: int, trump: int | None = None,
-                 start_rank: int | None = None) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.to_play = self.leader = first_leader(hands, declarer)
 
@@ -153,8 +152,10 @@ class Hand(TrickHand):
         won = self.won
         scores = list(points)
         # -36 for the most cards of one suit; tied players split it, rounding nearest
-        counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
-                      (w & SPADES).bit_count()) for w in won]
+        counts = [
+            max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(), (w & SPADES).bit_count())
+            for w in won
+        ]
         top = max(counts)
         tied = [s for s, count in enumerate(counts) if count == top]
         share = MOST_SHARES[0][len(tied)]
@@ -168,20 +169,26 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int], moves: list[int]) -> list[int]:
+def rollout(
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
+    moves: list[int],
+) -> list[int]:
     """Play a hand of these rules to its end with uniformly random legal
     moves (``hands``, one card mask per seat, is used up); append each
     move's bit (``1 << card``) to ``moves`` and return the raw scores."""
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     won = [0] * players
     append = moves.append
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -193,13 +200,13 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         append(best)
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -236,30 +243,32 @@ def rollout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 append(low)
                 taken |= low
         won[taker] |= taken
-        seat = taker
-    scores = list(points)
+        leader = taker
     # -36 for the most cards of one suit; tied players split it, rounding nearest
-    counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
-                  (w & SPADES).bit_count()) for w in won]
+    counts = [
+        max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(), (w & SPADES).bit_count())
+        for w in won
+    ]
     top = max(counts)
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]
     for s in tied:
-        scores[s] += share
-    return scores
+        points[s] += share
+    return points
 
 
-def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int | None,
-            getrandbits: Callable[[int], int]) -> list[int]:
+def playout(
+    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)
     followers = FOLLOWERS[players]
     tricks = hands[0].bit_count()
-    seat = declarer
+    leader = declarer
     points = [0] * players
     won = [0] * players
-    for done in range(tricks):
-        hand = hands[seat]
+    for _ in range(tricks):
+        hand = hands[leader]
         cand = hand
         if cand & (cand - 1):
             count = cand.bit_count()
@@ -271,12 +280,12 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 cand &= cand - 1
                 skip -= 1
         best = cand & -cand
-        hands[seat] = hand ^ best
+        hands[leader] = hand ^ best
         shift = SUIT_SHIFT[best]
         lmask = 0x1FFF << shift
-        taker = seat
+        taker = leader
         taken = best
-        for seat in followers[seat]:
+        for seat in followers[leader]:
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask
@@ -311,17 +320,18 @@ def playout(hands: list[int], declarer: int, trump: int | None, start_rank: int 
                 hands[seat] = hand ^ low
                 taken |= low
         won[taker] |= taken
-        seat = taker
-    scores = list(points)
+        leader = taker
     # -36 for the most cards of one suit; tied players split it, rounding nearest
-    counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
-                  (w & SPADES).bit_count()) for w in won]
+    counts = [
+        max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(), (w & SPADES).bit_count())
+        for w in won
+    ]
     top = max(counts)
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]
     for s in tied:
-        scores[s] += share
-    return scores
+        points[s] += share
+    return points
 
 
 def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> list[int]:
@@ -329,16 +339,17 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
     (``winners``, in order) and the cards each seat took (``won``, masks)."""
     players = len(won)
     points = [0] * players
-    scores = list(points)
     # -36 for the most cards of one suit; tied players split it, rounding nearest
-    counts = [max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(),
-                  (w & SPADES).bit_count()) for w in won]
+    counts = [
+        max((w & CLUBS).bit_count(), (w & DIAMONDS).bit_count(), (w & HEARTS).bit_count(), (w & SPADES).bit_count())
+        for w in won
+    ]
     top = max(counts)
     tied = [s for s, count in enumerate(counts) if count == top]
     share = MOST_SHARES[0][len(tied)]
     for s in tied:
-        scores[s] += share
-    return scores
+        points[s] += share
+    return points
 
 
 # ---------------------------------------------------------------------------

@@ -10,21 +10,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import NamedTuple
 
-from . import c_no_tricks
-from . import c_no_queens
-from . import c_no_last_two
-from . import c_no_hearts
-from . import c_barbu
-from . import c_trumps
-from . import c_domino
-from . import c_ravage_city
+from . import c_barbu, c_domino, c_no_hearts, c_no_last_two, c_no_queens, c_no_tricks, c_ravage_city, c_trumps
 
-SPEC = 'tournament'
-VARIANTS = ('brader', 'undoubled-not-played')
-FULL_NAME = 'tournament+brader+undoubled-not-played'
-TITLE = 'Tournament Barbu'
-SOURCE_SHA256 = '739cc346ce876efae64891e87d79f30f96cd90813d38e2979bfe13e1993e34e8'
-GENERATOR = 'barbu_dsl 0.1.0, generator 2'
+SPEC = "tournament"
+VARIANTS = ("brader", "undoubled-not-played")
+FULL_NAME = "tournament+brader+undoubled-not-played"
+TITLE = "Tournament Barbu"
+SOURCE_SHA256 = "739cc346ce876efae64891e87d79f30f96cd90813d38e2979bfe13e1993e34e8"
+GENERATOR = "barbu_dsl 0.1.0, generator 2"
 
 PLAYERS = (4,)
 # The cards dealt to each player count.
@@ -49,10 +42,10 @@ class ContractInfo(NamedTuple):
 
 
 CONTRACTS = {
-    'No tricks': ContractInfo(
-        name='No tricks',
-        kind='tricks',
-        trumps='none',
+    "No tricks": ContractInfo(
+        name="No tricks",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -60,10 +53,10 @@ CONTRACTS = {
         totals={4: (-65, -65)},
         module=c_no_tricks,
     ),
-    'No queens': ContractInfo(
-        name='No queens',
-        kind='tricks',
-        trumps='none',
+    "No queens": ContractInfo(
+        name="No queens",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -71,10 +64,10 @@ CONTRACTS = {
         totals={4: (-60, -60)},
         module=c_no_queens,
     ),
-    'No last two': ContractInfo(
-        name='No last two',
-        kind='tricks',
-        trumps='none',
+    "No last two": ContractInfo(
+        name="No last two",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -82,10 +75,10 @@ CONTRACTS = {
         totals={4: (-30, -30)},
         module=c_no_last_two,
     ),
-    'No hearts': ContractInfo(
-        name='No hearts',
-        kind='tricks',
-        trumps='none',
+    "No hearts": ContractInfo(
+        name="No hearts",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -93,10 +86,10 @@ CONTRACTS = {
         totals={4: (-60, -60)},
         module=c_no_hearts,
     ),
-    'Barbu': ContractInfo(
-        name='Barbu',
-        kind='tricks',
-        trumps='none',
+    "Barbu": ContractInfo(
+        name="Barbu",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -104,10 +97,10 @@ CONTRACTS = {
         totals={4: (-25, -25)},
         module=c_barbu,
     ),
-    'Trumps': ContractInfo(
-        name='Trumps',
-        kind='tricks',
-        trumps='named',
+    "Trumps": ContractInfo(
+        name="Trumps",
+        kind="tricks",
+        trumps="named",
         start=None,
         description=None,
         twin=None,
@@ -115,21 +108,21 @@ CONTRACTS = {
         totals={4: (65, 65)},
         module=c_trumps,
     ),
-    'Domino': ContractInfo(
-        name='Domino',
-        kind='domino',
-        trumps='none',
-        start='chosen',
+    "Domino": ContractInfo(
+        name="Domino",
+        kind="domino",
+        trumps="none",
+        start="chosen",
         description=None,
         twin=None,
         derived=False,
         totals={4: (40, 40)},
         module=c_domino,
     ),
-    'Ravage City': ContractInfo(
-        name='Ravage City',
-        kind='tricks',
-        trumps='none',
+    "Ravage City": ContractInfo(
+        name="Ravage City",
+        kind="tricks",
+        trumps="none",
         start=None,
         description=None,
         twin=None,
@@ -141,14 +134,14 @@ CONTRACTS = {
 
 # Contract names folded for matching (no case, spaces, "-" or "_").
 KEYS = {
-    'notricks': c_no_tricks,
-    'noqueens': c_no_queens,
-    'nolasttwo': c_no_last_two,
-    'nohearts': c_no_hearts,
-    'barbu': c_barbu,
-    'trumps': c_trumps,
-    'domino': c_domino,
-    'ravagecity': c_ravage_city,
+    "notricks": c_no_tricks,
+    "noqueens": c_no_queens,
+    "nolasttwo": c_no_last_two,
+    "nohearts": c_no_hearts,
+    "barbu": c_barbu,
+    "trumps": c_trumps,
+    "domino": c_domino,
+    "ravagecity": c_ravage_city,
 }
 
 

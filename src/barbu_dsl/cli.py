@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 
 from . import __version__
-from .errors import BarbuError, UsageError
+from .errors import BarbuError, ToolError, UsageError
 from .language import load_spec, print_spec
 from .language.model import Spec
 
@@ -288,5 +288,5 @@ def main() -> None:
     try:
         app(prog_name="barbu")
     except BarbuError as error:
-        err.print(f"barbu: {error}" if isinstance(error, UsageError) else str(error), markup=False)
+        err.print(f"barbu: {error}" if isinstance(error, (UsageError, ToolError)) else str(error), markup=False)
         sys.exit(error.exit_code)

@@ -6,6 +6,8 @@
 * :class:`RecordError` — a hand record breaks a rule or cannot be read
   (the four kinds of formats/RECORDS.md).
 * :class:`UsageError` — a command line asks for something that does not exist.
+* :class:`ToolError` — a program barbu needs cannot be run (ruff, which
+  formats generated code).
 
 The CLI turns each into one clear message and a documented exit code:
 0 ok, 1 a finding (does not sum to zero, an illegal play), 2 unusable input.
@@ -61,6 +63,11 @@ class SpecError(BarbuError):
 
 class UsageError(BarbuError):
     """A command line that names something that does not exist."""
+
+
+class ToolError(BarbuError):
+    """A program barbu needs is missing, fails to start, or is not the
+    version it needs; the message says which and how to install it."""
 
 
 @dataclass

@@ -26,7 +26,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]  # the directory that holds the package
-PACKAGE = 'tournament'
+PACKAGE = "tournament"
 
 
 def load_cases() -> list[dict[str, Any]]:
