@@ -27,7 +27,10 @@ _EXPORTS = {
     "SheetError": ".game", "SheetFileError": ".game", "SheetGame": ".game", "score_hand": ".hand",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "SheetError", "SheetFileError", "SheetGame", "doubles_table", "doubles_text", "hand_line", "print_sheet",
+    "score_hand", "score_table", "summary",
+]
 
 
 def __getattr__(name: str) -> Any:
