@@ -383,12 +383,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "contres",
         "pt": "dobras",
     },
-    "sheet_cli.col.check": {
-        "en": "check",
-        "it": "verifica",
-        "fr": "contrôle",
-        "pt": "verificação",
-    },
     "sheet_cli.col.total": {
         "en": "Σ {name}",
         "it": "Σ {name}",
