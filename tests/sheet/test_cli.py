@@ -230,3 +230,35 @@ def test_unusable_databases_exit_2(tmp_path: Path) -> None:
     for db in (tmp_path, text):
         result = sheet(db, "list")
         assert result.exit_code == 2 and str(db) in result.stderr
+
+
+def test_undoubled_not_played_asks_the_doubles_first(tmp_path: Path) -> None:
+    """docs/rules.md section 2, variant 4: nobody doubled the declarer, so
+    the hand is not played: no facts are asked and the split applies."""
+    db = tmp_path / "db"
+    game = new_game(db, "tournament+undoubled-not-played")
+    result = sheet(db, "add", game, input="Anna\nNo tricks\n\n\n\n")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "Tricks taken" not in result.stdout
+    assert shown(db, game)["hands"][0]["final"] == [1, -9, -9, -9]  # −26 / 3 rounds to −9; Anna the rest
+    doubled = sheet(db, "add", game, input="No queens\nAnna\n\n\n\n1 0 1 2\n")  # Bea doubled; no redouble
+    assert doubled.exit_code == 0, doubled.stdout + doubled.stderr
+    assert shown(db, game)["hands"][1]["final"] == [-12, 6, -6, -12]
+
+
+def test_raw_scores_instead_of_facts(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    game = new_game(db, "hearts")
+    result = sheet(db, "add", game, "--raw", input="Bea\n20 3 3 -6\n20 3 3 0\n")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "'20 3 3 -6': raw: the scores add up to 20" in result.stdout
+    assert shown(db, game)["hands"][0]["status"] == "raw"
+
+
+def test_the_barbu_command_itself_exits_2_without_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "barbu_dsl", "sheet", "show", "99", "--db", str(tmp_path / "db")],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 2 and "there is no game 99" in run.stderr and "Traceback" not in run.stderr

@@ -324,13 +324,25 @@ class HandEntry:
         if self.raw:
             field, question, reader = questions[0]
             if again is None or field in again:
-                return {"raw": self.asker.ask(question, reader)}
+                return {"raw": self.asker.ask(question, lambda answer: self._raw_checked(hand, reader(answer)))}
             return {"raw": hand["raw"]}
         took: dict[str, Any] = dict(hand.get("took") or {})
         for field, question, reader in questions:
             if again is None or field in again:
                 self.asker.ask(question, self._checker(plan, took, field, reader))
         return {"took": took}
+
+    def _raw_checked(self, hand: dict[str, Any], scores: list[int]) -> list[int]:
+        """``scores`` if they add up to a total the contract can have."""
+        trial = {key: value for key, value in hand.items() if key != "took"}
+        trial["raw"] = scores
+        try:
+            self.game.score(trial, len(self.game.scored))
+        except SheetError as error:
+            wrong = [p for _, p in error.problems if p.field == "raw"]
+            if wrong:
+                raise Wrong(wrong[0].message(self.t)) from None
+        return scores
 
     def _checker(self, plan: EntryPlan, took: dict[str, Any], field: str,
                  reader: Callable[[str], Any]) -> Callable[[str], Any]:
