@@ -239,7 +239,7 @@ def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:
         scores, status = _raw(plan, raw, players), "raw"
     transfers = settle(scores, doubles)
     return {"status": status, "raw": scores, "transfers": transfers,
-            "final": [a + b for a, b in zip(scores, transfers)]}
+            "final": [a + b for a, b in zip(scores, transfers, strict=True)]}
 
 
 # ---------------------------------------------------------------------------

@@ -19,14 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.doubling import Pair
 from ..errors import BarbuError, SpecError
 from ..i18n import Translator
 from ..language import load_spec, parse_spec, print_spec
 from ..language import model as m
 from .facts import Problem, problem
 from .flow import Entered, SheetFlow, SheetTurn
-from .hand import score_hand
+from .hand import HandScore, score_hand
 
 FORMAT = "barbu-sheet 1"
 
@@ -65,23 +64,13 @@ class SheetFileError(BarbuError):
 
 
 @dataclass(frozen=True)
-class ScoredHand:
-    """A hand on the sheet, scored.  ``status`` is ``played``, ``raw``
-    (scores entered directly) or ``not_played``; ``against`` is, per seat,
-    the doubles made against this hand's declarer in their series (or the
-    game) up to and including this hand: the advisory count, never enforced."""
+class ScoredHand(HandScore):
+    """A hand on the sheet, scored: its ``number`` (from 0), the running
+    ``totals`` after it, and ``against``, per seat, the doubles made against
+    this hand's declarer in their series (or the game) up to and including
+    this hand: the advisory count, never enforced."""
 
-    number: int  # 0-based
-    entry: dict[str, Any]  # the hand as entered (docs/sheet.md), normalised
-    contract: str
-    declarer: int
-    trump: int | None
-    start_rank: int | None
-    doubles: tuple[Pair, ...]
-    status: str
-    raw: tuple[int, ...]
-    transfers: tuple[int, ...]
-    final: tuple[int, ...]
+    number: int
     totals: tuple[int, ...]
     against: tuple[int, ...]
 
@@ -256,9 +245,7 @@ class SheetGame:
         for doubler, doubled in scored.doubles:
             if doubled == scored.declarer:
                 against[doubler] += 1
-        return ScoredHand(number, scored.entry, scored.contract.name, scored.declarer, scored.trump,
-                          scored.start_rank, scored.doubles, scored.status, scored.raw, scored.transfers,
-                          scored.final, totals, tuple(against))
+        return ScoredHand(**vars(scored), number=number, totals=totals, against=tuple(against))
 
 
 __all__ = ["FORMAT", "ScoredHand", "SheetError", "SheetFileError", "SheetGame"]

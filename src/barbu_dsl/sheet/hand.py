@@ -37,12 +37,13 @@ HAND_KEYS = ("contract", "declarer", "trump", "start_rank", "took", "raw", "doub
 
 @dataclass(frozen=True)
 class HandScore:
-    """A hand that passed every check, scored.  ``status`` is ``played``
-    (facts of play), ``raw`` (scores entered directly) or ``not_played``;
+    """A hand that passed every check, scored.  ``contract`` is the
+    contract's name as the spec writes it; ``status`` is ``played`` (facts
+    of play), ``raw`` (scores entered directly) or ``not_played``;
     ``entry`` is the hand as the exchange format writes it (canonical
     contract name, trump and rank letters)."""
 
-    contract: m.Contract
+    contract: str
     declarer: int
     trump: int | None
     start_rank: int | None
@@ -117,7 +118,7 @@ def score_hand(spec: m.Spec, players: int, hand: Any, options: Sequence[m.Contra
         raw = scores
         transfers, final = terms.settle(raw, doubles)
     entry = _entry(contract, declarer, trump, start_rank, hand, doubles)
-    return HandScore(contract, declarer, trump, start_rank, tuple(doubles), status, tuple(raw), tuple(transfers),
+    return HandScore(contract.name, declarer, trump, start_rank, tuple(doubles), status, tuple(raw), tuple(transfers),
                      tuple(final), entry), []
 
 
