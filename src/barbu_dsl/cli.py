@@ -268,6 +268,11 @@ def list_specs() -> None:
                 out.print(f"    {kind}s: {', '.join(names)}", markup=False)
 
 
+from .sheet.cli import app as sheet_app
+
+app.add_typer(sheet_app, name="sheet")
+
+
 def version_callback(value: bool) -> None:
     if value:
         out.print(f"barbu_dsl {__version__}", markup=False)

@@ -9,36 +9,12 @@ import json
 
 import pytest
 
-from barbu_dsl.compiled import mask_of
-from barbu_dsl.compiled.entry import entry_plan
-from barbu_dsl.engine import make_bots, start_hand
-from barbu_dsl.engine.game import GameRun, HandResult
-from barbu_dsl.engine.replay import read_record
+from barbu_dsl.engine import make_bots
+from barbu_dsl.engine.game import GameRun
 from barbu_dsl.language import load_spec
-from barbu_dsl.language import model as m
-from barbu_dsl.sheet.facts import facts_of_hand
 from barbu_dsl.sheet.game import SheetError, SheetFileError, SheetGame
 
-PLAYERS = ["Anna", "Bea", "Carla", "Diana"]
-
-
-def sheet_hand(spec: m.Spec, result: HandResult) -> dict:
-    """What a scorer enters for a hand the engine played: who took what."""
-    record = result.record
-    hand = {"contract": result.contract, "declarer": result.declarer, "trump": record["trump"],
-            "start_rank": record["start_rank"], "doubles": record["doubles"]}
-    if result.status == "not_played":
-        return hand
-    parsed = read_record(spec, record)
-    played = start_hand(parsed.rules, parsed.hands, parsed.declarer, trump=parsed.trump,
-                        start_rank=parsed.start_rank, first_lead=spec.game.first_lead)
-    for move in parsed.plays:
-        played.play(move)
-    deck = tuple(sorted(c for h in parsed.hands for c in h))
-    plan = entry_plan(parsed.rules, len(parsed.hands), deck, parsed.trump)
-    won = [mask_of(played.captured(seat)) for seat in range(played.players)]
-    hand["took"] = facts_of_hand(plan, won, [t.winner for t in played.tricks], played.placings)
-    return hand
+from .helpers import PLAYERS, sheet_hand
 
 
 @pytest.mark.parametrize(("ref", "hands"), [
@@ -150,3 +126,36 @@ def test_a_named_house_scale_survives_in_the_spec_text() -> None:
     data["spec"] = "no-such-file.yaml"
     again = SheetGame.from_json(data)
     assert again.totals == (0, 0, 0, -25)
+
+
+def test_undo_edit_and_delete_recheck_the_rest() -> None:
+    """docs/sheet.md: an edit or a deletion checks every later hand again;
+    a change that makes a later hand impossible is refused, the sheet unchanged."""
+    game = SheetGame.new("tournament", PLAYERS)
+    game.add({"contract": "No tricks", "declarer": 2, "took": {"tricks": [4, 3, 3, 3]}})
+    game.add({"contract": "No queens", "declarer": 2, "took": {"cards": {"Q": [1, 0, 1, 2]}}})
+    game.add({"contract": "Barbu", "declarer": 2, "took": {"card": {"KH": 1}}})
+    assert game.totals == (-14, -26, -12, -18)
+    edited = game.edit(1, {"contract": "No tricks", "declarer": 2, "took": {"tricks": [13, 0, 0, 0]}})
+    assert edited.final == (-26, 0, 0, 0) and game.totals == (-32, -20, -6, -12)
+    with pytest.raises(SheetError) as caught:  # Barbu twice in one series: hand 3 no longer fits
+        game.edit(2, {"contract": "Barbu", "declarer": 2, "took": {"card": {"KH": 0}}})
+    assert [(n, p.code) for n, p in caught.value.problems] == [(3, "contract_not_now")]
+    assert game.totals == (-32, -20, -6, -12)
+    game.delete(2)
+    assert [h.contract for h in game.scored] == ["No tricks", "Barbu"] and game.totals == (-26, -20, 0, 0)
+    assert game.undo().contract == "Barbu" and len(game.scored) == 1
+    with pytest.raises(SheetFileError):
+        game.delete(5)
+
+
+def test_deleting_a_hand_a_later_one_depends_on_is_refused() -> None:
+    """The chooser moves left every hand (docs/rules.md section 4): without
+    hand 2, hand 3's declarer is out of turn; nothing is dropped silently."""
+    game = SheetGame.new("hearts", PLAYERS)
+    for declarer in (1, 2, 3):
+        game.add({"contract": "Hearts", "declarer": declarer, "raw": [26, 0, 0, 0]})
+    with pytest.raises(SheetError) as caught:
+        game.delete(2)
+    assert [(n, p.field, p.code) for n, p in caught.value.problems] == [(2, "declarer", "not_their_turn")]
+    assert len(game.scored) == 3

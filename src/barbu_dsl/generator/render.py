@@ -2,7 +2,8 @@
 
 One small template per kind of output (``templates/``): the package
 ``__init__``, the card notation, the hand base classes, the doubling rules,
-the registry of contracts, the replay of records, and one module per
+the registry of contracts, the replay of records, the score sheet's hand
+scorer, and one module per
 contract (built from the trick-play or domino rule-set templates).  The
 filters below are the only way values reach the code:
 
@@ -219,6 +220,7 @@ def render_package(spec: p.SpecPlan) -> dict[str, str]:
         ("doubling.py.j2", "doubling.py"),
         ("registry.py.j2", "registry.py"),
         ("replay.py.j2", "replay.py"),
+        ("sheet.py.j2", "sheet.py"),
     ):
         files[f"{spec.package}/{name}"] = tidy(env.get_template(template).render(spec=spec))
     contract_template = env.get_template("contract.py.j2")

@@ -15,24 +15,19 @@ under a house scale reopens under that scale.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import cards as C
-from ..compiled import hand_totals
-from ..compiled.entry import entry_plan
-from ..engine.doubling import Pair, hand_terms
-from ..errors import BarbuError, RecordError, SpecError
+from ..errors import BarbuError, SpecError
 from ..i18n import Translator
 from ..language import load_spec, parse_spec, print_spec
 from ..language import model as m
-from .facts import Problem, check_raw, problem, score_took
+from .facts import Problem, problem
 from .flow import Entered, SheetFlow, SheetTurn
+from .hand import HandScore, score_hand
 
 FORMAT = "barbu-sheet 1"
-HAND_KEYS = ("contract", "declarer", "trump", "start_rank", "took", "raw", "doubles")
 
 
 class SheetError(BarbuError):
@@ -55,27 +50,27 @@ class SheetError(BarbuError):
 
 
 class SheetFileError(BarbuError):
-    """A game file that cannot be read at all: exit 2."""
+    """A game file, a database or a game that cannot be used at all: exit 2.
+    ``key`` names its message (``sheet.file.<key>``), said in any language
+    by :meth:`describe`."""
+
+    def __init__(self, key: str, **fields: object):
+        self.key = key
+        self.fields = {name: str(value) for name, value in fields.items()}
+        super().__init__(self.describe())
+
+    def describe(self, t: Translator | None = None) -> str:
+        return (t or Translator("en"))(f"sheet.file.{self.key}", **self.fields)
 
 
 @dataclass(frozen=True)
-class ScoredHand:
-    """A hand on the sheet, scored.  ``status`` is ``played``, ``raw``
-    (scores entered directly) or ``not_played``; ``against`` is, per seat,
-    the doubles made against this hand's declarer in their series (or the
-    game) up to and including this hand: the advisory count, never enforced."""
+class ScoredHand(HandScore):
+    """A hand on the sheet, scored: its ``number`` (from 0), the running
+    ``totals`` after it, and ``against``, per seat, the doubles made against
+    this hand's declarer in their series (or the game) up to and including
+    this hand: the advisory count, never enforced."""
 
-    number: int  # 0-based
-    entry: dict[str, Any]  # the hand as entered (docs/sheet.md), normalised
-    contract: str
-    declarer: int
-    trump: int | None
-    start_rank: int | None
-    doubles: tuple[Pair, ...]
-    status: str
-    raw: tuple[int, ...]
-    transfers: tuple[int, ...]
-    final: tuple[int, ...]
+    number: int
     totals: tuple[int, ...]
     against: tuple[int, ...]
 
@@ -98,9 +93,9 @@ class SheetGame:
         names = [str(name).strip() for name in players]
         if len(names) not in model.players:
             allowed = ", ".join(map(str, model.players))
-            raise SheetFileError(f"{model.full_name} is played by {allowed} players, not {len(names)}")
+            raise SheetFileError("player_count", spec=model.full_name, allowed=allowed, count=len(names))
         if any(not name for name in names) or len(set(names)) != len(names):
-            raise SheetFileError("every player needs a name of their own")
+            raise SheetFileError("player_names")
         return cls(spec_ref, model, names)
 
     @classmethod
@@ -109,18 +104,18 @@ class SheetGame:
         Raise :class:`SheetFileError` when it cannot be read, and
         :class:`SheetError` naming each impossible hand."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SheetFileError(f"not a score sheet: expected an object with \"format\": \"{FORMAT}\"")
+            raise SheetFileError("not_a_sheet", format=FORMAT)
         ref, text, names, hands = data.get("spec"), data.get("spec_text"), data.get("players"), data.get("hands")
         if not isinstance(ref, str) or not ref:
-            raise SheetFileError("a score sheet names its spec in \"spec\"")
+            raise SheetFileError("no_spec")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise SheetFileError("\"players\" is the list of the players' names")
+            raise SheetFileError("no_players")
         if not isinstance(hands, list):
-            raise SheetFileError("\"hands\" is the list of the hands played")
+            raise SheetFileError("no_hands")
         try:
             spec = parse_spec(text, f"{ref} (spec_text)") if isinstance(text, str) else load_spec(ref)
         except SpecError as error:
-            raise SheetFileError(f"the spec of this sheet cannot be used:\n{error}") from None
+            raise SheetFileError("bad_spec", error=error) from None
         game = cls.new(ref, names, spec)
         problems: list[tuple[int | None, Problem]] = []
         for hand in hands:
@@ -168,6 +163,11 @@ class SheetGame:
             return None, (0,) * len(self.players)
         return turn.declarer, self._against(turn.declarer, turn.series_start, len(self.scored))
 
+    def counts_against(self, declarer: int) -> tuple[int, ...]:
+        """Per seat, the doubles made against ``declarer`` in the series (or
+        game) the next hand belongs to: the advisory count."""
+        return self._against(declarer, self.next_turn().series_start, len(self.scored))
+
     def _against(self, declarer: int, start: int, end: int) -> tuple[int, ...]:
         counts = [0] * len(self.players)
         for hand in self.scored[start:end]:
@@ -191,164 +191,61 @@ class SheetGame:
             game.add(hand)
         self.scored = game.scored
 
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        """The hands as the exchange format writes them, in the order played."""
+        return [hand.entry for hand in self.scored]
+
+    def undo(self) -> ScoredHand:
+        """Take back the last hand and return it; raise :class:`SheetFileError`
+        when there is none."""
+        if not self.scored:
+            raise SheetFileError("no_hand_to_undo")
+        return self.scored.pop()
+
+    def edit(self, number: int, hand: Any) -> ScoredHand:
+        """Put ``hand`` in the place of hand ``number`` (from 1); every later
+        hand is checked again and the totals recomputed.  Raise
+        :class:`SheetError` (the sheet unchanged) if any hand no longer fits."""
+        self._check_number(number)
+        entries = self.entries
+        entries[number - 1] = hand
+        self.replace_hands(entries)
+        return self.scored[number - 1]
+
+    def delete(self, number: int) -> ScoredHand:
+        """Remove hand ``number`` (from 1); every later hand is checked
+        again.  Raise :class:`SheetError` (the sheet unchanged) if a later
+        hand no longer fits: nothing is dropped silently."""
+        self._check_number(number)
+        removed = self.scored[number - 1]
+        entries = self.entries
+        del entries[number - 1]
+        self.replace_hands(entries)
+        return removed
+
+    def _check_number(self, number: int) -> None:
+        if not 1 <= number <= len(self.scored):
+            raise SheetFileError("no_such_hand", number=number, hands=len(self.scored))
+
     def score(self, hand: Any, number: int) -> ScoredHand:
         """Check and score ``hand`` as hand ``number`` (0-based) after the
         hands before it; raise :class:`SheetError` with every problem."""
         label = number + 1
-        found: list[Problem] = []
-        if not isinstance(hand, dict):
-            raise SheetError([(label, problem("hand", "hand_object"))])
-        for key in hand:
-            if key not in HAND_KEYS:
-                found.append(problem(str(key), "hand_key", key=key, keys=", ".join(HAND_KEYS)))
         turn = self.flow.turn([Entered(h.contract, h.declarer) for h in self.scored[:number]])
         if turn.over:
             raise SheetError([(label, problem("hand", "game_over", hands=self.flow.plan.hands))])
-        contract = self._contract(hand.get("contract"), turn, found)
-        declarer = self._declarer(hand.get("declarer"), turn, found)
-        if contract is None or declarer is None:
-            raise SheetError([(label, p) for p in found])
-        players = len(self.players)
-        rules = contract.rules_for(players)
-        trump = _trump(contract, rules, hand.get("trump"), found)
-        start_rank = _start_rank(contract, rules, hand.get("start_rank"), found)
-        doubles = _doubles(hand.get("doubles"), players, found)
-        if found:
-            raise SheetError([(label, p) for p in found])
-        deck = tuple(sorted(self.spec.deck_for(players)))
-        terms = hand_terms(self.spec, rules, players, deck, trump)
-        try:
-            terms.check(declarer, doubles)
-        except RecordError as error:
-            doubler, doubled = error.details["pair"]
-            raise SheetError([(label, problem("doubles", f"double.{error.rule}", doubler=doubler, doubled=doubled,
-                                              **dict(error.rule_fields)))]) from None
-        took, raw_given = hand.get("took"), hand.get("raw")
-        if terms.not_played(declarer, doubles):
-            if took is not None or raw_given is not None:
-                raise SheetError([(label, problem("took" if took is not None else "raw", "not_played"))])
-            raw, transfers, status = terms.not_played_scores(declarer), [0] * players, "not_played"
-            final = list(raw)
-        else:
-            if took is not None and raw_given is not None:
-                raise SheetError([(label, problem("raw", "took_and_raw"))])
-            if took is None and raw_given is None:
-                raise SheetError([(label, problem("took", "no_facts"))])
-            raw_scores: list[int] | None = None
-            if took is not None:
-                raw_scores, problems = score_took(entry_plan(rules, players, deck, trump), took)
-                status = "played"
-            else:
-                problems = check_raw(raw_given, players, hand_totals(rules, players, deck, trump))
-                raw_scores, status = (None if problems or raw_given is None else [int(v) for v in raw_given]), "raw"
-            if problems or raw_scores is None:
-                raise SheetError([(label, p) for p in problems])
-            raw = raw_scores
-            transfers, final = terms.settle(raw, doubles)
-        previous = self.scored[number - 1].totals if number else (0,) * players
-        totals = tuple(a + b for a, b in zip(previous, final))
-        entry = _entry(contract, declarer, trump, start_rank, hand, doubles)
-        against = list(self._against(declarer, turn.series_start, number))
-        for doubler, doubled in doubles:
-            if doubled == declarer:
+        scored, problems = score_hand(self.spec, len(self.players), hand, turn.options, turn.declarer,
+                                      self.players)
+        if scored is None:
+            raise SheetError([(label, p) for p in problems])
+        previous = self.scored[number - 1].totals if number else (0,) * len(self.players)
+        totals = tuple(a + b for a, b in zip(previous, scored.final))
+        against = list(self._against(scored.declarer, turn.series_start, number))
+        for doubler, doubled in scored.doubles:
+            if doubled == scored.declarer:
                 against[doubler] += 1
-        return ScoredHand(number, entry, contract.name, declarer, trump, start_rank, tuple(doubles), status,
-                          tuple(raw), tuple(transfers), tuple(final), totals, tuple(against))
-
-    def _contract(self, name: Any, turn: SheetTurn, found: list[Problem]) -> m.Contract | None:
-        if not isinstance(name, str) or not name.strip():
-            found.append(problem("contract", "contract_missing"))
-            return None
-        try:
-            contract = self.spec.contract(name)
-        except KeyError:
-            names = [c.name for c in self.spec.contracts]
-            close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
-            if close:
-                found.append(problem("contract", "contract_close", name=name, close=close[0]))
-            else:
-                found.append(problem("contract", "contract_unknown", name=name, contracts=", ".join(names)))
-            return None
-        if contract not in turn.options:
-            options = ", ".join(c.name for c in turn.options)
-            found.append(problem("contract", "contract_not_now", name=contract.name, options=options))
-            return None
-        return contract
-
-    def _declarer(self, value: Any, turn: SheetTurn, found: list[Problem]) -> int | None:
-        n = len(self.players)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-            found.append(problem("declarer", "not_a_seat", last=n - 1))
-            return None
-        if turn.declarer is not None and value != turn.declarer:
-            found.append(problem("declarer", "not_their_turn", seat=value, expected=turn.declarer,
-                                 name=self.players[turn.declarer]))
-            return None
-        return value
-
-
-def _trump(contract: m.Contract, rules: m.Rules, value: Any, found: list[Problem]) -> int | None:
-    play = rules.play
-    trumps = play.trumps if isinstance(play, m.TrickPlay) else None
-    if value is None:
-        if trumps is not None and trumps.suit is None:
-            found.append(problem("trump", "trump_missing", contract=contract.name))
-        return None
-    suit = C.parse_suit(value) if isinstance(value, str) else None
-    if suit is None:
-        found.append(problem("trump", "trump_unknown", value=value))
-    elif trumps is None:
-        found.append(problem("trump", "trump_unused", contract=contract.name))
-    elif trumps.suit is not None and trumps.suit != suit:
-        found.append(problem("trump", "trump_fixed", contract=contract.name, suit=C.SUIT_LETTERS[trumps.suit]))
-    return suit
-
-
-def _start_rank(contract: m.Contract, rules: m.Rules, value: Any, found: list[Problem]) -> int | None:
-    play = rules.play
-    if value is None:
-        if isinstance(play, m.DominoPlay) and play.start == "chosen":
-            found.append(problem("start_rank", "rank_missing", contract=contract.name))
-        return None
-    rank = (value if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14
-            else C.parse_rank(value) if isinstance(value, str) else None)
-    if rank is None:
-        found.append(problem("start_rank", "rank_unknown", value=value))
-    elif not isinstance(play, m.DominoPlay) or play.start == "first-card":
-        found.append(problem("start_rank", "rank_unused", contract=contract.name))
-    elif isinstance(play.start, int) and play.start != rank:
-        found.append(problem("start_rank", "rank_fixed", contract=contract.name, rank=C.rank_str(play.start)))
-    return rank
-
-
-def _doubles(value: Any, players: int, found: list[Problem]) -> list[Pair]:
-    if value is None:
-        return []
-    pairs: list[Pair] = []
-    ok = isinstance(value, list)
-    for pair in value if ok else []:
-        if (isinstance(pair, list) and len(pair) == 2
-                and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in pair)):
-            pairs.append((pair[0], pair[1]))
-        else:
-            ok = False
-    if not ok:
-        found.append(problem("doubles", "doubles_shape", last=players - 1))
-    return pairs
-
-
-def _entry(contract: m.Contract, declarer: int, trump: int | None, start_rank: int | None,
-           hand: dict[str, Any], doubles: Sequence[Pair]) -> dict[str, Any]:
-    """The hand as the exchange format writes it: canonical names and letters."""
-    entry: dict[str, Any] = {"contract": contract.name, "declarer": declarer,
-                             "trump": None if trump is None else C.SUIT_LETTERS[trump],
-                             "start_rank": None if start_rank is None else C.RANK_LETTERS[start_rank]}
-    if hand.get("took") is not None:
-        entry["took"] = hand["took"]
-    if hand.get("raw") is not None:
-        entry["raw"] = list(hand["raw"])
-    entry["doubles"] = [list(pair) for pair in doubles]
-    return entry
+        return ScoredHand(**vars(scored), number=number, totals=totals, against=tuple(against))
 
 
 __all__ = ["FORMAT", "ScoredHand", "SheetError", "SheetFileError", "SheetGame"]

@@ -4,9 +4,10 @@ prefixed with its catalog's name (``cards.``, ``sheet.``, ``table.``)."""
 
 from __future__ import annotations
 
-from . import cards, sheet
+from . import cards, sheet, sheet_cli
 
 CATALOGS: dict[str, dict[str, dict[str, str]]] = {
     "cards": cards.MESSAGES,
     "sheet": sheet.MESSAGES,
+    "sheet_cli": sheet_cli.MESSAGES,
 }
