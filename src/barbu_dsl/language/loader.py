@@ -31,7 +31,7 @@ from .. import cards as C
 from ..errors import SpecError, UsageError
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
-from .parser import Groups, LineError, parse_line
+from .parser import Groups, LineError, card_problem, parse_line
 from .checks import check_spec
 from .overlays import apply_overlay
 from .rules import build
@@ -375,8 +375,8 @@ class _Reader:
                 for word in item.value.replace(",", " ").split():
                     card = C.parse_card(word)
                     if card is None:
-                        self.source.error(item, f"unknown card '{word}'",
-                                          hint="a card is a rank then a suit: 2♣, 10♦, QS")
+                        message, hint = card_problem(word)
+                        self.source.error(item, message, hint=hint)
                     elif card in removed:
                         self.source.error(item, f"{C.card_symbol(card)} is removed twice")
                     else:

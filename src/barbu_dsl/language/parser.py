@@ -47,6 +47,20 @@ UNIT_HINT = ("a value needs a unit: '−2 per trick', '−6 per queen', '−2 pe
 SELECTOR_HINT = ("write a suit (♥, H, hearts), a rank (Q, queen, queens), a card (A♥), "
                  "a set ({Q♠, K♥}), 'card', 'trumps' or 'points'")
 
+
+def card_problem(text: str) -> tuple[str, str]:
+    """Why ``text`` is not a card: a message and a hint.  An Italian or
+    French rank letter with the suit letter C is ambiguous (see
+    :func:`barbu_dsl.cards.ambiguous_card`); anything else is unknown."""
+    rank = C.ambiguous_card(text)
+    if rank is None:
+        return f"unknown card '{text}'", CARD_HINT
+    name, letter, english = C.RANK_NAMES[rank], text.strip()[0].upper(), C.RANK_LETTERS[rank]
+    message = f"'{text}' is ambiguous: the {name} of clubs (C in S H D C) or of hearts (C for cuori, cœur)?"
+    hint = f"write {letter}♣ or {english}C for the {name} of clubs, {letter}♥ or {english}H for the {name} of hearts"
+    return message, hint
+
+
 # Known bad inputs, matched against a parser state (lark's match_examples).
 _EXAMPLES = {
     "value_without_unit": ["−2", "−2, no ♥ lead", "−6 queens", "+5 hearts", "−2 per ♥, −6"],
@@ -65,13 +79,20 @@ _TERMINAL_NAMES = {
 }
 
 
+_SELECTORS_AS_SPACES = {ord(ch): " " for ch in C.VARIATION_SELECTORS}
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(grammar_text(), parser="lalr", maybe_placeholders=False, cache=True)
 
 
 def parse_line(text: str) -> Groups:
-    """Parse a rule line into clause groups; raise :class:`LineError`."""
+    """Parse a rule line into clause groups; raise :class:`LineError`.
+
+    Emoji variation selectors (``♥️``) read as spaces, so that offsets into
+    the line stay those of the text as written."""
+    text = text.translate(_SELECTORS_AS_SPACES)
     parser = _parser()
     try:
         tree = parser.parse(text)
@@ -93,7 +114,8 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
     card_like = _word_at(text, start)
     if (re.fullmatch(r"\w{1,3}[♠♥♦♣]|\d+[a-zA-Z]|[A-Z0-9]{1,2}[SHDC]", card_like or "")
             and C.parse_card(card_like) is None):
-        return LineProblem(start, f"unknown card '{card_like}'", len(card_like), CARD_HINT)
+        message, hint = card_problem(card_like)
+        return LineProblem(start, message, len(card_like), hint)
     word = _word_at(text, offset)
     width = max(1, len(word))
     label: str | None = None
@@ -166,7 +188,7 @@ def _fail(token: Token, message: str, hint: str | None = None) -> LineError:
 def _card(token: Token) -> int:
     card = C.parse_card(str(token))
     if card is None:
-        raise _fail(token, f"unknown card '{token}'", CARD_HINT)
+        raise _fail(token, *card_problem(str(token)))
     return card
 
 
@@ -220,7 +242,7 @@ class _ToClauses(Transformer):
         if rank is not None:
             return (m.RankCards(rank), token)
         if C.parse_card(word) is not None or re.fullmatch(r"\w{1,3}", word) and word[-1] in "shdc":
-            raise _fail(token, f"unknown card '{text}'", CARD_HINT)
+            raise _fail(token, *card_problem(text))
         raise _fail(token, f"unknown suit, rank or card set '{text}'", SELECTOR_HINT)
 
     def card_set(self, items):
