@@ -132,3 +132,10 @@ def test_replay_json_lines_exit_with_the_worst(tmp_path: Path) -> None:
     plain = barbu("replay", "tournament", str(records))
     assert_clean_failure(plain)
     assert "illegal play 2H by seat 3" in plain.stderr
+
+
+def test_explain_suggests_the_contract_meant() -> None:
+    result = barbu("explain", "tournament", "No queen")
+    assert_clean_failure(result)
+    assert result.stderr == ("barbu: tournament has no contract 'No queen'; did you mean 'No queens'?\n"
+                             "    contracts: No tricks, No queens, No last two, No hearts, Barbu, Trumps, Domino\n")

@@ -93,13 +93,16 @@ def explain(
 ) -> None:
     """Describe each contract in plain English: how it is played and scored."""
     from .explain import explain as describe
+    from .language.suggest import did_you_mean_contract
 
     model = _load(spec)
     try:
         text = describe(model, contract)
     except KeyError:
-        names = ", ".join(c.name for c in model.contracts)
-        raise UsageError(f"{model.full_name} has no contract '{contract}'\n    contracts: {names}") from None
+        names = [c.name for c in model.contracts]
+        suggestion = did_you_mean_contract(str(contract), names)
+        raise UsageError(f"{model.full_name} has no contract '{contract}'" + (f"; {suggestion}" if suggestion else "")
+                         + "\n    contracts: " + ", ".join(names)) from None
     sys.stdout.write(text)
 
 

@@ -6,13 +6,13 @@ the problem."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 
 from .. import cards as C
 from . import model as m
 from .rules import clause_text, select
 from .source import Source
+from .suggest import did_you_mean_contract
 
 
 def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | None = None) -> None:
@@ -50,9 +50,8 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
     for name in spec.game.order:
         key = m.contract_key(name)
         if key not in names:
-            close = difflib.get_close_matches(name, [c.name for c in spec.contracts], n=1)
             report(where.get("game.order"), f"game order names '{name}', which is not a contract",
-                   hint=f"did you mean '{close[0]}'?" if close else None)
+                   hint=did_you_mean_contract(name, [c.name for c in spec.contracts]))
         if key in order_seen:
             report(where.get("game.order"), f"game order lists '{name}' twice")
         order_seen.add(key)

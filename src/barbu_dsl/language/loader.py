@@ -23,7 +23,7 @@ after them, and point at the line that caused them.
 
 from __future__ import annotations
 
-import difflib
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,11 +31,12 @@ from .. import cards as C
 from ..errors import SpecError, UsageError
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
-from .parser import Groups, LineError, card_problem, parse_line
 from .checks import check_spec
 from .overlays import apply_overlay
+from .parser import Groups, LineError, card_problem, parse_line
 from .rules import build
 from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
+from .suggest import did_you_mean, with_suggestion
 
 SPEC_KEYS = ("name", "title", "description", "extends", "apply", "applied", "players", "decks", "game",
              "doubling", "contracts", "variants", "scales")
@@ -109,9 +110,9 @@ def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
 def _unknown_overlay_message(spec: m.Spec, name: str) -> str:
     names = [o.name for o in spec.overlays]
     message = f"{spec.name} has no variant or scale '{name}'"
-    close = difflib.get_close_matches(name, names, n=1)
-    if close:
-        message += f"; did you mean '{close[0]}'?"
+    suggestion = did_you_mean(name, names)
+    if suggestion:
+        message += f"; {suggestion}"
     if names:
         message += "\n    available: " + ", ".join(names)
     return message
@@ -135,9 +136,9 @@ def _load_named(name: str, relative_to: Path, stack: tuple[str, ...] = ()) -> m.
     except KeyError:
         names = bundled_spec_names()
         message = f"no spec '{name}': not a bundled spec nor a file"
-        close = difflib.get_close_matches(name, names, n=1)
-        if close:
-            message += f"; did you mean '{close[0]}'?"
+        suggestion = did_you_mean(name, names)
+        if suggestion:
+            message += f"; {suggestion}"
         raise UsageError(message + "\n    bundled specs: " + ", ".join(names)) from None
     key = f"bundled:{name}"
     if key in stack:
@@ -168,6 +169,11 @@ class _Reader:
         src = self.source
         root = src.compose()
         if root is None:
+            if not src.diagnostics:
+                what = "is empty" if not src.text.strip() else "holds only comments"
+                src.error(None, f"the file {what}; a spec needs 'contracts' (or 'extends' to build on another spec)",
+                          hint="start with 'name: my-rules' and 'contracts:', then one rule line per contract, "
+                               "e.g. 'No tricks: −2 per trick'")
             return None
         if not isinstance(root, MappingNode):
             src.error(root, "a spec is a YAML mapping of keys such as name, players, contracts",
@@ -230,18 +236,45 @@ class _Reader:
     # ---- generic helpers ---------------------------------------------------------
     def _sections(self, node: MappingNode, allowed: tuple[str, ...], what: str) -> dict[str, Node]:
         found: dict[str, Node] = {}
-        for key, value in pairs(node):
+        for key, value in self._items(node):
             text = scalar(key)
             if text is None or text not in allowed:
-                close = difflib.get_close_matches(str(text), allowed, n=1)
                 self.source.error(key, f"unknown key '{text}' in a {what}",
-                                  hint=f"did you mean '{close[0]}'?" if close else "keys: " + ", ".join(allowed))
+                                  hint=did_you_mean(str(text), allowed) or "keys: " + ", ".join(allowed))
                 continue
             if text in found:
                 self.source.error(key, f"'{text}' is given twice")
                 continue
             found[text] = value
         return found
+
+    def _items(self, node: MappingNode) -> list[tuple[ScalarNode, Node]]:
+        """A mapping's key/value nodes, without the pieces of a rule line
+        that the commas of a flow mapping split off as keys of their own
+        (``{remove: −2 per ♥, A♥ −6}`` reads ``A♥ −6`` as a key).  Each
+        split is reported once, with a hint to quote the line."""
+        items = pairs(node)
+        if not node.flow_style:
+            return items
+        kept: list[tuple[ScalarNode, Node]] = []
+        index = 0
+        while index < len(items):
+            key, value = items[index]
+            end = index + 1
+            if scalar(value) is not None and not is_null(value):
+                while end < len(items) and _is_split_piece(*items[end]):
+                    end += 1
+            kept.append((key, value))
+            if end > index + 1:
+                self._split_line(key, value, [piece for piece, _ in items[index + 1:end]])
+            index = end
+        return kept
+
+    def _split_line(self, owner: ScalarNode, line: Node, pieces: list[ScalarNode]) -> None:
+        texts = [scalar(piece) or "" for piece in pieces]
+        whole = json.dumps(", ".join([scalar(line) or "", *texts]), ensure_ascii=False)
+        self.source.error(pieces[0], f"the comma before '{texts[0]}' ends the rule line of '{scalar(owner)}'",
+                          hint=f"quote the rule line: {{{scalar(owner)}: {whole}}}")
 
     def _text(self, node: Node | None) -> str | None:
         if node is None:
@@ -396,10 +429,8 @@ class _Reader:
             if full in CHOICES:
                 text = scalar(value)
                 if text not in CHOICES[full]:
-                    close = difflib.get_close_matches(str(text), CHOICES[full], n=1)
-                    self.source.error(value, f"{key} cannot be '{text}'",
-                                      hint=(f"did you mean '{close[0]}'? " if close else "")
-                                      + "one of: " + ", ".join(CHOICES[full]))
+                    self.source.error(value, f"{key} cannot be '{text}'", hint=with_suggestion(
+                        str(text), CHOICES[full], "one of: " + ", ".join(CHOICES[full])))
                     continue
                 if full == "doubling.positive":
                     settings.append(("doubling.positive_declarer_only", text == "declarer-only"))
@@ -460,7 +491,7 @@ class _Reader:
 
     def _patch(self, name: str, node: MappingNode, where: m.Position) -> list[m.ContractChange]:
         lines: dict[str, tuple[tuple[m.Clause, ...], ...]] = {"remove": (), "add": ()}
-        for key, value in pairs(node):
+        for key, value in self._items(node):
             action = scalar(key)
             if action == "drop":
                 if as_bool(value) is None:
@@ -533,3 +564,16 @@ class _Reader:
             index = self.source.value_index(node, problem.offset)  # type: ignore[arg-type]
             self.source.error_at(index, problem.message, max(1, problem.width), problem.hint)
         return rules
+
+
+def _is_split_piece(key: Node, value: Node) -> bool:
+    """Whether a flow mapping's key with no value is a clause of a rule line
+    (so a comma split it from the value before it)."""
+    text = scalar(key)
+    if not text or not is_null(value):
+        return False
+    try:
+        parse_line(text)
+    except LineError:
+        return False
+    return True

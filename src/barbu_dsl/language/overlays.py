@@ -12,6 +12,7 @@ from .. import cards as C
 from . import model as m
 from .rules import build, clause_text, clauses, negate, rules_text
 from .source import Source
+from .suggest import with_suggestion
 
 
 def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
@@ -32,8 +33,10 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
                 contracts[index] = change.contract
             continue
         if index is None:
+            names = [c.name for c in contracts]
             source.error_at_position(change.where, f"there is no contract '{change.name}' to change",
-                                     hint="contracts: " + ", ".join(c.name for c in contracts))
+                                     hint=with_suggestion(change.name, names, "contracts: " + ", ".join(names),
+                                                          m.contract_key))
             continue
         if change.action == "drop":
             dropped = contracts.pop(index)

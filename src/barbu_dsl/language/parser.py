@@ -114,10 +114,16 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
     card_like = _word_at(text, start)
     if (re.fullmatch(r"\w{1,3}[♠♥♦♣]|\d+[a-zA-Z]|[A-Z0-9]{1,2}[SHDC]", card_like or "")
             and C.parse_card(card_like) is None):
-        message, hint = card_problem(card_like)
-        return LineProblem(start, message, len(card_like), hint)
+        card_message, card_hint = card_problem(card_like)
+        return LineProblem(start, card_message, len(card_like), card_hint)
+    joined = _joined_selectors(text, offset)
+    if joined is not None:
+        return joined
     word = _word_at(text, offset)
     width = max(1, len(word))
+    bare = _bare_selector(text, offset, word)
+    if bare is not None:
+        return bare
     label: str | None = None
     try:
         label = error.match_examples(_parser().parse, _EXAMPLES, use_accepts=True)
@@ -139,6 +145,41 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
     if re.fullmatch(r"[A-Za-z0-9]{2,3}", word or "") and C.parse_card(word) is None and word[:-1].isdigit():
         hint = CARD_HINT
     return LineProblem(offset, message, width, hint)
+
+
+# ``−60 per jack or king``: two selectors joined by a word, as players say it.
+_JOINED = re.compile(r"(?P<value>[+\-−]?\d+)\s+per\s+(?P<first>[^\s,;{}/&]+)\s*"
+                     r"(?P<joint>\bor\b|\band\b|&|/)\s*(?P<second>[^\s,;{}/&]+)", re.IGNORECASE)
+
+
+def _joined_selectors(text: str, offset: int) -> LineProblem | None:
+    """A part that names two kinds of card (``−60 per jack or king``): a
+    message that says so, and a hint with the two ways to write it."""
+    for match in _JOINED.finditer(text):
+        if match.start("joint") != offset:
+            continue
+        value, first, second = match.group("value", "first", "second")
+        hint = f"write one part for each, '{value} per {first}, {value} per {second}'"
+        ranks = [C.parse_rank(first), C.parse_rank(second)]
+        if None not in ranks:
+            cards = [C.card_symbol(C.card(rank, suit)) for rank in ranks for suit in reversed(C.SUITS)]  # type: ignore[arg-type]
+            hint += f", or one part for a set of cards, '{value} per {{{', '.join(cards)}}}'"
+        start, end = match.start("first"), match.end("second")
+        return LineProblem(start, f"a part counts one set of cards; '{text[start:end]}' names two", end - start, hint)
+    return None
+
+
+def _bare_selector(text: str, offset: int, word: str) -> LineProblem | None:
+    """A suit, rank or card written after a comma as if it were a clause
+    (``−60 per jack, king``): say that it needs a value."""
+    if not text[:offset].rstrip().endswith((",", ";")):
+        return None
+    if C.parse_rank(word) is None and C.parse_suit(word) is None and C.parse_card(word) is None:
+        return None
+    value = _value_before(text, offset) or "−5"
+    example = f"{word} {value}" if C.parse_card(word) is not None else f"{value} per {word}"
+    return LineProblem(offset, f"'{word}' is not a clause on its own", len(word),
+                       f"give it a value, e.g. '{example}'")
 
 
 def _expected(error: UnexpectedInput) -> set[str]:
@@ -287,7 +328,8 @@ class _ToClauses(Transformer):
 
     def most_of_one_suit(self, items):
         value = items[0]
-        ties, rounding = "split", None
+        ties: m.TieRule = "split"
+        rounding: m.Rounding | None = None
         if len(items) > 5:
             ties, rounding = items[5]
         return (m.MostOfOneSuit(_value(value), ties, rounding), value.start_pos)
