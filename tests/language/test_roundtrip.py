@@ -31,7 +31,7 @@ def test_print_is_idempotent(name: str) -> None:
 
 # ---- random models --------------------------------------------------------------
 
-values = st.integers(-99, 99)
+values = st.integers(-99, 99).filter(bool)  # a part worth 0 scores nothing and is refused
 safe_ranks = st.integers(4, 14)  # never removed by the default decks
 suits = st.sampled_from(C.SUITS)
 safe_cards = st.builds(C.card, safe_ranks, suits)
@@ -74,7 +74,8 @@ def trick_rules(draw: st.DrawFn) -> m.Rules:
 @st.composite
 def domino_rules(draw: st.DrawFn, players: int) -> m.Rules:
     play = m.DominoPlay(draw(st.one_of(st.just("chosen"), st.just("first-card"), safe_ranks)), draw(st.booleans()))
-    placings = m.Placings(tuple(draw(st.lists(values, min_size=players, max_size=players))))
+    placings = m.Placings(tuple(draw(st.lists(st.integers(-99, 99), min_size=players, max_size=players)
+                                     .filter(any))))
     return m.Rules(play, m.Scoring(((placings,),)))
 
 

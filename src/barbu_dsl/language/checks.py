@@ -7,6 +7,7 @@ the problem."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from .. import cards as C
 from . import model as m
@@ -15,9 +16,35 @@ from .source import Source
 from .suggest import did_you_mean_contract
 
 
-def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | None = None) -> None:
+@dataclass(frozen=True)
+class Unread:
+    """What a file says but could not be read, already reported: the checks
+    that depend on it are skipped, so that one mistake is not reported again
+    as another.  ``contracts``: names (folded with :func:`~.model.contract_key`)
+    of contracts whose rules failed; ``settings``: setting keys that failed,
+    such as ``players``, ``decks`` or ``game.chooser`` (a section name
+    stands for all its keys)."""
+
+    contracts: frozenset[str] = frozenset()
+    settings: frozenset[str] = frozenset()
+
+    def any(self, *keys: str) -> bool:
+        """Whether any of the settings ``keys`` could not be read."""
+        return any(key in self.settings or key.split(".")[0] in self.settings for key in keys)
+
+
+def order_item(name: str) -> str:
+    """The key under which ``positions`` keeps where a name of the game
+    order was written."""
+    return f"game.order[{m.contract_key(name)}]"
+
+
+def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | None = None,
+               unread: Unread = Unread()) -> None:
     """Problems only the whole spec shows, reported where they were written
-    (``positions``: where each setting of the file being read was given)."""
+    (``positions``: where each setting of the file being read was given).
+    They are checked on what could be read, skipping what depends on the
+    ``unread`` parts of the file."""
     report: Callable[..., None] = source.error_at_position
     where = positions or {}
     seen: dict[str, m.Contract] = {}
@@ -27,8 +54,16 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
             report(contract.where, f"contract '{contract.name}' is listed twice"
                    + (" (as a twin)" if contract.derived or seen[key].derived else ""))
         seen[key] = contract
-    if not spec.contracts:
+    if not spec.contracts and not unread.contracts and not unread.any("contracts"):
         report(None, "the spec has no contracts")
+    if not unread.any("players", "decks"):
+        _check_decks(spec, report, where)
+    _check_game(spec, report, where, unread)
+
+
+def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """Decks that do not deal evenly; contracts that a player count or its
+    deck makes impossible."""
     for count, removed in spec.removed:
         deck = 52 - len(removed)
         if deck % count:
@@ -45,19 +80,25 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
             if count not in spec.players:
                 report(contract.where, f"{contract.name} gives rules for {count} players, "
                        f"but the spec allows {', '.join(map(str, spec.players))}")
-    names = {m.contract_key(c.name) for c in spec.contracts}
+
+
+def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position], unread: Unread) -> None:
+    """A game order naming no contract or one twice; a game of more
+    contracts than there are; a game of no hands."""
+    names = {m.contract_key(c.name) for c in spec.contracts} | unread.contracts
     order_seen: set[str] = set()
-    for name in spec.game.order:
+    for name in spec.game.order if not unread.any("game.order") else ():
         key = m.contract_key(name)
         if key not in names:
-            report(where.get("game.order"), f"game order names '{name}', which is not a contract",
+            report(where.get(order_item(name)) or where.get("game.order"),
+                   f"game order names '{name}', which is not a contract",
                    hint=did_you_mean_contract(name, [c.name for c in spec.contracts]))
         if key in order_seen:
             report(where.get("game.order"), f"game order lists '{name}' twice")
         order_seen.add(key)
     per_game = spec.game.contracts_per_game
-    available = len(spec.game.order) or len(spec.contracts)
-    if per_game is not None and not (1 <= per_game <= available):
+    available = len(spec.game.order) or len(spec.contracts) + len(unread.contracts)
+    if per_game is not None and not (1 <= per_game <= available) and not unread.any("game.order", "contracts"):
         report(where.get("game.contracts_per_game"), f"a game of {per_game} contracts, but {available} are available")
     if spec.game.hands is not None and spec.game.hands < 1:
         report(where.get("game.hands"), "a game needs at least one hand")

@@ -18,7 +18,8 @@ Every problem in the file is collected, positioned and reported together as
 a :class:`~barbu_dsl.errors.SpecError`.  Overlays are applied by
 :mod:`.overlays`; checks that need the whole spec (:mod:`.checks`: a scoring
 card removed from a deck, placings for the wrong number of players) run
-after them, and point at the line that caused them.
+after them, on every contract and setting that could be read even when
+others could not, and point at the line that caused them.
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ from .. import cards as C
 from ..errors import SpecError, UsageError
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
-from .checks import check_spec
+from .checks import Unread, check_spec, order_item
 from .overlays import apply_overlay
 from .parser import Groups, LineError, card_problem, parse_line
 from .rules import build
 from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
-from .suggest import did_you_mean, with_suggestion
+from .suggest import closest, did_you_mean, with_suggestion
 
 SPEC_KEYS = ("name", "title", "description", "extends", "apply", "applied", "players", "decks", "game",
              "doubling", "contracts", "variants", "scales")
@@ -158,6 +159,8 @@ class _Reader:
         self.default_name = default_name
         self.stack = stack
         self.positions: dict[str, m.Position] = {}
+        self.unread_settings: set[str] = set()
+        self.unread_contracts: set[str] = set()
 
     def read(self) -> m.Spec:
         spec = self._read()
@@ -194,11 +197,13 @@ class _Reader:
         title = self._text(sections.get("title")) or (base.title if base else name)
         description = self._text(sections.get("description")) or (base.description if base else "")
         header = src.header_comment() or (base.header if base else "")
+        settings, changes = self._overlay_body(sections, "spec")
+        positions = dict(self.positions)
+        unread = Unread(frozenset(self.unread_contracts), frozenset(self.unread_settings))
         own_overlays = [
             *self._overlays(sections.get("variants"), "variant"),
             *self._overlays(sections.get("scales"), "scale"),
         ]
-        settings, changes = self._overlay_body(sections, "spec")
 
         if base is None:
             spec = m.Spec(name=name, title=title, players=(4,), removed=((4, ()),), game=m.Game(),
@@ -229,8 +234,7 @@ class _Reader:
                 spec = replace(spec, applied=(*spec.applied, overlay_name))
             spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
             spec = replace(spec, name=name, title=title, description=description, header=header)
-        if not src.diagnostics:
-            check_spec(spec, src, self.positions)
+        check_spec(spec, src, positions, unread)
         return spec
 
     # ---- generic helpers ---------------------------------------------------------
@@ -241,6 +245,9 @@ class _Reader:
             if text is None or text not in allowed:
                 self.source.error(key, f"unknown key '{text}' in a {what}",
                                   hint=did_you_mean(str(text), allowed) or "keys: " + ", ".join(allowed))
+                meant = closest(str(text), allowed)
+                if meant:
+                    self.unread_settings.add(meant if what == "spec" else f"{what}.{meant}")
                 continue
             if text in found:
                 self.source.error(key, f"'{text}' is given twice")
@@ -365,6 +372,12 @@ class _Reader:
         return settings, changes
 
     def _players(self, node: Node) -> tuple[int, ...]:
+        counts = self._player_counts(node)
+        if not counts:
+            self.unread_settings.add("players")
+        return counts
+
+    def _player_counts(self, node: Node) -> tuple[int, ...]:
         counts: list[int] = []
         number = as_int(node)
         text = scalar(node)
@@ -404,6 +417,7 @@ class _Reader:
             elif isinstance(value, ScalarNode) and not is_null(value) and value.value.lower() != "full":
                 items = [value]
             removed: list[int] = []
+            complete = True
             for item in items:
                 for word in item.value.replace(",", " ").split():
                     card = C.parse_card(word)
@@ -414,13 +428,19 @@ class _Reader:
                         self.source.error(item, f"{C.card_symbol(card)} is removed twice")
                     else:
                         removed.append(card)
+                        continue
+                    complete = False
             self.positions.setdefault(f"decks.{count}", self.source.where(key))
-            settings.append((f"decks.{count}", tuple(sorted(removed))))
+            if complete:
+                settings.append((f"decks.{count}", tuple(sorted(removed))))
+            else:
+                self.unread_settings.add("decks")
         return settings
 
     def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:
         if not isinstance(node, MappingNode):
             self.source.error(node, f"'{section}' is a mapping with keys " + ", ".join(keys))
+            self.unread_settings.add(section)
             return []
         settings: list[Setting] = []
         for key, value in self._sections(node, keys, section).items():
@@ -431,6 +451,7 @@ class _Reader:
                 if text not in CHOICES[full]:
                     self.source.error(value, f"{key} cannot be '{text}'", hint=with_suggestion(
                         str(text), CHOICES[full], "one of: " + ", ".join(CHOICES[full])))
+                    self.unread_settings.add(full)
                     continue
                 if full == "doubling.positive":
                     settings.append(("doubling.positive_declarer_only", text == "declarer-only"))
@@ -440,16 +461,21 @@ class _Reader:
                 number = as_int(value)
                 if number is None and not is_null(value):
                     self.source.error(value, f"{key} is a whole number")
+                    self.unread_settings.add(full)
                     continue
                 settings.append((full, number))
             elif full in BOOLEANS:
                 flag = as_bool(value)
                 if flag is None:
                     self.source.error(value, f"{key} is true or false")
+                    self.unread_settings.add(full)
                     continue
                 settings.append((full, flag))
             elif full == "game.order":
-                settings.append((full, tuple(self._names(value))))
+                nodes = self._name_nodes(value)
+                for node_ in nodes:
+                    self.positions.setdefault(order_item(scalar(node_) or ""), self.source.where(node_))
+                settings.append((full, tuple(scalar(n) or "" for n in nodes)))
         return settings
 
     # ---- contracts ---------------------------------------------------------------
@@ -457,6 +483,7 @@ class _Reader:
         if not isinstance(node, MappingNode):
             self.source.error(node, "contracts is a mapping of contract names to rule lines",
                               hint="e.g. 'No hearts: −2 per ♥, A♥ −6, no ♥ lead'")
+            self.unread_settings.add("contracts")
             return []
         changes: list[m.ContractChange] = []
         first_seen: dict[str, int] = {}
@@ -478,6 +505,7 @@ class _Reader:
                 else:
                     self.source.error(value, f"contract '{name}' has no rules",
                                       hint="write its rule line after the colon, e.g. '−2 per trick'")
+                    self.unread_contracts.add(folded)
                 continue
             if patching and isinstance(value, MappingNode):
                 keys = {scalar(k) for k, _ in pairs(value)}
@@ -485,7 +513,9 @@ class _Reader:
                     changes.extend(self._patch(name, value, where))
                     continue
             contract = self._contract(name, value)
-            if contract is not None:
+            if contract is None:
+                self.unread_contracts.add(folded)
+            else:
                 changes.append(m.ContractChange(name, "set", contract=contract, where=where))
         return changes
 
