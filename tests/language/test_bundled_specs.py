@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from barbu_dsl import UsageError
+from barbu_dsl import SpecError, UsageError
 from barbu_dsl import cards as C
 from barbu_dsl.language import load_spec
 from barbu_dsl.language import model as m
@@ -126,3 +126,35 @@ def test_house_spec_extends(tmp_path) -> None:
     assert spec.name == "club" and spec.applied == ("ravage-city",)
     assert [c.name for c in spec.contracts] == [*TOURNAMENT_CONTRACTS[:-1], "Ravage City"]
     assert spec.contract("Barbu").rules.scoring.parts == (m.PerCard(-25, m.OneCard(C.card(13, C.HEARTS))),)
+
+
+def test_added_contract_joins_the_fixed_order() -> None:
+    """RULES.md 2 variant 2 ruling: a contract a spec adds (Ravage City)
+    takes its place in the order."""
+    spec = load_spec("tournament+fixed-order+ravage-city")
+    assert spec.game.order == (*TOURNAMENT_CONTRACTS, "Ravage City")
+
+
+def test_doubling_off_forgets_its_options() -> None:
+    """Without doubling (RULES.md 2 variant 2) its options do nothing: the
+    model keeps the defaults, so the canonical text says 'doubling: false'."""
+    assert load_spec("tournament+fixed-order").doubling == m.Doubling(allowed=False)
+
+
+@pytest.mark.parametrize("name", ["tournament", "french-classic", "bouillabaisse", "hearts"])
+def test_every_bundled_variant_combines_with_every_other(name: str) -> None:
+    """Each pair of a bundled spec's variants (not scales, which replace each
+    other's values) applies in either order, except the documented case of
+    RULES.md 2 variant 2 (ravage-city before fixed-order) and doubling
+    options after fixed-order turned doubling off."""
+    spec = load_spec(name)
+    variants = [o.name for o in spec.overlays if o.kind == "variant"]
+    refused = {("ravage-city", "fixed-order"), ("fixed-order", "declarer-only-doubles"),
+               ("fixed-order", "undoubled-not-played")}
+    for first in variants:
+        for second in variants:
+            if (first, second) in refused:
+                with pytest.raises(SpecError):
+                    load_spec(f"{name}+{first}+{second}")
+            elif first != second:
+                load_spec(f"{name}+{first}+{second}")

@@ -91,20 +91,28 @@ def specs(draw: st.DrawFn) -> m.Spec:
     for name in contract_names:
         rules = draw(domino_rules(players[0])) if len(players) == 1 and draw(st.booleans()) else draw(trick_rules())
         contracts.append(m.Contract(name, rules, description=draw(st.one_of(st.none(), names))))
-    order = tuple(draw(st.permutations(contract_names)))[: draw(st.integers(0, len(contract_names)))]
+    chooser = draw(st.sampled_from(["declarer-series", "rotating", "dealer", "fixed-order"]))
+    order = tuple(draw(st.permutations(contract_names)))
+    if chooser == "rotating":  # a rotating chooser draws from a part of the contracts (RULES.md 3)
+        order = order[: draw(st.integers(0, len(contract_names)))]
+    elif draw(st.booleans()):  # the others play every contract (RULES.md 2 variant 2)
+        order = ()
+    rotating = chooser == "rotating"  # modes and a number of contracts are for a rotating chooser only
     game = m.Game(
-        aim=draw(st.sampled_from(["highest", "lowest"])),
-        chooser=draw(st.sampled_from(["declarer-series", "rotating", "dealer", "fixed-order"])),
+        aim=draw(st.sampled_from(["highest", "lowest"])), chooser=chooser,
         first_lead=draw(st.sampled_from(["declarer", "left"])),
-        mode=draw(st.sampled_from(["classic", "random", "individual-random", "custom"])),
-        contracts_per_game=draw(st.one_of(st.none(), st.integers(1, len(order) or len(contract_names)))),
+        mode=draw(st.sampled_from(["classic", "random", "individual-random", "custom"])) if rotating else "custom",
+        contracts_per_game=draw(st.one_of(st.none(), st.integers(1, len(order) or len(contract_names))))
+        if rotating else None,
         hands=draw(st.one_of(st.none(), st.integers(1, 40))), order=order,
     )
-    doubling = m.Doubling(
-        allowed=draw(st.booleans()), whom=draw(st.sampled_from(["anyone", "declarer-only"])),
-        positive_declarer_only=draw(st.booleans()), redouble=draw(st.booleans()),
-        undoubled=draw(st.sampled_from(["played", "not-played"])), minimum=draw(st.integers(0, 3)),
-    )
+    doubling = m.Doubling(allowed=False)  # without doubling its options are the defaults
+    if draw(st.booleans()):
+        doubling = m.Doubling(
+            whom=draw(st.sampled_from(["anyone", "declarer-only"])),
+            positive_declarer_only=draw(st.booleans()), redouble=draw(st.booleans()),
+            undoubled=draw(st.sampled_from(["played", "not-played"])), minimum=draw(st.integers(0, 3)),
+        )
     overlays = []
     for index, overlay_name in enumerate(draw(st.lists(names, max_size=3, unique=True))):
         target = contracts[index % len(contracts)]

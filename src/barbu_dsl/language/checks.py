@@ -102,6 +102,60 @@ def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Po
         report(where.get("game.contracts_per_game"), f"a game of {per_game} contracts, but {available} are available")
     if spec.game.hands is not None and spec.game.hands < 1:
         report(where.get("game.hands"), "a game needs at least one hand")
+    if not unread.any("game.chooser", "game.mode", "game.contracts_per_game"):
+        _check_rotating_only(spec, report, where)
+    if not unread.any("game.chooser", "game.order", "contracts") and not unread.contracts:
+        _check_order_covers(spec, report, where)
+
+
+# Choosers that play every contract of the spec: the order, when given,
+# must list them all (RULES.md section 2 variant 2).  A rotating chooser
+# draws from the order, which may be a part of the contracts (section 3).
+_PLAYS_EVERY_CONTRACT = ("declarer-series", "dealer", "fixed-order")
+
+
+def _check_rotating_only(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """The French modes and the number of contracts in a game only mean
+    something to a rotating chooser (RULES.md section 3)."""
+    game = spec.game
+    if game.chooser == "rotating":
+        return
+    hint = "set 'chooser: rotating', or leave it out"
+    if game.mode != m.Game().mode:
+        report(where.get("game.mode") or where.get("game.chooser"),
+               f"mode '{game.mode}' does nothing with chooser '{game.chooser}': the modes choose the "
+               "contracts a rotating chooser draws from", hint=hint)
+    if game.contracts_per_game is not None:
+        report(where.get("game.contracts_per_game") or where.get("game.chooser"),
+               f"contracts_per_game does nothing with chooser '{game.chooser}': only a rotating chooser "
+               "plays a chosen number of contracts", hint=hint + " ('hands' sets the number of hands)")
+
+
+def _check_order_covers(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """With a chooser that plays every contract, a game order that leaves
+    one out would silently drop it (RULES.md section 2 variant 2).  An order
+    that names no contract is reported already, so it is not checked."""
+    ordered = {m.contract_key(name) for name in spec.game.order}
+    if (spec.game.chooser not in _PLAYS_EVERY_CONTRACT or not ordered
+            or not ordered <= {m.contract_key(c.name) for c in spec.contracts}):
+        return
+    for contract in spec.contracts:
+        if m.contract_key(contract.name) not in ordered:
+            report(where.get("game.order"), f"the game order leaves out '{contract.name}', so a "
+                   f"{spec.game.chooser} game would never play it", hint=_order_hint(spec, contract.name))
+
+
+def _order_hint(spec: m.Spec, name: str) -> str:
+    """How to get ``name`` into the order: by applying the overlay that
+    added it after the one that set the order, or by naming it."""
+    add = f"add '{name}' to the order"
+    overlays = [spec.overlay(applied) for applied in spec.applied if applied in {o.name for o in spec.overlays}]
+    setters = [o.name for o in overlays if any(key == "game.order" for key, _ in o.settings)]
+    adders = [o.name for o in overlays if any(change.action == "set" and m.contract_key(change.name)
+                                              == m.contract_key(name) for change in o.contracts)]
+    if setters and adders and spec.applied.index(adders[0]) < spec.applied.index(setters[-1]):
+        return f"apply {adders[0]} after {setters[-1]}, or {add}"
+    return add
 
 
 def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:

@@ -33,7 +33,7 @@ from ..errors import SpecError, UsageError
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .checks import Unread, check_spec, order_item
-from .overlays import apply_overlay
+from .overlays import apply_overlay, setting_name
 from .parser import Groups, LineError, card_problem, parse_line
 from .rules import build
 from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
@@ -100,12 +100,19 @@ def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
         if name in spec.applied:
             raise UsageError(f"{name} is already applied to {spec.full_name}")
         source = Source(overlay.where.file if overlay.where else spec.name, "")
-        spec = apply_overlay(spec, overlay, source)
+        positions = overlay_positions(overlay)
+        spec = apply_overlay(spec, overlay, source, positions)
         spec = replace(spec, applied=(*spec.applied, name))
-        check_spec(spec, source)
+        check_spec(spec, source, positions)
         if source.diagnostics:
             raise SpecError(source.diagnostics)
     return spec
+
+
+def overlay_positions(overlay: m.Overlay) -> dict[str, m.Position]:
+    """Where an overlay's settings were written, as far as the model knows:
+    at the overlay's name."""
+    return {key: overlay.where for key, _ in overlay.settings if overlay.where is not None}
 
 
 def _unknown_overlay_message(spec: m.Spec, name: str) -> str:
@@ -208,7 +215,8 @@ class _Reader:
         if base is None:
             spec = m.Spec(name=name, title=title, players=(4,), removed=((4, ()),), game=m.Game(),
                           doubling=m.Doubling(), contracts=(), header=header, description=description)
-            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
+            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)),
+                                 src, positions, adds_to_order=False)
             spec = replace(spec, overlays=tuple(own_overlays))
             applied = self._names(sections.get("applied"))
             for overlay_name in applied:
@@ -222,6 +230,7 @@ class _Reader:
                 if overlay.name in taken:
                     src.error_at_position(overlay.where, f"'{overlay.name}' is already a variant or scale "
                                           f"of {base.name}")
+            apply_positions: dict[str, m.Position] = {}
             for name_node in self._name_nodes(sections.get("apply")):
                 overlay_name = scalar(name_node) or ""
                 try:
@@ -230,9 +239,13 @@ class _Reader:
                     src.error(name_node, _unknown_overlay_message(spec, overlay_name).split("\n")[0],
                               hint="available: " + ", ".join(o.name for o in spec.overlays))
                     continue
-                spec = apply_overlay(spec, overlay, src)
+                applied_at = {key: src.where(name_node) for key, _ in overlay.settings}
+                spec = apply_overlay(spec, overlay, src, applied_at)
                 spec = replace(spec, applied=(*spec.applied, overlay_name))
-            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
+                apply_positions.update(applied_at)
+            positions = {**apply_positions, **positions}
+            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)),
+                                 src, positions)
             spec = replace(spec, name=name, title=title, description=description, header=header)
         check_spec(spec, src, positions, unread)
         return spec
@@ -365,7 +378,7 @@ class _Reader:
             if flag is not None:
                 settings.append(("doubling.allowed", flag))
             else:
-                settings.extend(self._keyed(node, "doubling", DOUBLING_KEYS))
+                settings.extend(self._doubling(node))
         changes: list[m.ContractChange] = []
         if "contracts" in sections:
             changes = self._contract_changes(sections["contracts"], patching=what != "spec" or "extends" in sections)
@@ -436,6 +449,19 @@ class _Reader:
             else:
                 self.unread_settings.add("decks")
         return settings
+
+    def _doubling(self, node: Node) -> list[Setting]:
+        """A doubling mapping's settings; options given with ``allowed:
+        false`` are refused, since without doubling they do nothing."""
+        settings = self._keyed(node, "doubling", DOUBLING_KEYS)
+        if ("doubling.allowed", False) not in settings or len(settings) == 1:
+            return settings
+        names = [f"'{setting_name(key)}'" for key, _ in settings if key != "doubling.allowed"]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        self.source.error(node, f"with 'allowed: false' there is no doubling, so {listed} "
+                          f"{'does' if len(names) == 1 else 'do'} nothing",
+                          hint="write 'doubling: false', or leave 'allowed: false' out")
+        return [("doubling.allowed", False)]
 
     def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:
         if not isinstance(node, MappingNode):

@@ -15,10 +15,18 @@ from .source import Source
 from .suggest import with_suggestion
 
 
-def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
-    """``spec`` with ``overlay``'s settings and contract changes applied."""
-    for key, value in overlay.settings:
-        spec = _apply_setting(spec, key, value, overlay, source)
+def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,
+                  positions: dict[str, m.Position] | None = None, *, adds_to_order: bool = True) -> m.Spec:
+    """``spec`` with ``overlay``'s settings and contract changes applied.
+
+    A contract the overlay adds joins the end of a non-empty game order,
+    its twin after it (RULES.md section 2 variant 2: a contract a spec adds
+    takes its place in the order); ``adds_to_order=False`` for a spec's own
+    contracts, whose order is as written.  ``positions`` say where the
+    overlay's settings were written, for their errors."""
+    where = positions or {}
+    for key, value in sorted(overlay.settings, key=lambda setting: setting[0] != "doubling.allowed"):
+        spec = _apply_setting(spec, key, value, where.get(key) or overlay.where, source)
     contracts = [c for c in spec.contracts if not c.derived]
     order = list(spec.game.order)
     for change in overlay.contracts:
@@ -27,10 +35,14 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
         index = keys.index(key) if key in keys else None
         if change.action == "set":
             assert change.contract is not None
-            if index is None:
-                contracts.append(change.contract)
-            else:
+            if index is not None:
                 contracts[index] = change.contract
+                continue
+            contracts.append(change.contract)
+            if adds_to_order and order:
+                ordered = {m.contract_key(name) for name in order}
+                order.extend(name for name in (change.contract.name, change.contract.twin)
+                             if name and m.contract_key(name) not in ordered)
             continue
         if index is None:
             names = [c.name for c in contracts]
@@ -49,7 +61,14 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
     return spec
 
 
-def _apply_setting(spec: m.Spec, key: str, value: Any, overlay: m.Overlay, source: Source) -> m.Spec:
+def setting_name(key: str) -> str:
+    """A setting as a spec writes it: ``doubling.positive_declarer_only``
+    is ``positive``, ``game.chooser`` is ``chooser``."""
+    name = key.split(".", 1)[-1]
+    return "positive" if name == "positive_declarer_only" else name
+
+
+def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None, source: Source) -> m.Spec:
     if key == "players":
         removed = dict(spec.removed)
         return replace(spec, players=value,
@@ -57,13 +76,22 @@ def _apply_setting(spec: m.Spec, key: str, value: Any, overlay: m.Overlay, sourc
     if key.startswith("decks."):
         count = int(key.split(".")[1])
         if count not in spec.players:
-            source.error_at_position(overlay.where, f"a deck is given for {count} players, but the spec "
+            source.error_at_position(where, f"a deck is given for {count} players, but the spec "
                                      f"allows {', '.join(map(str, spec.players))}")
             return spec
         return replace(spec, removed=tuple((n, value if n == count else cards) for n, cards in spec.removed))
     section, field_name = key.split(".", 1)
     if section == "game":
         return replace(spec, game=replace(spec.game, **{field_name: value}))
+    if field_name == "allowed":
+        # Without doubling its options mean nothing: they go back to the defaults.
+        on = spec.doubling if spec.doubling.allowed else m.Doubling()
+        return replace(spec, doubling=on if value else m.Doubling(allowed=False))
+    if not spec.doubling.allowed:
+        name = setting_name(key)
+        source.error_at_position(where, f"doubling is off, so '{name}' does nothing",
+                                 hint=f"turn doubling on with 'allowed: true', or leave '{name}' out")
+        return spec
     return replace(spec, doubling=replace(spec.doubling, **{field_name: value}))
 
 

@@ -91,15 +91,8 @@ class Source:
         if where is None:
             self.diagnostics.append(Diagnostic(self.file, 1, 1, message, "", 1, hint))
             return
-        if where.file != self.file:
-            lines: list[str] = []
-            try:
-                lines = read_spec_source(where.file).splitlines()
-            except (OSError, KeyError, UnicodeDecodeError):
-                pass
-            text = lines[where.line - 1] if 0 < where.line <= len(lines) else ""
-        else:
-            text = self.lines[where.line - 1] if 0 < where.line <= len(self.lines) else ""
+        lines = self.lines if where.file == self.file and self.lines else _file_lines(where.file)
+        text = lines[where.line - 1] if 0 < where.line <= len(lines) else ""
         width = max(1, len(text.rstrip()) - where.column + 1) if text else 1
         self.diagnostics.append(Diagnostic(where.file, where.line, where.column, message, text, width, hint))
 
@@ -131,6 +124,15 @@ class Source:
             else:
                 break
         return "\n".join(lines)
+
+
+def _file_lines(file: str) -> list[str]:
+    """The lines of a spec file named in a position (a bundled spec or a
+    file), or none when it cannot be read."""
+    try:
+        return read_spec_source(file).splitlines()
+    except (OSError, KeyError, UnicodeDecodeError):
+        return []
 
 
 def pairs(node: MappingNode) -> list[tuple[ScalarNode, Node]]:
