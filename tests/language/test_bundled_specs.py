@@ -7,7 +7,7 @@ import pytest
 
 from barbu_dsl import SpecError, UsageError
 from barbu_dsl import cards as C
-from barbu_dsl.language import load_spec
+from barbu_dsl.language import apply_overlays, load_spec, parse_spec
 from barbu_dsl.language import model as m
 from barbu_dsl.language.rules import card_values
 from barbu_dsl.resources import bundled_spec_names, bundled_spec_text
@@ -158,3 +158,30 @@ def test_every_bundled_variant_combines_with_every_other(name: str) -> None:
                     load_spec(f"{name}+{first}+{second}")
             elif first != second:
                 load_spec(f"{name}+{first}+{second}")
+
+
+@pytest.mark.parametrize("name", ["tournament", "french-classic", "bouillabaisse", "hearts"])
+def test_descriptions_hold_whatever_is_applied(name: str) -> None:
+    """A bundled description states nothing a variant or scale can change,
+    such as a number of hands (RULES.md 2 variant 9: Ravage City makes the
+    tournament 32 hands; the explainer works the number out)."""
+    spec = load_spec(name)
+    for text in [spec.description, *(o.description for o in spec.overlays)]:
+        assert "hands" not in text and "seven" not in text, text
+
+
+def test_house_spec_describes_itself(tmp_path) -> None:
+    """A house file inherits its base's rules, not its words: no name,
+    title, description or header comment of the base."""
+    house = tmp_path / "club.yaml"
+    house.write_text("extends: tournament\ncontracts:\n  Barbu: {remove: K♥ −20, add: K♥ −25}\n", encoding="utf-8")
+    spec = load_spec(str(house))
+    assert (spec.name, spec.title, spec.description, spec.header) == ("club", "club", "", "")
+
+
+def test_patched_contract_loses_its_description() -> None:
+    text = ("name: s\ncontracts:\n  Barbu:\n    rules: K♥ −20\n    description: The K♥ costs 20.\n"
+            "variants:\n  cheap:\n    contracts:\n      Barbu: {remove: K♥ −20, add: K♥ −10}\n")
+    spec = parse_spec(text)
+    assert spec.contract("Barbu").description == "The K♥ costs 20."
+    assert apply_overlays(spec, ["cheap"]).contract("Barbu").description is None

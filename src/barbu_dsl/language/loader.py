@@ -199,11 +199,12 @@ class _Reader:
             src.error(root, "a spec needs 'contracts' (or 'extends' to build on another spec)")
             return None
 
-        name = self._text(sections.get("name")) or (base.name if base and "name" not in sections
-                                                     else self.default_name)
-        title = self._text(sections.get("title")) or (base.title if base else name)
-        description = self._text(sections.get("description")) or (base.description if base else "")
-        header = src.header_comment() or (base.header if base else "")
+        # A house spec says what it is itself: the base's name, title,
+        # description and header comment describe the base, not the house.
+        name = self._text(sections.get("name")) or self.default_name
+        title = self._text(sections.get("title")) or name
+        description = self._text(sections.get("description")) or ""
+        header = src.header_comment()
         settings, changes = self._overlay_body(sections, "spec")
         positions = dict(self.positions)
         unread = Unread(frozenset(self.unread_contracts), frozenset(self.unread_settings))

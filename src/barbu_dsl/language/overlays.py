@@ -1,7 +1,8 @@
 """Applying an overlay (a variant, a scale, or a house spec's own changes)
 to a spec: setting changes, then contract changes (set, patch, drop), with
 the derived twins made again.  Problems are reported where the overlay was
-written."""
+written.  A patched contract loses its description, which was written for
+the rules it had."""
 
 from __future__ import annotations
 
@@ -115,7 +116,10 @@ def _patch(contract: m.Contract, change: m.ContractChange, source: Source) -> m.
     by_players = [(n, patched(r)) for n, r in contract.by_players]
     if rules is None or any(r is None for _, r in by_players):
         return None
-    return replace(contract, rules=rules, by_players=tuple((n, r) for n, r in by_players if r is not None))
+    # A description written for the old rules may no longer be true; the
+    # explanation of the new rules is generated from them instead.
+    return replace(contract, rules=rules, by_players=tuple((n, r) for n, r in by_players if r is not None),
+                   description=None)
 
 
 def with_twins(contracts: list[m.Contract]) -> tuple[m.Contract, ...]:
