@@ -22,7 +22,7 @@ from rich.console import Console
 
 from . import __version__
 from .errors import BarbuError, UsageError
-from .language import load_spec, print_spec
+from .language import load_spec, print_file, print_spec
 from .language.model import Spec
 
 app = typer.Typer(
@@ -110,11 +110,21 @@ def explain(
 def fmt(
     spec: SpecArg,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this new file.")] = None,
-    check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if the file is not canonical.")] = False,
+    check_only: Annotated[bool, typer.Option(
+        "--check", help="Exit 1 if the file is not in its canonical form; writes nothing.")] = False,
+    flatten: Annotated[bool, typer.Option(
+        "--flatten", help="Print a house spec resolved: its base with every change applied.")] = False,
 ) -> None:
-    """Print a spec as canonical spec text (variants applied, defaults left out)."""
+    """Print a spec as canonical spec text (defaults left out).
+
+    A house file stays itself: its header comment, extends, apply, its own
+    settings and contract changes.  Any other spec, and a house file with
+    --flatten, is printed resolved (variants applied)."""
+    if check_only and (output is not None or flatten):
+        raise UsageError("--check compares a file with its own canonical form and writes nothing; "
+                         f"it does not go with {'-o' if output is not None else '--flatten'}")
     model = _load(spec)
-    text = print_spec(model)
+    text = print_spec(model) if flatten else print_file(model)
     if check_only:
         path = Path(spec)
         if not path.is_file():

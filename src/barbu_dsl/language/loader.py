@@ -72,17 +72,15 @@ def load_spec(ref: str) -> m.Spec:
     base, *overlays = ref.split("+")
     if not base:
         raise UsageError(f"no spec named in '{ref}'")
-    spec = _load_named(base, Path.cwd())
-    return apply_overlays(spec, overlays)
+    spec = apply_overlays(_load_named(base, Path.cwd()), overlays)
+    if overlays:
+        spec = replace(spec, extends=m.Extends(base, spec_location(base, Path.cwd()), tuple(overlays)))
+    return spec
 
 
 def load_file(path: Path) -> m.Spec:
     """The spec in the file ``path``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path}: {error}") from None
-    return parse_spec(text, str(path), _default_name(path))
+    return _load_path(path)
 
 
 def parse_spec(text: str, file: str = "<spec>", default_name: str = "spec") -> m.Spec:
@@ -130,15 +128,46 @@ def _default_name(path: Path) -> str:
     return path.name.removesuffix(".yaml").removesuffix(".yml")
 
 
+def _spec_file(name: str, relative_to: Path) -> Path | None:
+    """The file ``name`` names (relative to ``relative_to``), or None when
+    it names no file (then it may be a bundled spec)."""
+    path = (relative_to / name) if not Path(name).is_absolute() else Path(name)
+    return path if path.is_file() else None
+
+
+def spec_location(name: str, relative_to: Path) -> str:
+    """Where the spec ``name`` can be loaded from anywhere: the absolute
+    path of its file, or the bundled spec's name."""
+    path = _spec_file(name, relative_to)
+    return str(path.resolve()) if path is not None else name
+
+
+def load_location(location: str) -> m.Spec:
+    """The spec at a :func:`spec_location`: a file or a bundled spec."""
+    path = Path(location)
+    return _load_path(path) if path.is_absolute() else _load_bundled(location)
+
+
 def _load_named(name: str, relative_to: Path, stack: tuple[str, ...] = ()) -> m.Spec:
     """A bundled spec by name, or a spec file (relative to ``relative_to``)."""
-    path = (relative_to / name) if not Path(name).is_absolute() else Path(name)
-    if path.is_file():
-        key = str(path.resolve())
-        if key in stack:
-            raise UsageError(f"{path} extends itself (through {' → '.join(stack)})")
+    path = _spec_file(name, relative_to)
+    return _load_path(path, stack) if path is not None else _load_bundled(name, stack)
+
+
+def _load_path(path: Path, stack: tuple[str, ...] = ()) -> m.Spec:
+    """The spec file ``path``; ``stack`` holds the files extending it."""
+    key = str(path.resolve())
+    if key in stack:
+        raise UsageError(f"{path} extends itself (through {' → '.join(stack)})")
+    try:
         text = path.read_text(encoding="utf-8")
-        return _Reader(Source(str(path), text), _default_name(path), (*stack, key)).read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {path}: {error}") from None
+    return _Reader(Source(str(path), text), _default_name(path), (*stack, key)).read()
+
+
+def _load_bundled(name: str, stack: tuple[str, ...] = ()) -> m.Spec:
+    """The bundled spec ``name``; ``stack`` holds the files extending it."""
     try:
         text = bundled_spec_text(name)
     except KeyError:
@@ -177,20 +206,11 @@ class _Reader:
 
     def _read(self) -> m.Spec | None:
         src = self.source
-        root = src.compose()
+        root = self._root()
         if root is None:
-            if not src.diagnostics:
-                what = "is empty" if not src.text.strip() else "holds only comments"
-                src.error(None, f"the file {what}; a spec needs 'contracts' (or 'extends' to build on another spec)",
-                          hint="start with 'name: my-rules' and 'contracts:', then one rule line per contract, "
-                               "e.g. 'No tricks: −2 per trick'")
-            return None
-        if not isinstance(root, MappingNode):
-            src.error(root, "a spec is a YAML mapping of keys such as name, players, contracts",
-                      hint="start with 'name: my-rules' and 'contracts:'")
             return None
         sections = self._sections(root, SPEC_KEYS, "spec")
-        base: m.Spec | None = None
+        base: tuple[m.Spec, str] | None = None
         if "extends" in sections:
             base = self._extends(sections["extends"])
             if base is None:
@@ -204,52 +224,84 @@ class _Reader:
         name = self._text(sections.get("name")) or self.default_name
         title = self._text(sections.get("title")) or name
         description = self._text(sections.get("description")) or ""
-        header = src.header_comment()
         settings, changes = self._overlay_body(sections, "spec")
+        body = m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes))
         positions = dict(self.positions)
         unread = Unread(frozenset(self.unread_contracts), frozenset(self.unread_settings))
         own_overlays = [
             *self._overlays(sections.get("variants"), "variant"),
             *self._overlays(sections.get("scales"), "scale"),
         ]
-
         if base is None:
-            spec = m.Spec(name=name, title=title, players=(4,), removed=((4, ()),), game=m.Game(),
-                          doubling=m.Doubling(), contracts=(), header=header, description=description)
-            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)),
-                                 src, positions, adds_to_order=False)
-            spec = replace(spec, overlays=tuple(own_overlays))
-            applied = self._names(sections.get("applied"))
-            for overlay_name in applied:
-                if overlay_name not in {o.name for o in own_overlays}:
-                    src.error(sections["applied"], f"'{overlay_name}' is applied but not declared")
-            spec = replace(spec, applied=tuple(applied))
+            spec = self._plain(body, own_overlays, sections.get("applied"), positions)
         else:
-            spec = replace(base, overlays=(*base.overlays, *own_overlays))
-            taken = {o.name for o in base.overlays}
-            for overlay in own_overlays:
-                if overlay.name in taken:
-                    src.error_at_position(overlay.where, f"'{overlay.name}' is already a variant or scale "
-                                          f"of {base.name}")
-            apply_positions: dict[str, m.Position] = {}
-            for name_node in self._name_nodes(sections.get("apply")):
-                overlay_name = scalar(name_node) or ""
-                try:
-                    overlay = spec.overlay(overlay_name)
-                except KeyError:
-                    src.error(name_node, _unknown_overlay_message(spec, overlay_name).split("\n")[0],
-                              hint="available: " + ", ".join(o.name for o in spec.overlays))
-                    continue
-                applied_at = {key: src.where(name_node) for key, _ in overlay.settings}
-                spec = apply_overlay(spec, overlay, src, applied_at)
-                spec = replace(spec, applied=(*spec.applied, overlay_name))
-                apply_positions.update(applied_at)
-            positions = {**apply_positions, **positions}
-            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)),
-                                 src, positions)
-            spec = replace(spec, name=name, title=title, description=description, header=header)
+            spec, positions = self._house(*base, body, own_overlays, sections, positions)
+        spec = replace(spec, name=name, title=title, description=description, header=src.header_comment())
         check_spec(spec, src, positions, unread)
         return spec
+
+    def _root(self) -> MappingNode | None:
+        """The file's top mapping, or None after saying why there is none."""
+        src = self.source
+        root = src.compose()
+        if root is None:
+            if not src.diagnostics:
+                what = "is empty" if not src.text.strip() else "holds only comments"
+                src.error(None, f"the file {what}; a spec needs 'contracts' (or 'extends' to build on another spec)",
+                          hint="start with 'name: my-rules' and 'contracts:', then one rule line per contract, "
+                               "e.g. 'No tricks: −2 per trick'")
+            return None
+        if not isinstance(root, MappingNode):
+            src.error(root, "a spec is a YAML mapping of keys such as name, players, contracts",
+                      hint="start with 'name: my-rules' and 'contracts:'")
+            return None
+        return root
+
+    def _plain(self, body: m.Overlay, own_overlays: list[m.Overlay], applied_node: Node | None,
+               positions: dict[str, m.Position]) -> m.Spec:
+        """A spec that extends nothing: its own settings and contracts."""
+        spec = m.Spec(name="", title="", players=(4,), removed=((4, ()),), game=m.Game(),
+                      doubling=m.Doubling(), contracts=())
+        spec = apply_overlay(spec, body, self.source, positions, adds_to_order=False)
+        applied = self._names(applied_node)
+        declared = {o.name for o in own_overlays}
+        for overlay_name in applied:
+            if overlay_name not in declared:
+                self.source.error(applied_node, f"'{overlay_name}' is applied but not declared")
+        return replace(spec, overlays=tuple(own_overlays), applied=tuple(applied))
+
+    def _house(self, base: m.Spec, location: str, body: m.Overlay, own_overlays: list[m.Overlay],
+               sections: dict[str, Node], positions: dict[str, m.Position]
+               ) -> tuple[m.Spec, dict[str, m.Position]]:
+        """A house spec: its base with the overlays it applies, then its own
+        changes.  Also where each setting was last given (an applied
+        overlay's at its name in ``apply``)."""
+        src = self.source
+        spec = replace(base, overlays=(*base.overlays, *own_overlays))
+        taken = {o.name for o in base.overlays}
+        for overlay in own_overlays:
+            if overlay.name in taken:
+                src.error_at_position(overlay.where, f"'{overlay.name}' is already a variant or scale of {base.name}")
+        apply_positions: dict[str, m.Position] = {}
+        applied: list[str] = []
+        for name_node in self._name_nodes(sections.get("apply")):
+            overlay_name = scalar(name_node) or ""
+            try:
+                overlay = spec.overlay(overlay_name)
+            except KeyError:
+                src.error(name_node, _unknown_overlay_message(spec, overlay_name).split("\n")[0],
+                          hint="available: " + ", ".join(o.name for o in spec.overlays))
+                continue
+            applied_at = {key: src.where(name_node) for key, _ in overlay.settings}
+            spec = apply_overlay(spec, overlay, src, applied_at)
+            spec = replace(spec, applied=(*spec.applied, overlay_name))
+            apply_positions.update(applied_at)
+            applied.append(overlay_name)
+        positions = {**apply_positions, **positions}
+        spec = apply_overlay(spec, body, src, positions)
+        extends = m.Extends(self._text(sections["extends"]) or "", location, tuple(applied), body,
+                            tuple(o.name for o in own_overlays))
+        return replace(spec, extends=extends), positions
 
     # ---- generic helpers ---------------------------------------------------------
     def _sections(self, node: MappingNode, allowed: tuple[str, ...], what: str) -> dict[str, Node]:
@@ -319,13 +371,14 @@ class _Reader:
         self.source.error(node, "expected a name or a list of names")
         return []
 
-    def _extends(self, node: Node) -> m.Spec | None:
+    def _extends(self, node: Node) -> tuple[m.Spec, str] | None:
+        """The spec a house file extends, and where to load it again."""
         name = self._text(node)
         if not name:
             return None
         relative_to = Path(self.source.file).parent if Path(self.source.file).is_file() else Path.cwd()
         try:
-            return _load_named(name, relative_to, self.stack)
+            return _load_named(name, relative_to, self.stack), spec_location(name, relative_to)
         except UsageError as error:
             self.source.error(node, str(error).split("\n")[0])
         except SpecError as error:
