@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 
 from . import __version__
-from .errors import BarbuError, UsageError
+from .errors import BarbuError, SpecError, UsageError
 from .language import load_spec, print_file, print_spec
 from .language.model import Spec
 
@@ -45,7 +45,13 @@ def _load(ref: str) -> Spec:
 
 @app.command()
 def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.")]) -> None:
-    """Read specs and report every problem in them (exit 2 if any)."""
+    """Read specs and report every problem in them (exit 2 if any).
+
+    Each variant and scale not yet applied is tried on its own: a spec's own
+    that fails is an error; one a house file inherits that no longer fits
+    the house's changes is a warning."""
+    from .language.loader import check_overlays
+
     failed = False
     for ref in specs:
         try:
@@ -54,12 +60,28 @@ def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.")]) -
             err.print(str(error), markup=False)
             failed = True
             continue
-        variants = len(spec.overlays)
+        failures = check_overlays(spec) if not spec.applied or _is_house(spec) else []
+        errors = [d for _, found in failures for d in found if d.severity == "error"]
+        if errors:
+            err.print(SpecError(errors).format(), markup=False)
+            failed = True
+            continue
         counts = ", ".join(map(str, spec.players))
         out.print(f"ok: {spec.full_name} — {len(spec.contracts)} contracts, {counts} players, "
-                  f"{variants} variants and scales", markup=False)
+                  f"{len(spec.overlays)} variants and scales", markup=False)
+        if failures and spec.extends is not None:
+            for _, found in failures:
+                err.print("\n".join(d.format() for d in found), markup=False)
+            names = ", ".join(overlay.name for overlay, _ in failures)
+            verb = "applies" if len(failures) == 1 else "apply"
+            err.print(f"{len(failures)} of {spec.extends.base}'s variants and scales no longer {verb} to "
+                      f"{spec.name}: {names}", markup=False)
     if failed:
         raise typer.Exit(2)
+
+
+def _is_house(spec: Spec) -> bool:
+    return spec.extends is not None and spec.extends.is_house
 
 
 @app.command()

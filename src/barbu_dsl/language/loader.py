@@ -29,7 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import cards as C
-from ..errors import SpecError, UsageError
+from ..errors import Diagnostic, SpecError, UsageError
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .checks import Unread, check_spec, order_item
@@ -72,9 +72,10 @@ def load_spec(ref: str) -> m.Spec:
     base, *overlays = ref.split("+")
     if not base:
         raise UsageError(f"no spec named in '{ref}'")
-    spec = apply_overlays(_load_named(base, Path.cwd()), overlays)
+    here = Path(".")
+    spec = apply_overlays(_load_named(base, here), overlays)
     if overlays:
-        spec = replace(spec, extends=m.Extends(base, spec_location(base, Path.cwd()), tuple(overlays)))
+        spec = replace(spec, extends=m.Extends(base, spec_location(base, here), tuple(overlays)))
     return spec
 
 
@@ -105,6 +106,29 @@ def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
         if source.diagnostics:
             raise SpecError(source.diagnostics)
     return spec
+
+
+def check_overlays(spec: m.Spec) -> list[tuple[m.Overlay, list[Diagnostic]]]:
+    """Each variant and scale of ``spec`` not yet applied, applied to it on
+    its own: those that fail, with what goes wrong (``barbu check``).  A
+    spec's own variants and scales must apply, so their problems are
+    errors; those a house file inherits from its base may no longer fit the
+    house's changes, which the house cannot mend, so theirs are warnings,
+    each naming the overlay."""
+    extends = spec.extends if spec.extends is not None and spec.extends.is_house else None
+    failures: list[tuple[m.Overlay, list[Diagnostic]]] = []
+    for overlay in spec.overlays:
+        if overlay.name in spec.applied:
+            continue
+        try:
+            apply_overlays(spec, [overlay.name])
+        except SpecError as error:
+            found = error.diagnostics
+            if extends is not None and overlay.name not in extends.declares:
+                lead = f"{extends.base}'s {overlay.kind} '{overlay.name}' no longer applies: "
+                found = [replace(d, severity="warning", message=lead + d.message) for d in found]
+            failures.append((overlay, found))
+    return failures
 
 
 def overlay_positions(overlay: m.Overlay) -> dict[str, m.Position]:

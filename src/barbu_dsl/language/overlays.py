@@ -55,7 +55,7 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,
             dropped = contracts.pop(index)
             order = [n for n in order if m.contract_key(n) not in (key, m.contract_key(dropped.twin or ""))]
             continue
-        patched = _patch(contracts[index], change, source)
+        patched = _patch(contracts[index], change, overlay, source)
         if patched is not None:
             contracts[index] = patched
     spec = replace(spec, contracts=with_twins(contracts), game=replace(spec.game, order=tuple(order)))
@@ -96,20 +96,21 @@ def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None,
     return replace(spec, doubling=replace(spec.doubling, **{field_name: value}))
 
 
-def _patch(contract: m.Contract, change: m.ContractChange, source: Source) -> m.Contract | None:
+def _patch(contract: m.Contract, change: m.ContractChange, overlay: m.Overlay, source: Source) -> m.Contract | None:
     def patched(rules: m.Rules) -> m.Rules | None:
         groups = [list(g) for g in clauses(rules)]
         for clause in (c for g in change.remove for c in g):
             holder = next((g for g in groups if clause in g), None)
             if holder is None:
-                source.error_at_position(change.where, f"'{clause_text(clause)}' is not a clause of "
-                                         f"'{contract.name}'", hint="its rules: " + rules_text(rules))
+                _report_patch(source, contract, change, overlay,
+                              f"'{clause_text(clause)}' is not a clause of '{contract.name}'",
+                              "its rules: " + rules_text(rules))
                 return None
             holder.remove(clause)
         groups.extend(list(g) for g in change.add)
         built, problems = build(tuple(tuple((c, 0) for c in g) for g in groups if g))
         for problem in problems:
-            source.error_at_position(change.where, f"{contract.name}: {problem.message}", problem.hint)
+            _report_patch(source, contract, change, overlay, f"{contract.name}: {problem.message}", problem.hint)
         return built
 
     rules = patched(contract.rules)
@@ -117,9 +118,25 @@ def _patch(contract: m.Contract, change: m.ContractChange, source: Source) -> m.
     if rules is None or any(r is None for _, r in by_players):
         return None
     # A description written for the old rules may no longer be true; the
-    # explanation of the new rules is generated from them instead.
+    # explanation of the new rules is generated from them instead.  The
+    # contract is now last written where the change was.
     return replace(contract, rules=rules, by_players=tuple((n, r) for n, r in by_players if r is not None),
-                   description=None)
+                   description=None, where=change.where or contract.where)
+
+
+def _report_patch(source: Source, contract: m.Contract, change: m.ContractChange, overlay: m.Overlay,
+                  message: str, hint: str | None) -> None:
+    """A patch that does not fit the contract.  When the contract was last
+    written in another file than the patch (a house file changed a contract
+    of its base, and a variant of the base no longer fits it), the cause is
+    that other file's line: the problem is reported there, with the patch
+    as a note."""
+    written, patch = contract.where, change.where
+    if written is None or patch is None or written.file == patch.file:
+        source.error_at_position(patch, message, hint)
+        return
+    what = overlay.name or "this change"
+    source.error_at_position(written, message, hint, note=(patch, f"{what} changes {contract.name} here"))
 
 
 def with_twins(contracts: list[m.Contract]) -> tuple[m.Contract, ...]:

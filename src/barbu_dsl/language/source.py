@@ -85,16 +85,24 @@ class Source:
         line_end = len(self.text) if line_end < 0 else line_end
         self.error_at(start, message, max(1, min(end, line_end) - start), hint)
 
-    def error_at_position(self, where: Position | None, message: str, hint: str | None = None) -> None:
+    def error_at_position(self, where: Position | None, message: str, hint: str | None = None,
+                          note: tuple[Position | None, str] | None = None) -> None:
         """A problem found after loading, reported where the model says the
-        offending thing was written."""
+        offending thing was written; ``note``: another place that explains
+        it, and what it says there."""
+        notes = (self.positioned(note[0], note[1], severity="note"),) if note else ()
+        self.diagnostics.append(self.positioned(where, message, hint, notes=notes))
+
+    def positioned(self, where: Position | None, message: str, hint: str | None = None, *,
+                   severity: str = "error", notes: tuple[Diagnostic, ...] = ()) -> Diagnostic:
+        """A diagnostic at a model position, showing that line of its file
+        (underlined to the end)."""
         if where is None:
-            self.diagnostics.append(Diagnostic(self.file, 1, 1, message, "", 1, hint))
-            return
+            return Diagnostic(self.file, 1, 1, message, "", 1, hint, severity, notes)
         lines = self.lines if where.file == self.file and self.lines else _file_lines(where.file)
         text = lines[where.line - 1] if 0 < where.line <= len(lines) else ""
         width = max(1, len(text.rstrip()) - where.column + 1) if text else 1
-        self.diagnostics.append(Diagnostic(where.file, where.line, where.column, message, text, width, hint))
+        return Diagnostic(where.file, where.line, where.column, message, text, width, hint, severity, notes)
 
     # ---- reading --------------------------------------------------------------
     def compose(self) -> Node | None:
