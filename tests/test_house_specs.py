@@ -30,3 +30,16 @@ def test_applying_a_scale_the_house_broke_points_at_the_house() -> None:
     """The error is the house file's line that caused it; the bundled line
     of the scale is a note."""
     assert_golden(transcript("check", "changed-king.yaml+scale-15-40"), HOUSE / "changed-king.apply.txt")
+
+
+@pytest.mark.parametrize("name", ["dearer-hearts", "changed-king", "no-single-fix"])
+def test_verify_transcript(name: str) -> None:
+    """A house file is compared with what it extends; every count that
+    misses says which contracts changed and by how much, and the one
+    changes that make it zero (or that there is none)."""
+    assert_golden(transcript("verify", f"{name}.yaml"), HOUSE / f"{name}.verify.txt")
+
+
+def test_verify_a_variant_of_a_house_file_compares_with_the_house() -> None:
+    """NAME+VARIANT is compared with NAME, here a house file."""
+    assert_golden(transcript("verify", "changed-king.yaml+ravage-city"), HOUSE / "changed-king.ravage.verify.txt")

@@ -29,7 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import cards as C
-from ..errors import Diagnostic, SpecError, UsageError
+from ..errors import BarbuError, Diagnostic, SpecError, UsageError
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .checks import Unread, check_spec, order_item
@@ -164,6 +164,19 @@ def spec_location(name: str, relative_to: Path) -> str:
     path of its file, or the bundled spec's name."""
     path = _spec_file(name, relative_to)
     return str(path.resolve()) if path is not None else name
+
+
+def load_base(spec: m.Spec) -> m.Spec | None:
+    """The spec ``spec`` was built from, loaded afresh: what a house file
+    extends, or ``NAME`` of ``NAME+VARIANT`` (for a spec that only records
+    its overlays as ``applied``, the spec of its name); None when there is
+    none or it cannot be loaded."""
+    try:
+        if spec.extends is not None:
+            return load_location(spec.extends.location)
+        return load_spec(spec.name) if spec.applied else None
+    except BarbuError:
+        return None
 
 
 def load_location(location: str) -> m.Spec:
