@@ -15,7 +15,7 @@ from barbu_dsl.language import load_spec, parse_spec
 
 def barbu(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "barbu_dsl", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=120)
+                          cwd=cwd, timeout=120, check=False)
 
 
 def assert_clean_failure(result: subprocess.CompletedProcess[str], code: int = 2) -> None:

@@ -20,7 +20,7 @@ def rules(line: str) -> m.Rules:
 
 def problems(line: str) -> list[str]:
     try:
-        built, found = build(parse_line(line))
+        _built, found = build(parse_line(line))
     except LineError as error:
         return [error.problem.message]
     return [p.message for p in found]

@@ -189,7 +189,7 @@ def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -
         for card in named_cards:
             if card in gone:
                 problems.append(f"{C.card_symbol(card)} is named but removed from the deck")
-    if isinstance(play, m.DominoPlay) and isinstance(play.start, int):
-        if all(C.card(play.start, s) in gone for s in C.SUITS):
-            problems.append(f"domino starts from {C.rank_str(play.start)}, but every one is removed")
+    if (isinstance(play, m.DominoPlay) and isinstance(play.start, int)
+            and all(C.card(play.start, s) in gone for s in C.SUITS)):
+        problems.append(f"domino starts from {C.rank_str(play.start)}, but every one is removed")
     return problems

@@ -127,7 +127,7 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
     label: str | None = None
     try:
         label = error.match_examples(_parser().parse, _EXAMPLES, use_accepts=True)
-    except Exception:  # a table mismatch must never hide the real error
+    except Exception:  # noqa: BLE001 -- a table mismatch must never hide the real error
         label = None
     if label:
         message, example_hint = _EXAMPLE_MESSAGES[label]

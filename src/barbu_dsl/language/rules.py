@@ -201,8 +201,8 @@ def _overlaps(group: Sequence[m.Part]) -> list[tuple[str, m.Part]]:
             else:
                 for other in general:
                     if _may_overlap(other.cards, part.cards):
-                        found.append((f"'{clause_text(part)}' and '{clause_text(other)}' both score "
-                                      "some cards in one group", part))
+                        message = f"'{clause_text(part)}' and '{clause_text(other)}' both score some cards in one group"
+                        found.append((message, part))
                 general.append(part)
                 continue
         elif isinstance(part, m.TrickAt):
