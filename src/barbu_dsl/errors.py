@@ -27,7 +27,11 @@ class BarbuError(Exception):
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem in a spec file, positioned at line and column (1-based)."""
+    """One problem in a spec file, positioned at line and column (1-based).
+
+    ``severity`` is ``error``, ``warning`` (the spec can be used, but
+    something in it does not work) or ``note`` (a place that explains
+    another diagnostic); ``notes`` are printed after it."""
 
     file: str
     line: int
@@ -36,15 +40,17 @@ class Diagnostic:
     source_line: str = ""
     width: int = 1
     hint: str | None = None
+    severity: str = "error"
+    notes: tuple[Diagnostic, ...] = ()
 
     def format(self) -> str:
-        text = f"{self.file}:{self.line}:{self.column}: error: {self.message}"
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
         if self.source_line:
             caret = " " * (self.column - 1) + "^" * max(1, self.width)
             text += f"\n    {self.source_line}\n    {caret}"
         if self.hint:
             text += f"\n    hint: {self.hint}"
-        return text
+        return "\n".join([text, *(note.format() for note in self.notes)])
 
 
 class SpecError(BarbuError):
