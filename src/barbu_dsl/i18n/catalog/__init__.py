@@ -1,12 +1,13 @@
 """The message catalogs, one per front end.  Each maps a message key to its
 text in every language of :data:`barbu_dsl.i18n.LANGUAGES`; a key is
-prefixed with its catalog's name (``cards.``, ``sheet.``, ``table.``)."""
+prefixed with its catalog's name (``cards.``, ``sheet.``, ``scorer.``, ``table.``)."""
 
 from __future__ import annotations
 
-from . import cards, sheet
+from . import cards, scorer, sheet
 
 CATALOGS: dict[str, dict[str, dict[str, str]]] = {
     "cards": cards.MESSAGES,
     "sheet": sheet.MESSAGES,
+    "scorer": scorer.MESSAGES,
 }
