@@ -184,17 +184,47 @@ def test_a_hand_entered_with_the_keyboard_only(pages) -> None:
 
 
 def test_a_ravage_city_evening_through_the_test_interface(pages) -> None:
+    """32 hands: 31 imported, the last entered on the page; the Ravage
+    City hand changed (its longest suits as entered) keeps the totals."""
     result, hands = evening("tournament+ravage-city", 5)
     assert len(hands) == 32
     game = SheetGame.new("tournament+ravage-city", PLAYERS)
     for hand in hands:
         game.add(hand)
     page = pages.open("tournament+ravage-city")
-    page.evaluate("(game) => window.barbuSheet.importGame(game)", game.to_json())
-    assert page.evaluate("window.barbuSheet.totals()") == list(result.totals)
+    start = game.to_json()
+    start["hands"] = start["hands"][:-1]
+    page.evaluate("(game) => window.barbuSheet.importGame(game)", start)
+    sheet = SheetPage(page)
+    sheet.enter(hands[-1], PLAYERS)
+    assert page.evaluate("window.barbuSheet.totals()") == sheet.totals() == list(result.totals)
     page.reload()
-    assert SheetPage(page).totals() == list(result.totals)
+    assert sheet.totals() == list(result.totals)
     assert page.evaluate("window.barbuSheet.exportGame()") == game.to_json()
+    ravage = next(i for i, hand in enumerate(hands) if hand["contract"] == "Ravage City")
+    page.get_by_role("button", name=f"Change hand {ravage + 1}", exact=True).click()
+    longest = [page.get_by_label(f"{name}: most cards of one suit", exact=True).input_value() for name in PLAYERS]
+    assert longest == [str(v) for v in hands[ravage]["took"]["longest"]]
+    page.get_by_role("button", name="Save the change", exact=True).click()
+    assert sheet.totals() == list(result.totals)
+
+
+def test_a_hand_not_played(pages) -> None:
+    """Variant 4: nobody doubles the declarer in a negative contract, so the
+    hand is not played and its total is shared; a double brings the facts back."""
+    page = pages.open("tournament+undoubled-not-played")
+    sheet = SheetPage(page)
+    sheet.start(PLAYERS)
+    sheet.pick("Declarer", "Anna")
+    sheet.pick("Contract", "No tricks")
+    assert page.locator("#not-played").inner_text().endswith("Anna +1 · Bea −9 · Carla −9 · Diana −9")
+    page.get_by_role("checkbox", name="Bea doubles Anna", exact=True).click()
+    assert page.locator("#not-played").count() == 0
+    assert page.get_by_label("Anna: tricks", exact=True).count() == 1
+    page.get_by_role("checkbox", name="Bea doubles Anna", exact=True).click()
+    page.get_by_role("button", name="Add the hand", exact=True).click()
+    assert sheet.totals() == [1, -9, -9, -9]
+    assert "(not played)" in page.locator("li.hand .what").inner_text()
 
 
 def test_the_phone_layout(pages, artifacts) -> None:

@@ -656,7 +656,6 @@ const BarbuCore = (function () {
       const same = typeof text === "string" ? text === data.spec_text : ref === data.spec;
       if (!same) throw file("other_spec", { spec: ref, page: data.full_name });
       const sheet = new SheetGame(data, names, messages);
-      sheet.specRef = data.spec;
       for (const hand of hands) sheet.add(hand); // the first impossible hand stops the game
       return sheet;
     }
