@@ -241,6 +241,10 @@ def test_the_phone_layout(pages, artifacts) -> None:
     small = page.evaluate("""() => Array.from(document.querySelectorAll('button, select, .choice span, input.count'))
         .map((e) => e.getBoundingClientRect()).filter((r) => r.width && r.height < 44).length""")
     assert small == 0
+    unlabelled = page.evaluate("""() => Array.from(document.querySelectorAll('input, select, textarea, button'))
+        .filter((e) => !(e.getAttribute('aria-label') || (e.labels && e.labels.length && e.labels[0].textContent.trim())
+                         || (e.tagName === 'BUTTON' && e.textContent.trim()))).map((e) => e.outerHTML)""")
+    assert unlabelled == []
     page.locator("#entry-title").evaluate("(title) => { title.scrollIntoView(); window.scrollBy(0, -8); }")
     shot = artifacts / "scorer-phone.png"
     page.screenshot(path=str(shot))

@@ -45,7 +45,7 @@ def _suit(suit: int | None) -> str | None:
     return None if suit is None else C.SUIT_LETTERS[suit]
 
 
-def trump_choices(rules: m.Rules) -> tuple[int | None, ...]:
+def sheet_trumps(rules: m.Rules) -> tuple[int | None, ...]:
     """Every trump value a sheet hand of ``rules`` may be scored with: none
     for a contract without trumps, each suit when the declarer names it,
     none or the suit itself when the contract fixes it (docs/sheet.md,
@@ -67,7 +67,7 @@ def contract_data(spec: m.Spec, contract: m.Contract, players: int, deck: tuple[
     trumps = play.trumps if isinstance(play, m.TrickPlay) else None
     start = play.start if isinstance(play, m.DominoPlay) else None
     variants = []
-    for trump in trump_choices(rules):
+    for trump in sheet_trumps(rules):
         terms = hand_terms(spec, rules, players, deck, trump)
         variants.append({
             "trump": _suit(trump),
@@ -154,4 +154,4 @@ def page_data(spec_ref: str, spec: m.Spec, language: str | None = None) -> dict[
     }
 
 
-__all__ = ["page_data", "trump_choices"]
+__all__ = ["page_data", "sheet_trumps"]

@@ -113,11 +113,18 @@
 
   // ------------------------------------------------------------- storage
   function load() {
+    let text = null;
     try {
-      const text = window.localStorage.getItem(data.storage_key);
-      if (text) store = Object.assign(store, JSON.parse(text));
+      text = window.localStorage.getItem(data.storage_key);
     } catch (error) {
       storable = false;
+      return;
+    }
+    try {
+      if (text) store = Object.assign(store, JSON.parse(text));
+    } catch (error) {
+      // unreadable: kept aside, never overwritten by the games to come
+      window.localStorage.setItem(`${data.storage_key}/unreadable/${Date.now()}`, text);
     }
   }
   function save() {
