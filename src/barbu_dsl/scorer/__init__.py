@@ -5,7 +5,7 @@ spec in a browser (``barbu scorer SPEC -o FILE.html``).
 * :mod:`.page` — the page itself: template, style sheet, data and script inline;
 * :mod:`.cli` — the ``barbu scorer`` command.
 
-The page's script (``static/sheet.js``) mirrors the Python score sheet
+The page's script (``static/base.js``, ``facts.js``, ``sheet.js``) mirrors the Python score sheet
 (:mod:`barbu_dsl.sheet`) from that data alone; the test suite checks in a
 real browser that both score every hand the same.  Nothing is imported
 until it is used, so the ``barbu`` command starts quickly.

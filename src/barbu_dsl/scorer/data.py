@@ -1,7 +1,7 @@
 """The data a generated web scorer carries: everything its script needs to
 keep a score sheet of one spec, worked out here by the Python core.
 
-The page's script (``static/sheet.js``) has no rules of its own: it reads
+The page's script (``static/*.js``) has no rules of its own: it reads
 this data and follows it exactly as the Python sheet does
 (:mod:`barbu_dsl.sheet`).  For each player count the spec allows:
 

@@ -5,7 +5,8 @@ The page is the template ``templates/page.html.j2`` with everything inline
 phone: the style sheet (``static/page.css``), the page's data
 (:func:`~barbu_dsl.scorer.data.page_data`) as JSON in a
 ``<script type="application/json">`` block, and the script: the sheet's
-rules (``static/sheet.js``) and the page (``static/ui.js``).
+rules (``static/base.js``, ``facts.js``, ``sheet.js``), then the page
+(``dom.js``, ``forms.js``, ``ui.js``).
 
 Text from a spec is data, never markup or code: the JSON block has ``<``,
 ``>`` and ``&`` written as ``\\u003c``, ``\\u003e``, ``\\u0026``, so no
@@ -31,7 +32,7 @@ from .. import __version__
 from ..language import model as m
 from .data import page_data
 
-SCRIPTS = ("sheet.js", "ui.js")
+SCRIPTS = ("base.js", "facts.js", "sheet.js", "dom.js", "forms.js", "ui.js")
 
 
 @lru_cache(maxsize=8)
