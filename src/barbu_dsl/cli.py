@@ -24,6 +24,7 @@ from . import __version__
 from .errors import BarbuError, SpecError, ToolError, UsageError
 from .language import load_spec, print_file, print_spec
 from .language.model import Spec
+from .scorer.cli import scorer
 
 app = typer.Typer(
     name="barbu",
@@ -287,6 +288,9 @@ def generate(
         raise UsageError(str(error)) from None
     out.print(f"{output}: {len(files)} files for {', '.join(targets)} ({len(changed)} written or removed)",
               markup=False)
+
+
+app.command("scorer")(scorer)
 
 
 @app.command("specs")
