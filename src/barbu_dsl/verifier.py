@@ -341,7 +341,8 @@ def _part_fix(count: _Miss, contract: m.Contract, rules: m.Rules, group: int, in
         return None
     shift = -count.miss // (step - now)
     changed = _shifted(part, shift)
-    if changed is not None and not isinstance(part, m.Placings) and (changed.value > 0) != (part.value > 0):
+    if (changed is not None and not isinstance(part, m.Placings) and not isinstance(changed, m.Placings)
+            and (changed.value > 0) != (part.value > 0)):
         return None  # a penalty turned into a prize (or back) is not a change a club would make
     new_rules = _with_part(rules, group, index, changed)
     if new_rules is None:

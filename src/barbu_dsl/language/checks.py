@@ -173,12 +173,13 @@ def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -
         for part in group:
             if not isinstance(part, m.TrickAt):
                 continue
-            absolute = part.position if part.position > 0 else tricks + 1 + part.position
-            if not 1 <= absolute <= tricks:
+            index = part.index(tricks)
+            if index is None:
                 problems.append(f"there is no trick {part.position} in a hand of {tricks} tricks")
-            elif absolute in seen:
-                problems.append(f"'{clause_text(part)}' and '{seen[absolute]}' score the same trick")
-            seen[absolute] = clause_text(part)
+            elif index in seen:
+                problems.append(f"'{clause_text(part)}' and '{seen[index]}' score the same trick")
+            if index is not None:
+                seen[index] = clause_text(part)
     play = rules.play
     if isinstance(play, m.TrickPlay):
         named_cards = [play.opening_card] if play.opening_card is not None else []

@@ -28,7 +28,7 @@ and taken apart into them again (:func:`barbu_dsl.language.rules.clauses`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 from ..cards import Card, Rank, Suit
 
@@ -79,7 +79,7 @@ class PointCards:
     """The cards that score in this contract (``no points on first trick``)."""
 
 
-Cards = Union[AllCards, SuitCards, RankCards, OneCard, CardSet, TrumpCards, PointCards]
+Cards = AllCards | SuitCards | RankCards | OneCard | CardSet | TrumpCards | PointCards
 
 # --------------------------------------------------------------------------
 # Scoring parts.  Values are in points for the player who takes the element;
@@ -140,7 +140,7 @@ class MostOfOneSuit:
     rounding: Rounding | None = None
 
 
-Part = Union[PerTrick, PerCard, TrickAt, Placings, MostOfOneSuit]
+Part = PerTrick | PerCard | TrickAt | Placings | MostOfOneSuit
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ class TrickPlay:
     shed_when_safe: tuple[Cards, ...] = ()
 
 
-DominoStart = Union[Rank, Literal["chosen", "first-card"]]
+DominoStart = Rank | Literal["chosen", "first-card"]
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,7 @@ class DominoPlay:
     aces_low: bool = False
 
 
-Play = Union[TrickPlay, DominoPlay]
+Play = TrickPlay | DominoPlay
 
 
 @dataclass(frozen=True)
@@ -328,11 +328,11 @@ class ShootTheMoon:
     """``shoot the moon``"""
 
 
-Mechanic = Union[
-    TrumpsClause, MustWinWithTrump, MustOvertrump, DominoClause, AcesLow, Inverted, PlayEveryTrick,
-    NoLead, Breaks, Leads, NotOnFirstTrick, ShedWhenSafe, AllOrNothing, ShootTheMoon,
-]
-Clause = Union[Part, Mechanic]
+Mechanic = (
+    TrumpsClause | MustWinWithTrump | MustOvertrump | DominoClause | AcesLow | Inverted | PlayEveryTrick
+    | NoLead | Breaks | Leads | NotOnFirstTrick | ShedWhenSafe | AllOrNothing | ShootTheMoon
+)
+Clause = Part | Mechanic
 
 # --------------------------------------------------------------------------
 # Contracts, game structure, doubling, overlays, the spec.
@@ -427,7 +427,7 @@ class Doubling:
     minimum: int = 0
 
 
-SettingValue = Union[str, int, bool, None, tuple]
+SettingValue = str | int | bool | None | tuple
 
 
 @dataclass(frozen=True)

@@ -251,9 +251,8 @@ def card_values(scoring: m.Scoring, trump: int | None, deck: frozenset[int] = C.
                 for c in select(part.cards, trump) & deck:
                     group_values[c] = part.value
         for part in group:
-            if isinstance(part, m.PerCard) and isinstance(part.cards, m.OneCard):
-                if part.cards.card in deck:
-                    group_values[part.cards.card] = part.value
+            if isinstance(part, m.PerCard) and isinstance(part.cards, m.OneCard) and part.cards.card in deck:
+                group_values[part.cards.card] = part.value
         for c, v in group_values.items():
             values[c] = values.get(c, 0) + v
     return {c: v for c, v in values.items() if v}
