@@ -1,0 +1,136 @@
+"""``barbu simulate`` and the lab behind it: duplicate deals, seats
+rotated, the same numbers for one worker, two processes and a Dask
+cluster, the JSON summary, the tables (a golden transcript), the plot and
+the refusals."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import assert_golden
+
+from barbu_dsl.lab import Study, run_study
+from barbu_dsl.lab.report import summary
+from barbu_dsl.lab.runner import play_game
+from barbu_dsl.language import load_spec
+
+GOLDEN = Path(__file__).with_name("golden")
+
+
+def barbu(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "barbu_dsl", *args], check=False, capture_output=True, text=True,
+                          timeout=600)
+
+
+def study(games: int = 6, bots: tuple[str, ...] = ("random",), **options: object) -> Study:
+    specs = (load_spec("tournament"), load_spec("tournament+scale-15-40"))
+    return Study(specs, games, bots, seed=5, **options)  # type: ignore[arg-type]
+
+
+def test_every_spec_plays_the_same_deals_and_declarers() -> None:
+    s = Study((load_spec("tournament"), load_spec("tournament+brader")), 1, ("rules",), seed=3)
+    from barbu_dsl.engine.bots import make_bots
+    from barbu_dsl.engine.game import GameRun
+    from barbu_dsl.lab.study import game_seed
+
+    seed = game_seed(s.seed, 0)
+    a = GameRun(s.specs[0], make_bots(s.seat_bots(0), 4, seed), seed).play()
+    b = GameRun(s.specs[1], make_bots(s.seat_bots(0), 4, seed), seed).play()
+    # Brader adds Ravage City: different contracts per series, the same deal for each hand number.
+    assert [h.record["hands"] for h in a.hands] == [h.record["hands"] for h in b.hands[:len(a.hands)]]
+    assert [h.declarer for h in a.hands[:7]] == [h.declarer for h in b.hands[:7]]
+
+
+def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
+    s = study(bots=("rules", "random", "random", "random"))
+    seats = {tuple(s.seat_bots(game)).index("rules") for game in range(4)}
+    assert seats == {0, 1, 2, 3}
+
+
+def test_random_hands_use_the_playouts_and_record_real_moves() -> None:
+    from barbu_dsl.engine.replay import replay_record
+
+    s = study(1)
+    obs, finals = play_game(s, s.specs[0], 0)
+    assert obs[("share", "Barbu")] == (28, 4)
+    assert len(finals) == 28
+    from barbu_dsl.engine.bots import make_bots
+    from barbu_dsl.engine.game import GameRun
+    from barbu_dsl.lab.backend import play_out
+
+    run = GameRun(s.specs[0], make_bots(["random"], 4, "x"), "x", play_out=play_out(s.specs[0], "python"))
+    result = run.play()
+    for hand in result.hands[:5]:
+        assert replay_record(s.specs[0], hand.record)["final"] == list(hand.final)
+
+
+def test_same_numbers_for_one_worker_and_two_processes() -> None:
+    s = study(30)  # two batches, the second of ten games
+    one = summary(s, run_study(s, workers=1))
+    two = summary(s, run_study(s, workers=2))
+    assert json.dumps(one) == json.dumps(two)
+    assert one["games"] == 30
+
+
+def test_same_numbers_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    s = study(25)
+    local = summary(s, run_study(s))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True, dashboard_address=None) as cluster:
+        remote = summary(s, run_study(s, scheduler=cluster.scheduler_address))
+    assert json.dumps(local) == json.dumps(remote)
+
+
+def test_json_summary() -> None:
+    result = barbu("simulate", "tournament", "tournament+scale-15-40", "--games", "4", "--bots", "random",
+                   "--seed", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    barbu_rows = [r for r in data["results"] if r["contract"] == "Barbu"]
+    assert [r["spec"] for r in barbu_rows] == ["tournament", "tournament+scale-15-40"]
+    assert [r["hands"] for r in barbu_rows] == [16, 16]
+    assert [r["mean_total"] for r in barbu_rows] == [-20.0, -15.0]  # K♥ −20 → −15
+    assert set(barbu_rows[0]["roles"]) == {"declarer", "left", "across", "right", "doubler", "doubled"}
+    diff = next(d for d in data["differences"] if d["contract"] == "Barbu")
+    assert diff["mean_total"]["mean"] == 5.0 and diff["mean_total"]["ci95"] == 0.0
+    assert data["study"]["seed"] == 2 and data["study"]["bots"] == ["random"]
+
+
+def test_one_contract_hands() -> None:
+    result = barbu("simulate", "tournament", "--contract", "No hearts", "--hands", "12", "--bots", "random",
+                   "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)["results"]
+    assert [(r["contract"], r["hands"], r["mean_total"]) for r in rows] == [("No hearts", 12, -30.0)]
+    assert rows[0]["roles"]["declarer"]["raw"]["n"] == 12
+
+
+def test_tables_golden(tmp_path: Path) -> None:
+    plot = tmp_path / "study.png"
+    result = barbu("simulate", "tournament", "tournament+scale-15-40", "--games", "3", "--bots", "random",
+                   "--seed", "1", "--plot", str(plot))
+    assert result.returncode == 0, result.stderr
+    assert_golden(result.stdout, GOLDEN / "simulate-random.txt")
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["tournament", "--hands", "5"],
+    ["tournament", "--contract", "Barbu", "--games", "5"],
+    ["tournament", "--contract", "Nope", "--hands", "5"],
+    ["tournament", "--bots", "genius"],
+    ["tournament", "--bots", "rules,random"],
+    ["tournament", "--players", "5"],
+    ["tournament", "--backend", "gpu"],
+    ["tournament", "--plot", "x.pdf"],
+    ["tournament", "--workers", "0"],
+])
+def test_refusals(args: list[str]) -> None:
+    result = barbu("simulate", *args)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.strip()
