@@ -89,7 +89,7 @@ def test_ci_runs_the_readme_test_command() -> None:
     """.ci/run runs exactly the README's command that sets up and runs the whole suite."""
     root = Path(__file__).resolve().parents[1]
     readme = (root / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```sh\n(.*?)```", readme, re.S)
+    blocks = re.findall(r"```sh\n(.*?)```", readme, re.DOTALL)
     command = next(block.strip() for block in blocks if "pytest" in block)
     assert "\n" not in command, "the test command is one line"
     assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
