@@ -134,3 +134,12 @@ def test_refusals(args: list[str]) -> None:
     result = barbu("simulate", *args)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and result.stderr.strip()
+
+
+def test_native_backend_gives_the_python_numbers() -> None:
+    pytest.importorskip("numba")
+    s = study(4)
+    native = Study(s.specs[:1], 4, ("random",), seed=5, backend="native")
+    python = Study(s.specs[:1], 4, ("random",), seed=5, backend="python")
+    a, b = summary(native, run_study(native)), summary(python, run_study(python))
+    assert a["results"] == b["results"] and a["study"]["backend"] == "native"

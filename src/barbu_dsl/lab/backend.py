@@ -97,7 +97,7 @@ def play_out(spec: m.Spec, backend: str) -> PlayOut:
     package = generated_package(spec)
     rollout = package.rollout
     if effective(backend) == "native":
-        rollout = package.native().rollout
+        rollout = package.load_native().rollout
 
     def play(contract: m.Contract, hands: Sequence[Sequence[int]], declarer: int, trump: int | None,
              start_rank: int | None, seed: str) -> tuple[list[int], list[int]]:
