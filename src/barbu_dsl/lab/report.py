@@ -99,6 +99,22 @@ def _diff(tally: Tally, spec: int, key: Key, value: int) -> stats.Estimate | Non
     return stats.difference(m, base, cross, value, tally.games)
 
 
+def headlines(data: dict[str, Any], role: str = "declarer") -> list[str]:
+    """One sentence per compared spec and contract where the paired
+    difference in ``role``'s final score is clear of zero (its 95% interval
+    leaves out 0): ``tournament+brader: the declarer scores 19.8 ± 5.4
+    points less per Barbu hand than under tournament``."""
+    lines = []
+    for d in data["differences"]:
+        est = d["roles"][role]["final"]
+        if est is None or est["ci95"] is None or abs(est["mean"]) <= est["ci95"]:
+            continue
+        way = "more" if est["mean"] > 0 else "less"
+        lines.append(f"{d['spec']}: the {role} scores {abs(est['mean']):.1f} ± {est['ci95']:.1f} points {way} "
+                     f"per {d['contract']} hand than under {d['baseline']}")
+    return lines
+
+
 # --------------------------------------------------------------------------
 # Tables.
 
@@ -161,4 +177,6 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None:
             by_bot = {b["bot"]: b["mean_game_total"] for b in data["bots"] if b["spec"] == name}
             table.add_row(name, *(cell(by_bot[bot]) for bot in bots))
         console.print(table)
+    for line in headlines(data):
+        console.print(line, markup=False)
     console.print(METHOD, markup=False, style="dim")
