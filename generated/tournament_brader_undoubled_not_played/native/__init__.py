@@ -8,7 +8,7 @@ numba (``pip install numba``): the same hands, scores and moves as the
 Python playouts for the same ``random.Random``, many times faster.
 
 This subpackage is optional: the rules package itself imports only the
-standard library, and ``native()`` in it imports this on request.
+standard library, and its ``load_native()`` imports this on request.
 Compiled code is cached (numba's ``cache=True``), so only the first run on
 a machine pays the compilation.
 

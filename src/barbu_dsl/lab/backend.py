@@ -86,9 +86,14 @@ def _load_package(spec: m.Spec) -> ModuleType:
     return module
 
 
+@cache
 def native_available() -> bool:
     """Whether numba can be imported (the optional extra ``[fast]``)."""
-    return importlib.util.find_spec("numba") is not None
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def play_out(spec: m.Spec, backend: str) -> PlayOut:

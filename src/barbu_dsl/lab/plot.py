@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from .files import write_atomically
 from .study import Study
 from .tally import Tally
 
 
-def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path) -> None:
-    """Draw the study into ``path`` (a new .png or .svg file)."""
+def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite: bool = False) -> None:
+    """Draw the study into ``path`` (a new .png or .svg file, unless ``overwrite``)."""
     try:
         import matplotlib
     except ImportError:
@@ -74,8 +75,7 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path) -> None:
                  f"bots {','.join(study.bots)}, seed {study.seed}", fontsize=11)
     metadata = {"Date": None} if path.suffix.lower() == ".svg" else {"Software": None}
     try:
-        fig.savefig(path, metadata=metadata)
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error}") from None
+        write_atomically(path, lambda temporary: fig.savefig(temporary, format=path.suffix.lower()[1:],
+                                                             metadata=metadata), overwrite=overwrite)
     finally:
         plt.close(fig)

@@ -25,6 +25,7 @@ from typing import Any
 from rich.console import Console
 
 from ..language import load_spec
+from .files import write_atomically
 from .plot import draw
 from .report import headlines, print_tables, summary
 from .runner import run_study
@@ -72,17 +73,40 @@ def simulate_command(shipped: Shipped) -> str:
             f"--seed {shipped.seed} --workers {WORKERS} --plot {shipped.name}.png")
 
 
-def choice_lines(data: dict[str, Any]) -> list[str]:
-    """How the rate at which each contract is chosen when offered moved, where it moved clearly."""
+def chance_rate(contracts: int) -> float:
+    """How often a contract is chosen when offered with another if each
+    declarer orders its ``contracts`` contracts uniformly at random: of the
+    ``min(p, k − 1)`` times it is offered among two or more (``p`` its place,
+    uniform over 1..k) it is chosen once unless it comes last, so the rate
+    is ``(k − 1)/k ÷ ((k − 1)(k + 2)/(2k)) = 2/(k + 2)``."""
+    return 2 / (contracts + 2)
+
+
+def chance_line(study: Study) -> str:
+    """The chance rates of the study's specs, against which a moved pick rate is read."""
+    rates = [f"{chance_rate(len(spec.contracts)) * 100:.1f}% under {spec.full_name} ({len(spec.contracts)} contracts)"
+             for spec in study.specs]
+    return ("Chance level: were each declarer to order its contracts at random, a contract would be chosen 2/(k + 2) "
+            f"of the times it is offered with another: {', '.join(rates)}. A spec that adds a contract lowers "
+            "every rate by that much with no change of play; a contract whose rate falls further is kept for "
+            "later, one whose rate falls less (or rises) is taken earlier.")
+
+
+def choice_lines(study: Study, data: dict[str, Any]) -> list[str]:
+    """How the rate at which each contract is chosen when offered moved,
+    where it moved clearly, beside the move of the chance level."""
+    chance = {spec.full_name: chance_rate(len(spec.contracts)) for spec in study.specs}
     lines = []
     for d in data["differences"]:
         est = d["pick_rate"]
         if est is None or est["ci95"] is None or abs(est["mean"]) <= est["ci95"]:
             continue
         way = "more" if est["mean"] > 0 else "less"
+        moved = (chance[d["spec"]] - chance[d["baseline"]]) * 100
+        level = "unchanged" if abs(moved) < 0.05 else f"{moved:+.1f}".replace("-", "−")
         lines.append(f"{d['spec']}: {d['contract']} is chosen {abs(est['mean']) * 100:.1f} ± "
                      f"{est['ci95'] * 100:.1f} points of percentage {way} often when offered than under "
-                     f"{d['baseline']}")
+                     f"{d['baseline']} (chance level: {level})")
     return lines
 
 
@@ -94,11 +118,10 @@ def write(shipped: Shipped, directory: Path) -> tuple[Path, Path]:
     data = summary(study, tally)
     directory.mkdir(parents=True, exist_ok=True)
     page, plot = directory / f"{shipped.name}.md", directory / f"{shipped.name}.png"
-    plot.unlink(missing_ok=True)
-    draw(study, tally, data, plot)
+    draw(study, tally, data, plot, overwrite=True)
     buffer = io.StringIO()
     print_tables(Console(file=buffer, width=160, color_system=None, highlight=False), study, data)
-    findings = headlines(data) + choice_lines(data)
+    findings = headlines(data) + choice_lines(study, data)
     text = "\n".join([
         f"# {shipped.title}",
         "",
@@ -123,13 +146,15 @@ def write(shipped: Shipped, directory: Path) -> tuple[Path, Path]:
         "",
         *([f"- {line}" for line in findings] or ["- no difference is clear of zero at this size"]),
         "",
+        chance_line(study),
+        "",
         "## Tables",
         "",
         ("As `barbu simulate` prints them (scores are the final scores after doubles, means ± 95% intervals; "
         "`·` where nothing was counted)."),
         "",
         "```text",
-        buffer.getvalue().rstrip("\n"),
+        *(line.rstrip() for line in buffer.getvalue().rstrip("\n").splitlines()),
         "```",
         "",
         (f"![{shipped.title}: the declarer's final score by contract, and the paired differences]"
@@ -145,7 +170,8 @@ def write(shipped: Shipped, directory: Path) -> tuple[Path, Path]:
         "```",
         "",
     ])
-    page.write_text(text, encoding="utf-8")
+    write_atomically(page, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
+                     overwrite=True)
     return page, plot
 
 
