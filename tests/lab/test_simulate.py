@@ -85,6 +85,15 @@ def test_same_numbers_on_a_dask_cluster() -> None:
     assert json.dumps(local) == json.dumps(remote)
 
 
+def test_unreachable_scheduler_is_unusable_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    from barbu_dsl.errors import UsageError
+    from barbu_dsl.lab import runner
+
+    monkeypatch.setattr(runner, "DASK_CONNECT_SECONDS", 1)
+    with pytest.raises(UsageError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        run_study(study(1), scheduler="tcp://127.0.0.1:9")
+
+
 def test_json_summary() -> None:
     result = barbu("simulate", "tournament", "tournament+scale-15-40", "--games", "4", "--bots", "random",
                    "--seed", "2", "--json")
@@ -129,6 +138,8 @@ def test_tables_golden(tmp_path: Path) -> None:
     ["tournament", "--backend", "gpu"],
     ["tournament", "--plot", "x.pdf"],
     ["tournament", "--workers", "0"],
+    ["tournament", "--scheduler", "nonsense://x"],
+    ["tournament", "--scheduler", "not an address"],
 ])
 def test_refusals(args: list[str]) -> None:
     result = barbu("simulate", *args)

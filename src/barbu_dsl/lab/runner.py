@@ -21,6 +21,9 @@ from .backend import play_out
 from .study import Batch, Study, batches, game_seed
 from .tally import Observation, Tally, game_observations
 
+DASK_CONNECT_SECONDS = 20
+"""How long ``--scheduler`` waits for the scheduler to answer."""
+
 Progress = Callable[[int], None]
 """Told the number of games of each batch as it finishes."""
 
@@ -116,14 +119,20 @@ def _on_processes(study: Study, todo: list[Batch], workers: int, progress: Progr
 
 
 def _on_dask(study: Study, todo: list[Batch], scheduler: object, progress: Progress | None) -> list[Tally]:
-    from ..errors import UsageError
+    from ..errors import ToolError, UsageError
 
     try:
-        from distributed import Client
+        from distributed import Client, KilledWorker
         from distributed import as_completed as dask_completed
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'barbu_dsl[cluster]'") from None
-    client = scheduler if isinstance(scheduler, Client) else Client(str(scheduler))
+    if isinstance(scheduler, Client):
+        client = scheduler
+    else:
+        try:
+            client = Client(str(scheduler), timeout=DASK_CONNECT_SECONDS)
+        except (OSError, TimeoutError, ValueError, TypeError) as error:
+            raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     try:
         shared = client.scatter(study, broadcast=True)
         futures = [client.submit(play_batch, shared, batch, key=f"barbu-batch-{id(study)}-{batch.index}",
@@ -132,7 +141,11 @@ def _on_dask(study: Study, todo: list[Batch], scheduler: object, progress: Progr
         results: dict[int, Tally] = {}
         for future in dask_completed(futures):
             batch = where[future.key]
-            results[batch.index] = future.result()
+            try:
+                results[batch.index] = future.result()
+            except (ImportError, KilledWorker, OSError) as error:  # workers without barbu_dsl, lost workers
+                raise ToolError(f"the Dask cluster could not play batch {batch.index}: "
+                                f"{type(error).__name__}: {error} (do its workers have barbu_dsl installed?)") from None
             if progress is not None:
                 progress(batch.stop - batch.start)
         return [results[batch.index] for batch in todo]
