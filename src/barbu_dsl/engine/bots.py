@@ -32,8 +32,9 @@ so a game is reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import cards as C
 from ..compiled import (
@@ -147,6 +148,57 @@ class Bot:
     def choose_move(self, hand: Hand, seat: int) -> int:
         """One of ``hand.legal_moves()`` for ``seat``, the seat to play."""
         raise NotImplementedError
+
+    def state(self) -> Any:
+        """What the bot's next answers depend on besides the game (its
+        random generator), as JSON data, for saving a game."""
+        version, internal, gauss = self.rng.getstate()
+        return [version, list(internal), gauss]
+
+    def restore(self, state: Any) -> None:
+        """Take up a :meth:`state` again."""
+        version, internal, gauss = state
+        self.rng.setstate((version, tuple(internal), gauss))
+
+
+class Proxy(Bot):
+    """A seat whose questions go to another bot, ``inner``, each through
+    :meth:`ask`: a subclass overrides it to time, record or replace the
+    answers.  The question kinds: ``contract``, ``trump``, ``start_rank``,
+    ``doubles``, ``move``."""
+
+    def __init__(self, inner: Bot):
+        self.inner = inner
+        self.name = inner.name
+        self.rng = inner.rng
+
+    def ask(self, kind: str, question: Callable[..., Any], *args: Any) -> Any:
+        """The answer to ``question(*args)``, a question of ``kind``."""
+        return question(*args)
+
+    def choose_contract(self, view: ContractView) -> m.Contract:
+        return self.ask("contract", self.inner.choose_contract, view)
+
+    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
+        return self.ask("trump", self.inner.choose_trump, view, contract)
+
+    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
+        return self.ask("start_rank", self.inner.choose_start_rank, view, contract)
+
+    def choose_doubles(self, view: DoubleView) -> Sequence[int]:
+        return self.ask("doubles", self.inner.choose_doubles, view)
+
+    def begin_hand(self, view: HandView) -> None:
+        self.inner.begin_hand(view)
+
+    def choose_move(self, hand: Hand, seat: int) -> int:
+        return self.ask("move", self.inner.choose_move, hand, seat)
+
+    def state(self) -> Any:
+        return self.inner.state()
+
+    def restore(self, state: Any) -> None:
+        self.inner.restore(state)
 
 
 class RandomBot(Bot):

@@ -38,6 +38,7 @@ import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from .. import cards as C
 from ..compiled import cards_of, mask_of, value_sum
@@ -152,6 +153,13 @@ class StrongBot(Bot):
         self._rules = RuleBot(f"{seed}/rules")
         self._view: HandView | None = None
         self._runners = _Runners("highest")
+
+    def state(self) -> Any:
+        return {"rng": super().state(), "rules": self._rules.state()}
+
+    def restore(self, state: Any) -> None:
+        super().restore(state["rng"])
+        self._rules.restore(state["rules"])
 
     def _work(self, amount: int) -> int:
         return max(1, math.ceil(amount * self.think))
