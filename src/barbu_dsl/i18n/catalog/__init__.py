@@ -4,8 +4,9 @@ prefixed with its catalog's name (``cards.``, ``sheet.``, ``table.``)."""
 
 from __future__ import annotations
 
-from . import cards
+from . import cards, table
 
 CATALOGS: dict[str, dict[str, dict[str, str]]] = {
     "cards": cards.MESSAGES,
+    "table": table.MESSAGES,
 }
