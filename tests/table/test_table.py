@@ -163,6 +163,17 @@ def test_rich_mode_keeps_the_line_by_line_flow(tmp_path: Path, monkeypatch: pyte
     assert "Your card?" in text and "Final totals after 8 hands" in text
 
 
+def test_two_people_at_one_keyboard(tmp_path: Path) -> None:
+    """With several people every seat keeps its name and each question
+    starts with the name of the seat it is for."""
+    text, _, person, code = session((), save=tmp_path / "saved.json", spec=TINY, seed=3,
+                                    bots="human,rules,human,rules", names="Anna,Bea,Carla,Diana")
+    assert code == 0
+    assert "Anna. Your contract?" in text and "Carla. Your card?" in text
+    assert "Anna plays" in text and "You play" not in text
+    assert "Anna: a person." in text and "Bea: rules bot." in text
+
+
 def test_plain_mode_is_chosen_for_screen_readers() -> None:
     class Terminal:
         def isatty(self) -> bool:

@@ -93,7 +93,7 @@ class HumanSeat(Bot):
     def _who(self) -> str:
         """The start of a question: nothing for the one person, their seat
         name when several people share the keyboard."""
-        return "" if self.say.you == self.seat else self.say.names[self.seat] + ", "
+        return "" if self.say.you == self.seat else self.say.names[self.seat] + ". "
 
     def _ask(self, prompt: str, read: Callable[[str], Answer], hint: Callable[[], list[str]],
              auto: Callable[[], T]) -> T:

@@ -223,8 +223,11 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
             narrator.spec, narrator.total = spec, game_plan(spec, players).hands
     run = GameRun(spec, seats, saved.seed, players, watcher=narrator)
     try:
-        for _ in run:
-            pass
+        try:
+            for _ in run:
+                pass
+        except KeyboardInterrupt:  # while a bot was thinking
+            raise Leave("interrupt") from None
     except Leave as leave:
         saved.decisions = decisions.log
         saved.states = [seat.state() for seat in seats]

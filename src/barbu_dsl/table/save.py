@@ -170,6 +170,7 @@ class Recorded(Proxy):
         super().__init__(inner)
         self.seat = seat
         self.decisions = decisions
+        self._before: Any = None  # the bot's state before the question it is answering
 
     def ask(self, kind: str, question: Any, *args: Any) -> Any:
         if self.decisions.replaying:
@@ -179,6 +180,13 @@ class Recorded(Proxy):
                 return next(c for c in options if c.name == answer)
             return answer
         self.decisions.going_live()
+        self._before = self.inner.state()
         answer = question(*args)
+        self._before = None
         self.decisions.add(self.seat, kind, answer)
         return answer
+
+    def state(self) -> Any:
+        """The bot's state as of its last recorded answer: a question left
+        unanswered (the game stopped in the middle of it) never happened."""
+        return self._before if self._before is not None else self.inner.state()
