@@ -185,43 +185,18 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
            language: str, fresh: bool = False) -> int:
     """Play (or carry on) a game with people; the exit code."""
     existing = read_saved(save_path)  # refuses a file that is not a saved game before anything is played
-    players = saved.players
-    t = Translator(language)
-    names = seat_names(players, t, saved.names)
-    humans = [seat for seat, name in enumerate(saved.bots) if name == "human"]
-    out = streams.err if options.as_json else streams.out
-    console = Console(out, streams.inp, wants_plain(options.plain, os.environ, out))
-    say = Speech(t, names, humans[0] if len(humans) == 1 else None)
-    plan_total = game_plan(spec, players).hands
-    narrator = Narrator(spec, players, plan_total, console, say)
-    decisions = Decisions(saved.decisions, lambda: _go_live(narrator))
-    narrator.live = not decisions.replaying
-    seats: list[Bot] = []
-    for seat, name in enumerate(saved.bots):
-        seed = seat_seed(saved.seed, seat)
-        inner: Bot
-        if name == "human":
-            helper = StrongBot(f"{seed}/helper", saved.think)
-            inner = HumanSeat(seat, console, say, narrator, helper, language)
-        else:
-            inner = make_bot(name, seed, saved.think)
-        if saved.states:
-            inner.restore(saved.states[seat])
-        seats.append(Recorded(inner, seat, decisions))
+    table = Table(spec, saved, options, streams, language)
     if fresh:
-        _greet(spec, saved, console, say, plan_total)
+        table.greet()
         if existing is not None:
-            console.say(say("table.save.waiting", path=str(save_path)))
+            table.console.say(table.say("table.save.waiting", path=str(save_path)))
         if spec.game.chooser == "rotating" and spec.game.mode == "custom":
-            first = next(seat.inner for seat in seats if isinstance(seat.inner, HumanSeat))
             try:
-                spec = _custom_pick(spec, first)
+                table.pick_contracts()
             except Leave:
-                console.say(say("table.not_started"))
+                table.console.say(table.say("table.not_started"))
                 return 0
-            saved.spec_text = print_spec(spec)
-            narrator.spec, narrator.total = spec, game_plan(spec, players).hands
-    run = GameRun(spec, seats, saved.seed, players, watcher=narrator)
+    run = GameRun(table.spec, table.seats, saved.seed, saved.players, watcher=table.narrator)
     try:
         try:
             for _ in run:
@@ -229,69 +204,109 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
         except KeyboardInterrupt:  # while a bot was thinking
             raise Leave("interrupt") from None
     except Leave as leave:
-        saved.decisions = decisions.log
-        saved.states = [seat.state() for seat in seats]
-        saved.hands_done = len(run.hands)
-        saved.language = language
-        write_saved(save_path, saved)
-        if leave.reason == "eof":
-            console.say(say("table.input_ended"))
-        console.say(say("table.saved", path=str(save_path)))
-        console.say(say("table.resume_with", command=_resume_command(save_path, options)))
+        table.leave(leave, save_path, len(run.hands))
         return 0
-    result = run.result()
-    console.say("")
-    if console.plain:
-        for line in report.sheet_lines(result, say):
-            console.say(line)
-    else:
-        console.sheet(result)
-        for line in report.ending_lines(result, say):
-            console.say(line)
-    _write_record(options.record, result)
-    if options.as_json:
-        streams.out.write(json.dumps(report.game_json(result), ensure_ascii=False) + "\n")
+    table.finish(run.result())
     remove_saved(save_path, saved.game)
     return 0
 
 
+class Table:
+    """The people and bots of one game, what they hear, and what is saved."""
+
+    def __init__(self, spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Streams, language: str):
+        self.spec = spec
+        self.saved = saved
+        self.options = options
+        self.streams = streams
+        self.language = language
+        t = Translator(language)
+        humans = [seat for seat, name in enumerate(saved.bots) if name == "human"]
+        out = streams.err if options.as_json else streams.out
+        self.console = Console(out, streams.inp, wants_plain(options.plain, os.environ, out))
+        self.say = Speech(t, seat_names(saved.players, t, saved.names), humans[0] if len(humans) == 1 else None)
+        self.narrator = Narrator(spec, saved.players, game_plan(spec, saved.players).hands, self.console, self.say)
+        self.decisions = Decisions(saved.decisions, self._go_live)
+        self.narrator.live = not self.decisions.replaying
+        self.people: list[HumanSeat] = []
+        self.seats: list[Recorded] = []
+        for seat, name in enumerate(saved.bots):
+            seed = seat_seed(saved.seed, seat)
+            inner: Bot
+            if name == "human":
+                inner = HumanSeat(seat, self.console, self.say, self.narrator,
+                                  StrongBot(f"{seed}/helper", saved.think), language)
+                self.people.append(inner)
+            else:
+                inner = make_bot(name, seed, saved.think)
+            if saved.states:
+                inner.restore(saved.states[seat])
+            self.seats.append(Recorded(inner, seat, self.decisions))
+
+    def _go_live(self) -> None:
+        """The saved decisions are replayed: say where the game stands."""
+        self.narrator.live = True
+        for line in self.narrator.recap():
+            self.console.say(line)
+
+    def greet(self) -> None:
+        saved, say, console = self.saved, self.say, self.console
+        console.say(say("table.welcome", title=self.spec.title, spec=self.spec.full_name, players=saved.players,
+                        seed=saved.seed, hands=self.narrator.total), "bold")
+        console.say(say(f"table.aim.{self.spec.game.aim}"))
+        for seat, name in enumerate(saved.bots):
+            if seat == say.you:
+                console.say(say("table.seat.you", seat=say.names[seat]))
+            elif name == "human":
+                console.say(say("table.seat.person", seat=say.names[seat]))
+            else:
+                console.say(say("table.seat.bot", seat=say.names[seat], bot=name))
+        console.say(say("table.help.at_prompts", help=command_word("help", say.t)))
+
+    def pick_contracts(self) -> None:
+        """Custom mode (RULES.md section 3): the first person picks the game's
+        contracts, between three and eight of the spec's."""
+        spec = self.spec
+        pool = spec.contracts
+        current = game_plan(spec, self.saved.players).pool
+        fewest, most = min(CUSTOM_CONTRACTS[0], len(pool)), min(CUSTOM_CONTRACTS[1], len(pool))
+        chosen = self.people[0].choose_custom(pool, current, fewest, most)
+        self.console.say(self.say("table.custom.chosen", contracts=", ".join(c.name for c in chosen)))
+        per_game = len(chosen) if spec.game.contracts_per_game else None
+        self.spec = replace(spec, game=replace(spec.game, order=tuple(c.name for c in chosen),
+                                               contracts_per_game=per_game))
+        self.saved.spec_text = print_spec(self.spec)
+        self.narrator.spec, self.narrator.total = self.spec, game_plan(self.spec, self.saved.players).hands
+
+    def leave(self, leave: Leave, path: Path, hands_done: int) -> None:
+        """Save the game and say how to carry it on."""
+        saved = self.saved
+        saved.decisions = self.decisions.log
+        saved.states = [seat.state() for seat in self.seats]
+        saved.hands_done = hands_done
+        saved.language = self.language
+        write_saved(path, saved)
+        if leave.reason == "eof":
+            self.console.say(self.say("table.input_ended"))
+        self.console.say(self.say("table.saved", path=str(path)))
+        command = "barbu play --resume" + (f" --save {path}" if self.options.save is not None else "")
+        self.console.say(self.say("table.resume_with", command=command))
+
+    def finish(self, result: GameResult) -> None:
+        """The score sheet, the winner; the record and the JSON when asked."""
+        console, say = self.console, self.say
+        console.say("")
+        if console.plain:
+            for line in report.sheet_lines(result, say):
+                console.say(line)
+        else:
+            console.sheet(result)
+            for line in report.ending_lines(result, say):
+                console.say(line)
+        _write_record(self.options.record, result)
+        if self.options.as_json:
+            self.streams.out.write(json.dumps(report.game_json(result), ensure_ascii=False) + "\n")
+
+
 CUSTOM_CONTRACTS = (3, 8)
 """How many contracts a custom game may have (RULES.md section 3: between three and eight)."""
-
-
-def _custom_pick(spec: m.Spec, person: HumanSeat) -> m.Spec:
-    """``spec`` with the contracts the person picks for a custom game."""
-    pool = spec.contracts
-    current = game_plan(spec, spec.players[0]).pool
-    fewest, most = min(CUSTOM_CONTRACTS[0], len(pool)), min(CUSTOM_CONTRACTS[1], len(pool))
-    chosen = person.choose_custom(pool, current, fewest, most)
-    person.console.say(person.say("table.custom.chosen", contracts=", ".join(c.name for c in chosen)))
-    return replace(spec, game=replace(spec.game, order=tuple(c.name for c in chosen),
-                                      contracts_per_game=len(chosen) if spec.game.contracts_per_game else None))
-
-
-def _go_live(narrator: Narrator) -> None:
-    narrator.live = True
-    for line in narrator.recap():
-        narrator.console.say(line)
-
-
-def _greet(spec: m.Spec, saved: SavedGame, console: Console, say: Speech, total: int) -> None:
-    console.say(say("table.welcome", title=spec.title, spec=spec.full_name, players=saved.players,
-                    seed=saved.seed, hands=total), "bold")
-    console.say(say(f"table.aim.{spec.game.aim}"))
-    for seat, name in enumerate(saved.bots):
-        if seat == say.you:
-            console.say(say("table.seat.you", seat=say.names[seat]))
-        elif name == "human":
-            console.say(say("table.seat.person", seat=say.names[seat]))
-        else:
-            console.say(say("table.seat.bot", seat=say.names[seat], bot=name))
-    console.say(say("table.help.at_prompts", help=command_word("help", say.t)))
-
-
-def _resume_command(path: Path, options: PlayOptions) -> str:
-    command = "barbu play --resume"
-    if options.save is not None:
-        command += f" --save {path}"
-    return command
