@@ -10,6 +10,8 @@ moves come from ``hand.legal_moves()`` and doubles from the targets the
 game offers.  Bots are seeded and never read any other source of chance,
 so a game is reproducible.
 
+* :class:`Proxy` — a seat that passes each question to another bot, for
+  timing, recording or replaying its answers;
 * :class:`RandomBot` — a uniformly random legal answer to every question.
 * :class:`RuleBot` — plays by the kind of contract, read from the model
   (RULES.md sections 2 and 3), not from its name:

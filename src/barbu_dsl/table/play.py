@@ -190,7 +190,7 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
         table.greet()
         if existing is not None:
             table.console.say(table.say("table.save.waiting", path=str(save_path)))
-        if spec.game.chooser == "rotating" and spec.game.mode == "custom":
+        if spec.game.chooser == "rotating" and spec.game.mode == "custom" and len(spec.contracts) > CUSTOM_CONTRACTS[0]:
             try:
                 table.pick_contracts()
             except Leave:
