@@ -28,7 +28,7 @@ def spoken_about_a_seat() -> set[str]:
     """Keys said about a seat (``Speech.about``): they need a ``.you`` form too."""
     keys = set(re.findall(r'about\(\s*"(table\.[a-z_.-]+)"', TEXT))
     keys |= {"table.doubles", "table.redoubles", "table.forced.card", "table.forced.pass", "table.leads",
-             "table.starts"}
+             "table.starts", "table.doubled", "table.sheet.doubler"}
     return keys
 
 

@@ -166,7 +166,7 @@ def test_rich_mode_keeps_the_line_by_line_flow(tmp_path: Path, monkeypatch: pyte
 def test_two_people_at_one_keyboard(tmp_path: Path) -> None:
     """With several people every seat keeps its name and each question
     starts with the name of the seat it is for."""
-    text, _, person, code = session((), save=tmp_path / "saved.json", spec=TINY, seed=3,
+    text, _, _, code = session((), save=tmp_path / "saved.json", spec=TINY, seed=3,
                                     bots="human,rules,human,rules", names="Anna,Bea,Carla,Diana")
     assert code == 0
     assert "Anna. Your contract?" in text and "Carla. Your card?" in text

@@ -206,11 +206,7 @@ class Narrator(Watcher):
             lines = [self.say("table.scores.none")]
         if self.hand is not None:
             lines.append(self.say("table.scores.so_far", scores=self.say.scores(self.hand.raw_scores())))
-        if self.doubles:
-            by: dict[int, list[int]] = {}
-            for doubler, doubled in self.doubles:
-                by.setdefault(doubler, []).append(doubled)
-            lines.extend(self.say.about("table.doubled", seat, whom=self.say.seats(whom)) for seat, whom in by.items())
+        lines.extend(self.say.doubles("table.doubled", self.doubles))
         return lines
 
     def recap(self) -> list[str]:

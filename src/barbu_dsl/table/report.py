@@ -66,8 +66,7 @@ def sheet_lines(result: GameResult, say: Speech) -> list[str]:
         if hand.status == "not_played":
             parts.append(say("table.sheet.not_played"))
         if hand.doubles:
-            pairs = ", ".join(f"{say.seat(a)} → {say.seat(b)}" for a, b in hand.doubles)
-            parts.append(say("table.sheet.doubles", pairs=pairs))
+            parts.append(", ".join(say.doubles("table.sheet.doubler", hand.doubles)))
         parts.append(say("table.sheet.scores", scores=say.scores(hand.final)))
         parts.append(say("table.sheet.totals", scores=say.scores(hand.totals)))
         lines.append("; ".join(parts) + ".")

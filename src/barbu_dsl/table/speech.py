@@ -64,6 +64,14 @@ class Speech:
     def seats(self, seats: Iterable[int]) -> str:
         return self.join([self.seat(s) for s in seats])
 
+    def doubles(self, key: str, doubles: Iterable[tuple[int, int]]) -> list[str]:
+        """The sentence ``key`` for each doubler, with the seats they doubled
+        (``whom``), in the order the doublers spoke."""
+        by: dict[int, list[int]] = {}
+        for doubler, doubled in doubles:
+            by.setdefault(doubler, []).append(doubled)
+        return [self.about(key, doubler, whom=self.seats(whom)) for doubler, whom in by.items()]
+
     # ---- words ----------------------------------------------------------------
 
     def join(self, items: Sequence[str]) -> str:

@@ -1187,11 +1187,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "pas jouée",
         "pt": "não jogada",
     },
-    "table.sheet.doubles": {
-        "en": "doubles {pairs}",
-        "it": "contri {pairs}",
-        "fr": "contres {pairs}",
-        "pt": "contras {pairs}",
+    "table.sheet.doubler": {
+        "en": "{seat} doubled {whom}",
+        "it": "{seat} ha contrato {whom}",
+        "fr": "{seat} a contré {whom}",
+        "pt": "{seat} fez contra a {whom}",
+    },
+    "table.sheet.doubler.you": {
+        "en": "you doubled {whom}",
+        "it": "tu hai contrato {whom}",
+        "fr": "vous avez contré {whom}",
+        "pt": "você fez contra a {whom}",
     },
     "table.sheet.scores": {
         "en": "scores {scores}",
