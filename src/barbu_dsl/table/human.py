@@ -338,6 +338,7 @@ class HumanSeat(Bot):
         self._show_hand(view.cards)
 
     def choose_move(self, hand: Hand, seat: int) -> int:
+        self._show_hand(hand.hand(seat))  # once a hand: after a resume, the cards left
         legal = hand.legal_moves()
         say = self.say
         if len(legal) == 1:
