@@ -15,7 +15,7 @@ from barbu_dsl.language import load_spec, parse_spec
 
 def barbu(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "barbu_dsl", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=120)
+                          cwd=cwd, timeout=120, check=False)
 
 
 def assert_clean_failure(result: subprocess.CompletedProcess[str], code: int = 2) -> None:
@@ -132,3 +132,49 @@ def test_replay_json_lines_exit_with_the_worst(tmp_path: Path) -> None:
     plain = barbu("replay", "tournament", str(records))
     assert_clean_failure(plain)
     assert "illegal play 2H by seat 3" in plain.stderr
+
+
+def test_explain_suggests_the_contract_meant() -> None:
+    result = barbu("explain", "tournament", "No queen")
+    assert_clean_failure(result)
+    assert result.stderr == ("barbu: tournament has no contract 'No queen'; did you mean 'No queens'?\n"
+                             "    contracts: No tricks, No queens, No last two, No hearts, Barbu, Trumps, Domino\n")
+
+
+HOUSE = ("# Our club: hearts cost more.\n\nextends: tournament\nname: our-club\n"
+         "contracts:\n  No hearts: −3 per ♥, A♥ −7, no ♥ lead\n")
+
+
+def test_fmt_keeps_a_house_file_itself(tmp_path: Path) -> None:
+    """A house file stays a house file (extends kept, its own comment, no
+    base text pulled in); --flatten prints the resolved spec."""
+    house = tmp_path / "club.yaml"
+    house.write_text(HOUSE, encoding="utf-8")
+    result = barbu("fmt", str(house))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == HOUSE
+    assert barbu("fmt", str(house), "--check").returncode == 0
+    flat = barbu("fmt", str(house), "--flatten")
+    assert flat.returncode == 0 and "extends" not in flat.stdout and "Trumps:" in flat.stdout
+    assert parse_spec(flat.stdout) == load_spec(str(house))
+
+
+def test_fmt_check_of_a_loose_house_file(tmp_path: Path) -> None:
+    house = tmp_path / "club.yaml"
+    house.write_text("extends: tournament\ncontracts:\n  No hearts: -3 per ♥, A♥ -7, no ♥ lead\n", encoding="utf-8")
+    result = barbu("fmt", str(house), "--check")
+    assert result.returncode == 1
+    assert result.stderr == f"{house} is not in canonical form (barbu fmt {house} shows it)\n"
+
+
+@pytest.mark.parametrize("option", ["-o", "--flatten"])
+def test_fmt_check_writes_nothing(option: str, tmp_path: Path) -> None:
+    """--check compares and writes nothing: -o (and --flatten) with it is a usage error."""
+    spec = tmp_path / "s.yaml"
+    spec.write_text("name: s\ncontracts:\n  A: −2 per trick\n", encoding="utf-8")
+    args = ["-o", str(tmp_path / "new.yaml")] if option == "-o" else [option]
+    result = barbu("fmt", str(spec), "--check", *args)
+    assert_clean_failure(result)
+    assert result.stderr == ("barbu: --check compares a file with its own canonical form and writes nothing; "
+                             f"it does not go with {option}\n")
+    assert not (tmp_path / "new.yaml").exists()

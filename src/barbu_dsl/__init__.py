@@ -14,10 +14,10 @@ The pieces, each in its own place:
 
 from __future__ import annotations
 
-from .errors import BarbuError, RecordError, SpecError, UsageError
-from .language import load_spec, parse_spec, print_spec
+from .errors import BarbuError, RecordError, SpecError, ToolError, UsageError
+from .language import load_spec, parse_spec, print_file, print_spec
 
 __version__ = "0.1.0"
 
-__all__ = ["BarbuError", "RecordError", "SpecError", "UsageError", "__version__", "load_spec", "parse_spec",
-           "print_spec"]
+__all__ = ["BarbuError", "RecordError", "SpecError", "ToolError", "UsageError", "__version__", "load_spec",
+           "parse_spec", "print_file", "print_spec"]

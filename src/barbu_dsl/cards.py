@@ -10,7 +10,8 @@ canonical two-character form, ``TS``, ``QH``; see formats/RECORDS.md).
 Ranks and suits may be written in English (A K Q J T/10), Italian (A R D F)
 or French/Portuguese (A R D V) letters; suits as ``♠♥♦♣``, ``S H D C`` or
 words.  Inside a card the rank comes first, so ``DD`` is the queen (dame) of
-diamonds and ``AD`` the ace of diamonds.
+diamonds and ``AD`` the ace of diamonds.  A suit symbol may be followed by an
+emoji variation selector (``♥️``, as phones write it): it is ignored.
 """
 
 from __future__ import annotations
@@ -102,23 +103,56 @@ def rank_str(r: Rank) -> str:
     return "10" if r == 10 else RANK_LETTERS[r]
 
 
+VARIATION_SELECTORS = "\ufe0e\ufe0f"
+"""Text and emoji presentation selectors: ``♥️`` is ``♥`` followed by U+FE0F."""
+
+_NO_SELECTORS = {ord(ch): None for ch in VARIATION_SELECTORS}
+
+# Rank letters that only Italian and French (or Portuguese) players write:
+# R (re, roi, rei), D (donna, dame, dama), F (fante), V (valet, valete).  In
+# those languages the suit letter C is hearts (cuori, cœur, copas), while in
+# the S H D C letters the project reads it is clubs, so a card such as RC is
+# the king of clubs to one player and the king of hearts to another: it is
+# refused as ambiguous.  No other suit letter collides (none of the three
+# languages writes a suit as S, H or D), so DD, RS or FH are clear; and with
+# a rank every language writes alike (A, digits) or an English one (K Q J T),
+# C is clubs.
+_FOREIGN_RANK_LETTERS = "rdfv"
+
+
+def _key(text: str) -> str:
+    """``text`` folded for lookup: trimmed, lower case, no variation selectors."""
+    return text.translate(_NO_SELECTORS).strip().lower()
+
+
 def parse_suit(text: str) -> Suit | None:
     """A suit written as a symbol, letter or word, or None."""
-    return SUIT_WORDS.get(text.strip().lower())
+    return SUIT_WORDS.get(_key(text))
 
 
 def parse_rank(text: str) -> Rank | None:
     """A rank written as a letter, a number or a word, or None."""
-    key = text.strip().lower()
+    key = _key(text)
     if key in RANK_PREFIXES:
         return RANK_PREFIXES[key]
     return RANK_WORDS.get(key)
 
 
+def ambiguous_card(text: str) -> Rank | None:
+    """The rank of a card written with an Italian or French rank letter and
+    the suit letter C (``RC``, ``DC``, ``FC``, ``VC``): clubs in English
+    letters, hearts in the writer's own; None for any other text."""
+    key = _key(text)
+    if len(key) == 2 and key[0] in _FOREIGN_RANK_LETTERS and key[1] == "c":
+        return RANK_PREFIXES[key[0]]
+    return None
+
+
 def parse_card(text: str) -> Card | None:
-    """A card in any accepted notation (``AH``, ``a♥``, ``10♣``, ``DD``), or None."""
-    key = text.strip().lower()
-    if len(key) < 2:
+    """A card in any accepted notation (``AH``, ``a♥``, ``10♣``, ``DD``), or
+    None (also for an :func:`ambiguous_card`)."""
+    key = _key(text)
+    if len(key) < 2 or ambiguous_card(key) is not None:
         return None
     rank = RANK_PREFIXES.get(key[:-1])
     suit = SUIT_WORDS.get(key[-1]) if len(key[-1]) == 1 else None
@@ -130,7 +164,7 @@ def parse_card(text: str) -> Card | None:
 def parse_record_card(text: str) -> Card | None:
     """A card as records write it: ``A K Q J T 9..2`` (``10`` for ``T``)
     followed by ``S H D C`` or ``♠ ♥ ♦ ♣``, case-insensitive."""
-    key = text.strip().upper()
+    key = _key(text).upper()
     if len(key) < 2:
         return None
     rank = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10}.get(key[:-1])

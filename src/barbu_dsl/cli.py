@@ -21,9 +21,10 @@ import typer
 from rich.console import Console
 
 from . import __version__
-from .errors import BarbuError, UsageError
-from .language import load_spec, print_spec
+from .errors import BarbuError, SpecError, ToolError, UsageError
+from .language import load_spec, print_file, print_spec
 from .language.model import Spec
+from .scorer.cli import scorer
 
 app = typer.Typer(
     name="barbu",
@@ -45,7 +46,13 @@ def _load(ref: str) -> Spec:
 
 @app.command()
 def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.")]) -> None:
-    """Read specs and report every problem in them (exit 2 if any)."""
+    """Read specs and report every problem in them (exit 2 if any).
+
+    Each variant and scale not yet applied is tried on its own: a spec's own
+    that fails is an error; one a house file inherits that no longer fits
+    the house's changes is a warning."""
+    from .language.loader import check_overlays
+
     failed = False
     for ref in specs:
         try:
@@ -54,12 +61,28 @@ def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.")]) -
             err.print(str(error), markup=False)
             failed = True
             continue
-        variants = len(spec.overlays)
+        failures = check_overlays(spec) if not spec.applied or _is_house(spec) else []
+        errors = [d for _, found in failures for d in found if d.severity == "error"]
+        if errors:
+            err.print(SpecError(errors).format(), markup=False)
+            failed = True
+            continue
         counts = ", ".join(map(str, spec.players))
         out.print(f"ok: {spec.full_name} — {len(spec.contracts)} contracts, {counts} players, "
-                  f"{variants} variants and scales", markup=False)
+                  f"{len(spec.overlays)} variants and scales", markup=False)
+        if failures and spec.extends is not None:
+            for _, found in failures:
+                err.print("\n".join(d.format() for d in found), markup=False)
+            names = ", ".join(overlay.name for overlay, _ in failures)
+            verb = "applies" if len(failures) == 1 else "apply"
+            err.print(f"{len(failures)} of {spec.extends.base}'s variants and scales no longer {verb} to "
+                      f"{spec.name}: {names}", markup=False)
     if failed:
         raise typer.Exit(2)
+
+
+def _is_house(spec: Spec) -> bool:
+    return spec.extends is not None and spec.extends.is_house
 
 
 @app.command()
@@ -93,13 +116,16 @@ def explain(
 ) -> None:
     """Describe each contract in plain English: how it is played and scored."""
     from .explain import explain as describe
+    from .language.suggest import did_you_mean_contract
 
     model = _load(spec)
     try:
         text = describe(model, contract)
     except KeyError:
-        names = ", ".join(c.name for c in model.contracts)
-        raise UsageError(f"{model.full_name} has no contract '{contract}'\n    contracts: {names}") from None
+        names = [c.name for c in model.contracts]
+        suggestion = did_you_mean_contract(str(contract), names)
+        raise UsageError(f"{model.full_name} has no contract '{contract}'" + (f"; {suggestion}" if suggestion else "")
+                         + "\n    contracts: " + ", ".join(names)) from None
     sys.stdout.write(text)
 
 
@@ -107,11 +133,21 @@ def explain(
 def fmt(
     spec: SpecArg,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this new file.")] = None,
-    check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if the file is not canonical.")] = False,
+    check_only: Annotated[bool, typer.Option(
+        "--check", help="Exit 1 if the file is not in its canonical form; writes nothing.")] = False,
+    flatten: Annotated[bool, typer.Option(
+        "--flatten", help="Print a house spec resolved: its base with every change applied.")] = False,
 ) -> None:
-    """Print a spec as canonical spec text (variants applied, defaults left out)."""
+    """Print a spec as canonical spec text (defaults left out).
+
+    A house file stays itself: its header comment, extends, apply, its own
+    settings and contract changes.  Any other spec, and a house file with
+    --flatten, is printed resolved (variants applied)."""
+    if check_only and (output is not None or flatten):
+        raise UsageError("--check compares a file with its own canonical form and writes nothing; "
+                         f"it does not go with {'-o' if output is not None else '--flatten'}")
     model = _load(spec)
-    text = print_spec(model)
+    text = print_spec(model) if flatten else print_file(model)
     if check_only:
         path = Path(spec)
         if not path.is_file():
@@ -237,6 +273,9 @@ def generate(
               markup=False)
 
 
+app.command("scorer")(scorer)
+
+
 @app.command("specs")
 def list_specs() -> None:
     """List the bundled specs with their variants and scales."""
@@ -249,6 +288,11 @@ def list_specs() -> None:
             names = [o.name for o in model.overlays if o.kind == kind]
             if names:
                 out.print(f"    {kind}s: {', '.join(names)}", markup=False)
+
+
+from .sheet.cli import app as sheet_app
+
+app.add_typer(sheet_app, name="sheet")
 
 
 def version_callback(value: bool) -> None:
@@ -271,5 +315,5 @@ def main() -> None:
     try:
         app(prog_name="barbu")
     except BarbuError as error:
-        err.print(f"barbu: {error}" if isinstance(error, UsageError) else str(error), markup=False)
+        err.print(f"barbu: {error}" if isinstance(error, (UsageError, ToolError)) else str(error), markup=False)
         sys.exit(error.exit_code)

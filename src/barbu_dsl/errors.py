@@ -6,6 +6,8 @@
 * :class:`RecordError` — a hand record breaks a rule or cannot be read
   (the four kinds of formats/RECORDS.md).
 * :class:`UsageError` — a command line asks for something that does not exist.
+* :class:`ToolError` — a program barbu needs cannot be run (ruff, which
+  formats generated code).
 
 The CLI turns each into one clear message and a documented exit code:
 0 ok, 1 a finding (does not sum to zero, an illegal play), 2 unusable input.
@@ -25,7 +27,11 @@ class BarbuError(Exception):
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem in a spec file, positioned at line and column (1-based)."""
+    """One problem in a spec file, positioned at line and column (1-based).
+
+    ``severity`` is ``error``, ``warning`` (the spec can be used, but
+    something in it does not work) or ``note`` (a place that explains
+    another diagnostic); ``notes`` are printed after it."""
 
     file: str
     line: int
@@ -34,15 +40,17 @@ class Diagnostic:
     source_line: str = ""
     width: int = 1
     hint: str | None = None
+    severity: str = "error"
+    notes: tuple[Diagnostic, ...] = ()
 
     def format(self) -> str:
-        text = f"{self.file}:{self.line}:{self.column}: error: {self.message}"
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
         if self.source_line:
             caret = " " * (self.column - 1) + "^" * max(1, self.width)
             text += f"\n    {self.source_line}\n    {caret}"
         if self.hint:
             text += f"\n    hint: {self.hint}"
-        return text
+        return "\n".join([text, *(note.format() for note in self.notes)])
 
 
 class SpecError(BarbuError):
@@ -63,6 +71,11 @@ class UsageError(BarbuError):
     """A command line that names something that does not exist."""
 
 
+class ToolError(BarbuError):
+    """A program barbu needs is missing, fails to start, or is not the
+    version it needs; the message says which and how to install it."""
+
+
 @dataclass
 class RecordError(BarbuError):
     """A hand record that breaks a rule (exit 1) or cannot be read (exit 2).
@@ -70,13 +83,16 @@ class RecordError(BarbuError):
     ``kind`` is ``illegal_play``, ``illegal_double``, ``bad_record`` or
     ``after_end``; ``details`` holds the other keys of the JSON error object
     (``index``, ``seat``, ``card``, ``reason``, ``pair``).  ``rule`` is the
-    code of the rule an illegal play breaks (:mod:`barbu_dsl.compiled.reasons`);
-    it is not part of the JSON object, whose ``reason`` says it in words.
+    code of the rule an illegal play or double breaks
+    (:mod:`barbu_dsl.compiled.reasons`) and ``rule_fields`` the words of its
+    message; they are not part of the JSON object, whose ``reason`` says it
+    in English.
     """
 
     kind: str
     details: dict[str, Any] = field(default_factory=dict)
     rule: str | None = None
+    rule_fields: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         Exception.__init__(self, self.describe())

@@ -13,9 +13,13 @@ and shoot the moon.
 The contracts a game plays are those of its game plan
 (:func:`barbu_dsl.compiled.game_plan`), the same plan explain and play
 follow.  A game sums to zero when the totals of the contracts it plays add
-up to 0 whatever happens.  When they do not, the report says why: for a spec with
-overlays applied, what the overlays changed; otherwise which contracts give
-and which take.  :func:`verify` builds the :class:`Report`;
+up to 0 whatever happens.  When they do not, the report says why: for a spec built
+on another (a house file, or a spec with overlays applied), which contract
+totals changed and by how much; otherwise which contracts give and which
+take.  Then it lists every one change that would make the sum zero: a
+contract put back as the base has it, or one value of one scoring part
+moved by a whole number of points (each checked by proving the changed
+spec's totals), or says that there is none.  :func:`verify` builds the :class:`Report`;
 :func:`render` prints it for the terminal.
 """
 
@@ -26,33 +30,18 @@ from typing import Any
 
 from . import cards as C
 from .compiled import HandTotals, game_plan, hand_totals
-from .errors import BarbuError
-from .language import load_spec
 from .language import model as m
-from .language.rules import value_text
+from .language.loader import load_base
+from .language.overlays import with_twins
+from .language.rules import clause_text, negate, value_text
 from .words import range_text
 
 
-@dataclass(frozen=True)
-class ContractTotal:
-    """The possible hand totals of one contract for one player count.
-    ``notes`` say what makes the total vary, when it does."""
+@dataclass(frozen=True, kw_only=True)
+class ContractTotal(HandTotals):
+    """The possible hand totals of one contract of a game, by name."""
 
     name: str
-    totals: tuple[int, ...]
-    notes: tuple[str, ...] = ()
-
-    @property
-    def min(self) -> int:
-        return self.totals[0]
-
-    @property
-    def max(self) -> int:
-        return self.totals[-1]
-
-    @property
-    def fixed(self) -> bool:
-        return self.min == self.max
 
 
 @dataclass(frozen=True)
@@ -140,9 +129,10 @@ def verify(spec: m.Spec, players: int | None = None, *, base: m.Spec | None = No
     allows (or only ``players``; a count the spec does not allow is checked
     all the same and reported as a problem).
 
-    When a count does not sum to zero and ``spec`` has overlays applied, the
-    miss is explained against ``base`` (by default the spec loaded without
-    its overlays); ``explain_miss=False`` skips that explanation.
+    When a count does not sum to zero, the miss is explained: compared with
+    ``base`` (by default what ``spec`` was built from: what a house file
+    extends, or the spec without its overlays), and with the one changes
+    that would make it zero; ``explain_miss=False`` skips that explanation.
     """
     counts = spec.players if players is None else (players,)
     reports = []
@@ -150,9 +140,9 @@ def verify(spec: m.Spec, players: int | None = None, *, base: m.Spec | None = No
     for n in counts:
         report = verify_count(spec, n)
         if explain_miss and not report.zero_sum:
-            if spec.applied and base_reports is None:
+            if base_reports is None:
                 base_reports = _base_reports(spec, base)
-            miss = _explain_miss(report, (base_reports or {}).get(n), _base_name(spec, base))
+            miss = _explain_miss(spec, report, base_reports.get(n), _base_name(spec, base))
             report = replace(report, miss=miss)
         reports.append(report)
     return Report(spec.full_name, tuple(reports))
@@ -179,7 +169,7 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
     for contract in plan.round:
         total = contract_total(contract, deck, players)
         problems.extend(f"{contract.name}: {text}" for text in total.problems)
-        totals.append(ContractTotal(contract.name, total.totals, total.notes))
+        totals.append(ContractTotal(name=contract.name, totals=total.totals, notes=total.notes))
     return CountReport(players, len(deck), tuple(totals), tuple(problems))
 
 
@@ -203,37 +193,56 @@ def contract_total(contract: m.Contract, deck: frozenset[int], players: int) -> 
 
 
 def _base_name(spec: m.Spec, base: m.Spec | None) -> str:
-    return base.full_name if base is not None else spec.name
+    """How the miss explanation names the base: as given, as the spec's
+    ``extends`` wrote it, or by the spec's name."""
+    if base is not None:
+        return base.full_name
+    return spec.extends.base if spec.extends is not None else spec.name
 
 
 def _base_reports(spec: m.Spec, base: m.Spec | None) -> dict[int, CountReport]:
-    """Totals of the spec without its overlays, or nothing when it cannot be
-    loaded (then the miss is explained by the contracts alone)."""
-    if base is None:
-        try:
-            base = load_spec(spec.name)
-        except BarbuError:  # no base to compare with: explain by contracts alone
-            return {}
-    return {n: verify_count(base, n) for n in base.players}
+    """Totals of the spec ``spec`` was built from, or nothing when there is
+    none (then the miss is explained by the contracts alone)."""
+    base = base or load_base(spec)
+    return {} if base is None else {n: verify_count(base, n) for n in base.players}
 
 
-def _explain_miss(report: CountReport, base: CountReport | None, base_name: str) -> tuple[str, ...]:
+def _explain_miss(spec: m.Spec, report: CountReport, base: CountReport | None, base_name: str) -> tuple[str, ...]:
+    """Why a count misses: what changed from the base (or, without one,
+    which contracts give and which take), then what one change would make
+    the sum zero."""
     lines = [_sum_text(report, "misses by")]
     if base is not None:
-        lines[0] += f"; compared with {base_name} ({'zero-sum' if base.zero_sum else _sum_text(base, 'sums to')}):"
-        lines.extend(_changes(base, report))
-        return tuple(lines)
-    gains = [t for t in report.contracts if t.max > 0]
-    losses = [t for t in report.contracts if t.min < 0]
-    for label, group, key in (("positive", gains, "max"), ("negative", losses, "min")):
-        if group:
-            items = ", ".join(f"{t.name} {range_text(t.min, t.max)}" for t in group)
-            subtotal = sum(getattr(t, key) for t in group)
-            lines.append(f"{label}: {items} = {value_text(subtotal)}")
+        lines.extend(_comparison(base, report, base_name))
+    else:
+        gains = [t for t in report.contracts if t.max > 0]
+        losses = [t for t in report.contracts if t.min < 0]
+        for label, group, key in (("positive", gains, "max"), ("negative", losses, "min")):
+            if group:
+                items = ", ".join(f"{t.name} {range_text(t.min, t.max)}" for t in group)
+                subtotal = sum(getattr(t, key) for t in group)
+                lines.append(f"{label}: {items} = {value_text(subtotal)}")
+    lines.extend(_fix_lines(spec, report, base, base_name))
     return tuple(lines)
 
 
+def _comparison(base: CountReport, report: CountReport, base_name: str) -> list[str]:
+    """``compared with tournament: No hearts −30 → −43 (−13)``, one line per
+    change when there are several."""
+    header = f"compared with {base_name}"
+    if not base.zero_sum:
+        header += f" (which {_sum_text(base, 'misses by')})"
+    changes = _changes(base, report)
+    if not changes:
+        return [f"{header}: no contract total changed"]
+    if len(changes) == 1:
+        return [f"{header}: {changes[0]}"]
+    return [f"{header}:", *(f"  {change}" for change in changes)]
+
+
 def _changes(old: CountReport, new: CountReport) -> list[str]:
+    """Each contract whose total changed, was dropped or was added, and by
+    how much when the totals are fixed."""
     old_by_key = {m.contract_key(t.name): t for t in old.contracts}
     new_by_key = {m.contract_key(t.name): t for t in new.contracts}
     lines = []
@@ -243,14 +252,155 @@ def _changes(old: CountReport, new: CountReport) -> list[str]:
             lines.append(f"{before.name} {range_text(before.min, before.max)} dropped "
                          f"({range_text(-before.max, -before.min)})")
         elif after.totals != before.totals:
-            line = f"{after.name} {range_text(before.min, before.max)}→{range_text(after.min, after.max)}"
-            if before.fixed and after.fixed:
+            line = f"{after.name} {range_text(before.min, before.max)} → {range_text(after.min, after.max)}"
+            if before.fixed is not None and after.fixed is not None:
                 line += f" ({value_text(after.min - before.min)})"
             lines.append(line)
     for key, after in new_by_key.items():
         if key not in old_by_key:
-            lines.append(f"{after.name} added {range_text(after.min, after.max)}")
+            lines.append(f"{after.name} added ({range_text(after.min, after.max)})")
     return lines
+
+
+# --------------------------------------------------------------------------
+# Suggesting a fix: one change that makes a missing count sum to zero.
+
+
+def _fix_lines(spec: m.Spec, report: CountReport, base: CountReport | None, base_name: str) -> list[str]:
+    """What one change would make the count sum to zero: a contract put
+    back as the base has it, or one value of one scoring part changed by a
+    whole number of points; or that no such change exists."""
+    if report.sum_min != report.sum_max:
+        return ["no one change of a value makes it zero: the game's total is not fixed"]
+    fixes = [*(_restores(base, report, base_name) if base is not None else []), *_value_changes(spec, report)]
+    if not fixes:
+        return [f"no one change of a value makes it zero for {report.players} players"]
+    return ["any one of these changes makes it zero:", *(f"  {fix}" for fix in fixes)]
+
+
+def _restores(base: CountReport, report: CountReport, base_name: str) -> list[str]:
+    """Contracts that, put back as the base has them, make the sum zero."""
+    miss = report.sum_min
+    old_by_key = {m.contract_key(t.name): t for t in base.contracts}
+    new_by_key = {m.contract_key(t.name): t for t in report.contracts}
+    fixes = []
+    for key, before in old_by_key.items():
+        after = new_by_key.get(key)
+        if before.fixed is None or after is not None and after.fixed is None:
+            continue
+        if after is None and before.min == -miss:
+            fixes.append(f"put back {before.name} ({value_text(before.min)}, as in {base_name})")
+        elif after is not None and after.totals != before.totals and after.min - before.min == miss:
+            fixes.append(f"restore {after.name} to {value_text(before.min)}, as in {base_name}")
+    for key, after in new_by_key.items():
+        if key not in old_by_key and after.fixed is not None and after.min == miss:
+            fixes.append(f"leave out {after.name} ({base_name} has none)")
+    return fixes
+
+
+@dataclass(frozen=True)
+class _Miss:
+    """A count that misses: the spec, the player count, the miss, the cards
+    dealt and the contracts a game plays (folded names)."""
+
+    spec: m.Spec
+    players: int
+    miss: int
+    deck: frozenset[int]
+    played: frozenset[str]
+
+
+def _value_changes(spec: m.Spec, report: CountReport) -> list[str]:
+    """For each contract, the scoring parts whose value, changed by a whole
+    number of points, makes the count sum to zero (each change checked by
+    proving the changed spec's totals again)."""
+    count = _Miss(spec, report.players, report.sum_min, dealt_cards(spec, report.players),
+                  frozenset(m.contract_key(c.name) for c in game_plan(spec, report.players).round))
+    lines = []
+    for contract in spec.contracts:
+        if contract.derived:
+            continue
+        rules = contract.rules_for(count.players)
+        options = [_part_fix(count, contract, rules, g, i)
+                   for g, group in enumerate(rules.scoring.groups) for i in range(len(group))]
+        found = [option for option in options if option]
+        if found:
+            lines.append(f"{contract.name}: " + ", or ".join(found))
+    return lines
+
+
+def _part_fix(count: _Miss, contract: m.Contract, rules: m.Rules, group: int, index: int) -> str | None:
+    """The change of part ``index`` of group ``group`` that makes the count
+    zero, in words, or None.  The total moves by a fixed step for each
+    point of the part's value (the number of tricks, of cards, ...), so the
+    change is the miss divided by that step, when that is a whole number."""
+    part = rules.scoring.groups[group][index]
+    now = _played_total(count, contract, rules)
+    step = _played_total(count, contract, _with_part(rules, group, index, _shifted(part, 1)))
+    if now is None or step is None or step == now or count.miss % (step - now):
+        return None
+    shift = -count.miss // (step - now)
+    changed = _shifted(part, shift)
+    if (changed is not None and not isinstance(part, m.Placings) and not isinstance(changed, m.Placings)
+            and (changed.value > 0) != (part.value > 0)):
+        return None  # a penalty turned into a prize (or back) is not a change a club would make
+    new_rules = _with_part(rules, group, index, changed)
+    if new_rules is None:
+        return None
+    spec = replace(count.spec, contracts=with_twins([_with_rules(c, count.players, new_rules) if c is contract else c
+                                                     for c in count.spec.contracts if not c.derived]))
+    if not verify_count(spec, count.players).zero_sum:
+        return None
+    if changed is None:
+        return f"leave out '{clause_text(part)}'"
+    if isinstance(part, m.Placings):
+        direction = "raise" if shift > 0 else "lower"
+        return f"{direction} any one placing by {abs(shift)} (e.g. {clause_text(changed)})"
+    return f"{clause_text(part)} → {clause_text(changed)}"
+
+
+def _shifted(part: m.Part, shift: int) -> m.Part | None:
+    """``part`` with its value moved by ``shift`` (placings: the first
+    place's); None when the value becomes 0, which scores nothing."""
+    if isinstance(part, m.Placings):
+        return m.Placings((part.values[0] + shift, *part.values[1:]))
+    value = part.value + shift
+    return replace(part, value=value) if value else None  # type: ignore[type-var]
+
+
+def _with_part(rules: m.Rules, group: int, index: int, part: m.Part | None) -> m.Rules | None:
+    """``rules`` with one part replaced (or left out when ``part`` is None);
+    None when nothing would be left to score."""
+    groups = [list(g) for g in rules.scoring.groups]
+    if part is None:
+        del groups[group][index]
+    else:
+        groups[group][index] = part
+    kept = tuple(tuple(g) for g in groups if g)
+    return replace(rules, scoring=replace(rules.scoring, groups=kept)) if kept else None
+
+
+def _with_rules(contract: m.Contract, players: int, rules: m.Rules) -> m.Contract:
+    """``contract`` played by ``players`` with ``rules``."""
+    if players in dict(contract.by_players):
+        return replace(contract, by_players=tuple((n, rules if n == players else r) for n, r in contract.by_players))
+    return replace(contract, rules=rules)
+
+
+def _played_total(count: _Miss, contract: m.Contract, rules: m.Rules | None) -> int | None:
+    """What ``contract`` and its twin add to the game when the contract has
+    ``rules``; None when that is not fixed."""
+    if rules is None:
+        return None
+    sides = [(contract.name, rules)] + ([(contract.twin, negate(rules))] if contract.twin else [])
+    total = 0
+    for name, side in sides:
+        if m.contract_key(name) in count.played:
+            result = hand_totals(side, count.players, count.deck)
+            if result.fixed is None:
+                return None
+            total += result.fixed
+    return total
 
 
 def _sum_text(report: CountReport, fixed: str) -> str:

@@ -7,11 +7,12 @@ from collections import Counter
 
 import pytest
 
+from barbu_dsl import SpecError
 from barbu_dsl.compiled import game_plan
 from barbu_dsl.engine import make_bots
 from barbu_dsl.engine.game import GameRun
 from barbu_dsl.explain import explain
-from barbu_dsl.language import load_spec
+from barbu_dsl.language import load_spec, parse_spec
 from barbu_dsl.resources import bundled_spec_names
 from barbu_dsl.verifier import verify_count
 
@@ -45,6 +46,7 @@ def test_explain_verify_and_play_agree(ref: str) -> None:
     ("tournament", 4, 28),  # section 2: each of the seven contracts once per player
     ("tournament+ravage-city", 4, 32),  # section 2 variant 9: a game is 32 hands
     ("tournament+fixed-order", 4, 28),  # variant 2 ruling: each contract by every player in turn
+    ("tournament+fixed-order+ravage-city", 4, 32),  # ... an added contract takes its place in the order
     ("bouillabaisse", 4, 6),  # section 3: the first six played once each
     ("french-classic", 4, 32),  # section 3: hands = players × contracts
     ("french-classic", 3, 24),
@@ -52,3 +54,17 @@ def test_explain_verify_and_play_agree(ref: str) -> None:
 ])
 def test_hands_in_a_game(ref: str, players: int, hands: int) -> None:
     assert game_plan(load_spec(ref), players).hands == hands
+
+
+def test_the_silent_cases_are_refused() -> None:
+    """docs/rules.md section 2 variant 2 and section 3: a combination whose
+    plan would drop a contract, or a mode the chooser ignores, is refused
+    by check instead of played differently from how it is explained."""
+    with pytest.raises(SpecError, match="leaves out 'Ravage City'"):
+        load_spec("tournament+ravage-city+fixed-order")
+    text = ("name: odd\nplayers: 4\ngame: {chooser: declarer-series, mode: individual-random, "
+            "contracts_per_game: 1}\ncontracts:\n  A: −2 per trick\n  B: −6 per queen\n")
+    with pytest.raises(SpecError) as caught:
+        parse_spec(text, "odd.yaml")
+    messages = [d.message for d in caught.value.diagnostics]
+    assert any("does nothing with chooser" in text for text in messages), messages

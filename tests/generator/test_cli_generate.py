@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .conftest import ROOT
 
 
@@ -63,3 +65,29 @@ def test_bad_spec_exits_2(tmp_path: Path) -> None:
     code, output = barbu("generate", "no-such-spec", "-o", str(tmp_path))
     assert code == 2
     assert "no spec" in output and "Traceback" not in output
+
+
+WITHOUT_RUFF = {
+    "not installed": "sys.modules['ruff'] = sys.modules['ruff.__main__'] = None",
+    "no binary": "ruff.__main__.find_ruff_bin = lambda: (_ for _ in ()).throw(FileNotFoundError('no ruff'))",
+    "cannot start": "ruff.__main__.find_ruff_bin = lambda: {missing!r}",
+    "another version": "ruff.__main__.find_ruff_bin = lambda: {fake!r}",
+}
+"""Ways the ruff that formats generated code can be missing, as code run before the CLI."""
+
+
+@pytest.mark.parametrize("how", WITHOUT_RUFF)
+def test_without_its_ruff_generation_fails_clearly(tmp_path: Path, how: str) -> None:
+    """Generation formats with the pinned ruff; without it, one message and exit 2."""
+    fake = tmp_path / "ruff"
+    fake.write_text("#!/bin/sh\necho ruff 0.0.1\n", encoding="utf-8")
+    fake.chmod(0o755)
+    patch = WITHOUT_RUFF[how].format(missing=str(tmp_path / "missing" / "ruff"), fake=str(fake))
+    script = f"import sys\nimport ruff.__main__\n{patch}\nfrom barbu_dsl.cli import main\nmain()\n"
+    out = tmp_path / "out"
+    run = subprocess.run([sys.executable, "-c", script, "generate", "hearts", "-o", str(out)], check=False,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "Traceback" not in run.stderr
+    assert run.stderr.startswith("barbu: ") and "ruff" in run.stderr and len(run.stderr.splitlines()) == 1, run.stderr
+    assert not out.exists()

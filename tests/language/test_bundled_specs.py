@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from barbu_dsl import UsageError
+from barbu_dsl import SpecError, UsageError
 from barbu_dsl import cards as C
-from barbu_dsl.language import load_spec
+from barbu_dsl.language import apply_overlays, load_spec, parse_spec
 from barbu_dsl.language import model as m
 from barbu_dsl.language.rules import card_values
 from barbu_dsl.resources import bundled_spec_names, bundled_spec_text
@@ -126,3 +126,62 @@ def test_house_spec_extends(tmp_path) -> None:
     assert spec.name == "club" and spec.applied == ("ravage-city",)
     assert [c.name for c in spec.contracts] == [*TOURNAMENT_CONTRACTS[:-1], "Ravage City"]
     assert spec.contract("Barbu").rules.scoring.parts == (m.PerCard(-25, m.OneCard(C.card(13, C.HEARTS))),)
+
+
+def test_added_contract_joins_the_fixed_order() -> None:
+    """RULES.md 2 variant 2 ruling: a contract a spec adds (Ravage City)
+    takes its place in the order."""
+    spec = load_spec("tournament+fixed-order+ravage-city")
+    assert spec.game.order == (*TOURNAMENT_CONTRACTS, "Ravage City")
+
+
+def test_doubling_off_forgets_its_options() -> None:
+    """Without doubling (RULES.md 2 variant 2) its options do nothing: the
+    model keeps the defaults, so the canonical text says 'doubling: false'."""
+    assert load_spec("tournament+fixed-order").doubling == m.Doubling(allowed=False)
+
+
+@pytest.mark.parametrize("name", ["tournament", "french-classic", "bouillabaisse", "hearts"])
+def test_every_bundled_variant_combines_with_every_other(name: str) -> None:
+    """Each pair of a bundled spec's variants (not scales, which replace each
+    other's values) applies in either order, except the documented case of
+    RULES.md 2 variant 2 (ravage-city before fixed-order) and doubling
+    options after fixed-order turned doubling off."""
+    spec = load_spec(name)
+    variants = [o.name for o in spec.overlays if o.kind == "variant"]
+    refused = {("ravage-city", "fixed-order"), ("fixed-order", "declarer-only-doubles"),
+               ("fixed-order", "undoubled-not-played")}
+    for first in variants:
+        for second in variants:
+            if (first, second) in refused:
+                with pytest.raises(SpecError):
+                    load_spec(f"{name}+{first}+{second}")
+            elif first != second:
+                load_spec(f"{name}+{first}+{second}")
+
+
+@pytest.mark.parametrize("name", ["tournament", "french-classic", "bouillabaisse", "hearts"])
+def test_descriptions_hold_whatever_is_applied(name: str) -> None:
+    """A bundled description states nothing a variant or scale can change,
+    such as a number of hands (RULES.md 2 variant 9: Ravage City makes the
+    tournament 32 hands; the explainer works the number out)."""
+    spec = load_spec(name)
+    for text in [spec.description, *(o.description for o in spec.overlays)]:
+        assert "hands" not in text and "seven" not in text, text
+
+
+def test_house_spec_describes_itself(tmp_path) -> None:
+    """A house file inherits its base's rules, not its words: no name,
+    title, description or header comment of the base."""
+    house = tmp_path / "club.yaml"
+    house.write_text("extends: tournament\ncontracts:\n  Barbu: {remove: K♥ −20, add: K♥ −25}\n", encoding="utf-8")
+    spec = load_spec(str(house))
+    assert (spec.name, spec.title, spec.description, spec.header) == ("club", "club", "", "")
+
+
+def test_patched_contract_loses_its_description() -> None:
+    text = ("name: s\ncontracts:\n  Barbu:\n    rules: K♥ −20\n    description: The K♥ costs 20.\n"
+            "variants:\n  cheap:\n    contracts:\n      Barbu: {remove: K♥ −20, add: K♥ −10}\n")
+    spec = parse_spec(text)
+    assert spec.contract("Barbu").description == "The K♥ costs 20."
+    assert apply_overlays(spec, ["cheap"]).contract("Barbu").description is None

@@ -80,3 +80,28 @@ def test_default_decks(players: int, removed: list[str]) -> None:
     gone = C.default_removals(players)
     assert C.cards_str(gone) == removed
     assert (52 - len(gone)) % players == 0
+
+
+@pytest.mark.parametrize(("text", "rank"), [("RC", C.KING), ("rc", C.KING), ("DC", C.QUEEN), ("FC", C.JACK),
+                                            ("VC", C.JACK)])
+def test_italian_and_french_rank_with_c_is_ambiguous(text: str, rank: int) -> None:
+    """RULES.md section 1 (Italian A R D F, French A R D V): a writer of those
+    letters means hearts by C (cuori, cœur), English letters mean clubs."""
+    assert C.ambiguous_card(text) == rank
+    assert C.parse_card(text) is None
+
+
+@pytest.mark.parametrize("text", ["KC", "QC", "JC", "AC", "10C", "2C", "DD", "DS", "RS", "RH", "FH", "R♣", "D♥"])
+def test_cards_that_are_not_ambiguous(text: str) -> None:
+    """Only the suit letter C collides across languages, and only after a
+    rank letter of those languages (RULES.md section 1)."""
+    assert C.ambiguous_card(text) is None
+    assert C.parse_card(text) is not None
+
+
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"])
+def test_emoji_variation_selectors_are_ignored(selector: str) -> None:
+    """``K♥️`` pasted from a phone is K♥ (suit symbol + U+FE0F or U+FE0E)."""
+    assert C.parse_card(f"K♥{selector}") == C.card(C.KING, C.HEARTS)
+    assert C.parse_record_card(f"K♥{selector}") == C.card(C.KING, C.HEARTS)
+    assert C.parse_suit(f"♠{selector}") == C.SPADES

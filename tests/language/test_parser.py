@@ -20,7 +20,7 @@ def rules(line: str) -> m.Rules:
 
 def problems(line: str) -> list[str]:
     try:
-        built, found = build(parse_line(line))
+        _built, found = build(parse_line(line))
     except LineError as error:
         return [error.problem.message]
     return [p.message for p in found]
@@ -194,3 +194,15 @@ def test_canonical_text_round_trips(line: str) -> None:
     r = rules(line)
     assert rules(rules_text(r)) == r
     assert rules_text(rules(rules_text(r))) == rules_text(r)
+
+
+def test_emoji_suits_read_as_symbols() -> None:
+    """A rule line pasted from a phone: ``K♥️`` is ``K♥`` and ``♥️`` is ``♥``."""
+    assert rules("K♥\ufe0f −20, no ♥\ufe0f lead") == rules("K♥ −20, no ♥ lead")
+    assert rules("−2 per ♥\ufe0e, A♥\ufe0f −6") == rules("−2 per ♥, A♥ −6")
+
+
+def test_emoji_selector_keeps_error_offsets() -> None:
+    with pytest.raises(LineError) as caught:
+        parse_line("K♥\ufe0f −20, −2 per hertz")
+    assert caught.value.problem.offset == len("K♥\ufe0f −20, −2 per ")

@@ -4,13 +4,15 @@ model: ``parse(print(m)) == m``, for bundled specs and for random ones."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from barbu_dsl import SpecError, UsageError
 from barbu_dsl import cards as C
-from barbu_dsl.language import load_spec, parse_spec, print_spec
+from barbu_dsl.language import load_spec, parse_spec, print_file, print_spec
 from barbu_dsl.language import model as m
-from barbu_dsl.language.rules import build, clauses
+from barbu_dsl.language.printer import quote
+from barbu_dsl.language.rules import build, clause_text, clauses, rules_text
 from barbu_dsl.resources import bundled_spec_names
 
 
@@ -31,7 +33,7 @@ def test_print_is_idempotent(name: str) -> None:
 
 # ---- random models --------------------------------------------------------------
 
-values = st.integers(-99, 99)
+values = st.integers(-99, 99).filter(bool)  # a part worth 0 scores nothing and is refused
 safe_ranks = st.integers(4, 14)  # never removed by the default decks
 suits = st.sampled_from(C.SUITS)
 safe_cards = st.builds(C.card, safe_ranks, suits)
@@ -64,9 +66,8 @@ def trick_rules(draw: st.DrawFn) -> m.Rules:
                                     (m.MustOvertrump(), draw(st.booleans()))) if keep]
     clause_groups = [[(p, 0) for p in g] for g in groups]
     clause_groups[-1].extend((c, 0) for c in extra)
-    built, problems = build(tuple(tuple(g) for g in clause_groups))
+    built, _problems = build(tuple(tuple(g) for g in clause_groups))
     if built is None:
-        from hypothesis import assume
         assume(False)
     return built  # type: ignore[return-value]
 
@@ -74,7 +75,8 @@ def trick_rules(draw: st.DrawFn) -> m.Rules:
 @st.composite
 def domino_rules(draw: st.DrawFn, players: int) -> m.Rules:
     play = m.DominoPlay(draw(st.one_of(st.just("chosen"), st.just("first-card"), safe_ranks)), draw(st.booleans()))
-    placings = m.Placings(tuple(draw(st.lists(values, min_size=players, max_size=players))))
+    placings = m.Placings(tuple(draw(st.lists(st.integers(-99, 99), min_size=players, max_size=players)
+                                     .filter(any))))
     return m.Rules(play, m.Scoring(((placings,),)))
 
 
@@ -90,20 +92,28 @@ def specs(draw: st.DrawFn) -> m.Spec:
     for name in contract_names:
         rules = draw(domino_rules(players[0])) if len(players) == 1 and draw(st.booleans()) else draw(trick_rules())
         contracts.append(m.Contract(name, rules, description=draw(st.one_of(st.none(), names))))
-    order = tuple(draw(st.permutations(contract_names)))[: draw(st.integers(0, len(contract_names)))]
+    chooser = draw(st.sampled_from(["declarer-series", "rotating", "dealer", "fixed-order"]))
+    order = tuple(draw(st.permutations(contract_names)))
+    if chooser == "rotating":  # a rotating chooser draws from a part of the contracts (RULES.md 3)
+        order = order[: draw(st.integers(0, len(contract_names)))]
+    elif draw(st.booleans()):  # the others play every contract (RULES.md 2 variant 2)
+        order = ()
+    rotating = chooser == "rotating"  # modes and a number of contracts are for a rotating chooser only
     game = m.Game(
-        aim=draw(st.sampled_from(["highest", "lowest"])),
-        chooser=draw(st.sampled_from(["declarer-series", "rotating", "dealer", "fixed-order"])),
+        aim=draw(st.sampled_from(["highest", "lowest"])), chooser=chooser,
         first_lead=draw(st.sampled_from(["declarer", "left"])),
-        mode=draw(st.sampled_from(["classic", "random", "individual-random", "custom"])),
-        contracts_per_game=draw(st.one_of(st.none(), st.integers(1, len(order) or len(contract_names)))),
+        mode=draw(st.sampled_from(["classic", "random", "individual-random", "custom"])) if rotating else "custom",
+        contracts_per_game=draw(st.one_of(st.none(), st.integers(1, len(order) or len(contract_names))))
+        if rotating else None,
         hands=draw(st.one_of(st.none(), st.integers(1, 40))), order=order,
     )
-    doubling = m.Doubling(
-        allowed=draw(st.booleans()), whom=draw(st.sampled_from(["anyone", "declarer-only"])),
-        positive_declarer_only=draw(st.booleans()), redouble=draw(st.booleans()),
-        undoubled=draw(st.sampled_from(["played", "not-played"])), minimum=draw(st.integers(0, 3)),
-    )
+    doubling = m.Doubling(allowed=False)  # without doubling its options are the defaults
+    if draw(st.booleans()):
+        doubling = m.Doubling(
+            whom=draw(st.sampled_from(["anyone", "declarer-only"])),
+            positive_declarer_only=draw(st.booleans()), redouble=draw(st.booleans()),
+            undoubled=draw(st.sampled_from(["played", "not-played"])), minimum=draw(st.integers(0, 3)),
+        )
     overlays = []
     for index, overlay_name in enumerate(draw(st.lists(names, max_size=3, unique=True))):
         target = contracts[index % len(contracts)]
@@ -134,3 +144,76 @@ def specs(draw: st.DrawFn) -> m.Spec:
 def test_parse_print_round_trip(spec: m.Spec) -> None:
     text = print_spec(spec)
     assert parse_spec(text) == spec, text
+
+
+# ---- house files -------------------------------------------------------------------
+
+TOURNAMENT = load_spec("tournament")
+
+
+@st.composite
+def house_texts(draw: st.DrawFn) -> str:
+    """A house file on the tournament: some of its variants applied, some
+    settings, contracts replaced, patched, dropped or added, perhaps a
+    variant of its own; written loosely, not in canonical form."""
+    lines = [f"#{line}" for line in draw(st.lists(names, max_size=2))]
+    lines.append("extends: tournament")
+    applied = draw(st.lists(st.sampled_from([o.name for o in TOURNAMENT.overlays]), unique=True, max_size=3))
+    if applied:
+        lines.append("apply: [" + ", ".join(applied) + "]")
+    if draw(st.booleans()):
+        lines.append(f"name: {quote(draw(names))}")
+    if draw(st.booleans()):
+        lines.append(f"description: {quote(draw(names))}")
+    lines += draw(st.sampled_from([[], ["game: {aim: lowest}"], ["doubling: false"],
+                                   ["doubling: {whom: declarer-only}", "game:\n  chooser: dealer"]]))
+    changes = []
+    for contract in draw(st.lists(st.sampled_from(TOURNAMENT.contracts), unique_by=lambda c: c.name, max_size=3)):
+        name = quote(contract.name)
+        action = draw(st.sampled_from(["set", "patch", "drop"]))
+        if action == "drop":
+            changes.append(f"  {name}:")
+        elif action == "set":
+            changes.append(f"  {name}: {quote(rules_text(draw(trick_rules())))}")
+        else:
+            first = clause_text(clauses(contract.rules)[0][0])
+            changes.append(f"  {name}:\n    remove: {quote(first)}\n    add: −1 per trick")
+    if draw(st.booleans()):
+        changes.append(f"  {quote(draw(names))}: {quote(rules_text(draw(trick_rules())))}")
+    if changes:
+        lines += ["contracts:", *changes]
+    if draw(st.booleans()):
+        lines += ["scales:", f"  {quote(draw(names))}:", "    contracts:", "      No tricks: −3 per trick"]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(house_texts())
+def test_house_file_round_trip(text: str) -> None:
+    """``barbu fmt`` of a house file keeps it a house file: the printed text
+    reads back to the same spec with the same extends, apply and changes,
+    and printing is idempotent."""
+    try:
+        spec = parse_spec(text)
+    except (SpecError, UsageError):
+        assume(False)
+    printed = print_file(spec)
+    again = parse_spec(printed)
+    assert again == spec, printed
+    assert again.extends is not None and spec.extends is not None
+    assert (again.extends.base, again.extends.apply, again.extends.declares) == \
+        (spec.extends.base, spec.extends.apply, spec.extends.declares)
+    assert again.extends.changes is not None and spec.extends.changes is not None
+    assert sorted(again.extends.changes.settings) == sorted(spec.extends.changes.settings)
+    assert again.extends.changes.contracts == spec.extends.changes.contracts
+    assert print_file(again) == printed
+    assert parse_spec(print_spec(spec)) == spec  # --flatten reads back to the same rules
+
+
+def test_house_file_is_printed_as_itself() -> None:
+    text = ("# Our club\n\nextends: tournament\napply: [ravage-city]\nname: our-club\ndoubling: false\n"
+            "contracts:\n  No hearts: {remove: −2 per ♥, add: −3 per ♥}\n  Domino: null\n")
+    spec = parse_spec(text)
+    assert print_file(spec) == text
+    flat = print_spec(spec)
+    assert "extends" not in flat and "applied: [ravage-city]" in flat and flat.startswith("# Our club\n")

@@ -9,7 +9,7 @@ import pytest
 from conftest import assert_golden
 
 from barbu_dsl import SpecError
-from barbu_dsl.language import load_file, parse_spec
+from barbu_dsl.language import load_file, load_spec, parse_spec
 
 BAD = Path(__file__).parent / "bad_specs"
 CASES = sorted(p.stem for p in BAD.glob("*.yaml"))
@@ -53,3 +53,21 @@ def test_yaml_tags_are_not_constructed() -> None:
     """Specs are read with safe-load safety: no Python objects."""
     with pytest.raises(SpecError):
         parse_spec("name: !!python/object/apply:os.system ['true']\ncontracts:\n  A: −2 per trick\n")
+
+
+# Specs named on the command line whose overlays do not combine: golden
+# messages in bad_refs/NAME.expected.txt.
+BAD_REFS = Path(__file__).parent / "bad_refs"
+REFS = {
+    "ravage-city-before-fixed-order": "tournament+ravage-city+fixed-order",
+    "doubling-options-without-doubling": "tournament+fixed-order+declarer-only-doubles",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFS))
+def test_bad_combination_message(name: str) -> None:
+    """RULES.md section 2 variant 2: a combination that would silently drop a
+    contract is an error; so is a setting that does nothing."""
+    with pytest.raises(SpecError) as caught:
+        load_spec(REFS[name])
+    assert_golden(caught.value.format() + "\n", BAD_REFS / f"{name}.expected.txt")

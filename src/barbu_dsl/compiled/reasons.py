@@ -16,6 +16,10 @@ The codes, by the rule of RULES.md they enforce:
   ``not_adjacent``;
 * section 3 (first lead and first trick): ``opening_lead_ban``,
   ``lead_ban_until_broken``, ``opening_card``, ``first_trick_ban``;
+* section 2 (doubling, its rulings and variant 3): ``no_doubling``,
+  ``double_self``, ``double_twice``, ``no_redouble``,
+  ``redouble_only_doublers``, ``declarer_only``, ``positive_declarer_only``,
+  ``redouble_cover`` — the rules a set of doubles breaks (``illegal_double``);
 * moves that are not moves of this seat at all: ``not_held``, ``no_pass``,
   ``not_a_card``, ``hand_over``.
 """
@@ -40,6 +44,14 @@ MESSAGES: dict[str, str] = {
     "pass_while_able": "may not pass while able to play ({cards})",
     "suit_not_open": "{suits} are not open; a suit opens with the {rank}",
     "not_adjacent": "{card} is not next to the {suits} on the table",
+    "no_doubling": "this spec has no doubling",
+    "double_self": "a player cannot double themselves",
+    "double_twice": "the same double is given twice",
+    "no_redouble": "the declarer may not redouble",
+    "redouble_only_doublers": "the declarer may only double players who doubled them",
+    "declarer_only": "only the declarer may be doubled",
+    "positive_declarer_only": "in a positive contract only the declarer may be doubled",
+    "redouble_cover": "a redouble must cover every player who doubled the declarer (seat {seat} is not redoubled)",
     "not_held": "seat {seat} does not hold {card}",
     "no_pass": "there is no passing in trick play",
     "not_a_card": "{move} is not a card",

@@ -62,7 +62,7 @@ def illegal(index: int, seat: int, move: int, rule: Broken | None) -> IllegalPla
     """The error of ``move`` by ``seat`` at play ``index``, breaking ``rule``."""
     reason = rule.message if rule is not None else "not a legal move"
     return IllegalPlay("illegal_play", {"index": index, "seat": seat, "card": move_str(move), "reason": reason},
-                       rule=rule.rule if rule is not None else None)
+                       rule=rule.rule if rule is not None else None, rule_fields=rule.fields if rule else ())
 
 
 def after_end(index: int) -> PlayAfterEnd:

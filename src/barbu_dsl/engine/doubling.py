@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..compiled import value_sum
+from ..compiled import Broken, broken, value_sum
 from ..errors import RecordError
 from ..language import model as m
 from ..language.rules import round_half_away
@@ -83,8 +83,9 @@ def hand_terms(spec: m.Spec, rules: m.Rules, players: int, deck: Sequence[int],
     return HandTerms(spec.doubling, players, total, positive)
 
 
-def _illegal(pair: Pair, reason: str) -> RecordError:
-    return RecordError("illegal_double", {"pair": [pair[0], pair[1]], "reason": reason})
+def _illegal(pair: Pair, rule: Broken) -> RecordError:
+    return RecordError("illegal_double", {"pair": [pair[0], pair[1]], "reason": rule.message}, rule=rule.rule,
+                       rule_fields=rule.fields)
 
 
 def check_doubles(doubling: m.Doubling, declarer: int, pairs: Sequence[Pair], positive: bool) -> None:
@@ -95,28 +96,27 @@ def check_doubles(doubling: m.Doubling, declarer: int, pairs: Sequence[Pair], po
     for pair in pairs:
         doubler, doubled = pair
         if not doubling.allowed:
-            raise _illegal(pair, "this spec has no doubling")
+            raise _illegal(pair, broken("no_doubling"))
         if doubler == doubled:
-            raise _illegal(pair, "a player cannot double themselves")
+            raise _illegal(pair, broken("double_self"))
         if pair in given:
-            raise _illegal(pair, "the same double is given twice")
+            raise _illegal(pair, broken("double_twice"))
         given.add(pair)
         if doubler == declarer:
             if not doubling.redouble:
-                raise _illegal(pair, "the declarer may not redouble")
+                raise _illegal(pair, broken("no_redouble"))
             if doubled not in doubled_declarer:
-                raise _illegal(pair, "the declarer may only double players who doubled them")
+                raise _illegal(pair, broken("redouble_only_doublers"))
         elif doubled != declarer:
             if doubling.whom == "declarer-only":
-                raise _illegal(pair, "only the declarer may be doubled")
+                raise _illegal(pair, broken("declarer_only"))
             if positive and doubling.positive_declarer_only:
-                raise _illegal(pair, "in a positive contract only the declarer may be doubled")
+                raise _illegal(pair, broken("positive_declarer_only"))
     if doubling.whom == "declarer-only":
         redoubles = [pair for pair in pairs if pair[0] == declarer]
         missing = sorted(doubled_declarer - {b for _, b in redoubles})
         if redoubles and missing:
-            raise _illegal(redoubles[0], "a redouble must cover every player who doubled the declarer "
-                                         f"(seat {missing[0]} is not redoubled)")
+            raise _illegal(redoubles[0], broken("redouble_cover", seat=missing[0]))
 
 
 def settle(raw: Sequence[int], pairs: Sequence[Pair]) -> list[int]:

@@ -1,6 +1,7 @@
 """Generated trees: render them, write them, check them for freshness.
 
-A generated tree is a mapping of relative paths to text.  Writing it never
+A generated tree is a mapping of relative paths to text, its Python
+formatted by ruff (:mod:`.formatting`).  Writing it never
 touches a file that does not carry the generator's "DO NOT EDIT" header;
 checking it regenerates in memory and lists stale (different), missing and
 orphan (generated here before, no longer produced) files.
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from ..language import load_spec
 from ..language import model as m
+from .formatting import format_python
 from .plan import plan
 from .render import environment, render_package, tidy
 
@@ -31,7 +33,9 @@ MARK = "DO NOT EDIT"
 
 def generate_files(spec: m.Spec | str, *, conformance: bool = True) -> dict[str, str]:
     """The files generated for ``spec`` (a model or ``NAME[+VARIANT...]``):
-    relative path → text, in path order."""
+    relative path → text, in path order.  The Python files, the package's
+    and the conformance test, are formatted in one ruff run
+    (:func:`.formatting.format_python`)."""
     model = load_spec(spec) if isinstance(spec, str) else spec
     facts = plan(model)
     files = render_package(facts)
@@ -39,7 +43,7 @@ def generate_files(spec: m.Spec | str, *, conformance: bool = True) -> dict[str,
         from .conformance import render_conformance
 
         files.update(render_conformance(model, facts))
-    return dict(sorted(files.items()))
+    return dict(sorted(format_python(files).items()))
 
 
 def _is_generated(path: Path) -> bool:

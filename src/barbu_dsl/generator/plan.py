@@ -45,8 +45,9 @@ from ..language import print_spec
 from ..language.rules import card_values
 from ..verifier import dealt_cards, verify
 from .naming import module_names, package_name
+from .sheet_plan import SheetRow, problem_messages, sheet_rows
 
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 """Bumped whenever the templates change what they write for the same spec."""
 
 FULL = frozenset(range(52))
@@ -312,6 +313,8 @@ class SpecPlan:
     suit_words: tuple[tuple[str, int], ...]
     rank_prefixes: tuple[tuple[str, int], ...]
     rank_words: tuple[tuple[str, int], ...]
+    sheet_rows: tuple[SheetRow, ...] = ()  # the score sheet's entry plans (sheet_plan.py)
+    sheet_messages: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 
@@ -346,6 +349,8 @@ def plan(spec: m.Spec) -> SpecPlan:
         suit_words=tuple(sorted(C.SUIT_WORDS.items())),
         rank_prefixes=tuple(sorted(C.RANK_PREFIXES.items())),
         rank_words=tuple(sorted(C.RANK_WORDS.items())),
+        sheet_rows=sheet_rows(spec),
+        sheet_messages=problem_messages(),
     )
 
 

@@ -2,22 +2,27 @@
 
 One small template per kind of output (``templates/``): the package
 ``__init__``, the card notation, the hand base classes, the doubling rules,
-the registry of contracts, the replay of records, and one module per
+the registry of contracts, the replay of records, the score sheet's hand
+scorer, and one module per
 contract (built from the trick-play or domino rule-set templates).  The
 filters below are the only way values reach the code:
 
 * ``py``: a Python literal via ``repr()`` (spec text included: a name can
   only ever become a string literal);
-* ``ascii``: ``ascii()`` for comments (no newline can escape a comment);
+* ``ascii``: ``ascii()`` for comments (no newline can escape a comment),
+  and ``comment`` to wrap a comment line that spec text makes too long;
 * masks as hex literals, cards, ranks and suits by their own fixed names.
 
 The output is tidied (trailing spaces, runs of blank lines) and compiled
-before it is returned: a template mistake fails at generation time.
+before it is returned: a template mistake fails at generation time.  Its
+layout is then ruff's (:mod:`.formatting`, run by ``generate_files``).
 """
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -29,8 +34,9 @@ from . import plan as p
 
 TEMPLATES = "barbu_dsl.generator"
 
-# Names a contract module may use from the shared modules; its imports are
-# exactly those it uses.
+# Names a contract module may use from the standard library and from the
+# shared modules; its imports are exactly those it uses.
+STDLIB = (("collections.abc", "Callable"), ("itertools", "pairwise"))
 SHARED = {
     "cards": ("CARD_STR", "CLUBS", "DIAMONDS", "HEARTS", "PASS", "RANK_NAMES", "SPADES", "SUIT_PICK", "SUIT_SHIFT",
               "SUIT_MASKS", "SUIT_NAMES", "WIDTH", "cards_of", "mask_of"),
@@ -49,6 +55,13 @@ def _block(text: str, width: int = 0) -> str:
     if not lines or not "".join(lines).strip():
         return EMPTY
     return "\n".join([lines[0]] + [(" " * width + line) if line.strip() else "" for line in lines[1:]])
+
+
+def _comment(text: str) -> str:
+    """``text`` (one line, ASCII) as comment lines of at most 120 characters:
+    ``# `` on the first, ``#   `` on the lines it wraps onto."""
+    return "\n".join(textwrap.wrap(str(text), width=120, initial_indent="# ", subsequent_indent="#   ",
+                                   break_on_hyphens=False))
 
 
 def _hexmask(mask: int) -> str:
@@ -92,7 +105,8 @@ def _gain_terms(rules: p.TrickRules, cards_only: bool = False) -> list[tuple[str
         terms.append(("+", "trick_at[done]", "the trick's position"))
     for value, cards in rules.values.single:  # type: ignore[attr-defined]
         sign = "-" if value < 0 else "+"
-        terms.append((sign, f"{abs(value)} * {_count_expr(cards, 'taken')}", _cardnames(cards)))
+        count = _count_expr(cards, "taken")
+        terms.append((sign, count if abs(value) == 1 else f"{abs(value)} * {count}", _cardnames(cards)))
     return terms
 
 
@@ -142,6 +156,7 @@ def environment() -> jinja2.Environment:
     env.filters.update(
         py=repr,
         ascii=ascii,
+        comment=_comment,
         join_ascii=lambda values: ", ".join(ascii(v) for v in values),
         block=_block,
         hexmask=_hexmask,
@@ -174,16 +189,22 @@ def tidy(text: str) -> str:
     return text.strip("\n") + "\n"
 
 
+def _names_read(code: str) -> set[str]:
+    """The names ``code`` reads: not attributes, and nothing in strings
+    (spec text) or comments."""
+    return {node.id for node in ast.walk(ast.parse(code)) if isinstance(node, ast.Name)}
+
+
 def _imports(body: str) -> str:
-    """The import lines of a contract module: exactly the shared names it uses."""
-    lines = ["from collections.abc import Callable", ""] if re.search(r"\bCallable\b", body) else []
+    """The import lines of a contract module: exactly the names it uses from
+    the standard library and the shared modules (sorted and wrapped later, by
+    :mod:`.formatting`)."""
+    read = _names_read(body)
+    lines = [f"from {module} import {name}" for module, name in STDLIB if name in read]
     for module, names in SHARED.items():
-        used = [name for name in names if re.search(rf"(?<![\w.]){name}\b", body)]
+        used = [name for name in names if name in read]
         if used:
-            line = f"from .{module} import {', '.join(used)}"
-            if len(line) > 120:
-                line = f"from .{module} import (\n" + "".join(f"    {name},\n" for name in used) + ")"
-            lines.append(line)
+            lines.append(f"from .{module} import {', '.join(used)}")
     return "\n".join(lines)
 
 
@@ -199,12 +220,13 @@ def render_package(spec: p.SpecPlan) -> dict[str, str]:
         ("doubling.py.j2", "doubling.py"),
         ("registry.py.j2", "registry.py"),
         ("replay.py.j2", "replay.py"),
+        ("sheet.py.j2", "sheet.py"),
     ):
         files[f"{spec.package}/{name}"] = tidy(env.get_template(template).render(spec=spec))
     contract_template = env.get_template("contract.py.j2")
     for contract in spec.contracts:
         marker = "# <imports>"
-        body = contract_template.render(spec=spec, contract=contract, imports=marker)
+        body = tidy(contract_template.render(spec=spec, contract=contract, imports=marker))
         files[f"{spec.package}/{contract.module}.py"] = tidy(body.replace(marker, _imports(body)))
     for path, text in files.items():
         compile(text, path, "exec")

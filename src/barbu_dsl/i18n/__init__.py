@@ -75,10 +75,10 @@ class Translator:
             raise ValueError(f"unknown language '{language}'")
         self.language = language
 
-    def __call__(self, key: str, **fields: object) -> str:
+    def __call__(self, key: str, /, **fields: object) -> str:
         return self.text(key, **fields)
 
-    def text(self, key: str, **fields: object) -> str:
+    def text(self, key: str, /, **fields: object) -> str:
         """The message ``key`` in this language, its ``{fields}`` filled in."""
         texts = messages()[key]
         return texts[self.language].format(**fields)

@@ -18,24 +18,26 @@ Every problem in the file is collected, positioned and reported together as
 a :class:`~barbu_dsl.errors.SpecError`.  Overlays are applied by
 :mod:`.overlays`; checks that need the whole spec (:mod:`.checks`: a scoring
 card removed from a deck, placings for the wrong number of players) run
-after them, and point at the line that caused them.
+after them, on every contract and setting that could be read even when
+others could not, and point at the line that caused them.
 """
 
 from __future__ import annotations
 
-import difflib
+import json
 from dataclasses import replace
 from pathlib import Path
 
 from .. import cards as C
-from ..errors import SpecError, UsageError
+from ..errors import BarbuError, Diagnostic, SpecError, UsageError
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
-from .parser import Groups, LineError, parse_line
-from .checks import check_spec
-from .overlays import apply_overlay
+from .checks import Unread, check_spec, order_item
+from .overlays import apply_overlay, setting_name
+from .parser import Groups, LineError, card_problem, parse_line
 from .rules import build
 from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
+from .suggest import closest, did_you_mean, with_suggestion
 
 SPEC_KEYS = ("name", "title", "description", "extends", "apply", "applied", "players", "decks", "game",
              "doubling", "contracts", "variants", "scales")
@@ -70,17 +72,16 @@ def load_spec(ref: str) -> m.Spec:
     base, *overlays = ref.split("+")
     if not base:
         raise UsageError(f"no spec named in '{ref}'")
-    spec = _load_named(base, Path.cwd())
-    return apply_overlays(spec, overlays)
+    here = Path(".")
+    spec = apply_overlays(_load_named(base, here), overlays)
+    if overlays:
+        spec = replace(spec, extends=m.Extends(base, spec_location(base, here), tuple(overlays)))
+    return spec
 
 
 def load_file(path: Path) -> m.Spec:
     """The spec in the file ``path``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path}: {error}") from None
-    return parse_spec(text, str(path), _default_name(path))
+    return _load_path(path)
 
 
 def parse_spec(text: str, file: str = "<spec>", default_name: str = "spec") -> m.Spec:
@@ -98,20 +99,50 @@ def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
         if name in spec.applied:
             raise UsageError(f"{name} is already applied to {spec.full_name}")
         source = Source(overlay.where.file if overlay.where else spec.name, "")
-        spec = apply_overlay(spec, overlay, source)
+        positions = overlay_positions(overlay)
+        spec = apply_overlay(spec, overlay, source, positions)
         spec = replace(spec, applied=(*spec.applied, name))
-        check_spec(spec, source)
+        check_spec(spec, source, positions)
         if source.diagnostics:
             raise SpecError(source.diagnostics)
     return spec
 
 
+def check_overlays(spec: m.Spec) -> list[tuple[m.Overlay, list[Diagnostic]]]:
+    """Each variant and scale of ``spec`` not yet applied, applied to it on
+    its own: those that fail, with what goes wrong (``barbu check``).  A
+    spec's own variants and scales must apply, so their problems are
+    errors; those a house file inherits from its base may no longer fit the
+    house's changes, which the house cannot mend, so theirs are warnings,
+    each naming the overlay."""
+    extends = spec.extends if spec.extends is not None and spec.extends.is_house else None
+    failures: list[tuple[m.Overlay, list[Diagnostic]]] = []
+    for overlay in spec.overlays:
+        if overlay.name in spec.applied:
+            continue
+        try:
+            apply_overlays(spec, [overlay.name])
+        except SpecError as error:
+            found = error.diagnostics
+            if extends is not None and overlay.name not in extends.declares:
+                lead = f"{extends.base}'s {overlay.kind} '{overlay.name}' no longer applies: "
+                found = [replace(d, severity="warning", message=lead + d.message) for d in found]
+            failures.append((overlay, found))
+    return failures
+
+
+def overlay_positions(overlay: m.Overlay) -> dict[str, m.Position]:
+    """Where an overlay's settings were written, as far as the model knows:
+    at the overlay's name."""
+    return {key: overlay.where for key, _ in overlay.settings if overlay.where is not None}
+
+
 def _unknown_overlay_message(spec: m.Spec, name: str) -> str:
     names = [o.name for o in spec.overlays]
     message = f"{spec.name} has no variant or scale '{name}'"
-    close = difflib.get_close_matches(name, names, n=1)
-    if close:
-        message += f"; did you mean '{close[0]}'?"
+    suggestion = did_you_mean(name, names)
+    if suggestion:
+        message += f"; {suggestion}"
     if names:
         message += "\n    available: " + ", ".join(names)
     return message
@@ -121,23 +152,67 @@ def _default_name(path: Path) -> str:
     return path.name.removesuffix(".yaml").removesuffix(".yml")
 
 
+def _spec_file(name: str, relative_to: Path) -> Path | None:
+    """The file ``name`` names (relative to ``relative_to``), or None when
+    it names no file (then it may be a bundled spec)."""
+    path = (relative_to / name) if not Path(name).is_absolute() else Path(name)
+    return path if path.is_file() else None
+
+
+def spec_location(name: str, relative_to: Path) -> str:
+    """Where the spec ``name`` can be loaded from anywhere: the absolute
+    path of its file, or the bundled spec's name."""
+    path = _spec_file(name, relative_to)
+    return str(path.resolve()) if path is not None else name
+
+
+def load_base(spec: m.Spec) -> m.Spec | None:
+    """The spec ``spec`` was built from, loaded afresh: what a house file
+    extends, or ``NAME`` of ``NAME+VARIANT`` (for a spec that only records
+    its overlays as ``applied``, the spec of its name); None when there is
+    none or it cannot be loaded."""
+    try:
+        if spec.extends is not None:
+            return load_location(spec.extends.location)
+        return load_spec(spec.name) if spec.applied else None
+    except BarbuError:
+        return None
+
+
+def load_location(location: str) -> m.Spec:
+    """The spec at a :func:`spec_location`: a file or a bundled spec."""
+    path = Path(location)
+    return _load_path(path) if path.is_absolute() else _load_bundled(location)
+
+
 def _load_named(name: str, relative_to: Path, stack: tuple[str, ...] = ()) -> m.Spec:
     """A bundled spec by name, or a spec file (relative to ``relative_to``)."""
-    path = (relative_to / name) if not Path(name).is_absolute() else Path(name)
-    if path.is_file():
-        key = str(path.resolve())
-        if key in stack:
-            raise UsageError(f"{path} extends itself (through {' → '.join(stack)})")
+    path = _spec_file(name, relative_to)
+    return _load_path(path, stack) if path is not None else _load_bundled(name, stack)
+
+
+def _load_path(path: Path, stack: tuple[str, ...] = ()) -> m.Spec:
+    """The spec file ``path``; ``stack`` holds the files extending it."""
+    key = str(path.resolve())
+    if key in stack:
+        raise UsageError(f"{path} extends itself (through {' → '.join(stack)})")
+    try:
         text = path.read_text(encoding="utf-8")
-        return _Reader(Source(str(path), text), _default_name(path), (*stack, key)).read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {path}: {error}") from None
+    return _Reader(Source(str(path), text), _default_name(path), (*stack, key)).read()
+
+
+def _load_bundled(name: str, stack: tuple[str, ...] = ()) -> m.Spec:
+    """The bundled spec ``name``; ``stack`` holds the files extending it."""
     try:
         text = bundled_spec_text(name)
     except KeyError:
         names = bundled_spec_names()
         message = f"no spec '{name}': not a bundled spec nor a file"
-        close = difflib.get_close_matches(name, names, n=1)
-        if close:
-            message += f"; did you mean '{close[0]}'?"
+        suggestion = did_you_mean(name, names)
+        if suggestion:
+            message += f"; {suggestion}"
         raise UsageError(message + "\n    bundled specs: " + ", ".join(names)) from None
     key = f"bundled:{name}"
     if key in stack:
@@ -157,6 +232,8 @@ class _Reader:
         self.default_name = default_name
         self.stack = stack
         self.positions: dict[str, m.Position] = {}
+        self.unread_settings: set[str] = set()
+        self.unread_contracts: set[str] = set()
 
     def read(self) -> m.Spec:
         spec = self._read()
@@ -166,15 +243,11 @@ class _Reader:
 
     def _read(self) -> m.Spec | None:
         src = self.source
-        root = src.compose()
+        root = self._root()
         if root is None:
             return None
-        if not isinstance(root, MappingNode):
-            src.error(root, "a spec is a YAML mapping of keys such as name, players, contracts",
-                      hint="start with 'name: my-rules' and 'contracts:'")
-            return None
         sections = self._sections(root, SPEC_KEYS, "spec")
-        base: m.Spec | None = None
+        base: tuple[m.Spec, str] | None = None
         if "extends" in sections:
             base = self._extends(sections["extends"])
             if base is None:
@@ -183,65 +256,135 @@ class _Reader:
             src.error(root, "a spec needs 'contracts' (or 'extends' to build on another spec)")
             return None
 
-        name = self._text(sections.get("name")) or (base.name if base and "name" not in sections
-                                                     else self.default_name)
-        title = self._text(sections.get("title")) or (base.title if base else name)
-        description = self._text(sections.get("description")) or (base.description if base else "")
-        header = src.header_comment() or (base.header if base else "")
+        # A house spec says what it is itself: the base's name, title,
+        # description and header comment describe the base, not the house.
+        name = self._text(sections.get("name")) or self.default_name
+        title = self._text(sections.get("title")) or name
+        description = self._text(sections.get("description")) or ""
+        settings, changes = self._overlay_body(sections, "spec")
+        body = m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes))
+        positions = dict(self.positions)
+        unread = Unread(frozenset(self.unread_contracts), frozenset(self.unread_settings))
         own_overlays = [
             *self._overlays(sections.get("variants"), "variant"),
             *self._overlays(sections.get("scales"), "scale"),
         ]
-        settings, changes = self._overlay_body(sections, "spec")
-
         if base is None:
-            spec = m.Spec(name=name, title=title, players=(4,), removed=((4, ()),), game=m.Game(),
-                          doubling=m.Doubling(), contracts=(), header=header, description=description)
-            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
-            spec = replace(spec, overlays=tuple(own_overlays))
-            applied = self._names(sections.get("applied"))
-            for overlay_name in applied:
-                if overlay_name not in {o.name for o in own_overlays}:
-                    src.error(sections["applied"], f"'{overlay_name}' is applied but not declared")
-            spec = replace(spec, applied=tuple(applied))
+            spec = self._plain(body, own_overlays, sections.get("applied"), positions)
         else:
-            spec = replace(base, overlays=(*base.overlays, *own_overlays))
-            taken = {o.name for o in base.overlays}
-            for overlay in own_overlays:
-                if overlay.name in taken:
-                    src.error_at_position(overlay.where, f"'{overlay.name}' is already a variant or scale "
-                                          f"of {base.name}")
-            for name_node in self._name_nodes(sections.get("apply")):
-                overlay_name = scalar(name_node) or ""
-                try:
-                    overlay = spec.overlay(overlay_name)
-                except KeyError:
-                    src.error(name_node, _unknown_overlay_message(spec, overlay_name).split("\n")[0],
-                              hint="available: " + ", ".join(o.name for o in spec.overlays))
-                    continue
-                spec = apply_overlay(spec, overlay, src)
-                spec = replace(spec, applied=(*spec.applied, overlay_name))
-            spec = apply_overlay(spec, m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes)), src)
-            spec = replace(spec, name=name, title=title, description=description, header=header)
-        if not src.diagnostics:
-            check_spec(spec, src, self.positions)
+            spec, positions = self._house(*base, body, own_overlays, sections, positions)
+        spec = replace(spec, name=name, title=title, description=description, header=src.header_comment())
+        check_spec(spec, src, positions, unread)
         return spec
+
+    def _root(self) -> MappingNode | None:
+        """The file's top mapping, or None after saying why there is none."""
+        src = self.source
+        root = src.compose()
+        if root is None:
+            if not src.diagnostics:
+                what = "is empty" if not src.text.strip() else "holds only comments"
+                src.error(None, f"the file {what}; a spec needs 'contracts' (or 'extends' to build on another spec)",
+                          hint="start with 'name: my-rules' and 'contracts:', then one rule line per contract, "
+                               "e.g. 'No tricks: −2 per trick'")
+            return None
+        if not isinstance(root, MappingNode):
+            src.error(root, "a spec is a YAML mapping of keys such as name, players, contracts",
+                      hint="start with 'name: my-rules' and 'contracts:'")
+            return None
+        return root
+
+    def _plain(self, body: m.Overlay, own_overlays: list[m.Overlay], applied_node: Node | None,
+               positions: dict[str, m.Position]) -> m.Spec:
+        """A spec that extends nothing: its own settings and contracts."""
+        spec = m.Spec(name="", title="", players=(4,), removed=((4, ()),), game=m.Game(),
+                      doubling=m.Doubling(), contracts=())
+        spec = apply_overlay(spec, body, self.source, positions, adds_to_order=False)
+        applied = self._names(applied_node)
+        declared = {o.name for o in own_overlays}
+        for overlay_name in applied:
+            if overlay_name not in declared:
+                self.source.error(applied_node, f"'{overlay_name}' is applied but not declared")
+        return replace(spec, overlays=tuple(own_overlays), applied=tuple(applied))
+
+    def _house(self, base: m.Spec, location: str, body: m.Overlay, own_overlays: list[m.Overlay],
+               sections: dict[str, Node], positions: dict[str, m.Position]
+               ) -> tuple[m.Spec, dict[str, m.Position]]:
+        """A house spec: its base with the overlays it applies, then its own
+        changes.  Also where each setting was last given (an applied
+        overlay's at its name in ``apply``)."""
+        src = self.source
+        spec = replace(base, overlays=(*base.overlays, *own_overlays))
+        taken = {o.name for o in base.overlays}
+        for overlay in own_overlays:
+            if overlay.name in taken:
+                src.error_at_position(overlay.where, f"'{overlay.name}' is already a variant or scale of {base.name}")
+        apply_positions: dict[str, m.Position] = {}
+        applied: list[str] = []
+        for name_node in self._name_nodes(sections.get("apply")):
+            overlay_name = scalar(name_node) or ""
+            try:
+                overlay = spec.overlay(overlay_name)
+            except KeyError:
+                src.error(name_node, _unknown_overlay_message(spec, overlay_name).split("\n")[0],
+                          hint="available: " + ", ".join(o.name for o in spec.overlays))
+                continue
+            applied_at = {key: src.where(name_node) for key, _ in overlay.settings}
+            spec = apply_overlay(spec, overlay, src, applied_at)
+            spec = replace(spec, applied=(*spec.applied, overlay_name))
+            apply_positions.update(applied_at)
+            applied.append(overlay_name)
+        positions = {**apply_positions, **positions}
+        spec = apply_overlay(spec, body, src, positions)
+        extends = m.Extends(self._text(sections["extends"]) or "", location, tuple(applied), body,
+                            tuple(o.name for o in own_overlays))
+        return replace(spec, extends=extends), positions
 
     # ---- generic helpers ---------------------------------------------------------
     def _sections(self, node: MappingNode, allowed: tuple[str, ...], what: str) -> dict[str, Node]:
         found: dict[str, Node] = {}
-        for key, value in pairs(node):
+        for key, value in self._items(node):
             text = scalar(key)
             if text is None or text not in allowed:
-                close = difflib.get_close_matches(str(text), allowed, n=1)
                 self.source.error(key, f"unknown key '{text}' in a {what}",
-                                  hint=f"did you mean '{close[0]}'?" if close else "keys: " + ", ".join(allowed))
+                                  hint=did_you_mean(str(text), allowed) or "keys: " + ", ".join(allowed))
+                meant = closest(str(text), allowed)
+                if meant:
+                    self.unread_settings.add(meant if what == "spec" else f"{what}.{meant}")
                 continue
             if text in found:
                 self.source.error(key, f"'{text}' is given twice")
                 continue
             found[text] = value
         return found
+
+    def _items(self, node: MappingNode) -> list[tuple[ScalarNode, Node]]:
+        """A mapping's key/value nodes, without the pieces of a rule line
+        that the commas of a flow mapping split off as keys of their own
+        (``{remove: −2 per ♥, A♥ −6}`` reads ``A♥ −6`` as a key).  Each
+        split is reported once, with a hint to quote the line."""
+        items = pairs(node)
+        if not node.flow_style:
+            return items
+        kept: list[tuple[ScalarNode, Node]] = []
+        index = 0
+        while index < len(items):
+            key, value = items[index]
+            end = index + 1
+            if scalar(value) is not None and not is_null(value):
+                while end < len(items) and _is_split_piece(*items[end]):
+                    end += 1
+            kept.append((key, value))
+            if end > index + 1:
+                self._split_line(key, value, [piece for piece, _ in items[index + 1:end]])
+            index = end
+        return kept
+
+    def _split_line(self, owner: ScalarNode, line: Node, pieces: list[ScalarNode]) -> None:
+        texts = [scalar(piece) or "" for piece in pieces]
+        whole = json.dumps(", ".join([scalar(line) or "", *texts]), ensure_ascii=False)
+        self.source.error(pieces[0], f"the comma before '{texts[0]}' ends the rule line of '{scalar(owner)}'",
+                          hint=f"quote the rule line: {{{scalar(owner)}: {whole}}}")
 
     def _text(self, node: Node | None) -> str | None:
         if node is None:
@@ -265,13 +408,14 @@ class _Reader:
         self.source.error(node, "expected a name or a list of names")
         return []
 
-    def _extends(self, node: Node) -> m.Spec | None:
+    def _extends(self, node: Node) -> tuple[m.Spec, str] | None:
+        """The spec a house file extends, and where to load it again."""
         name = self._text(node)
         if not name:
             return None
         relative_to = Path(self.source.file).parent if Path(self.source.file).is_file() else Path.cwd()
         try:
-            return _load_named(name, relative_to, self.stack)
+            return _load_named(name, relative_to, self.stack), spec_location(name, relative_to)
         except UsageError as error:
             self.source.error(node, str(error).split("\n")[0])
         except SpecError as error:
@@ -325,13 +469,19 @@ class _Reader:
             if flag is not None:
                 settings.append(("doubling.allowed", flag))
             else:
-                settings.extend(self._keyed(node, "doubling", DOUBLING_KEYS))
+                settings.extend(self._doubling(node))
         changes: list[m.ContractChange] = []
         if "contracts" in sections:
             changes = self._contract_changes(sections["contracts"], patching=what != "spec" or "extends" in sections)
         return settings, changes
 
     def _players(self, node: Node) -> tuple[int, ...]:
+        counts = self._player_counts(node)
+        if not counts:
+            self.unread_settings.add("players")
+        return counts
+
+    def _player_counts(self, node: Node) -> tuple[int, ...]:
         counts: list[int] = []
         number = as_int(node)
         text = scalar(node)
@@ -371,23 +521,43 @@ class _Reader:
             elif isinstance(value, ScalarNode) and not is_null(value) and value.value.lower() != "full":
                 items = [value]
             removed: list[int] = []
+            complete = True
             for item in items:
                 for word in item.value.replace(",", " ").split():
                     card = C.parse_card(word)
                     if card is None:
-                        self.source.error(item, f"unknown card '{word}'",
-                                          hint="a card is a rank then a suit: 2♣, 10♦, QS")
+                        message, hint = card_problem(word)
+                        self.source.error(item, message, hint=hint)
                     elif card in removed:
                         self.source.error(item, f"{C.card_symbol(card)} is removed twice")
                     else:
                         removed.append(card)
+                        continue
+                    complete = False
             self.positions.setdefault(f"decks.{count}", self.source.where(key))
-            settings.append((f"decks.{count}", tuple(sorted(removed))))
+            if complete:
+                settings.append((f"decks.{count}", tuple(sorted(removed))))
+            else:
+                self.unread_settings.add("decks")
         return settings
+
+    def _doubling(self, node: Node) -> list[Setting]:
+        """A doubling mapping's settings; options given with ``allowed:
+        false`` are refused, since without doubling they do nothing."""
+        settings = self._keyed(node, "doubling", DOUBLING_KEYS)
+        if ("doubling.allowed", False) not in settings or len(settings) == 1:
+            return settings
+        names = [f"'{setting_name(key)}'" for key, _ in settings if key != "doubling.allowed"]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        self.source.error(node, f"with 'allowed: false' there is no doubling, so {listed} "
+                          f"{'does' if len(names) == 1 else 'do'} nothing",
+                          hint="write 'doubling: false', or leave 'allowed: false' out")
+        return [("doubling.allowed", False)]
 
     def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:
         if not isinstance(node, MappingNode):
             self.source.error(node, f"'{section}' is a mapping with keys " + ", ".join(keys))
+            self.unread_settings.add(section)
             return []
         settings: list[Setting] = []
         for key, value in self._sections(node, keys, section).items():
@@ -396,10 +566,9 @@ class _Reader:
             if full in CHOICES:
                 text = scalar(value)
                 if text not in CHOICES[full]:
-                    close = difflib.get_close_matches(str(text), CHOICES[full], n=1)
-                    self.source.error(value, f"{key} cannot be '{text}'",
-                                      hint=(f"did you mean '{close[0]}'? " if close else "")
-                                      + "one of: " + ", ".join(CHOICES[full]))
+                    self.source.error(value, f"{key} cannot be '{text}'", hint=with_suggestion(
+                        str(text), CHOICES[full], "one of: " + ", ".join(CHOICES[full])))
+                    self.unread_settings.add(full)
                     continue
                 if full == "doubling.positive":
                     settings.append(("doubling.positive_declarer_only", text == "declarer-only"))
@@ -409,16 +578,21 @@ class _Reader:
                 number = as_int(value)
                 if number is None and not is_null(value):
                     self.source.error(value, f"{key} is a whole number")
+                    self.unread_settings.add(full)
                     continue
                 settings.append((full, number))
             elif full in BOOLEANS:
                 flag = as_bool(value)
                 if flag is None:
                     self.source.error(value, f"{key} is true or false")
+                    self.unread_settings.add(full)
                     continue
                 settings.append((full, flag))
             elif full == "game.order":
-                settings.append((full, tuple(self._names(value))))
+                nodes = self._name_nodes(value)
+                for node_ in nodes:
+                    self.positions.setdefault(order_item(scalar(node_) or ""), self.source.where(node_))
+                settings.append((full, tuple(scalar(n) or "" for n in nodes)))
         return settings
 
     # ---- contracts ---------------------------------------------------------------
@@ -426,6 +600,7 @@ class _Reader:
         if not isinstance(node, MappingNode):
             self.source.error(node, "contracts is a mapping of contract names to rule lines",
                               hint="e.g. 'No hearts: −2 per ♥, A♥ −6, no ♥ lead'")
+            self.unread_settings.add("contracts")
             return []
         changes: list[m.ContractChange] = []
         first_seen: dict[str, int] = {}
@@ -447,6 +622,7 @@ class _Reader:
                 else:
                     self.source.error(value, f"contract '{name}' has no rules",
                                       hint="write its rule line after the colon, e.g. '−2 per trick'")
+                    self.unread_contracts.add(folded)
                 continue
             if patching and isinstance(value, MappingNode):
                 keys = {scalar(k) for k, _ in pairs(value)}
@@ -454,13 +630,15 @@ class _Reader:
                     changes.extend(self._patch(name, value, where))
                     continue
             contract = self._contract(name, value)
-            if contract is not None:
+            if contract is None:
+                self.unread_contracts.add(folded)
+            else:
                 changes.append(m.ContractChange(name, "set", contract=contract, where=where))
         return changes
 
     def _patch(self, name: str, node: MappingNode, where: m.Position) -> list[m.ContractChange]:
         lines: dict[str, tuple[tuple[m.Clause, ...], ...]] = {"remove": (), "add": ()}
-        for key, value in pairs(node):
+        for key, value in self._items(node):
             action = scalar(key)
             if action == "drop":
                 if as_bool(value) is None:
@@ -533,3 +711,16 @@ class _Reader:
             index = self.source.value_index(node, problem.offset)  # type: ignore[arg-type]
             self.source.error_at(index, problem.message, max(1, problem.width), problem.hint)
         return rules
+
+
+def _is_split_piece(key: Node, value: Node) -> bool:
+    """Whether a flow mapping's key with no value is a clause of a rule line
+    (so a comma split it from the value before it)."""
+    text = scalar(key)
+    if not text or not is_null(value):
+        return False
+    try:
+        parse_line(text)
+    except LineError:
+        return False
+    return True

@@ -28,7 +28,7 @@ and taken apart into them again (:func:`barbu_dsl.language.rules.clauses`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 from ..cards import Card, Rank, Suit
 
@@ -79,7 +79,7 @@ class PointCards:
     """The cards that score in this contract (``no points on first trick``)."""
 
 
-Cards = Union[AllCards, SuitCards, RankCards, OneCard, CardSet, TrumpCards, PointCards]
+Cards = AllCards | SuitCards | RankCards | OneCard | CardSet | TrumpCards | PointCards
 
 # --------------------------------------------------------------------------
 # Scoring parts.  Values are in points for the player who takes the element;
@@ -140,7 +140,7 @@ class MostOfOneSuit:
     rounding: Rounding | None = None
 
 
-Part = Union[PerTrick, PerCard, TrickAt, Placings, MostOfOneSuit]
+Part = PerTrick | PerCard | TrickAt | Placings | MostOfOneSuit
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ class TrickPlay:
     shed_when_safe: tuple[Cards, ...] = ()
 
 
-DominoStart = Union[Rank, Literal["chosen", "first-card"]]
+DominoStart = Rank | Literal["chosen", "first-card"]
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,7 @@ class DominoPlay:
     aces_low: bool = False
 
 
-Play = Union[TrickPlay, DominoPlay]
+Play = TrickPlay | DominoPlay
 
 
 @dataclass(frozen=True)
@@ -328,11 +328,11 @@ class ShootTheMoon:
     """``shoot the moon``"""
 
 
-Mechanic = Union[
-    TrumpsClause, MustWinWithTrump, MustOvertrump, DominoClause, AcesLow, Inverted, PlayEveryTrick,
-    NoLead, Breaks, Leads, NotOnFirstTrick, ShedWhenSafe, AllOrNothing, ShootTheMoon,
-]
-Clause = Union[Part, Mechanic]
+Mechanic = (
+    TrumpsClause | MustWinWithTrump | MustOvertrump | DominoClause | AcesLow | Inverted | PlayEveryTrick
+    | NoLead | Breaks | Leads | NotOnFirstTrick | ShedWhenSafe | AllOrNothing | ShootTheMoon
+)
+Clause = Part | Mechanic
 
 # --------------------------------------------------------------------------
 # Contracts, game structure, doubling, overlays, the spec.
@@ -427,7 +427,7 @@ class Doubling:
     minimum: int = 0
 
 
-SettingValue = Union[str, int, bool, None, tuple]
+SettingValue = str | int | bool | None | tuple
 
 
 @dataclass(frozen=True)
@@ -460,6 +460,32 @@ class Overlay:
 
 
 @dataclass(frozen=True)
+class Extends:
+    """What a spec was built from, so that ``barbu verify`` can compare it
+    with its base and ``barbu fmt`` can print a house file as written.
+
+    ``base`` is the spec built on as it was written (``extends:
+    tournament``; ``NAME`` of ``NAME+VARIANT``), ``location`` where to load
+    it again from anywhere (a bundled spec's name or an absolute path), and
+    ``apply`` the variants and scales applied to it, in order.  A house
+    file also keeps its own ``changes`` (its settings and contract changes,
+    as an overlay without a name) and the names of the variants and scales
+    it ``declares``; for ``NAME+VARIANT`` ``changes`` is None.
+    """
+
+    base: str
+    location: str
+    apply: tuple[str, ...] = ()
+    changes: Overlay | None = None
+    declares: tuple[str, ...] = ()
+
+    @property
+    def is_house(self) -> bool:
+        """Whether this is a house file's ``extends`` (not ``NAME+VARIANT``)."""
+        return self.changes is not None
+
+
+@dataclass(frozen=True)
 class Spec:
     """A whole rule set: who plays, with which deck, which contracts, how a
     game runs, how doubling works, and the overlays that can be applied.
@@ -468,6 +494,9 @@ class Spec:
     the 52 so that the deck deals evenly.  ``applied`` lists the overlays
     already applied, in order.  ``header`` is the comment at the top of the
     spec file (its source and rulings), kept so ``barbu fmt`` preserves it.
+    ``extends`` says what the spec was built from, if anything; like a
+    source position it is kept out of equality, so a house file and its
+    flattened text are equal specs.
     """
 
     name: str
@@ -481,6 +510,7 @@ class Spec:
     applied: tuple[str, ...] = ()
     header: str = ""
     description: str = ""
+    extends: Extends | None = field(default=None, compare=False, repr=False)
 
     def contract(self, name: str) -> Contract:
         """The contract called ``name``, matched without regard to case,

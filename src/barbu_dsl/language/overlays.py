@@ -1,7 +1,8 @@
 """Applying an overlay (a variant, a scale, or a house spec's own changes)
 to a spec: setting changes, then contract changes (set, patch, drop), with
 the derived twins made again.  Problems are reported where the overlay was
-written."""
+written.  A patched contract loses its description, which was written for
+the rules it had."""
 
 from __future__ import annotations
 
@@ -12,12 +13,21 @@ from .. import cards as C
 from . import model as m
 from .rules import build, clause_text, clauses, negate, rules_text
 from .source import Source
+from .suggest import with_suggestion
 
 
-def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
-    """``spec`` with ``overlay``'s settings and contract changes applied."""
-    for key, value in overlay.settings:
-        spec = _apply_setting(spec, key, value, overlay, source)
+def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,
+                  positions: dict[str, m.Position] | None = None, *, adds_to_order: bool = True) -> m.Spec:
+    """``spec`` with ``overlay``'s settings and contract changes applied.
+
+    A contract the overlay adds joins the end of a non-empty game order,
+    its twin after it (RULES.md section 2 variant 2: a contract a spec adds
+    takes its place in the order); ``adds_to_order=False`` for a spec's own
+    contracts, whose order is as written.  ``positions`` say where the
+    overlay's settings were written, for their errors."""
+    where = positions or {}
+    for key, value in sorted(overlay.settings, key=lambda setting: setting[0] != "doubling.allowed"):
+        spec = _apply_setting(spec, key, value, where.get(key) or overlay.where, source)
     contracts = [c for c in spec.contracts if not c.derived]
     order = list(spec.game.order)
     for change in overlay.contracts:
@@ -26,27 +36,40 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source) -> m.Spec:
         index = keys.index(key) if key in keys else None
         if change.action == "set":
             assert change.contract is not None
-            if index is None:
-                contracts.append(change.contract)
-            else:
+            if index is not None:
                 contracts[index] = change.contract
+                continue
+            contracts.append(change.contract)
+            if adds_to_order and order:
+                ordered = {m.contract_key(name) for name in order}
+                order.extend(name for name in (change.contract.name, change.contract.twin)
+                             if name and m.contract_key(name) not in ordered)
             continue
         if index is None:
+            names = [c.name for c in contracts]
             source.error_at_position(change.where, f"there is no contract '{change.name}' to change",
-                                     hint="contracts: " + ", ".join(c.name for c in contracts))
+                                     hint=with_suggestion(change.name, names, "contracts: " + ", ".join(names),
+                                                          m.contract_key))
             continue
         if change.action == "drop":
             dropped = contracts.pop(index)
             order = [n for n in order if m.contract_key(n) not in (key, m.contract_key(dropped.twin or ""))]
             continue
-        patched = _patch(contracts[index], change, source)
+        patched = _patch(contracts[index], change, overlay, source)
         if patched is not None:
             contracts[index] = patched
     spec = replace(spec, contracts=with_twins(contracts), game=replace(spec.game, order=tuple(order)))
     return spec
 
 
-def _apply_setting(spec: m.Spec, key: str, value: Any, overlay: m.Overlay, source: Source) -> m.Spec:
+def setting_name(key: str) -> str:
+    """A setting as a spec writes it: ``doubling.positive_declarer_only``
+    is ``positive``, ``game.chooser`` is ``chooser``."""
+    name = key.split(".", 1)[-1]
+    return "positive" if name == "positive_declarer_only" else name
+
+
+def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None, source: Source) -> m.Spec:
     if key == "players":
         removed = dict(spec.removed)
         return replace(spec, players=value,
@@ -54,37 +77,66 @@ def _apply_setting(spec: m.Spec, key: str, value: Any, overlay: m.Overlay, sourc
     if key.startswith("decks."):
         count = int(key.split(".")[1])
         if count not in spec.players:
-            source.error_at_position(overlay.where, f"a deck is given for {count} players, but the spec "
+            source.error_at_position(where, f"a deck is given for {count} players, but the spec "
                                      f"allows {', '.join(map(str, spec.players))}")
             return spec
         return replace(spec, removed=tuple((n, value if n == count else cards) for n, cards in spec.removed))
     section, field_name = key.split(".", 1)
     if section == "game":
         return replace(spec, game=replace(spec.game, **{field_name: value}))
+    if field_name == "allowed":
+        # Without doubling its options mean nothing: they go back to the defaults.
+        on = spec.doubling if spec.doubling.allowed else m.Doubling()
+        return replace(spec, doubling=on if value else m.Doubling(allowed=False))
+    if not spec.doubling.allowed:
+        name = setting_name(key)
+        source.error_at_position(where, f"doubling is off, so '{name}' does nothing",
+                                 hint=f"turn doubling on with 'allowed: true', or leave '{name}' out")
+        return spec
     return replace(spec, doubling=replace(spec.doubling, **{field_name: value}))
 
 
-def _patch(contract: m.Contract, change: m.ContractChange, source: Source) -> m.Contract | None:
+def _patch(contract: m.Contract, change: m.ContractChange, overlay: m.Overlay, source: Source) -> m.Contract | None:
     def patched(rules: m.Rules) -> m.Rules | None:
         groups = [list(g) for g in clauses(rules)]
         for clause in (c for g in change.remove for c in g):
             holder = next((g for g in groups if clause in g), None)
             if holder is None:
-                source.error_at_position(change.where, f"'{clause_text(clause)}' is not a clause of "
-                                         f"'{contract.name}'", hint="its rules: " + rules_text(rules))
+                _report_patch(source, contract, change, overlay,
+                              f"'{clause_text(clause)}' is not a clause of '{contract.name}'",
+                              "its rules: " + rules_text(rules))
                 return None
             holder.remove(clause)
         groups.extend(list(g) for g in change.add)
         built, problems = build(tuple(tuple((c, 0) for c in g) for g in groups if g))
         for problem in problems:
-            source.error_at_position(change.where, f"{contract.name}: {problem.message}", problem.hint)
+            _report_patch(source, contract, change, overlay, f"{contract.name}: {problem.message}", problem.hint)
         return built
 
     rules = patched(contract.rules)
     by_players = [(n, patched(r)) for n, r in contract.by_players]
     if rules is None or any(r is None for _, r in by_players):
         return None
-    return replace(contract, rules=rules, by_players=tuple((n, r) for n, r in by_players if r is not None))
+    # A description written for the old rules may no longer be true; the
+    # explanation of the new rules is generated from them instead.  The
+    # contract is now last written where the change was.
+    return replace(contract, rules=rules, by_players=tuple((n, r) for n, r in by_players if r is not None),
+                   description=None, where=change.where or contract.where)
+
+
+def _report_patch(source: Source, contract: m.Contract, change: m.ContractChange, overlay: m.Overlay,
+                  message: str, hint: str | None) -> None:
+    """A patch that does not fit the contract.  When the contract was last
+    written in another file than the patch (a house file changed a contract
+    of its base, and a variant of the base no longer fits it), the cause is
+    that other file's line: the problem is reported there, with the patch
+    as a note."""
+    written, patch = contract.where, change.where
+    if written is None or patch is None or written.file == patch.file:
+        source.error_at_position(patch, message, hint)
+        return
+    what = overlay.name or "this change"
+    source.error_at_position(written, message, hint, note=(patch, f"{what} changes {contract.name} here"))
 
 
 def with_twins(contracts: list[m.Contract]) -> tuple[m.Contract, ...]:

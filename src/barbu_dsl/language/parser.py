@@ -47,6 +47,20 @@ UNIT_HINT = ("a value needs a unit: '−2 per trick', '−6 per queen', '−2 pe
 SELECTOR_HINT = ("write a suit (♥, H, hearts), a rank (Q, queen, queens), a card (A♥), "
                  "a set ({Q♠, K♥}), 'card', 'trumps' or 'points'")
 
+
+def card_problem(text: str) -> tuple[str, str]:
+    """Why ``text`` is not a card: a message and a hint.  An Italian or
+    French rank letter with the suit letter C is ambiguous (see
+    :func:`barbu_dsl.cards.ambiguous_card`); anything else is unknown."""
+    rank = C.ambiguous_card(text)
+    if rank is None:
+        return f"unknown card '{text}'", CARD_HINT
+    name, letter, english = C.RANK_NAMES[rank], text.strip()[0].upper(), C.RANK_LETTERS[rank]
+    message = f"'{text}' is ambiguous: the {name} of clubs (C in S H D C) or of hearts (C for cuori, cœur)?"
+    hint = f"write {letter}♣ or {english}C for the {name} of clubs, {letter}♥ or {english}H for the {name} of hearts"
+    return message, hint
+
+
 # Known bad inputs, matched against a parser state (lark's match_examples).
 _EXAMPLES = {
     "value_without_unit": ["−2", "−2, no ♥ lead", "−6 queens", "+5 hearts", "−2 per ♥, −6"],
@@ -65,13 +79,20 @@ _TERMINAL_NAMES = {
 }
 
 
+_SELECTORS_AS_SPACES = {ord(ch): " " for ch in C.VARIATION_SELECTORS}
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(grammar_text(), parser="lalr", maybe_placeholders=False, cache=True)
 
 
 def parse_line(text: str) -> Groups:
-    """Parse a rule line into clause groups; raise :class:`LineError`."""
+    """Parse a rule line into clause groups; raise :class:`LineError`.
+
+    Emoji variation selectors (``♥️``) read as spaces, so that offsets into
+    the line stay those of the text as written."""
+    text = text.translate(_SELECTORS_AS_SPACES)
     parser = _parser()
     try:
         tree = parser.parse(text)
@@ -93,13 +114,20 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
     card_like = _word_at(text, start)
     if (re.fullmatch(r"\w{1,3}[♠♥♦♣]|\d+[a-zA-Z]|[A-Z0-9]{1,2}[SHDC]", card_like or "")
             and C.parse_card(card_like) is None):
-        return LineProblem(start, f"unknown card '{card_like}'", len(card_like), CARD_HINT)
+        card_message, card_hint = card_problem(card_like)
+        return LineProblem(start, card_message, len(card_like), card_hint)
+    joined = _joined_selectors(text, offset)
+    if joined is not None:
+        return joined
     word = _word_at(text, offset)
     width = max(1, len(word))
+    bare = _bare_selector(text, offset, word)
+    if bare is not None:
+        return bare
     label: str | None = None
     try:
         label = error.match_examples(_parser().parse, _EXAMPLES, use_accepts=True)
-    except Exception:  # a table mismatch must never hide the real error
+    except Exception:  # noqa: BLE001 -- a table mismatch must never hide the real error
         label = None
     if label:
         message, example_hint = _EXAMPLE_MESSAGES[label]
@@ -117,6 +145,41 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
     if re.fullmatch(r"[A-Za-z0-9]{2,3}", word or "") and C.parse_card(word) is None and word[:-1].isdigit():
         hint = CARD_HINT
     return LineProblem(offset, message, width, hint)
+
+
+# ``−60 per jack or king``: two selectors joined by a word, as players say it.
+_JOINED = re.compile(r"(?P<value>[+\-−]?\d+)\s+per\s+(?P<first>[^\s,;{}/&]+)\s*"
+                     r"(?P<joint>\bor\b|\band\b|&|/)\s*(?P<second>[^\s,;{}/&]+)", re.IGNORECASE)
+
+
+def _joined_selectors(text: str, offset: int) -> LineProblem | None:
+    """A part that names two kinds of card (``−60 per jack or king``): a
+    message that says so, and a hint with the two ways to write it."""
+    for match in _JOINED.finditer(text):
+        if match.start("joint") != offset:
+            continue
+        value, first, second = match.group("value", "first", "second")
+        hint = f"write one part for each, '{value} per {first}, {value} per {second}'"
+        ranks = [C.parse_rank(first), C.parse_rank(second)]
+        if None not in ranks:
+            cards = [C.card_symbol(C.card(rank, suit)) for rank in ranks for suit in reversed(C.SUITS)]  # type: ignore[arg-type]
+            hint += f", or one part for a set of cards, '{value} per {{{', '.join(cards)}}}'"
+        start, end = match.start("first"), match.end("second")
+        return LineProblem(start, f"a part counts one set of cards; '{text[start:end]}' names two", end - start, hint)
+    return None
+
+
+def _bare_selector(text: str, offset: int, word: str) -> LineProblem | None:
+    """A suit, rank or card written after a comma as if it were a clause
+    (``−60 per jack, king``): say that it needs a value."""
+    if not text[:offset].rstrip().endswith((",", ";")):
+        return None
+    if C.parse_rank(word) is None and C.parse_suit(word) is None and C.parse_card(word) is None:
+        return None
+    value = _value_before(text, offset) or "−5"
+    example = f"{word} {value}" if C.parse_card(word) is not None else f"{value} per {word}"
+    return LineProblem(offset, f"'{word}' is not a clause on its own", len(word),
+                       f"give it a value, e.g. '{example}'")
 
 
 def _expected(error: UnexpectedInput) -> set[str]:
@@ -166,7 +229,7 @@ def _fail(token: Token, message: str, hint: str | None = None) -> LineError:
 def _card(token: Token) -> int:
     card = C.parse_card(str(token))
     if card is None:
-        raise _fail(token, f"unknown card '{token}'", CARD_HINT)
+        raise _fail(token, *card_problem(str(token)))
     return card
 
 
@@ -220,7 +283,7 @@ class _ToClauses(Transformer):
         if rank is not None:
             return (m.RankCards(rank), token)
         if C.parse_card(word) is not None or re.fullmatch(r"\w{1,3}", word) and word[-1] in "shdc":
-            raise _fail(token, f"unknown card '{text}'", CARD_HINT)
+            raise _fail(token, *card_problem(text))
         raise _fail(token, f"unknown suit, rank or card set '{text}'", SELECTOR_HINT)
 
     def card_set(self, items):
@@ -265,7 +328,8 @@ class _ToClauses(Transformer):
 
     def most_of_one_suit(self, items):
         value = items[0]
-        ties, rounding = "split", None
+        ties: m.TieRule = "split"
+        rounding: m.Rounding | None = None
         if len(items) > 5:
             ties, rounding = items[5]
         return (m.MostOfOneSuit(_value(value), ties, rounding), value.start_pos)

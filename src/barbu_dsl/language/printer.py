@@ -1,7 +1,9 @@
 """Write a model back as canonical spec text (``barbu fmt``).
 
 The output is a spec file that reads back to an equal model:
-``parse_spec(print_spec(spec)) == spec``.  Rule lines use the canonical
+``parse_spec(print_spec(spec)) == spec``, and the same for
+:func:`print_file`, which writes a house spec as the file it is (with
+``extends``) rather than resolved.  Rule lines use the canonical
 clause forms of :mod:`.rules` (suit symbols, ``−`` for minus); settings are
 written only where they differ from the defaults.
 """
@@ -18,7 +20,7 @@ from .. import cards as C
 from . import model as m
 from .rules import clause_text, rules_text
 
-_PLAIN = re.compile(r"^[\w♠♥♦♣−+(][\w ♠♥♦♣−+'’.()/{},;:!?&]*$")
+_PLAIN = re.compile(r"^[\w♠♥♦♣−+(][\w ♠♥♦♣−+'’.()/{},;:!?&-]*$")
 
 
 def quote(text: str, flow: bool = False) -> str:
@@ -38,16 +40,9 @@ def quote(text: str, flow: bool = False) -> str:
 
 
 def print_spec(spec: m.Spec) -> str:
-    """Canonical spec text for ``spec``."""
-    out: list[str] = []
-    if spec.header:
-        out.extend(f"# {line}".rstrip() for line in spec.header.splitlines())
-        out.append("")
-    out.append(f"name: {quote(spec.name)}")
-    if spec.title != spec.name:
-        out.append(f"title: {quote(spec.title)}")
-    if spec.description:
-        out.append(f"description: {quote(spec.description)}")
+    """Canonical spec text for ``spec``, resolved: a house spec is written
+    out whole (``barbu fmt --flatten``)."""
+    out = _identity(spec)
     out.append(f"players: {_players(spec.players)}")
     decks = [(n, cards) for n, cards in spec.removed if set(cards) != C.default_removals(n)]
     if decks:
@@ -59,15 +54,56 @@ def print_spec(spec: m.Spec) -> str:
     for contract in spec.contracts:
         if not contract.derived:
             out.extend(_contract(contract, "  "))
-    for kind in ("variant", "scale"):
-        overlays = [o for o in spec.overlays if o.kind == kind]
-        if overlays:
-            out.append(f"{kind}s:")
-            for overlay in overlays:
-                out.extend(_overlay(overlay))
+    out.extend(_overlays(spec.overlays))
     if spec.applied:
-        out.append("applied: [" + ", ".join(quote(n, flow=True) for n in spec.applied) + "]")
+        out.append("applied: " + _names(spec.applied))
     return "\n".join(out) + "\n"
+
+
+def print_file(spec: m.Spec) -> str:
+    """Canonical text of the file ``spec`` was read from (``barbu fmt``): a
+    house spec as itself, with its header comment, ``extends`` and
+    ``apply``, its own settings and contract changes and the variants and
+    scales it declares; any other spec as :func:`print_spec`."""
+    extends = spec.extends
+    if extends is None or extends.changes is None:
+        return print_spec(spec)
+    out = _identity(spec, [f"extends: {quote(extends.base)}"]
+                    + ([f"apply: {_names(extends.apply)}"] if extends.apply else []))
+    out.extend(_overlay_body(extends.changes, ""))
+    out.extend(_overlays(tuple(o for o in spec.overlays if o.name in extends.declares)))
+    return "\n".join(out) + "\n"
+
+
+def _identity(spec: m.Spec, before_name: list[str] | None = None) -> list[str]:
+    """The header comment, then ``before_name``, then name, title and description."""
+    out: list[str] = []
+    if spec.header:
+        out.extend(f"# {line}".rstrip() for line in spec.header.splitlines())
+        out.append("")
+    out.extend(before_name or [])
+    out.append(f"name: {quote(spec.name)}")
+    if spec.title != spec.name:
+        out.append(f"title: {quote(spec.title)}")
+    if spec.description:
+        out.append(f"description: {quote(spec.description)}")
+    return out
+
+
+def _overlays(overlays: tuple[m.Overlay, ...]) -> list[str]:
+    """``variants:`` then ``scales:``."""
+    out: list[str] = []
+    for kind in ("variant", "scale"):
+        of_kind = [o for o in overlays if o.kind == kind]
+        if of_kind:
+            out.append(f"{kind}s:")
+            for overlay in of_kind:
+                out.extend(_overlay(overlay))
+    return out
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return "[" + ", ".join(quote(n, flow=True) for n in names) + "]"
 
 
 def _players(players: tuple[int, ...]) -> str:
@@ -138,12 +174,21 @@ def _overlay(overlay: m.Overlay) -> list[str]:
     out = [f"  {quote(overlay.name)}:"]
     if overlay.description:
         out.append(f"    description: {quote(overlay.description)}")
+    out.extend(_overlay_body(overlay, "    "))
+    if len(out) == 1:
+        out[0] += " {}"
+    return out
+
+
+def _overlay_body(overlay: m.Overlay, indent: str) -> list[str]:
+    """An overlay's settings and contract changes, as keys at ``indent``."""
+    out: list[str] = []
     game: list[tuple[str, object]] = []
     doubling: list[tuple[str, object]] = []
     decks = [(key.split(".")[1], value) for key, value in overlay.settings if key.startswith("decks.")]
     for key, value in overlay.settings:
         if key == "players":
-            out.append(f"    players: {_players(value)}")  # type: ignore[arg-type]
+            out.append(f"{indent}players: {_players(value)}")  # type: ignore[arg-type]
         elif key.startswith("decks."):
             continue
         elif key.startswith("game."):
@@ -151,26 +196,27 @@ def _overlay(overlay: m.Overlay) -> list[str]:
         else:
             doubling.append((key.split(".", 1)[1], value))
     if decks:
-        out.append("    decks:")
-        out.extend(f"      {count}: {_cards(value)}" for count, value in decks)  # type: ignore[arg-type]
-    out.extend(_section("game", game, "    "))
+        out.append(f"{indent}decks:")
+        out.extend(f"{indent}  {count}: {_cards(value)}" for count, value in decks)  # type: ignore[arg-type]
+    out.extend(_section("game", game, indent))
     if doubling == [("allowed", False)]:
-        out.append("    doubling: false")
+        out.append(f"{indent}doubling: false")
     else:
-        out.extend(_section("doubling", _doubling_items(doubling), "    "))
+        out.extend(_section("doubling", _doubling_items(doubling), indent))
     if overlay.contracts:
-        out.append("    contracts:")
+        out.append(f"{indent}contracts:")
         for change in overlay.contracts:
-            name = quote(change.name)
-            if change.action == "set":
-                assert change.contract is not None
-                out.extend(_contract(change.contract, "      "))
-            elif change.action == "drop":
-                out.append(f"      {name}: null")
-            else:
-                parts = [f"{action}: {quote(_line(groups), flow=True)}"
-                         for action, groups in (("remove", change.remove), ("add", change.add)) if groups]
-                out.append(f"      {name}: {{{', '.join(parts)}}}")
-    if len(out) == 1:
-        out[0] += " {}"
+            out.extend(_change(change, indent + "  "))
     return out
+
+
+def _change(change: m.ContractChange, indent: str) -> list[str]:
+    """One contract change: a contract, ``null`` (drop) or a patch."""
+    if change.action == "set":
+        assert change.contract is not None
+        return _contract(change.contract, indent)
+    if change.action == "drop":
+        return [f"{indent}{quote(change.name)}: null"]
+    parts = [f"{action}: {quote(_line(groups), flow=True)}"
+             for action, groups in (("remove", change.remove), ("add", change.add)) if groups]
+    return [f"{indent}{quote(change.name)}: {{{', '.join(parts)}}}"]

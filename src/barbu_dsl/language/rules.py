@@ -3,7 +3,9 @@
 :func:`build` checks what a grammar cannot: clauses that contradict (trumps
 and domino, two values for one card in a group), clauses that need another
 (``must overtrump`` without trumps, ``Q♠ breaks ♥`` without ``no ♥ lead
-until broken``), clauses given twice.  Each problem points at the clause
+until broken``), clauses given twice, lead rules that leave no opening lead
+(``2♥ leads, no ♥ opening lead``; bans on all four suits), parts that
+score nothing (``+0 per trick``).  Each problem points at the clause
 that caused it.  :func:`clauses` is the inverse, used by the printer and by
 overlays that add or remove clauses.
 """
@@ -104,6 +106,11 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
         for message, part in _overlaps(scoring_group):
             problem(part_offsets[id(part)], message,
                     "separate parts that add up with ';', or give the card its own value")
+        for part in _scoring_nothing(scoring_group):
+            problem(part_offsets[id(part)], f"'{clause_text(part)}' scores nothing",
+                    "give it a value, or leave it out")
+    for offset, message, hint in _lead_contradictions(mechanics):
+        problem(offset, message, hint)
     if problems:
         return None, problems
 
@@ -138,6 +145,41 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
     return m.Rules(play, scoring), []
 
 
+def _scoring_nothing(group: Sequence[m.Part]) -> list[m.Part]:
+    """Parts of a group whose value is 0 (``+0 per trick``), except a single
+    card's 0 that takes the card out of a wider part (``−2 per ♥, A♥ 0``)."""
+    found: list[m.Part] = []
+    wider = [p.cards for p in group if isinstance(p, m.PerCard) and not isinstance(p.cards, m.OneCard)]
+    for part in group:
+        if isinstance(part, m.Placings):
+            if not any(part.values):
+                found.append(part)
+        elif part.value == 0 and not (isinstance(part, m.PerCard) and isinstance(part.cards, m.OneCard)
+                                      and any(_may_overlap(part.cards, cards) for cards in wider)):
+            found.append(part)
+    return found
+
+
+def _lead_contradictions(mechanics: Sequence[tuple[m.Clause, int]]) -> list[tuple[int, str, str]]:
+    """Lead rules that leave the opening lead impossible: a card that must
+    lead whose suit is banned from it (``2♥ leads, no ♥ opening lead``), or
+    bans on all four suits.  Every kind of ban (every lead, the opening
+    lead, until broken) bans the opening lead.  (A first-trick ban such as
+    ``no points on first trick`` does not contradict ``Q♠ leads``: it holds
+    only when the player has a choice, and the leader of Q♠ has none.)"""
+    found: list[tuple[int, str, str]] = []
+    bans = [(clause, offset) for clause, offset in mechanics if isinstance(clause, m.NoLead)]
+    for lead in (clause for clause, _ in mechanics if isinstance(clause, m.Leads)):
+        for ban, offset in bans:
+            if ban.suit == C.suit_of(lead.card):
+                message = f"'{clause_text(ban)}' forbids the opening lead that '{clause_text(lead)}' requires"
+                found.append((offset, message, "lift the ban, or let another card lead"))
+    if {ban.suit for ban, _ in bans} == set(C.SUITS):
+        found.append((bans[-1][1], "the lead bans cover all four suits, so no card may open the hand",
+                      "leave one suit free to lead"))
+    return found
+
+
 def _mechanic_key(clause: m.Clause) -> object:
     """Clauses with the same key may appear once: the same switch, or two
     values for one thing (two lead bans on one suit, two opening cards)."""
@@ -160,8 +202,8 @@ def _overlaps(group: Sequence[m.Part]) -> list[tuple[str, m.Part]]:
             else:
                 for other in general:
                     if _may_overlap(other.cards, part.cards):
-                        found.append((f"'{clause_text(part)}' and '{clause_text(other)}' both score "
-                                      "some cards in one group", part))
+                        message = f"'{clause_text(part)}' and '{clause_text(other)}' both score some cards in one group"
+                        found.append((message, part))
                 general.append(part)
                 continue
         elif isinstance(part, m.TrickAt):
@@ -209,9 +251,8 @@ def card_values(scoring: m.Scoring, trump: int | None, deck: frozenset[int] = C.
                 for c in select(part.cards, trump) & deck:
                     group_values[c] = part.value
         for part in group:
-            if isinstance(part, m.PerCard) and isinstance(part.cards, m.OneCard):
-                if part.cards.card in deck:
-                    group_values[part.cards.card] = part.value
+            if isinstance(part, m.PerCard) and isinstance(part.cards, m.OneCard) and part.cards.card in deck:
+                group_values[part.cards.card] = part.value
         for c, v in group_values.items():
             values[c] = values.get(c, 0) + v
     return {c: v for c, v in values.items() if v}

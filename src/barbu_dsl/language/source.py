@@ -85,23 +85,24 @@ class Source:
         line_end = len(self.text) if line_end < 0 else line_end
         self.error_at(start, message, max(1, min(end, line_end) - start), hint)
 
-    def error_at_position(self, where: Position | None, message: str, hint: str | None = None) -> None:
+    def error_at_position(self, where: Position | None, message: str, hint: str | None = None,
+                          note: tuple[Position | None, str] | None = None) -> None:
         """A problem found after loading, reported where the model says the
-        offending thing was written."""
+        offending thing was written; ``note``: another place that explains
+        it, and what it says there."""
+        notes = (self.positioned(note[0], note[1], severity="note"),) if note else ()
+        self.diagnostics.append(self.positioned(where, message, hint, notes=notes))
+
+    def positioned(self, where: Position | None, message: str, hint: str | None = None, *,
+                   severity: str = "error", notes: tuple[Diagnostic, ...] = ()) -> Diagnostic:
+        """A diagnostic at a model position, showing that line of its file
+        (underlined to the end)."""
         if where is None:
-            self.diagnostics.append(Diagnostic(self.file, 1, 1, message, "", 1, hint))
-            return
-        if where.file != self.file:
-            lines: list[str] = []
-            try:
-                lines = read_spec_source(where.file).splitlines()
-            except (OSError, KeyError, UnicodeDecodeError):
-                pass
-            text = lines[where.line - 1] if 0 < where.line <= len(lines) else ""
-        else:
-            text = self.lines[where.line - 1] if 0 < where.line <= len(self.lines) else ""
+            return Diagnostic(self.file, 1, 1, message, "", 1, hint, severity, notes)
+        lines = self.lines if where.file == self.file and self.lines else _file_lines(where.file)
+        text = lines[where.line - 1] if 0 < where.line <= len(lines) else ""
         width = max(1, len(text.rstrip()) - where.column + 1) if text else 1
-        self.diagnostics.append(Diagnostic(where.file, where.line, where.column, message, text, width, hint))
+        return Diagnostic(where.file, where.line, where.column, message, text, width, hint, severity, notes)
 
     # ---- reading --------------------------------------------------------------
     def compose(self) -> Node | None:
@@ -131,6 +132,15 @@ class Source:
             else:
                 break
         return "\n".join(lines)
+
+
+def _file_lines(file: str) -> list[str]:
+    """The lines of a spec file named in a position (a bundled spec or a
+    file), or none when it cannot be read."""
+    try:
+        return read_spec_source(file).splitlines()
+    except (OSError, KeyError, UnicodeDecodeError):
+        return []
 
 
 def pairs(node: MappingNode) -> list[tuple[ScalarNode, Node]]:

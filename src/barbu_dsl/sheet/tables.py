@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
-from .engine.game import GameResult, HandResult
+from ..engine.game import GameResult, HandResult
 
 
 def doubles_text(doubles: Sequence[tuple[int, int]]) -> str:
@@ -109,16 +109,20 @@ def summary(result: GameResult) -> str:
     return f"Final totals: {totals}\n{verb}: {who} with {best} ({result.aim} total wins)"
 
 
+def print_wide(console: Console, table: Table) -> None:
+    """Print ``table`` as wide as it needs (never wrapping a row)."""
+    needed = Measurement.get(console, console.options.update_width(1000), table).maximum
+    if needed <= console.width:
+        console.print(table)
+    else:  # a console prints no wider than itself: use a wider one on the same stream
+        Console(file=console.file, width=needed, highlight=False, force_terminal=console.is_terminal,
+                no_color=console.no_color).print(table)
+
+
 def print_sheet(console: Console, result: GameResult) -> None:
     """Print the score sheet, the summary and the doubles count, as wide as
     the tables need (never wrapping a row)."""
     for table in (score_table(result), doubles_table(result)):
-        if table is None:
-            continue
-        needed = Measurement.get(console, console.options.update_width(1000), table).maximum
-        if needed <= console.width:
-            console.print(table)
-        else:  # a console prints no wider than itself: use a wider one on the same stream
-            Console(file=console.file, width=needed, highlight=False, force_terminal=console.is_terminal,
-                    no_color=console.no_color).print(table)
+        if table is not None:
+            print_wide(console, table)
     console.print(summary(result), markup=False)

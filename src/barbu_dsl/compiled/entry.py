@@ -1,0 +1,189 @@
+"""What a scorer enters for one hand: the facts of play a contract's scoring needs.
+
+A scorer at a real table does not write down every card played, only who
+took what (docs/sheet.md): the tricks each seat took, how many cards of
+each counted set, who took each card that has a value of its own and each
+scored trick position, the domino placings, each seat's longest suit for
+Ravage City.  :func:`entry_plan` reads a contract's compiled rules for one
+player count, deck and trump and says which of those facts it needs and
+what each is worth, so that every scorer (the Python sheet, the generated
+package's ``score_hand``, the web page) scores them the same way.
+
+How the facts score (RULES.md sections 1–3):
+
+* each trick taken: :attr:`EntryPlan.per_trick`;
+* each card of a counted set: the set's value (the sum of every ``per …``
+  part naming that set, over all groups, so Salade's groups add up);
+* a card with a value of its own (``A♥ −6``, ``K♥ +60``): its
+  :attr:`Single.adjust`, the difference between the card's whole value and
+  what its sets already give it (``−2 per ♥, A♥ −6``: the hearts count
+  gives the ace −2, the ace adds −4);
+* each scored trick position, the domino places, Ravage City shares by the
+  number tied;
+* all or nothing and shoot the moon, applied by themselves from the facts.
+
+The plan is plain data (:meth:`EntryPlan.to_json`), so a page can carry it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .. import cards as C
+from ..language import model as m
+from ..language.rules import select
+from .facts import fixed_trump, most_parts, placing_values, tie_shares, trump_mode
+from .masks import cards_of, mask_of
+from .tables import trick_table
+
+KEYS = ("tricks", "cards", "card", "trick", "placings", "longest")
+"""The keys of a hand's ``took``, in the order docs/sheet.md lists them."""
+
+
+@dataclass(frozen=True)
+class CountedSet:
+    """A set of cards counted per seat: its docs/sheet.md name (``H``,
+    ``Q``, ``T``, ``trump``, ``card``, ``QS+KH``), its cards in the deck,
+    its points per card taken, and how many of its cards must be counted in
+    all (fewer than the set when some of its cards score nothing and the
+    hand may end before they are taken)."""
+
+    name: str
+    mask: int
+    value: int
+    required: int
+
+    @property
+    def size(self) -> int:
+        return self.mask.bit_count()
+
+
+@dataclass(frozen=True)
+class Single:
+    """A card with a value of its own: its record name and what taking it
+    adds to what its counted sets give."""
+
+    card: int
+    name: str
+    adjust: int
+
+
+@dataclass(frozen=True)
+class EntryPlan:
+    """The facts one hand of a contract needs, and what they are worth."""
+
+    players: int
+    tricks: int  # tricks in a hand
+    deck: int
+    domino: bool
+    per_trick: int
+    sets: tuple[CountedSet, ...]
+    singles: tuple[Single, ...]
+    positions: tuple[tuple[int, int], ...]  # (trick number from 1, points)
+    placings: tuple[int, ...]
+    most: tuple[tuple[int, ...], ...]  # per Ravage City part: share by number tied
+    all_or_nothing: bool
+    shoot_the_moon: bool
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keys of ``took`` this contract needs, in docs/sheet.md order."""
+        needed = {
+            "tricks": bool(self.per_trick),
+            "cards": bool(self.sets),
+            "card": bool(self.singles),
+            "trick": bool(self.positions),
+            "placings": self.domino,
+            "longest": bool(self.most),
+        }
+        return tuple(key for key in KEYS if needed[key])
+
+    def to_json(self) -> dict[str, Any]:
+        """The plan as JSON data (cards as record names)."""
+        return {
+            "players": self.players,
+            "tricks": self.tricks,
+            "deck": C.cards_str(cards_of(self.deck)),
+            "keys": list(self.keys),
+            "per_trick": self.per_trick,
+            "sets": [{"name": s.name, "cards": C.cards_str(cards_of(s.mask)), "value": s.value,
+                      "required": s.required} for s in self.sets],
+            "singles": [{"card": s.name, "adjust": s.adjust} for s in self.singles],
+            "positions": [list(p) for p in self.positions],
+            "placings": list(self.placings),
+            "most": [list(shares) for shares in self.most],
+            "all_or_nothing": self.all_or_nothing,
+            "shoot_the_moon": self.shoot_the_moon,
+        }
+
+
+def set_name(selector: m.Cards) -> str:
+    """The docs/sheet.md name of a counted set of cards."""
+    if isinstance(selector, m.SuitCards):
+        return C.SUIT_LETTERS[selector.suit]
+    if isinstance(selector, m.RankCards):
+        return C.RANK_LETTERS[selector.rank]
+    if isinstance(selector, m.AllCards):
+        return "card"
+    if isinstance(selector, m.TrumpCards):
+        return "trump"
+    if isinstance(selector, m.CardSet):
+        return "+".join(C.card_str(c) for c in selector.cards)
+    raise ValueError(f"{selector} is not a counted set")
+
+
+@lru_cache(maxsize=512)
+def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None = None) -> EntryPlan:
+    """What a scorer enters for a hand of ``rules`` with ``players`` holding
+    ``deck`` (sorted cards); ``trump`` is the suit the declarer named, for
+    contracts where they name one."""
+    deck_mask = mask_of(deck)
+    tricks = len(deck) // players
+    if isinstance(rules.play, m.DominoPlay):
+        return EntryPlan(players, tricks, deck_mask, True, 0, (), (), (), placing_values(rules.scoring, players),
+                         (), False, False)
+    if trump_mode(rules.play) == "fixed":
+        trump = fixed_trump(rules.play)
+    table = trick_table(rules, players, deck, trump)
+
+    set_values: dict[str, int] = {}
+    set_masks: dict[str, int] = {}
+    single_cards: list[int] = []
+    for part in rules.scoring.parts:
+        if not isinstance(part, m.PerCard):
+            continue
+        if isinstance(part.cards, m.OneCard):
+            if part.cards.card in deck and part.cards.card not in single_cards:
+                single_cards.append(part.cards.card)
+            continue
+        name = set_name(part.cards)
+        set_values[name] = set_values.get(name, 0) + part.value
+        set_masks[name] = mask_of(select(part.cards, table.trump)) & deck_mask
+    sets = tuple(
+        CountedSet(name, set_masks[name], value,
+                   (set_masks[name] & table.scoring_mask).bit_count() if not table.plays_out
+                   else set_masks[name].bit_count())
+        for name, value in set_values.items()
+    )
+    singles = tuple(
+        Single(card, C.card_str(card),
+               table.values[card] - sum(s.value for s in sets if s.mask >> card & 1))
+        for card in sorted(single_cards)
+    )
+    positions = tuple((index + 1, value) for index, value in enumerate(table.trick_at) if value)
+    return EntryPlan(
+        players=players,
+        tricks=tricks,
+        deck=deck_mask,
+        domino=False,
+        per_trick=table.per_trick,
+        sets=sets,
+        singles=singles,
+        positions=positions,
+        placings=(),
+        most=tuple(tie_shares(part, players) for part in most_parts(rules.scoring)),
+        all_or_nothing=rules.scoring.all_or_nothing,
+        shoot_the_moon=rules.scoring.shoot_the_moon,
+    )

@@ -1,0 +1,154 @@
+/* base.js — what the sheet's rules share: Python's view of a JSON value,
+ * cards and their notations (barbu_dsl.cards), problems and their messages
+ * (sheet.facts.Problem, i18n.Translator), the sheet's errors.
+ *
+ * The score sheet's rules in the page (docs/sheet.md) are three files:
+ * base.js, facts.js (a hand's facts checked and scored) and sheet.js (the
+ * flow, the doubling, the game).  They follow the page's data
+ * (barbu_dsl/scorer/data.py), which the Python core worked out from the
+ * compiled rules; each part names the Python function it mirrors, and must
+ * give the same answers: the same scores, the same problems with the same
+ * codes, fields and words.  Plain ES2017, no dependencies; they touch no
+ * page element, so they run in any JavaScript engine.
+ */
+"use strict";
+
+const BarbuBase = (function () {
+  // ---------------------------------------------------------------- values
+  // Python's view of a JSON value: an int is a whole number (and never a
+  // boolean), an object is a dict (not a list, not null).
+  const isInt = (v) => typeof v === "number" && Number.isInteger(v);
+  const isCount = (v) => isInt(v) && v >= 0; // facts._is_count
+  const isSeat = (v, n) => isInt(v) && v >= 0 && v < n; // facts._is_seat
+  const isDict = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  const sum = (values) => values.reduce((a, b) => a + b, 0);
+  const range = (n) => Array.from({ length: n }, (_, i) => i);
+
+  // Python's str.strip() (its whitespace, not JavaScript's).
+  const PY_SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+  const STRIP = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
+  const pyStrip = (text) => text.replace(STRIP, "");
+
+  // Python's str() of a JSON value, for the words of a message.
+  function pyStr(value, nested = false) {
+    if (value === null || value === undefined) return "None";
+    if (value === true) return "True";
+    if (value === false) return "False";
+    if (typeof value === "string") return nested ? pyRepr(value) : value;
+    if (Array.isArray(value)) return "[" + value.map((v) => pyStr(v, true)).join(", ") + "]";
+    if (typeof value === "object") {
+      return "{" + Object.keys(value).map((k) => `${pyRepr(k)}: ${pyStr(value[k], true)}`).join(", ") + "}";
+    }
+    return String(value);
+  }
+  function pyRepr(text) {
+    const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+    return quote + text.replace(/\\/g, "\\\\").replace(new RegExp(quote, "g"), "\\" + quote) + quote;
+  }
+
+  // ---------------------------------------------------------------- cards
+  // barbu_dsl.cards: a card is suit * 13 + rank - 2, suits C D H S.
+  class Cards {
+    constructor(words) {
+      this.words = words;
+      this.suitWords = new Map(Object.entries(words.suit_words));
+      this.rankPrefixes = new Map(Object.entries(words.rank_prefixes));
+      this.rankWords = new Map(Object.entries(words.rank_words));
+    }
+    rankLetter(rank) { return this.words.rank_letters[String(rank)]; }
+    suitLetter(suit) { return this.words.suit_letters[suit]; }
+    /** cards.card_str: ``TS``, ``QH``. */
+    str(card) { return this.rankLetter(card % 13 + 2) + this.suitLetter(Math.floor(card / 13)); }
+    /** cards.parse_suit: a suit as a symbol, letter or word, or null. */
+    parseSuit(text) {
+      const suit = this.suitWords.get(pyStrip(text).toLowerCase());
+      return suit === undefined ? null : suit;
+    }
+    /** cards.parse_rank: a rank as a letter, a number or a word, or null. */
+    parseRank(text) {
+      const key = pyStrip(text).toLowerCase();
+      if (this.rankPrefixes.has(key)) return this.rankPrefixes.get(key);
+      return this.rankWords.has(key) ? this.rankWords.get(key) : null;
+    }
+    /** cards.parse_record_card: ``AH``, ``10♣``, case-insensitive, or null. */
+    parseRecord(text) {
+      const key = Array.from(pyStrip(text).toUpperCase());
+      if (key.length < 2) return null;
+      const head = key.slice(0, -1).join("");
+      const ranks = { A: 14, K: 13, Q: 12, J: 11, T: 10, 10: 10 };
+      let rank = hasOwn(ranks, head) ? ranks[head] : null;
+      if (rank === null && key.length === 2 && key[0] >= "2" && key[0] <= "9") rank = Number(key[0]);
+      const suits = { S: 3, H: 2, D: 1, C: 0, "♠": 3, "♥": 2, "♦": 1, "♣": 0 };
+      const last = key[key.length - 1];
+      if (rank === null || !hasOwn(suits, last)) return null;
+      return suits[last] * 13 + rank - 2;
+    }
+  }
+
+  /** language.model.contract_key: no case, spaces, ``-`` or ``_``.
+   * (Python's casefold, as near as JavaScript comes: upper then lower.) */
+  const contractKey = (name) => Array.from(name.toUpperCase().toLowerCase())
+    .filter((ch) => !" -_\t".includes(ch)).join("");
+
+  // ------------------------------------------------------------- problems
+  // sheet.facts.Problem: where, which rule, the words of its message.
+  function problem(field, code, fields = {}) {
+    const words = {};
+    for (const [key, value] of Object.entries(fields)) words[key] = pyStr(value);
+    return { field, code, fields: words };
+  }
+
+  /** A hand (or a file) that breaks a rule: sheet.game.SheetError. */
+  class SheetError extends Error {
+    constructor(problems, messages) {
+      super("");
+      this.name = "SheetError";
+      this.problems = problems; // [{hand: number from 1 or null, field, code, fields}]
+      this.message = messages ? messages.describe(problems, "en") : problems.map((p) => p.code).join(", ");
+    }
+  }
+  /** The message key of a game file refused: the Python sheet's own
+   * (sheet.file.<code>), or the page's (scorer.file.<code>: not JSON, a game
+   * of other rules). */
+  const PAGE_FILE_CODES = ["json", "other_spec"];
+  function fileMessageKey(code) {
+    return PAGE_FILE_CODES.includes(code) ? `scorer.file.${code}` : `sheet.file.${code}`;
+  }
+
+  /** A game file that cannot be used at all: sheet.game.SheetFileError
+   * (``code`` is its ``key``). */
+  class SheetFileError extends Error {
+    constructor(code, fields, messages) {
+      super("");
+      this.name = "SheetFileError";
+      this.code = code;
+      this.fields = fields || {};
+      this.message = messages ? messages.text(fileMessageKey(code), "en", this.fields) : code;
+    }
+  }
+
+  // ------------------------------------------------------------- messages
+  // i18n.Translator: a key, a language, {fields} filled in.
+  class Messages {
+    constructor(table) { this.table = table; }
+    text(key, language, fields = {}) {
+      const texts = this.table[key];
+      if (!texts) throw new Error(`no message ${key}`);
+      return texts[language].replace(/\{(\w+)\}/g, (whole, name) => (hasOwn(fields, name) ? fields[name] : whole));
+    }
+    /** Problem.message */
+    problem(found, language) {
+      return this.text(`sheet.problem.${found.code}`, language, Object.assign({ field: found.field }, found.fields));
+    }
+    /** SheetError.describe: one line per problem, naming the hand. */
+    describe(problems, language) {
+      return problems.map((found) => (found.hand === null || found.hand === undefined ? ""
+        : this.text("sheet.hand", language, { number: String(found.hand) }) + ", ")
+        + this.problem(found, language)).join("\n");
+    }
+  }
+
+  return { Cards, Messages, SheetError, SheetFileError, contractKey, fileMessageKey, hasOwn, isCount, isDict, isInt, isSeat,
+           problem, pyStr, pyStrip, range, sum };
+})();

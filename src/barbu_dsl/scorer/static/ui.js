@@ -1,0 +1,553 @@
+/* The web scorer's page: a score sheet kept at the table on a phone.
+ *
+ * It reads the page's data (a JSON block written by barbu_dsl/scorer) and
+ * keeps games with the rules of sheet.js (BarbuCore): entering a hand
+ * control by control, the doubling grid, the advisory counter, running
+ * totals, undo, edit and delete, games kept in localStorage, export and
+ * import of the docs/sheet.md game file, four languages.
+ *
+ * Text from the spec or from a player is data: it reaches the page only
+ * through textContent and attribute values, never as markup.
+ */
+"use strict";
+
+(function () {
+  const data = JSON.parse(document.getElementById("barbu-data").textContent);
+  const messages = new BarbuCore.Messages(data.messages);
+  const cards = new BarbuCore.Cards(data.words);
+  const app = document.getElementById("app");
+  let lang = "en";
+  let store = { games: [], current: null, lang: null };
+  let storable = true;
+  let game = null; // the current BarbuCore.SheetGame
+  let editing = null; // the number (0-based) of the hand being edited, or null
+  let draft = null; // the hand in the entry form, when it is preloaded (undo, edit)
+  let status = ""; // the last check result, read out by the live region
+
+  const t = (key, fields = {}) => messages.text(`scorer.${key}`, lang, stringFields(fields));
+  const stringFields = (fields) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  const signed = (value) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0");
+  const range = (n) => Array.from({ length: n }, (_, i) => i);
+
+  const { el, radioGroup } = BarbuDom;
+  const { doublingGrid, factsForm, notPlayedNote } = BarbuForms({
+    data, t, names: () => game.players, seatName: (seat) => seatName(seat), signed, cardText, setText,
+  });
+
+  // --------------------------------------------------------------- words
+  const suitSymbol = (suit) => data.words.suit_symbols[suit];
+  const suitWord = (suit) => messages.text(`cards.suit.${suit}`, lang);
+  const rankLetter = (rank) => data.words.language_rank_letters[lang][String(rank)] || String(rank);
+  /** A record card (``KH``) in the page's language: ``R♥`` in Italian. */
+  function cardText(name) {
+    const card = cards.parseRecord(name);
+    return rankLetter(card % 13 + 2) + suitSymbol(Math.floor(card / 13));
+  }
+  /** A counted set's name (``H``, ``Q``, ``T``, ``trump``, ``card``, ``QS+KH``) for people. */
+  function setText(name) {
+    if (name === "trump") return t("set.trump");
+    if (name === "card") return t("set.card");
+    if (name.includes("+")) return name.split("+").map(cardText).join(" + ");
+    const suit = data.words.suit_letters.indexOf(name);
+    if (suit >= 0) return suitSymbol(suit);
+    return rankLetter(cards.parseRank(name));
+  }
+  const seatName = (seat) => game.players[seat];
+
+  // ------------------------------------------------------------- storage
+  function load() {
+    let text = null;
+    try {
+      text = window.localStorage.getItem(data.storage_key);
+    } catch (error) {
+      storable = false;
+      return;
+    }
+    try {
+      if (text) store = Object.assign(store, JSON.parse(text));
+    } catch (error) {
+      // unreadable: kept aside, never overwritten by the games to come
+      window.localStorage.setItem(`${data.storage_key}/unreadable/${Date.now()}`, text);
+    }
+  }
+  function save() {
+    if (game !== null) {
+      const kept = store.games.find((g) => g.id === store.current);
+      if (kept) kept.game = game.toJSON();
+    }
+    try {
+      window.localStorage.setItem(data.storage_key, JSON.stringify(store));
+    } catch (error) {
+      storable = false;
+    }
+  }
+  function keepNewGame(sheet) {
+    const id = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    store.games.push({ id, game: sheet.toJSON() });
+    store.current = id;
+    game = sheet;
+    editing = null;
+    draft = null;
+    save();
+  }
+  function openGame(id) {
+    const kept = store.games.find((g) => g.id === id);
+    if (!kept) return;
+    try {
+      game = BarbuCore.SheetGame.fromJSON(data, kept.game, messages);
+      store.current = id;
+      editing = null;
+      draft = null;
+      status = "";
+    } catch (error) {
+      game = null;
+      status = describeError(error);
+    }
+    save();
+  }
+
+  function describeError(error) {
+    if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang);
+    if (error instanceof BarbuCore.SheetFileError) return messages.text(BarbuCore.fileMessageKey(error.code), lang, error.fields);
+    if (error instanceof SyntaxError) return t("file.json");
+    throw error;
+  }
+
+  // ------------------------------------------------------------ the page
+  function render() {
+    document.documentElement.lang = lang;
+    document.title = data.title;
+    const focusId = document.activeElement && document.activeElement.id;
+    app.replaceChildren(header(), el("main", {}, ...(game === null ? [setup()] : sheet()), files()), liveRegion());
+    const again = focusId && document.getElementById(focusId);
+    if (again) again.focus();
+  }
+
+  function header() {
+    const select = el("select", { id: "language", onchange: () => { lang = select.value; store.lang = lang; save(); render(); } },
+      ...data.languages.map((code) => el("option", { value: code, selected: code === lang }, data.language_names[code])));
+    return el("header", {},
+      el("h1", {}, data.title),
+      el("p", { className: "spec" }, t("spec", { spec: data.full_name })),
+      el("div", { className: "language" }, el("label", { for: "language" }, t("language")), select));
+  }
+
+  function liveRegion() {
+    return el("div", { id: "status", role: "status", "aria-live": "polite", className: status ? "status shown" : "status" },
+      ...status.split("\n").map((line) => el("p", {}, line)));
+  }
+  function announce(text) {
+    status = text;
+    const region = document.getElementById("status");
+    if (region) {
+      region.replaceChildren(...text.split("\n").map((line) => el("p", {}, line)));
+      region.className = text ? "status shown" : "status";
+    }
+  }
+
+  // ---- a new game
+  function setup() {
+    let count = data.players.includes(4) ? 4 : data.players[0];
+    const names = el("div", { className: "names" });
+    const drawNames = () => {
+      const old = Array.from(names.querySelectorAll("input")).map((input) => input.value);
+      names.replaceChildren(...range(count).map((seat) => {
+        const id = `player-${seat}`;
+        return el("div", { className: "name" },
+          el("label", { for: id }, t("seat_name", { seat })),
+          el("input", { id, type: "text", autocomplete: "off", value: old[seat] || "", required: true }));
+      }));
+    };
+    drawNames();
+    const countBox = data.players.length > 1 ? el("div", { className: "name" },
+      el("label", { for: "player-count" }, t("player_count")),
+      el("select", { id: "player-count", onchange: (event) => { count = Number(event.target.value); drawNames(); } },
+        ...data.players.map((n) => el("option", { value: String(n), selected: n === count }, String(n))))) : null;
+    const start = (event) => {
+      event.preventDefault();
+      const given = Array.from(names.querySelectorAll("input")).map((input) => input.value);
+      try {
+        keepNewGame(new BarbuCore.SheetGame(data, given, messages));
+        announce("");
+        render();
+        focusEntry();
+      } catch (error) {
+        announce(describeError(error));
+      }
+    };
+    return el("section", { className: "setup", "aria-labelledby": "setup-title" },
+      el("h2", { id: "setup-title" }, t("new_game")),
+      el("p", {}, t("setup_help")),
+      el("form", { onsubmit: start, noValidate: true }, countBox, names,
+        el("button", { type: "submit", id: "start", className: "primary" }, t("start"))));
+  }
+
+  // ---- the sheet of the current game
+  function sheet() {
+    return [board(), game.over && editing === null ? gameOver() : entry(), history()];
+  }
+
+  function board() {
+    const winners = game.scored.length ? game.winners : [];
+    const totals = game.totals;
+    const rows = game.players.map((name, seat) => el("tr", { className: winners.includes(seat) ? "winner" : "" },
+      el("th", { scope: "row" }, name), el("td", { className: "total", "data-seat": seat }, signed(totals[seat]))));
+    const turn = game.nextTurn();
+    const lines = [];
+    if (!turn.over) {
+      lines.push(el("p", { className: "turn" }, t("turn", { number: turn.number + 1, hands: game.rules.plan.hands }),
+        " ", turn.declarer === null ? t("turn_free") : t("turn_chooses", { name: seatName(turn.declarer) })));
+    }
+    return el("section", { className: "board", "aria-labelledby": "board-title" },
+      el("h2", { id: "board-title" }, t("totals")),
+      el("table", { className: "totals" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("player")), el("th", { scope: "col" }, t("total")))),
+        el("tbody", {}, ...rows)),
+      lines, counter());
+  }
+
+  /** The advisory count of doubles against the current declarer (never enforced). */
+  function counter() {
+    if (!data.doubling.allowed || game.over) return null;
+    const [declarer, counts] = game.againstDeclarer();
+    if (declarer === null) return null;
+    const minimum = data.doubling.minimum;
+    const items = range(game.players.length).filter((s) => s !== declarer).map((seat) =>
+      el("li", { className: counts[seat] < minimum ? "below" : "" }, `${seatName(seat)} ${counts[seat]}`));
+    return el("div", { className: "counter", id: "counter" },
+      el("p", {}, t("counter", { name: seatName(declarer) }),
+        minimum ? " " + t("counter_minimum", { minimum }) : ""),
+      el("ul", {}, ...items));
+  }
+
+  function gameOver() {
+    const winners = game.winners.map(seatName).join(", ");
+    const best = game.totals[game.winners[0]];
+    return el("section", { className: "over", "aria-labelledby": "over-title" },
+      el("h2", { id: "over-title" }, t("game_over")),
+      el("p", { id: "winners" }, t(game.winners.length === 1 ? "winner" : "winners",
+        { names: winners, total: signed(best), aim: t(`aim.${data.aim}`) })),
+      el("div", { className: "actions" }, el("button", { type: "button", onclick: undo, id: "undo" }, t("undo"))));
+  }
+
+  // ---- entering a hand
+  function focusEntry() {
+    const first = document.querySelector("#entry input:not([disabled])");
+    if (first) first.focus();
+  }
+
+  function entry() {
+    const number = editing === null ? game.scored.length : editing;
+    const turn = game.turnAt(number);
+    const hand = draft || {};
+    const form = el("form", { id: "entry", className: "entry", "aria-labelledby": "entry-title", noValidate: true });
+    const title = editing === null ? t("hand_title", { number: number + 1, hands: game.rules.plan.hands })
+      : t("edit_title", { number: number + 1 });
+    const players = game.players.length;
+    const state = {
+      declarer: turn.declarer !== null ? turn.declarer : (Number.isInteger(hand.declarer) ? hand.declarer : null),
+      contract: turn.options.length === 1 ? turn.options[0]
+        : (turn.options.includes(hand.contract) ? hand.contract : null),
+      trump: hand.trump || null, start: hand.start_rank || null, hand,
+    };
+    const [declarers] = radioGroup(t("declarer"), range(players).map((seat) => ({
+      value: seat, label: seatName(seat), disabled: turn.declarer !== null && seat !== turn.declarer,
+    })), { name: "declarer", checked: state.declarer, field: "declarer",
+           onchange: (event) => { state.declarer = Number(event.target.value); drawDetails(); } });
+    const [contracts] = radioGroup(t("contract"), turn.options.map((name) => ({ value: name, label: name })),
+      { name: "contract", checked: state.contract, field: "contract",
+        onchange: (event) => {
+          state.contract = event.target.value;
+          if (state.hand.contract !== state.contract) Object.assign(state, { hand: {}, trump: null, start: null });
+          drawDetails();
+        } });
+    const details = el("div", { className: "details" });
+    let read = () => null; // the hand as entered, once a contract is chosen
+    function drawDetails() {
+      const built = details_(state, players, drawDetails);
+      details.replaceChildren(...built.nodes);
+      read = built.read;
+    }
+    drawDetails();
+    const submit = (event) => {
+      event.preventDefault();
+      const entered = read();
+      if (entered === null) {
+        announce(t("choose_first"));
+        return;
+      }
+      enter(entered, number, form);
+    };
+    form.addEventListener("submit", submit);
+    const buttons = [el("button", { type: "submit", className: "primary", id: "add" }, editing === null ? t("add") : t("save"))];
+    if (editing !== null) buttons.push(el("button", { type: "button", id: "cancel", onclick: () => { editing = null; draft = null; announce(""); render(); } }, t("cancel")));
+    else if (game.scored.length) buttons.push(el("button", { type: "button", id: "undo", onclick: undo }, t("undo")));
+    form.append(el("h2", { id: "entry-title" }, title), declarers, contracts, details, el("div", { className: "actions" }, ...buttons));
+    return el("section", { className: "entry-box" }, form);
+  }
+
+  /** The part of the form that depends on the contract (and its trump):
+   * trump, starting rank, doubles, then the facts.  ``redraw`` draws it
+   * again (a trump suit named can change what the contract counts). */
+  function details_(state, players, redraw) {
+    const rules = game.rules;
+    const contract = state.contract === null ? null : rules.contract(state.contract);
+    if (contract === null || state.declarer === null) {
+      return { nodes: [el("p", { className: "hint" }, t("choose_first"))], read: () => null };
+    }
+    const nodes = [];
+    const trumps = contract.trumps;
+    const named = trumps !== null && trumps.suit === null;
+    if (named) {
+      const [group] = radioGroup(t("trump"), [0, 1, 2, 3].map((suit) => ({
+        value: data.words.suit_letters[suit], label: suitSymbol(suit), aria: suitWord(suit),
+      })), { name: "trump", checked: state.trump, field: "trump", onchange: (event) => {
+        state.trump = event.target.value;
+        redraw();
+        document.querySelector(`#entry input[name=trump][value=${state.trump}]`).focus();
+      } });
+      nodes.push(group);
+    }
+    const domino = contract.domino;
+    const chosen = domino !== null && domino.start === "chosen";
+    if (chosen) {
+      const [group] = radioGroup(t("start_rank"), [14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((rank) => ({
+        value: data.words.rank_letters[String(rank)], label: rank === 10 ? "10" : rankLetter(rank),
+        aria: messages.text(`cards.rank.${rank}`, lang),
+      })), { name: "start_rank", checked: state.start, field: "start_rank",
+             onchange: (event) => { state.start = event.target.value; } });
+      nodes.push(group);
+    }
+    if (named && state.trump === null) {
+      nodes.push(el("p", { className: "hint" }, t("choose_trump")));
+      return { nodes, read: () => null };
+    }
+    const variant = rules.variant(contract, named ? state.trump : null);
+    const grid = doublingGrid(state, variant, players);
+    if (grid) nodes.push(grid.node);
+    const facts = el("div", { className: "facts" });
+    nodes.push(facts);
+    let readFacts = () => ({});
+    let shown = null; // whether the facts drawn are those of a hand not played
+    function drawFacts() {
+      const doubles = grid ? grid.pairs() : [];
+      const notPlayed = data.doubling.undoubled === "not-played" && !variant.positive
+        && doubles.every(([, b]) => b !== state.declarer);
+      if (notPlayed === shown) return; // keep what was typed
+      shown = notPlayed;
+      const built = notPlayed ? notPlayedNote(variant, state.declarer, players) : factsForm(state, variant.plan, players);
+      facts.replaceChildren(...built.nodes);
+      readFacts = built.read;
+    }
+    if (grid) grid.onchange = drawFacts;
+    drawFacts();
+    const read = () => {
+      const hand = { contract: contract.name, declarer: state.declarer };
+      if (named) hand.trump = state.trump;
+      if (chosen) hand.start_rank = state.start;
+      Object.assign(hand, readFacts());
+      hand.doubles = grid ? grid.pairs() : [];
+      return hand;
+    };
+    return { nodes, read };
+  }
+  /** Check the hand; add it (or save the edit), or say what is wrong next
+   * to the fields and in the live region. */
+  function enter(hand, number, form) {
+    form.querySelectorAll(".error").forEach((node) => node.remove());
+    form.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
+    try {
+      if (editing === null) {
+        game.add(hand);
+      } else {
+        const hands = game.scored.map((h) => h.entry);
+        hands[number] = hand;
+        game.replaceHands(hands);
+      }
+    } catch (error) {
+      if (!(error instanceof BarbuCore.SheetError)) throw error;
+      for (const found of error.problems) {
+        const where = fieldNode(form, found.field);
+        if (where && found.hand === number + 1) {
+          where.setAttribute("aria-invalid", "true");
+          where.append(el("p", { className: "error" }, messages.problem(found, lang)));
+        }
+      }
+      announce((editing === null ? "" : t("edit_refused") + "\n") + messages.describe(error.problems, lang));
+      return;
+    }
+    const scored = game.scored[number];
+    editing = null;
+    draft = null;
+    save();
+    status = t("added", { number: number + 1, scores: scored.final.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ") });
+    render();
+    focusEntry();
+  }
+  function fieldNode(form, field) {
+    const nodes = Array.from(form.querySelectorAll("[data-field]"));
+    return nodes.find((node) => node.dataset.field === field)
+      || nodes.find((node) => field.startsWith(node.dataset.field + "."));
+  }
+
+  function undo() {
+    if (!game.scored.length) return;
+    const last = game.scored[game.scored.length - 1];
+    game.replaceHands(game.scored.slice(0, -1).map((h) => h.entry));
+    editing = null;
+    draft = last.entry;
+    save();
+    status = t("undone", { number: last.number + 1 });
+    render();
+    focusEntry();
+  }
+  function edit(number) {
+    editing = number;
+    draft = game.scored[number].entry;
+    status = "";
+    render();
+    document.getElementById("entry-title").scrollIntoView();
+    focusEntry();
+  }
+  function remove(number) {
+    const hands = game.scored.map((h) => h.entry).filter((_, i) => i !== number);
+    try {
+      game.replaceHands(hands);
+    } catch (error) {
+      if (!(error instanceof BarbuCore.SheetError)) throw error;
+      announce(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(error.problems, lang));
+      return;
+    }
+    editing = null;
+    draft = null;
+    save();
+    status = t("deleted", { number: number + 1 });
+    render();
+  }
+
+  // ---- the hands entered
+  function history() {
+    const items = game.scored.slice().reverse().map((hand) => {
+      const announcement = hand.contract + (hand.trump !== null ? ` ${suitSymbol(hand.trump)}` : "")
+        + (hand.start_rank !== null ? ` ${hand.start_rank === 10 ? "10" : rankLetter(hand.start_rank)}` : "");
+      const doubles = hand.doubles.length ? t("doubles_list", { list: doublesText(hand.doubles) }) : "";
+      const notPlayed = hand.status === "not_played" ? ` (${t("not_played_short")})` : "";
+      return el("li", { className: "hand", "data-number": hand.number + 1 },
+        el("p", { className: "what" },
+          el("span", { className: "check", "aria-label": t("checked") }, "✓"), " ",
+          t("hand_line", { number: hand.number + 1, contract: announcement, name: seatName(hand.declarer) }), notPlayed),
+        doubles ? el("p", { className: "doubled" }, doubles) : null,
+        el("p", { className: "scores" }, hand.final.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ")),
+        el("p", { className: "running" }, t("running", { totals: hand.totals.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ") })),
+        el("div", { className: "actions" },
+          el("button", { type: "button", onclick: () => edit(hand.number), "aria-label": t("edit_hand", { number: hand.number + 1 }) }, t("edit")),
+          el("button", { type: "button", onclick: () => remove(hand.number), "aria-label": t("delete_hand", { number: hand.number + 1 }) }, t("delete"))));
+    });
+    return el("section", { className: "history", "aria-labelledby": "history-title" },
+      el("h2", { id: "history-title" }, t("hands", { count: game.scored.length })),
+      items.length ? el("ol", { reversed: true }, ...items) : el("p", {}, t("no_hands")));
+  }
+  function doublesText(pairs) {
+    const by = new Map();
+    for (const [a, b] of pairs) { if (!by.has(a)) by.set(a, []); by.get(a).push(b); }
+    return Array.from(by).map(([a, bs]) => `${seatName(a)} → ${bs.sort((x, y) => x - y).map(seatName).join(", ")}`).join("; ");
+  }
+
+  // ---- files: export, import, saved games
+  function files() {
+    const nodes = [el("h2", { id: "files-title" }, t("games"))];
+    if (game !== null) {
+      const text = el("textarea", { id: "export-text", readOnly: true, rows: 6, "aria-label": t("export_text") });
+      text.hidden = true;
+      nodes.push(el("div", { className: "actions" },
+        el("button", { type: "button", id: "export", onclick: exportFile }, t("export")),
+        el("button", { type: "button", id: "show-export", onclick: () => {
+          text.value = JSON.stringify(game.toJSON(), null, 2);
+          text.hidden = false;
+          text.focus();
+          text.select();
+        } }, t("show_export")),
+        el("button", { type: "button", id: "new-game", onclick: () => { game = null; store.current = null; save(); announce(""); render(); } }, t("new_game"))),
+      text);
+    }
+    const picker = el("input", { type: "file", id: "import-file", accept: ".json,application/json",
+      onchange: () => {
+        const file = picker.files[0];
+        if (!file) return;
+        const reader = new FileReader();
+        reader.onload = () => importText(String(reader.result));
+        reader.readAsText(file);
+      } });
+    const paste = el("textarea", { id: "import-text", rows: 4 });
+    nodes.push(el("div", { className: "import" },
+      el("label", { for: "import-file" }, t("import_file")), picker,
+      el("label", { for: "import-text" }, t("import_text")), paste,
+      el("div", { className: "actions" }, el("button", { type: "button", id: "import", onclick: () => importText(paste.value) }, t("import")))));
+    const others = store.games.filter((g) => g.id !== store.current);
+    if (others.length) {
+      nodes.push(el("h3", {}, t("saved_games")), el("ul", { className: "saved" }, ...others.map((kept) => {
+        const names = Array.isArray(kept.game.players) ? kept.game.players.join(", ") : "?";
+        const count = Array.isArray(kept.game.hands) ? kept.game.hands.length : 0;
+        return el("li", {}, el("span", {}, t("saved_game", { names, count })),
+          el("button", { type: "button", onclick: () => { openGame(kept.id); render(); }, "aria-label": t("open_game", { names }) }, t("open")),
+          el("button", { type: "button", onclick: () => { store.games = store.games.filter((g) => g.id !== kept.id); save(); render(); },
+                         "aria-label": t("forget_game", { names }) }, t("forget")));
+      })));
+    }
+    if (!storable) nodes.push(el("p", { className: "note" }, t("not_kept")));
+    return el("section", { className: "files", "aria-labelledby": "files-title" }, ...nodes);
+  }
+
+  function exportFile() {
+    const text = JSON.stringify(game.toJSON(), null, 2) + "\n";
+    const link = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+                           download: `${data.full_name.replace(/[^A-Za-z0-9+._-]+/g, "_")}-game.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    announce(t("exported"));
+  }
+
+  function importText(text) {
+    try {
+      importGame(JSON.parse(text));
+      announce(t("imported", { count: game.scored.length }));
+      render();
+    } catch (error) {
+      announce(t("import_refused") + "\n" + describeError(error));
+    }
+  }
+
+  /** A docs/sheet.md game made the current game (kept across reloads);
+   * throws a SheetError or SheetFileError for an impossible game. */
+  function importGame(given) {
+    const parsed = typeof given === "string" ? JSON.parse(given) : given;
+    const sheet = BarbuCore.SheetGame.fromJSON(data, JSON.parse(JSON.stringify(parsed)), messages);
+    keepNewGame(sheet);
+    status = "";
+    render();
+  }
+
+  // ---------------------------------------------------------- the start
+  load();
+  const wanted = [store.lang, data.language, ...(navigator.languages || [navigator.language || ""])]
+    .filter(Boolean).map((code) => String(code).toLowerCase().split(/[-_.]/)[0]);
+  lang = wanted.find((code) => data.languages.includes(code)) || "en";
+  if (store.current !== null) openGame(store.current);
+  render();
+
+  /** The test interface (docs: README, "The web scorer"). */
+  window.barbuSheet = {
+    importGame,
+    exportGame: () => (game === null ? null : game.toJSON()),
+    /** One hand scored on its own: {raw, transfers, final, status}; throws a SheetError. */
+    scoreHand(hand, players) {
+      const n = players || (game !== null ? game.players.length : data.players[0]);
+      const sheet = new BarbuCore.SheetGame(data, range(n).map((s) => `seat ${s}`), messages);
+      const scored = sheet.scoreAlone(hand);
+      return { raw: scored.raw, transfers: scored.transfers, final: scored.final, status: scored.status };
+    },
+    totals: () => (game === null ? null : game.totals),
+    winners: () => (game === null ? null : game.winners),
+  };
+})();

@@ -1,0 +1,100 @@
+"""A sheet as files: the game file of docs/sheet.md, CSV for a spreadsheet,
+and the JSON of ``barbu sheet show --json``.
+
+Files are written only where none exists, and atomically: the text goes
+to a temporary file in the same directory, which then takes the new name
+(removed if anything fails), so a reader never sees half a file and no
+file is ever overwritten.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .. import cards as C
+from ..i18n import Translator
+from .game import SheetGame
+
+
+def game_file_text(game: SheetGame) -> str:
+    """The docs/sheet.md game object, as JSON text."""
+    return json.dumps(game.to_json(), ensure_ascii=False, indent=2) + "\n"
+
+
+def show_json(game: SheetGame) -> dict[str, Any]:
+    """What ``barbu sheet show --json`` prints: the players, each hand with
+    its scores (``raw``, ``transfers``, ``final``) and running ``totals``,
+    the game's totals, the next turn (None once over) and the winners
+    (seats; empty until the game is over)."""
+    hands = []
+    for hand in game.scored:
+        item: dict[str, Any] = {"number": hand.number + 1, **hand.entry, "status": hand.status,
+                                "raw": list(hand.raw), "transfers": list(hand.transfers), "final": list(hand.final),
+                                "totals": list(hand.totals), "against_declarer": list(hand.against)}
+        hands.append(item)
+    turn = game.next_turn()
+    declarer, counts = game.against_declarer()
+    following = None if turn.over else {
+        "number": turn.number + 1, "declarer": turn.declarer, "options": [c.name for c in turn.options],
+        "doubles_against_declarer": list(counts) if declarer is not None else None,
+    }
+    return {"spec": game.spec_ref, "players": list(game.players), "hands": hands, "totals": list(game.totals),
+            "hands_in_game": game.flow.plan.hands, "next": following, "over": turn.over,
+            "winners": list(game.winners) if turn.over else [], "aim": game.spec.game.aim,
+            "minimum_doubles": game.spec.doubling.minimum}
+
+
+def csv_text(game: SheetGame, t: Translator) -> str:
+    """One row per hand: its number, contract, declarer, trump, starting
+    rank, doubles, status, each player's score for the hand, then each
+    player's running total; headers in the table's language."""
+    names = game.players
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([t("sheet_cli.csv.hand"), t("sheet_cli.csv.contract"), t("sheet_cli.csv.declarer"),
+                     t("sheet_cli.csv.trump"), t("sheet_cli.csv.start_rank"), t("sheet_cli.csv.doubles"),
+                     t("sheet_cli.csv.status"), *names, *(t("sheet_cli.csv.total", name=name) for name in names)])
+    for hand in game.scored:
+        doubles = " ".join(f"{names[a]}>{names[b]}" for a, b in hand.doubles)
+        writer.writerow([hand.number + 1, hand.contract, names[hand.declarer],
+                         "" if hand.trump is None else C.SUIT_SYMBOLS[hand.trump],
+                         "" if hand.start_rank is None else C.rank_str(hand.start_rank),
+                         doubles, t(f"sheet_cli.status.{hand.status}"), *hand.final, *hand.totals])
+    return buffer.getvalue()
+
+
+def write_new_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, which must not exist, atomically.
+    Raise FileExistsError when it does, OSError when it cannot be written."""
+    if path.exists() or path.is_symlink():
+        raise FileExistsError(str(path))
+    directory = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, 0o644)
+        try:
+            os.link(temporary, path)  # fails if the name was taken meanwhile: never overwrites
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links
+            if path.exists():
+                raise FileExistsError(str(path)) from None
+            os.replace(temporary, path)
+            return
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    os.unlink(temporary)
+
+
+__all__ = ["csv_text", "game_file_text", "show_json", "write_new_file"]
