@@ -22,15 +22,16 @@ QH, QC, QD, AH = C.card(12, C.HEARTS), C.card(12, C.CLUBS), C.card(12, C.DIAMOND
     ("DC", "pt", QH), ("AE", "pt", C.card(14, C.SPADES)), ("RO", "pt", C.card(13, C.DIAMONDS)),
     ("dois de paus", "pt", C.card(2, C.CLUBS)), ("ás de copas", "pt", AH),
     ("QH", "it", QH),  # the project's notation when the Italian letters give no card
-    ("DC", "en", QC),  # in the project's notation D is the dame: the queen of clubs
 ])
 def test_cards_in_each_language(text: str, language: str, card: int) -> None:
     assert read_card(text, language).value == card
 
 
-@pytest.mark.parametrize(("text", "language"), [("DD", "it"), ("AD", "fr"), ("KD", "pt")])
+@pytest.mark.parametrize(("text", "language"), [("DD", "it"), ("AD", "fr"), ("KD", "pt"), ("DC", "en"), ("RC", "en")])
 def test_a_card_read_two_ways_is_ambiguous(text: str, language: str) -> None:
-    """In Italian, French and Portuguese letters D is the queen, not a suit."""
+    """In Italian, French and Portuguese letters D is the queen, not a suit;
+    in the project's notation RC, DC, FC and VC are refused as the language
+    refuses them: clubs (C) or hearts (cuori, cœur)? (RULES.md section 1)."""
     reading = read_card(text, language)
     assert reading.value is None and reading.ambiguous
 

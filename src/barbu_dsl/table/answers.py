@@ -20,7 +20,9 @@ espadas``) are read in every language.  When the player's letters give no
 card, the project's notation (English suits, rank letters of any language:
 ``QH``, ``DD``) is tried; but a text whose letters mean something else in
 the player's own letters (``DD`` in Italian, where D is the queen, not a
-suit) is ambiguous, and the player is asked again.  Suits and ranks
+suit) is ambiguous, and the player is asked again; so is a rank letter ``R``,
+``D``, ``F`` or ``V`` with the suit letter ``C`` in English (``DC``: the
+dame of clubs, or the donna di cuori?).  Suits and ranks
 alone (trumps, the domino starting rank) are read the same way.
 
 Commands are English words or the player's language's (``hand``,
@@ -176,6 +178,8 @@ def read_card(text: str, language: str) -> Reading:
     rank, suit = _own_rank(key[:-1], language), _own_suit(key[-1], language)
     if rank is not None and suit is not None:
         return Reading(C.card(rank, suit))
+    if C.ambiguous_card(key) is not None:
+        return Reading(None, ambiguous=True)  # a French or Italian rank with C: clubs or hearts?
     general = C.parse_card(key)
     if general is None:
         return Reading(None)
