@@ -45,6 +45,13 @@ def test_every_spec_plays_the_same_deals_and_declarers() -> None:
     assert [h.declarer for h in a.hands[:7]] == [h.declarer for h in b.hands[:7]]
 
 
+def test_strong_bots_play_on_worker_processes() -> None:
+    """The strong bot is known wherever a batch is played (a fresh process too)."""
+    s = Study((load_spec("tournament"),), 1, ("strong", "random", "random", "random"), seed=2, contract="Barbu")
+    one, two = summary(s, run_study(s)), summary(s, run_study(s, workers=2))
+    assert one == two and one["results"][0]["hands"] == 1
+
+
 def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
     s = study(bots=("rules", "random", "random", "random"))
     seats = {tuple(s.seat_bots(game)).index("rules") for game in range(4)}
@@ -133,6 +140,7 @@ def test_tables_golden(tmp_path: Path) -> None:
     ["tournament", "--contract", "Barbu", "--games", "5"],
     ["tournament", "--contract", "Nope", "--hands", "5"],
     ["tournament", "--bots", "genius"],
+    ["tournament", "--bots", "human"],
     ["tournament", "--bots", "rules,random"],
     ["tournament", "--players", "5"],
     ["tournament", "--backend", "gpu"],

@@ -32,7 +32,7 @@ def simulate(
     hands: Annotated[int | None, typer.Option("--hands", help="Hands of --contract per spec (default 1000).")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", help="Bots, comma-separated: one for all seats or one per seat, rotated over the games "
-                       "(random, rules).")] = "rules",
+                       "(random, rules, strong).")] = "rules",
     seed: Annotated[int, typer.Option("--seed", help="The study's seed: every game's seed derives from it.")] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
     backend: Annotated[str, typer.Option(

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import strong  # noqa: F401  (registers the "strong" bot, here and in every worker)
 from ..engine.bots import BOTS
 from ..errors import UsageError
 from ..language import model as m
@@ -63,9 +64,10 @@ class Study:
                                  f"not {self.players}")
             if self.contract is not None and self.contract not in [c.name for c in spec.contracts]:
                 raise UsageError(f"{spec.full_name} has no contract '{self.contract}'")
-        unknown = [name for name in self.bots if name not in BOTS]
+        known = [name for name, kind in BOTS.items() if not kind.interactive]
+        unknown = [name for name in self.bots if name not in known]
         if unknown:
-            raise UsageError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
+            raise UsageError(f"unknown bot '{unknown[0]}' (the lab's bots: {', '.join(known)})")
         if len(self.bots) not in (1, self.players):
             raise UsageError(f"--bots names {len(self.bots)} bots for {self.players} players "
                              "(give one, or one per seat)")
