@@ -7,7 +7,8 @@ In one run, random whole hands per second on one core of:
   with ``gcc -O2 -march=native`` into a temporary directory;
 * **native**: the generated package's ``native`` playouts (numba),
   ``load_native().playouts("No hearts", rng, N)``;
-* **python**: the generated Python playout, ``make_rollout("No hearts")(rng)``.
+* **python**: the generated Python playout, ``make_rollout("No hearts")(rng)``;
+* **interpreter**: the engine, ``hand_for`` and random legal moves one by one.
 
 First it checks that all three play the same hands: seeded alike, their
 first hands' scores are equal.  Machines are shared and noisy: each figure
@@ -31,7 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from generated_speed import generated_package
+from generated_speed import generated_package, interpreter_hand
 
 CONTRACT = "No hearts"
 
@@ -75,7 +76,11 @@ def main() -> None:
                      f"python {python_first}, native {native_first}")
         native.playouts(CONTRACT, random.Random(0), 1000)  # compiled (or loaded from numba's cache) before timing
         playout = package.make_rollout(CONTRACT)
-        best = {"C": 0.0, "native": 0.0, "python": 0.0}
+        from barbu_dsl.language import load_spec
+
+        spec = load_spec("tournament")
+        interpreter = interpreter_hand(spec, next(c for c in spec.contracts if c.name == CONTRACT), random.Random(1))
+        best = {"C": 0.0, "native": 0.0, "python": 0.0, "interpreter": 0.0}
         for round_ in range(args.rounds):
             best["C"] = max(best["C"], run_c(binary, args.hands, args.seed + round_)[0])
             rng = random.Random(round_)
@@ -87,12 +92,19 @@ def main() -> None:
             for _ in range(count):
                 playout(rng)
             best["python"] = max(best["python"], count / (time.perf_counter() - start))
+            count = max(500, args.hands // 400)
+            start = time.perf_counter()
+            for _ in range(count):
+                interpreter()
+            best["interpreter"] = max(best["interpreter"], count / (time.perf_counter() - start))
     print(f"random hands of {CONTRACT} per second, one core, best of {args.rounds} rounds "
-          f"(Python {sys.version.split()[0]}, the same first hand checked for all three)")
+          f"(Python {sys.version.split()[0]}, the same first hand checked for C, native and python)")
     for name, rate in best.items():
         print(f"  {name:8} {rate:12,.0f}")
     print(f"native / C:      {best['native'] / best['C']:.2f}")
     print(f"native / python: {best['native'] / best['python']:.1f}")
+    print(f"native / interpreter: {best['native'] / best['interpreter']:.0f}")
+    print(f"python / interpreter: {best['python'] / best['interpreter']:.1f}")
 
 
 if __name__ == "__main__":

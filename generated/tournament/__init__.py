@@ -116,10 +116,20 @@ _DECK_BITS = {players: tuple(1 << c for c in cards) for players, cards in _DECK_
 def load_native() -> ModuleType:
     """The package's playouts compiled to machine code (the ``native``
     subpackage; ImportError without numba): ``playouts(contract, rng,
-    count)`` and ``rollout(...)``, the same results as the Python ones."""
-    from . import native
+    count)`` and ``rollout(...)``, the same results as the Python ones.
 
-    return native
+    The subpackage is imported under a name fixed by the spec's hash and
+    the generator (not by the name this package was imported as): numba's
+    cache of compiled code, kept beside the files, records the module name
+    and imports it again when it loads, so the name must not change."""
+    import hashlib
+    import importlib
+    import sys
+
+    home = "_barbu_native_" + hashlib.sha256(f"{SOURCE_SHA256} {GENERATOR}".encode()).hexdigest()[:16]
+    if home not in sys.modules:
+        sys.modules[home] = sys.modules[__name__]
+    return importlib.import_module(f"{home}.native")
 
 
 def _module(contract: str) -> ModuleType:

@@ -81,3 +81,20 @@ def test_native_hand_replays(checked_in) -> None:
             record["start_rank"] = "9"
         result = package.replay(record)
         assert result["status"] == "complete" and result["raw"] == raw, (name, result)
+
+
+def test_compiled_code_cache_serves_any_import_name(checked_in) -> None:
+    """numba's cache beside the files records the module name: the package
+    imported under another name (here plainly, from ``generated/``, after
+    the tests imported it as ``checked_in_tournament``) still loads it."""
+    import subprocess
+    import sys
+
+    package = checked_in("tournament")
+    expected = package.load_native().playouts("No hearts", random.Random(3), 5).tolist()
+    code = ("import random, sys; sys.path.insert(0, sys.argv[1]); import tournament; "
+            "print(tournament.load_native().playouts('No hearts', random.Random(3), 5).tolist())")
+    result = subprocess.run([sys.executable, "-c", code, str(Path(package.__file__).parents[1])], check=False,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(expected)
