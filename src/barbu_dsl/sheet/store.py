@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..files import special_kind
 from .game import FORMAT, SheetFileError, SheetGame
 
 ENV_DB = "BARBU_DB"
@@ -211,6 +212,9 @@ def open_store(path: Path | None = None) -> Store:
     path = path if path is not None else default_path()
     if path.is_dir():
         raise SheetFileError("db_is_directory", db=path)
+    special = special_kind(path)
+    if special is not None:  # a FIFO or a device would block or feed SQLite without end
+        raise SheetFileError("db_unusable", db=path, error=special)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(path, isolation_level=None, timeout=30)
