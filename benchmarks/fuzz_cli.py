@@ -1,18 +1,22 @@
 """Nightly-sized fuzzing of the ``barbu`` command, in-process.
 
 Specs (the bundled ones, mutated: pieces deleted, repeated, swapped, hostile
-text put in) and hand records (valid records of every bundled spec, mutated
-the same way) go through every command: ``check``, ``verify``, ``explain``,
-``fmt`` (to standard output and ``-o`` a new file), ``replay``, ``generate``
-(into a temporary directory), ``sheet new`` / ``add --hand`` / ``import``
-(in a temporary database) and ``scorer`` (to a temporary file).  Every
+text put in) go through ``check``, ``verify`` (and ``--json``), ``explain``,
+``fmt`` (to standard output and ``-o`` a new file), ``scorer`` (to a new
+file), ``sheet new``, ``play --record`` and ``generate`` (into a temporary
+directory).  Each record number makes a hand record (a valid record of a
+bundled spec, mutated the same way) for ``replay`` (and ``--json``), a
+score-sheet hand (who took what in a hand the bots played) for ``sheet add
+--hand`` (then ``sheet undo``) and a game file of such hands for ``sheet
+import``, all mutated; ``sheet show --json`` and ``sheet list`` now and
+then (in a temporary database).  Every
 outcome must be exit 0, 1 or 2 with no traceback, within a time limit per
 command; the script prints the count of each exit code, the tracebacks,
 the hangs and the unexpected codes, and exits 1 if there is any.
 
     python benchmarks/fuzz_cli.py                      # 20,000 specs and 20,000 records
     python benchmarks/fuzz_cli.py --specs 500 --records 500 --seed 3
-    python benchmarks/fuzz_cli.py --generate-every 10  # generate one spec in ten (the slowest command)
+    python benchmarks/fuzz_cli.py --generate-every 10 --play-every 10  # the slowest commands on one spec in ten
     python benchmarks/fuzz_cli.py --workers 2          # on two processes
 
 The seed makes a run reproducible; a failing case is printed with its
@@ -95,7 +99,7 @@ class Tally:
         return 1 if self.failures else 0
 
 
-def fuzz_specs(first: int, count: int, seed: int, timeout: int, generate_every: int) -> Tally:
+def fuzz_specs(first: int, count: int, seed: int, timeout: int, generate_every: int, play_every: int) -> Tally:
     """Specs ``first`` to ``first + count`` (each seeded by its number) through every command."""
     tally = Tally()
     texts = [bundled_spec_text(name) for name in bundled_spec_names()]
@@ -113,6 +117,8 @@ def fuzz_specs(first: int, count: int, seed: int, timeout: int, generate_every: 
                         ["sheet", "new", name, "--players", "A,B,C,D", "--db", db]]
             if index % generate_every == 0:
                 commands.append(["generate", name, "-o", f"out{index % 3}"])
+            if index % play_every == 0:
+                commands.append(["play", name, "--seed", str(index), "--record", f"played{index}.jsonl"])
             for command in commands:
                 tally.add(run_one(command, work, timeout), text)
             for leftover in work.glob(f"*{index}.*"):
@@ -122,28 +128,52 @@ def fuzz_specs(first: int, count: int, seed: int, timeout: int, generate_every: 
     return tally
 
 
+def sheet_hands() -> list[tuple[str, dict[str, object]]]:
+    """Hands as a scorer enters them (who took what), from a game the bots
+    played under each bundled spec, with their spec."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from sheet.helpers import evening  # the test suite's scorer's view of a played hand
+
+    return [(name, hand) for name in bundled_spec_names() for _, hand in evening(load_spec(name))]
+
+
 def fuzz_records(first: int, count: int, seed: int, timeout: int) -> Tally:
-    """Records ``first`` to ``first + count`` through replay and the sheet."""
+    """Records ``first`` to ``first + count`` through replay, and sheet
+    hands and games (mutated the same way) through the score sheet."""
     tally = Tally()
     records = valid_records()
+    hands = sheet_hands()
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         db = str(work / "sheets.sqlite3")
-        invoke(["sheet", "new", "tournament", "--players", "A,B,C,D", "--db", db], cwd=work)
+        games = {}
+        for name in bundled_spec_names():
+            invoke(["sheet", "new", name, "--players", "A,B,C,D", "--db", db], cwd=work)
+            games[name] = str(len(games) + 1)
         for index in range(first, first + count):
             rng = random.Random(f"{seed}/record/{index}")
             spec, original = rng.choice(records)
-            record = mutate_record(original, rng)
-            text = record_text(record, rng)
+            text = record_text(mutate_record(original, rng), rng)
             path = work / f"record{index}.jsonl"
             path.write_text(text, encoding="utf-8", errors="surrogatepass")
-            game = {"spec": spec, "players": ["A", "B", "C", "D"], "hands": [record]}
-            (work / "game.json").write_text(json.dumps(game), encoding="utf-8")
-            for command in (["replay", spec, path.name], ["replay", spec, path.name, "--json"],
-                            ["sheet", "import", "game.json", "--db", db],
-                            ["sheet", "add", "1", "--hand", path.name, "--db", db]):
+            for command in (["replay", spec, path.name], ["replay", spec, path.name, "--json"]):
                 tally.add(run_one(command, work, timeout), text)
             path.unlink()
+            name, hand = rng.choice(hands)
+            hand_text = json.dumps(mutate_record(hand, rng), ensure_ascii=False)
+            (work / "hand.json").write_text(hand_text, encoding="utf-8", errors="surrogatepass")
+            added = run_one(["sheet", "add", games[name], "--hand", "hand.json", "--db", db], work, timeout)
+            tally.add(added, hand_text)
+            if added.code == 0:  # keep the game open for the next hands
+                tally.add(run_one(["sheet", "undo", games[name], "--db", db], work, timeout), hand_text)
+            game = {"format": "barbu-sheet 1", "spec": name, "players": ["A", "B", "C", "D"],
+                    "hands": [h for n, h in hands if n == name][:rng.randint(0, 8)]}
+            game_text = json.dumps(mutate_record(game, rng), ensure_ascii=False)
+            (work / "game.json").write_text(game_text, encoding="utf-8", errors="surrogatepass")
+            tally.add(run_one(["sheet", "import", "game.json", "--db", db], work, timeout), game_text)
+            if index % 50 == 0:
+                for command in (["sheet", "show", games[name], "--db", db, "--json"], ["sheet", "list", "--db", db]):
+                    tally.add(run_one(command, work, timeout), "")
             if (index - first) % 2000 == 1999:
                 print(f"  records {first}..{index + 1}", file=sys.stderr, flush=True)
     return tally
@@ -152,7 +182,7 @@ def fuzz_records(first: int, count: int, seed: int, timeout: int) -> Tally:
 def _job(job: tuple[str, int, int, argparse.Namespace]) -> Tally:
     kind, first, count, args = job
     if kind == "specs":
-        return fuzz_specs(first, count, args.seed, args.timeout, args.generate_every)
+        return fuzz_specs(first, count, args.seed, args.timeout, args.generate_every, args.play_every)
     return fuzz_records(first, count, args.seed, args.timeout)
 
 
@@ -164,6 +194,8 @@ def main() -> int:
     parser.add_argument("--timeout", type=int, default=120, help="seconds per command (default 120)")
     parser.add_argument("--generate-every", type=int, default=1,
                         help="run generate on one spec in N (default: every spec)")
+    parser.add_argument("--play-every", type=int, default=1,
+                        help="run play (a whole game with bots) on one spec in N (default: every spec)")
     parser.add_argument("--workers", type=int, default=1, help="processes to share the work (default 1)")
     args = parser.parse_args()
     start = time.perf_counter()

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import resource
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -51,11 +55,14 @@ def test_a_latin_1_spec_is_located_with_a_hint(tmp_path: Path, ref: str) -> None
 # -- 2. integers of any length ------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["check", "verify", "explain", "fmt"])
+@pytest.mark.parametrize("command", ["check SPEC", "verify SPEC", "explain SPEC", "fmt SPEC", "play SPEC",
+                                     "generate SPEC -o out", "scorer SPEC -o page.html",
+                                     "sheet new SPEC --players A,B,C,D --db db"])
 def test_a_4300_digit_value_is_refused_by_every_command(tmp_path: Path, command: str) -> None:
     (tmp_path / "big.yaml").write_text(spec_text(contracts=f"  A: −{'9' * 4300} per trick\n"), encoding="utf-8")
-    result = barbu(command, "big.yaml", cwd=tmp_path, code=2)
+    result = barbu(*command.replace("SPEC", "big.yaml").split(), cwd=tmp_path, code=2)
     assert "a number of more than 30 digits" in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.yaml"]
 
 
 def test_a_value_beyond_the_magnitude_limit_is_refused(tmp_path: Path) -> None:
@@ -202,9 +209,6 @@ def test_a_separator_inside_a_json_string_is_one_record(tmp_path: Path, separato
 
 
 def test_generated_replay_splits_at_newlines_only(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     barbu("generate", "tournament", "-o", "out", cwd=tmp_path, code=0)
     for separator in SEPARATORS:
         record = json.dumps(dict(RECORD, note=f"a{separator}b"), ensure_ascii=False)
@@ -244,6 +248,15 @@ def test_replay_shows_record_text_without_markup_or_escapes(tmp_path: Path) -> N
         result = barbu("replay", "tournament", "r.jsonl", *args, cwd=tmp_path, code=2)
         shown = result.out + result.err
         assert ":smile:" in shown and "😄" not in shown and "\x1b" not in shown
+
+
+def test_play_shows_spec_text_without_markup_or_escapes(tmp_path: Path) -> None:
+    _hostile(tmp_path)
+    result = barbu("play", "h.yaml", cwd=tmp_path, code=0)
+    shown = result.out + result.err
+    assert "\x1b" not in shown and "\x07" not in shown and "😄" not in shown
+    assert "\\x1b]0;pwned\\x07" in result.out and "[bold]b[/bold]" in result.out  # as written, not escaped twice
+    assert "\\[bold]" not in result.out
 
 
 # -- 11, 12. generated packages: cases by content, names checked ----------------------
@@ -319,7 +332,9 @@ def test_a_stray_file_never_replaces_a_bundled_spec(tmp_path: Path) -> None:
                                      encoding="utf-8")
     (tmp_path / "house.yaml").write_text("extends: hearts\nname: house\n", encoding="utf-8")
     assert "ok: hearts — " in barbu("check", "hearts", cwd=tmp_path, code=0).out
-    assert load_spec(str(tmp_path / "house.yaml")).extends.location == "hearts"  # type: ignore[union-attr]
+    house = load_spec(str(tmp_path / "house.yaml"))
+    assert house.extends.location == "hearts"  # type: ignore[union-attr]
+    assert [c.name for c in house.contracts] == [c.name for c in load_spec("hearts").contracts] != ["A"]
     assert "ok: <b>evil</b>" in barbu("check", "./hearts", cwd=tmp_path, code=0).out
 
 
@@ -382,6 +397,13 @@ def test_an_interrupted_atomic_write_leaves_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_deeply_nested_cases_file_in_the_tree_is_not_ours(tmp_path: Path) -> None:
+    barbu("generate", "hearts", "-o", "out", cwd=tmp_path, code=0)
+    cases = tmp_path / "out" / "conformance" / "hearts" / "cases.jsonl"
+    cases.write_text("[" * 4000 + "\n", encoding="utf-8")
+    assert "cases.jsonl was not generated" in barbu("generate", "hearts", "-o", "out", cwd=tmp_path, code=2).err
+
+
 # -- 15. fmt -o and links ----------------------------------------------------------------
 
 
@@ -390,6 +412,30 @@ def test_fmt_never_writes_through_a_dangling_link(tmp_path: Path) -> None:
     result = barbu("fmt", "tournament", "-o", "link.yaml", cwd=tmp_path, code=2)
     assert "is a symbolic link" in result.err
     assert not (tmp_path / "target.yaml").exists()
+
+
+def _record_with_a_file_size_limit(cwd: Path, limit: int) -> subprocess.CompletedProcess[str]:
+    def limited() -> None:  # as ``ulimit -f``, the write failing rather than the process killed
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return subprocess.run([sys.executable, "-m", "barbu_dsl", "play", "tournament", "--record", "r.jsonl"],
+                          cwd=cwd, preexec_fn=limited, capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_play_record_cut_short_leaves_no_file(tmp_path: Path) -> None:
+    run = _record_with_a_file_size_limit(tmp_path, 2000)
+    assert run.returncode == 2 and "barbu: cannot write r.jsonl: file too large" in run.stderr, run.stderr[-500:]
+    assert "Traceback" not in run.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_record_is_whole_or_absent(tmp_path: Path) -> None:
+    barbu("play", "tournament", "--record", "r.jsonl", cwd=tmp_path, code=0)
+    lines = (tmp_path / "r.jsonl").read_text(encoding="utf-8").split("\n")
+    assert lines[-1] == "" and len(lines) - 1 == 28
+    assert [p.name for p in tmp_path.iterdir()] == ["r.jsonl"]
+    assert "already exists" in barbu("play", "tournament", "--record", "r.jsonl", cwd=tmp_path, code=2).err
 
 
 # -- 16. files that never end, games that never end ------------------------------------
@@ -436,6 +482,20 @@ def test_an_unreadable_file_says_so(tmp_path: Path) -> None:
     path = tmp_path / "u.yaml"
     path.write_text(spec_text(), encoding="utf-8")
     path.chmod(0)
+    result = barbu("check", "u.yaml", cwd=tmp_path, code=2)
+    assert result.err == "barbu: cannot read u.yaml: permission denied\n"
+
+
+def test_a_file_the_system_will_not_open_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from barbu_dsl import files
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    (tmp_path / "u.yaml").write_text(spec_text(), encoding="utf-8")
+    monkeypatch.setattr(files.os, "open", refuse)  # what a file of mode 000 does, for root too
     result = barbu("check", "u.yaml", cwd=tmp_path, code=2)
     assert result.err == "barbu: cannot read u.yaml: permission denied\n"
 
@@ -504,16 +564,14 @@ def test_a_house_packages_regenerate_line_names_its_file(tmp_path: Path) -> None
 
 
 def test_the_generated_main_has_help(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     barbu("generate", "hearts", "-o", "out", cwd=tmp_path, code=0)
     run = subprocess.run([sys.executable, "-m", "hearts", "--help"], cwd=tmp_path / "out", capture_output=True,
                          text=True, timeout=60, check=False)
     assert run.returncode == 0 and "usage: python -m hearts" in run.stdout, run.stderr
     run = subprocess.run([sys.executable, "-m", "hearts", "missing.json"], cwd=tmp_path / "out",
                          capture_output=True, text=True, timeout=60, check=False)
-    assert run.returncode == 2 and "cannot read missing.json" in run.stderr and "Traceback" not in run.stderr
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert run.stderr == "python -m hearts: cannot read missing.json: No such file or directory\n"
 
 
 # -- the same reading and writing path in barbu sheet and barbu scorer ----------------------
@@ -536,3 +594,4 @@ def test_sheet_export_and_scorer_never_write_through_a_link(tmp_path: Path) -> N
                                     code=2).err
     assert "symbolic link" in barbu("scorer", "tournament", "-o", "page.html", cwd=tmp_path, code=2).err
     assert not (tmp_path / "target.json").exists() and not (tmp_path / "target.html").exists()
+

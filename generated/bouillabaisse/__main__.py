@@ -45,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             text = _read(path)
         except (OSError, UnicodeDecodeError) as error:
-            print(f"python -m {PACKAGE}: cannot read {path}: {error}", file=sys.stderr)
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            print(f"python -m {PACKAGE}: cannot read {path}: {reason}", file=sys.stderr)
             status = 2
             continue
         for result in replay_text(text):

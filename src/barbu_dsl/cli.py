@@ -242,6 +242,7 @@ def play(
 
     from .engine.bots import BOTS, make_bots
     from .engine.game import GameRun, default_players
+    from .files import atomic_stream, check_writable
     from .sheet import hand_line, print_sheet
 
     model = _load(spec)
@@ -255,8 +256,8 @@ def play(
         raise UsageError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
     if len(names) not in (1, count):
         raise UsageError(f"--bots names {len(names)} bots for {count} players (give one, or one per seat)")
-    if record is not None and record.exists():
-        raise UsageError(f"{record} exists; barbu play never overwrites a file")
+    if record is not None:
+        check_writable(record)
     run = GameRun(model, make_bots(names, count, seed), seed, count)
     if err.is_terminal:
         with Progress(console=err, transient=True) as progress:
@@ -268,12 +269,9 @@ def play(
             err.print(hand_line(hand, run.total_hands), markup=False)
     result = run.result()
     if record is not None:
-        try:
-            with record.open("x", encoding="utf-8") as stream:
-                for line in result.records():
-                    stream.write(json.dumps(line, ensure_ascii=False) + "\n")
-        except OSError as error:
-            raise UsageError(f"cannot write {record}: {error}") from None
+        with atomic_stream(record) as stream:
+            for line in result.records():
+                stream.write(json.dumps(line, ensure_ascii=False) + "\n")
     print_sheet(out, result)
     if record is not None:
         err.print(f"recorded {len(result.hands)} hands in {record}", markup=False)

@@ -25,7 +25,7 @@ import re
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -87,14 +87,15 @@ def for_markdown(text: str) -> str:
     """``text`` as literal Markdown inline text (a table cell): on one line,
     HTML escaped, and the punctuation that marks up inline text (emphasis,
     code, links, cells) backslashed."""
-    flat = " ".join(for_terminal(text, one_line=True).split())
+    flat = for_terminal(" ".join(text.split()), one_line=True)
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(flat, quote=False))
 
 
-def for_rich(text: str) -> str:
+def for_rich(text: str) -> Text:
     """User text for a rich table cell or title: on one line, made visible,
-    its ``[markup]`` escaped (whatever the console's markup setting)."""
-    return escape(for_terminal(text, one_line=True))
+    and a :class:`~rich.text.Text`, which rich never reads as markup or
+    emoji codes (whatever the console's settings)."""
+    return Text(for_terminal(text, one_line=True))
 
 
 def for_html(text: str) -> str:

@@ -21,8 +21,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..errors import BarbuError, Diagnostic
 from ..files import split_lines
 from ..limits import NESTING_DEPTH, NUMBER_DIGITS
-from ..safe_text import lone_surrogate, pair_surrogates
 from ..resources import read_spec_source
+from ..safe_text import lone_surrogate, pair_surrogates
 from .model import Position
 
 INT_TAG = "tag:yaml.org,2002:int"

@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..bounded_json import loads as bounded_loads
 from ..files import special_kind
 from .game import FORMAT, SheetFileError, SheetGame
 
@@ -134,7 +135,7 @@ class Store:
         for number, text in self.db.execute("SELECT number, hand FROM hands WHERE game_id = ? ORDER BY number",
                                             (game_id,)):
             try:
-                hands.append(json.loads(text))
+                hands.append(bounded_loads(text))
             except ValueError:
                 raise SheetFileError("bad_stored_hand", game=game_id, number=number) from None
         return {"format": FORMAT, "spec": row[0], "spec_text": row[1], "players": _players(row[2]),
@@ -198,7 +199,7 @@ class Store:
 
 def _players(text: str) -> list[str]:
     try:
-        names = json.loads(text)
+        names = bounded_loads(text)
     except ValueError:
         names = None
     return [str(name) for name in names] if isinstance(names, list) else []
