@@ -83,3 +83,13 @@ def test_readme_sends_nobody_elsewhere() -> None:
         assert stale not in text, stale
     for name in ("docs/rules.md", "docs/records.md", "docs/sheet.md"):
         assert f"]({name})" in text, name
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """.ci/run runs exactly the README's command that sets up and runs the whole suite."""
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", readme, re.DOTALL)
+    command = next(block.strip() for block in blocks if "pytest" in block)
+    assert "\n" not in command, "the test command is one line"
+    assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()

@@ -259,6 +259,21 @@ def test_play_shows_spec_text_without_markup_or_escapes(tmp_path: Path) -> None:
     assert "\\[bold]" not in result.out
 
 
+def test_the_table_shows_spec_text_without_escapes(tmp_path: Path) -> None:
+    _hostile(tmp_path)
+    result = invoke(["play", "h.yaml", "--human", "--plain", "--save", "saved.json"], cwd=tmp_path, stdin="quit\n")
+    assert result.clean and result.code == 0, result.traceback or result.err
+    shown = result.out + result.err
+    assert "\\x1b]0;pwned\\x07" in shown and "\x1b" not in shown and "\x07" not in shown
+
+
+def test_play_json_escapes_what_a_terminal_would_act_on(tmp_path: Path) -> None:
+    _hostile(tmp_path)
+    result = barbu("play", "h.yaml", "--json", cwd=tmp_path, code=0)
+    assert "\x1b" not in result.out and "\\u001b" in result.out
+    assert json.loads(result.out)["spec"].startswith("x\x1b]0;pwned")
+
+
 # -- 11, 12. generated packages: cases by content, names checked ----------------------
 
 
@@ -505,6 +520,17 @@ def test_a_symlink_loop_and_a_fifo_say_what_they_are(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.yaml")
     assert "too many levels of symbolic links" in barbu("check", "loop.yaml", cwd=tmp_path, code=2).err
     assert "it is a pipe (FIFO), not a file" in barbu("check", "pipe.yaml", cwd=tmp_path, code=2).err
+
+
+def test_a_saved_game_is_read_as_every_file(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "fifo")
+    assert "it is a pipe (FIFO), not a file" in barbu("play", "--resume", "--save", "fifo", cwd=tmp_path,
+                                                       code=2).err
+    (tmp_path / "edited.json").write_text(json.dumps({
+        "format": "barbu_dsl saved game", "version": 1, "spec": "tournament", "spec_text": 7, "players": 4,
+        "seed": 0, "bots": ["human"], "think": 1.0, "language": "en", "names": None}), encoding="utf-8")
+    result = barbu("play", "--resume", "--save", "edited.json", cwd=tmp_path, code=2)
+    assert "is not a saved barbu game (its spec_text is not what a saved game holds)" in result.err
 
 
 # -- the command line, as a new user meets it ------------------------------------------------

@@ -28,7 +28,7 @@ def evening(ref: str, seed: int) -> tuple[GameResult, list[dict]]:
     return result, [sheet_hand(spec, played) for played in result.hands]
 
 
-def test_a_tournament_evening_entered_on_the_page(pages, artifacts) -> None:
+def test_a_tournament_evening_entered_on_the_page(pages, artifacts, tmp_path) -> None:
     result, hands = evening("tournament", 11)
     assert len(hands) == 28 and any(hand["doubles"] for hand in hands)
     page = pages.open("tournament")
@@ -94,6 +94,23 @@ def test_a_tournament_evening_entered_on_the_page(pages, artifacts) -> None:
     assert again.totals == python.totals
     for mine, theirs in zip(exported["hands"], python.to_json()["hands"]):
         assert mine == theirs
+
+    # ... and `barbu sheet import` keeps it with the same totals.
+    game_file = tmp_path / "evening.json"
+    game_file.write_text(json.dumps(exported, ensure_ascii=False), encoding="utf-8")
+    db = tmp_path / "evening.sqlite3"
+    imported = barbu_sheet(db, "import", str(game_file))
+    assert imported.returncode == 0, imported.stderr
+    shown = barbu_sheet(db, "show", imported.stdout.split()[-1], "--json")
+    assert json.loads(shown.stdout)["totals"] == list(python.totals)
+
+
+def barbu_sheet(db, *args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "barbu_dsl", "sheet", *args, "--db", str(db)], capture_output=True,
+                          text=True, check=False, timeout=120)
 
 
 def edited(hand: dict) -> dict:
