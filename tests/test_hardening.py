@@ -567,7 +567,10 @@ def test_help_shows_no_python_types_and_dash_h_works() -> None:
     for args in (["check", "-h"], ["generate", "--help"], ["sheet", "add", "-h"], ["-h"]):
         result = barbu(*args, code=0)
         assert "Usage: barbu" in result.out
-        assert "<list[str]>" not in result.out and "<int>" not in result.out and "{specs}" not in result.out
+        assert "<list[str]>" not in result.out and "<int>" not in result.out and "{" not in result.out
+    assert "Usage: barbu check [OPTIONS] SPEC...\n" in barbu("check", "-h", code=0).out
+    assert "Usage: barbu explain [OPTIONS] SPEC [CONTRACT]\n" in barbu("explain", "-h", code=0).out
+    assert "Usage: barbu play [OPTIONS] [SPEC]\n" in barbu("play", "-h", code=0).out
 
 
 def test_shell_completion_is_offered() -> None:

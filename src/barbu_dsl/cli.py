@@ -54,10 +54,17 @@ err = Terminal(stderr=True)
 
 def _plain_argument_help() -> None:
     """Help lists an argument by its metavar alone (``SPEC``), as options
-    are: typer would add its Python type (``SPEC <list[str]>``)."""
+    are: typer would add its Python type (``SPEC <list[str]>``), and in the
+    usage line braces round a required one (``{SPEC}``); an optional one
+    stays in brackets (``[CONTRACT]``)."""
     from typer.core import TyperArgument
 
+    def usage_name(self: TyperArgument) -> str:
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name + ("..." if self.nargs != 1 else "")
+
     TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
+    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
 
 
 _plain_argument_help()
@@ -224,7 +231,8 @@ def replay(
 @app.command()
 def play(
     spec: Annotated[str | None, typer.Argument(
-        help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city (none with --resume)")] = None,
+        help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city (none with --resume)", metavar="SPEC",
+        show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed for the draw, the deals and the bots.")] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
     bots: Annotated[str | None, typer.Option(
