@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -237,3 +238,15 @@ def test_never_overwrites_a_file_that_is_not_a_saved_game(tmp_path: Path) -> Non
     assert result.returncode == 2
     assert "is not a saved barbu game" in result.stderr
     assert mine.read_text(encoding="utf-8") == '{"my": "notes"}'
+
+
+def test_hints_count_points_as_the_score_sheet_does(tmp_path: Path) -> None:
+    """Section 3: in the French family the lowest total wins, so the best
+    card's expected points are no more than the next best's (the hint says
+    points, not the bot's values signed towards the aim)."""
+    text, _, _, _ = session(["1", "hint", "quit"], save=tmp_path / "save.json", spec="french-classic",
+                            players=5, seed=3, human=True, language="en")
+    hint = next(line for line in text.splitlines() if line.startswith("Hint: the strong bot would play"))
+    found = re.findall(r"([+−]?\d+(?:\.\d+)?)(?: for you)?\.", hint)
+    best, next_best = (float(value.replace("−", "-")) for value in found[:2])
+    assert best <= next_best, hint

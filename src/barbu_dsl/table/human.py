@@ -245,10 +245,19 @@ class HumanSeat(Bot):
             self._options = ()
 
     def _hint(self, key: str, ranked: Sequence[tuple[str, float]]) -> str:
+        """The best and next best choices with their expected points.  The
+        strong bot ranks by values signed towards the game's aim; a person
+        hears points as the score sheet counts them (with the lowest total
+        winning, a good choice is a low number)."""
+        sign = 1 if self.narrator.spec.game.aim == "highest" else -1
+
+        def points(value: float) -> str:
+            return self.say.points(round(sign * value, 1))
+
         best, value = ranked[0]
-        text = self.say(key, choice=best, value=self.say.points(round(value, 1)))
+        text = self.say(key, choice=best, value=points(value))
         if len(ranked) > 1:
-            text += " " + self.say("table.hint.next", choice=ranked[1][0], value=self.say.points(round(ranked[1][1], 1)))
+            text += " " + self.say("table.hint.next", choice=ranked[1][0], value=points(ranked[1][1]))
         return text
 
     def _announce_forced(self, view: ContractView, contract: m.Contract) -> None:
