@@ -419,7 +419,7 @@ def test_a_deeply_nested_cases_file_in_the_tree_is_not_ours(tmp_path: Path) -> N
     assert "cases.jsonl was not generated" in barbu("generate", "hearts", "-o", "out", cwd=tmp_path, code=2).err
 
 
-# -- 15. fmt -o and links ----------------------------------------------------------------
+# -- 15. play --record and fmt -o: whole files or none, never through a link --------
 
 
 def test_fmt_never_writes_through_a_dangling_link(tmp_path: Path) -> None:
