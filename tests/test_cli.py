@@ -164,7 +164,7 @@ def test_fmt_check_of_a_loose_house_file(tmp_path: Path) -> None:
     house.write_text("extends: tournament\ncontracts:\n  No hearts: -3 per ♥, A♥ -7, no ♥ lead\n", encoding="utf-8")
     result = barbu("fmt", str(house), "--check")
     assert result.returncode == 1
-    assert result.stderr == f"{house} is not in canonical form (barbu fmt {house} shows it)\n"
+    assert result.stderr == f"barbu: {house} is not in canonical form (barbu fmt {house} shows it)\n"
 
 
 @pytest.mark.parametrize("option", ["-o", "--flatten"])

@@ -3,6 +3,7 @@
 # Source: sha256 eb11020da815a940afabf542edd8cb90d3fd220fdc1f9ccf485268762a8832ff
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'french-classic' -o DIR
+# Package: french_classic, id df84865fd8dc4ee9.
 """What every hand offers, and the errors a move can raise.
 
 A hand is a small state machine: whose turn it is (``to_play``, None once

@@ -3,27 +3,57 @@
 # Source: sha256 0f178d135121e857b6d1b536b259687874cab3a935e940631283cb0dd7af7637
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'hearts' -o DIR
+# Package: hearts, id 9f9e7754a07edd1a.
 """``python -m PACKAGE RECORD...``: replay hand records, one JSON result per
-record, like ``barbu replay --json``; the exit status is the worst of them."""
+record, like ``barbu replay --json``; the exit status is the worst of them
+(0 every record valid, 1 one breaks a rule, 2 one cannot be read)."""
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
+import stat
 import sys
 
 from .replay import exit_status, replay_text
 
+PACKAGE = __package__ or "hearts"
 
-def main(argv: list[str]) -> int:
+
+def _read(path: str) -> str:
+    """The text of a regular file (never a FIFO or a device: they could block or never end)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(f"{path} is not a regular file")
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog=f"python -m {PACKAGE}",
+        description="Replay hand records with these rules: one JSON result per record, as "
+        "`barbu replay --json` prints it. Exit status: 0 every record valid, 1 one breaks a rule, "
+        "2 one cannot be read.",
+    )
+    parser.add_argument(
+        "records", nargs="+", metavar="RECORD", help="a hand record (.json) or JSON Lines of records (.jsonl)"
+    )
+    args = parser.parse_args(argv)
     status = 0
-    for path in argv:
-        with open(path, encoding="utf-8") as handle:
-            results = replay_text(handle.read())
-        for result in results:
-            print(json.dumps(result, ensure_ascii=False))
+    for path in args.records:
+        try:
+            text = _read(path)
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            print(f"python -m {PACKAGE}: cannot read {path}: {reason}", file=sys.stderr)
+            status = 2
+            continue
+        for result in replay_text(text):
+            print(json.dumps(result))
             status = max(status, exit_status(result))
     return status
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

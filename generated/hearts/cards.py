@@ -3,6 +3,7 @@
 # Source: sha256 0f178d135121e857b6d1b536b259687874cab3a935e940631283cb0dd7af7637
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'hearts' -o DIR
+# Package: hearts, id 9f9e7754a07edd1a.
 """Cards as small ints and sets of cards as bit masks.
 
 A card is an int 0..51: ``suit * 13 + rank - 2``, suits clubs, diamonds,

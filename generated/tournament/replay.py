@@ -3,6 +3,7 @@
 # Source: sha256 09cd7654d59e2aeac49ccb8ca1b5626f2b04bca45295f68fcd76512f7a0f4fc2
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'tournament' -o DIR
+# Package: tournament, id 1b37c91e1b33fc86.
 """Replay hand records (formats/RECORDS.md) and report what they come to.
 
 :func:`replay` returns exactly the JSON object ``barbu replay --json``
@@ -247,20 +248,30 @@ def _replay(record: Any) -> dict[str, Any]:
     return result
 
 
-def replay_text(text: str) -> list[dict[str, Any]]:
-    """Replay one JSON object, or JSON Lines (one record per non-blank line)."""
+def _loads(text: str) -> Any:
+    """JSON, with Python's limits on digits and nesting as ValueError."""
     try:
-        return [replay(json.loads(text))]
-    except json.JSONDecodeError as error:
-        if len([line for line in text.splitlines() if line.strip()]) < 2:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def replay_text(text: str) -> list[dict[str, Any]]:
+    """Replay one JSON object, or JSON Lines (one record per non-blank line;
+    lines end at a newline only, as JSON strings may hold U+2028 raw)."""
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    try:
+        return [replay(_loads(text))]
+    except ValueError as error:
+        if len([line for line in lines if line.strip()]) < 2:
             return [_bad(f"malformed JSON: {error}").as_json()]
     results = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
+            record = _loads(line)
+        except ValueError as error:
             results.append(_bad(f"malformed JSON on line {number}: {error}").as_json())
             continue
         results.append(replay(record))

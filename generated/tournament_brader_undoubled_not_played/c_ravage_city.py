@@ -3,6 +3,7 @@
 # Source: sha256 90cce2345a1eb8d84ed61c5ff448e733b3fcb0acf169b874fa5785bf43fd084d
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'tournament+brader+undoubled-not-played' -o DIR
+# Package: tournament_brader_undoubled_not_played, id 6ecd049b99831e06.
 # Contract: 'Ravage City'
 """One contract of the spec, its rules written out as code.
 

@@ -7,38 +7,71 @@ a traceback: it gets one clear message on standard error.
 
 A spec is named ``NAME_OR_PATH[+VARIANT...]``: a bundled spec or a file,
 with named variants and scales applied in order, e.g.
-``tournament+ravage-city+ace-low-domino``.
+``tournament+ravage-city+ace-low-domino`` (which wins when both exist:
+:mod:`barbu_dsl.language.loader`).
+
+Every message goes through one place: :func:`barbu_dsl.errors.message`
+for errors (``barbu: ...``, or a spec's located diagnostics), the
+:class:`~barbu_dsl.safe_text.Terminal` consoles for all output (user text
+with its escapes made visible, no markup).  A bad command line is one
+``barbu: ...`` line too (:func:`usage_message`), exit 2.
 """
 
 from __future__ import annotations
 
-import json
 import sys
+from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from typer._click import core as click_core
+from typer._click import exceptions as click_errors
 
 from . import __version__
-from .errors import BarbuError, SpecError, ToolError, UsageError
+from .errors import BarbuError, SpecError, UsageError, message
 from .lab.cli import simulate
 from .language import load_spec, print_file, print_spec
 from .language.model import Spec
+from .safe_text import Terminal, json_line, lone_surrogate
 from .scorer.cli import scorer
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+"""-h as well as --help, for every command (click passes it down)."""
 
 app = typer.Typer(
     name="barbu",
     help="Write down the rules of Barbu and its family; check, verify, explain, play and replay them.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings=CONTEXT,
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Terminal()
+err = Terminal(stderr=True)
 
-SpecArg = Annotated[str, typer.Argument(help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city")]
+
+def _plain_argument_help() -> None:
+    """Help lists an argument by its metavar alone (``SPEC``), as options
+    are: typer would add its Python type (``SPEC <list[str]>``), and in the
+    usage line braces round a required one (``{SPEC}``); an optional one
+    stays in brackets (``[CONTRACT]``)."""
+    from typer.core import TyperArgument
+
+    def usage_name(self: TyperArgument) -> str:
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
+    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+
+
+_plain_argument_help()
+
+SpecArg = Annotated[str, typer.Argument(help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city",
+                                        metavar="SPEC", show_default=False)]
 
 
 def _load(ref: str) -> Spec:
@@ -46,7 +79,7 @@ def _load(ref: str) -> Spec:
 
 
 @app.command()
-def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.")]) -> None:
+def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.", metavar="SPEC")]) -> None:
     """Read specs and report every problem in them (exit 2 if any).
 
     Each variant and scale not yet applied is tried on its own: a spec's own
@@ -59,25 +92,25 @@ def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.")]) -
         try:
             spec = _load(ref)
         except BarbuError as error:
-            err.print(str(error), markup=False)
+            err.print(message(error))
             failed = True
             continue
         failures = check_overlays(spec) if not spec.applied or _is_house(spec) else []
         errors = [d for _, found in failures for d in found if d.severity == "error"]
         if errors:
-            err.print(SpecError(errors).format(), markup=False)
+            err.print(message(SpecError(errors)))
             failed = True
             continue
         counts = ", ".join(map(str, spec.players))
         out.print(f"ok: {spec.full_name} — {len(spec.contracts)} contracts, {counts} players, "
-                  f"{len(spec.overlays)} variants and scales", markup=False)
+                  f"{len(spec.overlays)} variants and scales")
         if failures and spec.extends is not None:
             for _, found in failures:
-                err.print("\n".join(d.format() for d in found), markup=False)
+                err.print("\n".join(d.format() for d in found))
             names = ", ".join(overlay.name for overlay, _ in failures)
             verb = "applies" if len(failures) == 1 else "apply"
-            err.print(f"{len(failures)} of {spec.extends.base}'s variants and scales no longer {verb} to "
-                      f"{spec.name}: {names}", markup=False)
+            err.print(f"barbu: {len(failures)} of {spec.extends.base}'s variants and scales no longer {verb} to "
+                      f"{spec.name}: {names}")
     if failed:
         raise typer.Exit(2)
 
@@ -89,7 +122,7 @@ def _is_house(spec: Spec) -> bool:
 @app.command()
 def verify(
     spec: SpecArg,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Check only this player count.")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Check only this player count.", metavar="N")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Prove each contract's hand total and whether the scale sums to zero.
@@ -104,16 +137,16 @@ def verify(
                          f"not {players}")
     report = run(model, players)
     if as_json:
-        out.print(json.dumps(report.to_json(), ensure_ascii=False), markup=False)
+        out.show(json_line(report.to_json()) + "\n")
     else:
-        sys.stdout.write(render(report))
+        out.show(render(report))
     raise typer.Exit(0 if report.ok else 1)
 
 
 @app.command()
 def explain(
     spec: SpecArg,
-    contract: Annotated[str | None, typer.Argument(help="One contract (default: all).")] = None,
+    contract: Annotated[str | None, typer.Argument(help="One contract (default: all).", metavar="CONTRACT")] = None,
 ) -> None:
     """Describe each contract in plain English: how it is played and scored."""
     from .explain import explain as describe
@@ -127,13 +160,14 @@ def explain(
         suggestion = did_you_mean_contract(str(contract), names)
         raise UsageError(f"{model.full_name} has no contract '{contract}'" + (f"; {suggestion}" if suggestion else "")
                          + "\n    contracts: " + ", ".join(names)) from None
-    sys.stdout.write(text)
+    out.show(text)
 
 
 @app.command()
 def fmt(
     spec: SpecArg,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this new file.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this new file.",
+                                                metavar="FILE")] = None,
     check_only: Annotated[bool, typer.Option(
         "--check", help="Exit 1 if the file is not in its canonical form; writes nothing.")] = False,
     flatten: Annotated[bool, typer.Option(
@@ -147,32 +181,34 @@ def fmt(
     if check_only and (output is not None or flatten):
         raise UsageError("--check compares a file with its own canonical form and writes nothing; "
                          f"it does not go with {'-o' if output is not None else '--flatten'}")
+    from .files import atomic_write, check_writable, read_text_file
+    from .language.loader import spec_file
+    from .limits import SPEC_FILE_BYTES
+
+    if output is not None:
+        check_writable(output)
     model = _load(spec)
     text = print_spec(model) if flatten else print_file(model)
     if check_only:
-        path = Path(spec)
-        if not path.is_file():
+        path = spec_file(spec)
+        if path is None:
             raise UsageError(f"--check needs a spec file, not '{spec}'")
-        if path.read_text(encoding="utf-8") != text:
-            err.print(f"{path} is not in canonical form (barbu fmt {path} shows it)", markup=False)
+        if read_text_file(path, limit=SPEC_FILE_BYTES) != text:
+            err.print(f"barbu: {path} is not in canonical form (barbu fmt {path} shows it)")
             raise typer.Exit(1)
-        out.print(f"{path} is canonical", markup=False)
+        out.print(f"{path} is canonical")
         return
     if output is not None:
-        if output.exists():
-            raise UsageError(f"{output} exists; barbu fmt never overwrites a file")
-        try:
-            output.write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise UsageError(f"cannot write {output}: {error}") from None
+        atomic_write(output, text)
         return
-    sys.stdout.write(text)
+    out.show(text)
 
 
 @app.command()
 def replay(
     spec: SpecArg,
-    record: Annotated[Path, typer.Argument(help="A hand record (.json) or JSON Lines of records (.jsonl).")],
+    record: Annotated[Path, typer.Argument(help="A hand record (.json) or JSON Lines of records (.jsonl).",
+                                           metavar="RECORD")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON result per record.")] = False,
 ) -> None:
     """Replay hand records: check every play, score, settle doubles.
@@ -185,18 +221,19 @@ def replay(
     results, status = replay_file(model, record)
     for result in results:
         if as_json:
-            out.print(json.dumps(result, ensure_ascii=False), markup=False)
+            out.show(json_line(result) + "\n")
         elif "error" in result:
-            err.print(f"barbu: {record}: {result_line(result)}", markup=False)
+            err.print(f"barbu: {record}: {result_line(result)}")
         else:
-            out.print(result_line(result), markup=False)
+            out.print(result_line(result))
     raise typer.Exit(status)
 
 
 @app.command()
 def play(
     spec: Annotated[str | None, typer.Argument(
-        help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city (none with --resume)")] = None,
+        help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city (none with --resume)", metavar="SPEC",
+        show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed for the draw, the deals and the bots.")] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
     bots: Annotated[str | None, typer.Option(
@@ -236,8 +273,10 @@ def play(
 @app.command()
 def generate(
     specs: Annotated[list[str] | None, typer.Argument(
-        help="Specs to generate (default: every bundled spec and the variant sets kept in generated/).")] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="Directory to write into.")] = Path("generated"),
+        help="Specs to generate (default: every bundled spec and the variant sets kept in generated/).",
+        metavar="SPEC")] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", help="Directory to write into.",
+                                                  metavar="DIR")] = Path("generated"),
     check_only: Annotated[bool, typer.Option(
         "--check", help="Regenerate in memory; exit 1 listing stale, missing and orphan files.")] = False,
 ) -> None:
@@ -246,32 +285,39 @@ def generate(
     Writes OUTPUT/<package>/ and OUTPUT/conformance/<package>/ for each spec.
     Exit 0 when done (or, with --check, when OUTPUT is up to date), 1 when
     --check finds stale, missing or orphan files."""
+    from .files import FileProblem, os_reason
     from .generator import BUNDLED_TARGETS, check_tree, generate_files, write_tree
-    from .generator.output import index_files
+    from .generator.output import check_targets, index_files, package_of
 
+    if output.exists() and not output.is_dir():
+        raise UsageError(f"{output} is not a directory; -o names the directory to write into")
     targets = list(specs or BUNDLED_TARGETS)
+    models = [_load(ref) for ref in targets]
+    check_targets(models)
     files: dict[str, str] = {}
-    for ref in targets:
-        files.update(generate_files(_load(ref)))
+    for ref, model in zip(targets, models, strict=True):
+        files.update(generate_files(model, reference=ref))
     if not specs:
         files.update(index_files(targets))
     if check_only:
         problems = check_tree(output, files, everything=not specs)
         if problems:
             for problem in problems:
-                err.print(f"{output}/{problem.split(': ', 1)[1]}: {problem.split(': ', 1)[0]}", markup=False)
+                err.print(f"{output}/{problem.split(': ', 1)[1]}: {problem.split(': ', 1)[0]}")
             again = " ".join(specs or [])
-            err.print(f"{len(problems)} generated file{'s' if len(problems) != 1 else ''} out of date; "
-                      f"regenerate with: barbu generate {again + ' ' if again else ''}-o {output}", markup=False)
+            err.print(f"barbu: {len(problems)} generated file{'s' if len(problems) != 1 else ''} out of date; "
+                      f"regenerate with: barbu generate {again + ' ' if again else ''}-o {output}")
             raise typer.Exit(1)
-        out.print(f"{output}: {len(files)} generated files up to date", markup=False)
+        out.print(f"{output}: {len(files)} generated files up to date")
         return
+    ids = dict(package_of(model) for model in models)
     try:
-        changed = write_tree(output, files)
-    except (OSError, ValueError) as error:
-        raise UsageError(str(error)) from None
-    out.print(f"{output}: {len(files)} files for {', '.join(targets)} ({len(changed)} written or removed)",
-              markup=False)
+        changed = write_tree(output, files, ids)
+    except FileProblem:
+        raise
+    except OSError as error:
+        raise UsageError(f"cannot write into {output}: {os_reason(error)}") from None
+    out.print(f"{output}: {len(files)} files for {', '.join(targets)} ({len(changed)} written or removed)")
 
 
 app.command("scorer")(scorer)
@@ -285,11 +331,11 @@ def list_specs() -> None:
 
     for name in bundled_spec_names():
         model = _load(name)
-        out.print(f"{name} — {model.title}", markup=False)
+        out.print(f"{name} — {model.title}")
         for kind in ("variant", "scale"):
             names = [o.name for o in model.overlays if o.kind == kind]
             if names:
-                out.print(f"    {kind}s: {', '.join(names)}", markup=False)
+                out.print(f"    {kind}s: {', '.join(names)}")
 
 
 from .sheet.cli import app as sheet_app
@@ -299,7 +345,7 @@ app.add_typer(sheet_app, name="sheet")
 
 def version_callback(value: bool) -> None:
     if value:
-        out.print(f"barbu_dsl {__version__}", markup=False)
+        out.print(f"barbu_dsl {__version__}")
         raise typer.Exit()
 
 
@@ -311,11 +357,81 @@ def _root(
     """barbu: rules toolkit for Barbu and its family of trick-taking games."""
 
 
-def main() -> None:
-    """Run the CLI.  Click reports a bad command line (exit 2); a
-    :class:`BarbuError` becomes one message and its exit code."""
+# How a bad value of each parameter type is described.
+_TYPE_WORDS: dict[object, str] = {int: "a whole number", float: "a number", bool: "true or false", Path: "a path"}
+
+
+def usage_message(error: click_errors.ClickException) -> str:
+    """A bad command line as one ``barbu: ...`` line: what is wrong in
+    plain words, and where to find help (not click's box, nor the wording
+    of the library that converts values)."""
+    context = getattr(error, "ctx", None)
+    command = context.command_path if context is not None else "barbu"
+    where = f"{command.removeprefix('barbu').strip()}: " if command != "barbu" else ""
+    help_hint = f" (see {command} --help)"
+    param = getattr(error, "param", None)
+    if isinstance(error, click_errors.BadParameter) and not isinstance(error, click_errors.MissingParameter) \
+            and param is not None:
+        names = [name for name in getattr(param, "opts", []) if name.startswith("--")]
+        name = names[0] if names else (getattr(param, "metavar", None) or str(param.name).upper())
+        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+        kind = _TYPE_WORDS.get(annotation, "another value")
+        value = _bad_input(error)
+        shown = f", not {value!r}" if isinstance(value, str) else ""
+        return f"barbu: {where}{name} takes {kind}{shown}{help_hint}"
+    text = error.format_message().strip().rstrip(".")
+    text = text[:1].lower() + text[1:]
+    return f"barbu: {where}{text}{help_hint}"
+
+
+def _bad_input(error: BaseException) -> object:
+    """The value a converter refused, when its error says (typer's
+    converters keep it in the error they raise from)."""
+    cause = error.__cause__
+    errors = getattr(cause, "errors", None)
     try:
-        app(prog_name="barbu")
+        found = errors() if callable(errors) else []
+    except Exception:  # noqa: BLE001 -- only a detail of a message
+        return None
+    return found[0].get("input") if found and isinstance(found[0], dict) else None
+
+
+@lru_cache(maxsize=1)
+def _command() -> click_core.Command:
+    """The click command typer builds from ``app``, built once (a program
+    that runs many command lines, as the fuzz tests do, builds it once)."""
+    return typer.main.get_command(app)
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI on ``argv`` (default: the process's arguments) and
+    return the exit code: a bad command line and a :class:`BarbuError`
+    become one message each (exit 2, or the error's code)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if any(lone_surrogate(arg) for arg in args):  # bytes that are not UTF-8, as Python passes them on
+        err.print("barbu: the command line holds bytes that are not UTF-8 text")
+        return 2
+    try:
+        code = _command().main(args=args, prog_name="barbu", standalone_mode=False)
+    except click_errors.NoArgsIsHelpError as error:
+        err.show(error.format_message() + "\n")
+        return 2
+    except click_errors.ClickException as error:
+        err.print(usage_message(error))
+        return 2
+    except typer.Abort:
+        err.print("barbu: cancelled")
+        return 130
     except BarbuError as error:
-        err.print(f"barbu: {error}" if isinstance(error, (UsageError, ToolError)) else str(error), markup=False)
-        sys.exit(error.exit_code)
+        err.print(message(error))
+        return error.exit_code
+    return code if isinstance(code, int) else 0
+
+
+def main() -> None:
+    """The ``barbu`` command: :func:`run`, its code the process's exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    sys.exit(run())

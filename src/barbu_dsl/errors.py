@@ -9,8 +9,9 @@
 * :class:`ToolError` — a program barbu needs cannot be run (ruff, which
   formats generated code).
 
-The CLI turns each into one clear message and a documented exit code:
-0 ok, 1 a finding (does not sum to zero, an illegal play), 2 unusable input.
+The CLI turns each into one clear message (:func:`message`) and a
+documented exit code: 0 ok, 1 a finding (does not sum to zero, an illegal
+play), 2 unusable input.
 """
 
 from __future__ import annotations
@@ -46,11 +47,31 @@ class Diagnostic:
     def format(self) -> str:
         text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
         if self.source_line:
-            caret = " " * (self.column - 1) + "^" * max(1, self.width)
-            text += f"\n    {self.source_line}\n    {caret}"
+            shown, column, width = _window(self.source_line, self.column, max(1, self.width))
+            text += f"\n    {shown}\n    {' ' * (column - 1)}{'^' * width}"
         if self.hint:
             text += f"\n    hint: {self.hint}"
         return "\n".join([text, *(note.format() for note in self.notes)])
+
+
+SHOWN_LINE = 160
+"""The most of a source line a diagnostic shows: a window around the column."""
+
+
+def _window(line: str, column: int, width: int) -> tuple[str, int, int]:
+    """The part of a long source line around ``column``, and the column and
+    caret width within it (``...`` marks what is cut)."""
+    if len(line) <= SHOWN_LINE:
+        return line, column, width
+    width = min(width, SHOWN_LINE // 2)
+    start = max(0, min(column - 1 - SHOWN_LINE // 4, len(line) - SHOWN_LINE))
+    shown = line[start:start + SHOWN_LINE]
+    column -= start
+    if start > 0:
+        shown, column = "..." + shown, column + 3
+    if start + SHOWN_LINE < len(line):
+        shown += "..."
+    return shown, column, width
 
 
 class SpecError(BarbuError):
@@ -114,3 +135,12 @@ class RecordError(BarbuError):
         if self.kind == "after_end":
             return f"play {d.get('index')} comes after the end of the hand"
         return f"bad record: {d.get('reason')}"
+
+
+def message(error: BarbuError) -> str:
+    """How the CLI shows an error: a spec's diagnostics as they are (each
+    starts with its file and line, as compilers write them), anything else
+    as one ``barbu: ...`` message."""
+    if isinstance(error, SpecError):
+        return error.format()
+    return f"barbu: {error}"

@@ -8,6 +8,7 @@ level instead.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -42,19 +43,23 @@ def doc_text(name: str) -> str:
 
 def bundled_spec_names() -> list[str]:
     """Names of the bundled specs (``tournament``, ``hearts``, ...), sorted."""
-    return sorted(
+    return list(_bundled_names())
+
+
+@lru_cache(maxsize=1)
+def _bundled_names() -> tuple[str, ...]:
+    return tuple(sorted(
         entry.name.removesuffix(".yaml")
         for entry in _data_dir("specs").iterdir()
         if entry.name.endswith(".yaml")
-    )
+    ))
 
 
 def bundled_spec_text(name: str) -> str:
     """The text of the bundled spec ``name``; KeyError when there is none."""
-    entry = _data_dir("specs") / f"{name}.yaml"
-    if not entry.is_file():
+    if name not in bundled_spec_names():
         raise KeyError(name)
-    return entry.read_text(encoding="utf-8")
+    return (_data_dir("specs") / f"{name}.yaml").read_text(encoding="utf-8")
 
 
 BUNDLED_PREFIX = "<bundled>/"
@@ -66,8 +71,11 @@ def bundled_spec_path(name: str) -> str:
 
 
 def read_spec_source(file: str) -> str:
-    """The text of a spec named in an error message: a bundled spec or a file."""
+    """The text of a spec named in an error message: a bundled spec or a
+    file (read as :func:`barbu_dsl.files.read_text_file` reads a spec)."""
+    from .files import read_text_file
+    from .limits import SPEC_FILE_BYTES
+
     if file.startswith(BUNDLED_PREFIX):
         return bundled_spec_text(file.removeprefix(BUNDLED_PREFIX).removesuffix(".yaml"))
-    with open(file, encoding="utf-8") as handle:
-        return handle.read()
+    return read_text_file(file, limit=SPEC_FILE_BYTES)

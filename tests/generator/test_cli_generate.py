@@ -36,7 +36,9 @@ def test_generate_then_check(tmp_path: Path) -> None:
 
     with (tmp_path / "hearts" / "cards.py").open("a", encoding="utf-8") as handle:
         handle.write("# changed by hand\n")
-    (tmp_path / "hearts" / "c_old.py").write_text("# DO NOT EDIT\n", encoding="utf-8")
+    # An orphan: a module this package once had, with the package's exact header.
+    (tmp_path / "hearts" / "c_old.py").write_text((tmp_path / "hearts" / "hands.py").read_text(encoding="utf-8"),
+                                                  encoding="utf-8")
     (tmp_path / "hearts" / "doubling.py").unlink()
     code, output = barbu("generate", "hearts", "--check", "-o", str(tmp_path))
     assert code == 1
@@ -45,7 +47,7 @@ def test_generate_then_check(tmp_path: Path) -> None:
     assert "hearts/doubling.py: missing" in output
     assert "barbu generate hearts -o" in output
 
-    # Regenerating repairs it and removes the orphan (it carries the header).
+    # Regenerating repairs it and removes the orphan (it carries the package's header).
     assert barbu("generate", "hearts", "-o", str(tmp_path))[0] == 0
     assert not (tmp_path / "hearts" / "c_old.py").exists()
     assert barbu("generate", "hearts", "--check", "-o", str(tmp_path))[0] == 0

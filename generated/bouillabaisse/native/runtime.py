@@ -3,6 +3,7 @@
 # Source: sha256 608c1b64752347bb3ace661c66a3e309a4988b1a7091fa958c936384575a5867
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'bouillabaisse' -o DIR
+# Package: bouillabaisse, id 8217616a39be16d4.
 """What every native playout uses: bit counts, CPython's random numbers,
 uniform picks and the deal, compiled with numba.
 

@@ -3,6 +3,7 @@
 # Source: sha256 608c1b64752347bb3ace661c66a3e309a4988b1a7091fa958c936384575a5867
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'bouillabaisse' -o DIR
+# Package: bouillabaisse, id 8217616a39be16d4.
 """The conformance cases of the generated package, run against it.
 
 Each line of ``cases.jsonl`` (after its header) is a hand record and the
@@ -30,7 +31,7 @@ PACKAGE = "bouillabaisse"
 
 
 def load_cases() -> list[dict[str, Any]]:
-    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").split("\n")
     return [json.loads(line) for line in lines[1:] if line.strip()]
 
 

@@ -3,6 +3,7 @@
 # Source: sha256 eb11020da815a940afabf542edd8cb90d3fd220fdc1f9ccf485268762a8832ff
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'french-classic' -o DIR
+# Package: french_classic, id df84865fd8dc4ee9.
 """The conformance cases of the generated package, run against it.
 
 Each line of ``cases.jsonl`` (after its header) is a hand record and the
@@ -30,7 +31,7 @@ PACKAGE = "french_classic"
 
 
 def load_cases() -> list[dict[str, Any]]:
-    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").split("\n")
     return [json.loads(line) for line in lines[1:] if line.strip()]
 
 

@@ -3,6 +3,7 @@
 # Source: sha256 0f178d135121e857b6d1b536b259687874cab3a935e940631283cb0dd7af7637
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'hearts' -o DIR
+# Package: hearts, id 9f9e7754a07edd1a.
 """The conformance cases of the generated package, run against it.
 
 Each line of ``cases.jsonl`` (after its header) is a hand record and the
@@ -30,7 +31,7 @@ PACKAGE = "hearts"
 
 
 def load_cases() -> list[dict[str, Any]]:
-    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").split("\n")
     return [json.loads(line) for line in lines[1:] if line.strip()]
 
 

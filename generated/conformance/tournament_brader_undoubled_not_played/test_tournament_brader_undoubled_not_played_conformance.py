@@ -3,6 +3,7 @@
 # Source: sha256 90cce2345a1eb8d84ed61c5ff448e733b3fcb0acf169b874fa5785bf43fd084d
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'tournament+brader+undoubled-not-played' -o DIR
+# Package: tournament_brader_undoubled_not_played, id 6ecd049b99831e06.
 """The conformance cases of the generated package, run against it.
 
 Each line of ``cases.jsonl`` (after its header) is a hand record and the
@@ -30,7 +31,7 @@ PACKAGE = "tournament_brader_undoubled_not_played"
 
 
 def load_cases() -> list[dict[str, Any]]:
-    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").split("\n")
     return [json.loads(line) for line in lines[1:] if line.strip()]
 
 

@@ -3,6 +3,7 @@
 # Source: sha256 940c27809c7461a7e0d3ec1d2a13d1e15acf3c3ac25897452b40ceb32e83acb3
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'tournament+ravage-city+ace-low-domino' -o DIR
+# Package: tournament_ravage_city_ace_low_domino, id f7ff71d4938ecc92.
 """The conformance cases of the generated package, run against it.
 
 Each line of ``cases.jsonl`` (after its header) is a hand record and the
@@ -30,7 +31,7 @@ PACKAGE = "tournament_ravage_city_ace_low_domino"
 
 
 def load_cases() -> list[dict[str, Any]]:
-    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (HERE / "cases.jsonl").read_text(encoding="utf-8").split("\n")
     return [json.loads(line) for line in lines[1:] if line.strip()]
 
 

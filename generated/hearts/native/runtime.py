@@ -3,6 +3,7 @@
 # Source: sha256 0f178d135121e857b6d1b536b259687874cab3a935e940631283cb0dd7af7637
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'hearts' -o DIR
+# Package: hearts, id 9f9e7754a07edd1a.
 """What every native playout uses: bit counts, CPython's random numbers,
 uniform picks and the deal, compiled with numba.
 

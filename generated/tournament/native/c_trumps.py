@@ -3,6 +3,7 @@
 # Source: sha256 09cd7654d59e2aeac49ccb8ca1b5626f2b04bca45295f68fcd76512f7a0f4fc2
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'tournament' -o DIR
+# Package: tournament, id 1b37c91e1b33fc86.
 # Contract: 'Trumps'
 """One contract's whole-hand random playouts, compiled with numba.
 

@@ -3,6 +3,7 @@
 # Source: sha256 940c27809c7461a7e0d3ec1d2a13d1e15acf3c3ac25897452b40ceb32e83acb3
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'tournament+ravage-city+ace-low-domino' -o DIR
+# Package: tournament_ravage_city_ace_low_domino, id f7ff71d4938ecc92.
 # Contract: 'No last two'
 """One contract's whole-hand random playouts, compiled with numba.
 

@@ -28,8 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import cards as C
+from ..bounded_json import JSONProblem, loads
 from ..errors import RecordError
+from ..files import FileProblem, read_text_file, split_lines
 from ..language import model as m
+from ..limits import RECORD_FILE_BYTES
 from .base import PASS, after_end, move_str
 from .doubling import Pair, hand_terms
 from .hand import start_hand
@@ -271,20 +274,22 @@ def _malformed(reason: str) -> dict[str, Any]:
 def replay_text(spec: m.Spec, text: str, lines: bool | None = None) -> list[dict[str, Any]]:
     """Replay one JSON object or JSON Lines.  ``lines`` forces JSON Lines
     (True) or one object (False); None decides from the text: one JSON
-    value is one record, otherwise each non-blank line is one."""
+    value is one record, otherwise each non-blank line is one.  Lines end
+    at ``\\n`` only; JSON is read within bounds (:mod:`barbu_dsl.bounded_json`)."""
+    records = split_lines(text)
     if not lines:
         try:
-            return [replay_record(spec, json.loads(text))]
-        except json.JSONDecodeError as error:
-            if lines is False or len([line for line in text.splitlines() if line.strip()]) < 2:
+            return [replay_record(spec, loads(text))]
+        except JSONProblem as error:
+            if lines is False or len([line for line in records if line.strip()]) < 2:
                 return [_malformed(f"malformed JSON: {error}")]
     results = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(records, 1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
+            record = loads(line)
+        except JSONProblem as error:
             results.append(_malformed(f"malformed JSON on line {number}: {error}"))
             continue
         results.append(replay_record(spec, record))
@@ -297,9 +302,9 @@ def replay_file(spec: m.Spec, path: str | Path) -> tuple[list[dict[str, Any]], i
     results in order and the worst exit status."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return [_malformed(f"cannot read {path}: {error}")], 2
+        text = read_text_file(path, limit=RECORD_FILE_BYTES)
+    except FileProblem as problem:
+        return [_malformed(str(problem).replace("\n    hint: ", "; "))], 2
     results = replay_text(spec, text, True if path.suffix == ".jsonl" else None)
     return results, worst_status(results)
 

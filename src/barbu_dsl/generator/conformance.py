@@ -10,7 +10,8 @@ Two sources of expected results:
 * ``hand-checked``: the scenario cases in ``cases/<spec>.jsonl`` (package
   data), each worked out by hand with its reasoning in ``why`` (for
   tournament the four shared examples among them); a case lists the specs
-  (with variants) it holds for;
+  (with variants) it holds for, and a suite takes those of the spec whose
+  canonical text it has (by sha256, never by a name);
 * ``interpreter``: records made by playing seeded random hands with the
   engine, and their results from :func:`barbu_dsl.engine.replay_record`.
   They cover every contract (and player count): complete hands with and
@@ -28,6 +29,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -35,9 +37,11 @@ from .. import cards as C
 from ..engine import PASS, Hand, deal, hand_for, replay_record
 from ..engine.doubling import check_doubles, is_positive
 from ..errors import RecordError
+from ..language import load_spec
 from ..language import model as m
 from ..verifier import dealt_cards
 from . import plan as p
+from .identity import canonical_sha256
 from .render import environment, tidy
 
 Case = dict[str, Any]
@@ -67,9 +71,11 @@ def render_conformance(spec: m.Spec, facts: p.SpecPlan) -> dict[str, str]:
         "spec": facts.name,
         "variants": list(facts.variants),
         "source_sha256": facts.sha256,
+        "package": facts.package,
+        "id": facts.package_id,
     }
     lines = [json.dumps(header, ensure_ascii=False)]
-    lines.extend(json.dumps(case, ensure_ascii=False) for case in build_cases(spec))
+    lines.extend(json.dumps(case, ensure_ascii=False) for case in build_cases(spec, facts.sha256))
     test = environment().get_template("conformance_test.py.j2").render(spec=facts)
     return {
         f"{base}/cases.jsonl": "\n".join(lines) + "\n",
@@ -77,8 +83,9 @@ def render_conformance(spec: m.Spec, facts: p.SpecPlan) -> dict[str, str]:
     }
 
 
-def build_cases(spec: m.Spec) -> list[Case]:
-    cases = hand_checked(spec)
+def build_cases(spec: m.Spec, sha256: str | None = None) -> list[Case]:
+    """Every case of ``spec``'s suite; ``sha256``: its canonical text's, when known."""
+    cases = hand_checked(spec, sha256)
     for contract in spec.contracts:
         for players in spec.players:
             cases.extend(_contract_cases(spec, contract, players, full=players == _main_count(spec)))
@@ -94,20 +101,33 @@ def build_cases(spec: m.Spec) -> list[Case]:
     return cases
 
 
-def hand_checked(spec: m.Spec) -> list[Case]:
-    """The hand-checked cases that hold for ``spec`` (by its full name)."""
-    entry = resources.files(__package__) / "cases" / f"{spec.name}.jsonl"
-    if not entry.is_file():
-        return []
-    out = []
-    for line in entry.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
+def hand_checked(spec: m.Spec, sha256: str | None = None) -> list[Case]:
+    """The hand-checked cases that hold for ``spec``: those of the bundled
+    spec (with variants) whose canonical text it has, found by that text's
+    sha256 (``sha256``, computed when not given) — never by the spec's
+    name, which any copy can take."""
+    sha = sha256 or canonical_sha256(spec)
+    return [dict(case) for case in _hand_checked_by_sha().get(sha, [])]
+
+
+@lru_cache(maxsize=1)
+def _hand_checked_by_sha() -> dict[str, list[Case]]:
+    """Every hand-checked case (package data ``cases/*.jsonl``), by the
+    sha256 of each spec it lists."""
+    by_sha: dict[str, list[Case]] = {}
+    folder = resources.files(__package__) / "cases"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".jsonl"):
             continue
-        case = json.loads(line)
-        if spec.full_name in case["specs"]:
-            out.append({"name": "hand-checked: " + case["name"], "source": "hand-checked",
-                        "record": case["record"], "expected": case["expected"], "why": case["why"]})
-    return out
+        for line in entry.read_text(encoding="utf-8").split("\n"):
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            shown = {"name": "hand-checked: " + case["name"], "source": "hand-checked",
+                     "record": case["record"], "expected": case["expected"], "why": case["why"]}
+            for full_name in case["specs"]:
+                by_sha.setdefault(canonical_sha256(load_spec(full_name)), []).append(shown)
+    return by_sha
 
 
 # --------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from ..language import model as m
 from ..language import print_spec
 from ..language.rules import card_values
 from ..verifier import dealt_cards, verify
+from .identity import package_id, regenerate_reference
 from .naming import module_names, package_name
 from .sheet_plan import SheetRow, problem_messages, sheet_rows
 
@@ -315,14 +316,18 @@ class SpecPlan:
     rank_words: tuple[tuple[str, int], ...]
     sheet_rows: tuple[SheetRow, ...] = ()  # the score sheet's entry plans (sheet_plan.py)
     sheet_messages: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    package_id: str = ""  # identity.package_id: how barbu generate knows its own files
+    regenerate: str = ""  # the spec reference of the header's "Regenerate with:" line
 
 
 
 # --------------------------------------------------------------------------
 
 
-def plan(spec: m.Spec) -> SpecPlan:
-    """Everything the templates need to write ``spec``'s package."""
+def plan(spec: m.Spec, reference: str | None = None) -> SpecPlan:
+    """Everything the templates need to write ``spec``'s package;
+    ``reference``: how the spec was named on the command line (for the
+    "Regenerate with:" line of a spec that is not bundled)."""
     source = print_spec(spec)
     decks = tuple((n, mask_of(spec.deck_for(n)), mask_of(spec.removed_for(n))) for n in spec.players)
     modules = module_names([c.name for c in spec.contracts])
@@ -333,12 +338,14 @@ def plan(spec: m.Spec) -> SpecPlan:
     )
     return SpecPlan(
         package=package_name(spec.full_name),
+        package_id=package_id(package_name(spec.full_name), spec.full_name),
+        regenerate=regenerate_reference(spec, reference),
         name=spec.name,
         full_name=spec.full_name,
         variants=spec.applied,
         title=spec.title,
         source=source,
-        sha256=hashlib.sha256(source.encode("utf-8")).hexdigest(),
+        sha256=hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest(),
         version=f"barbu_dsl {__version__}, generator {GENERATOR_VERSION}",
         players=spec.players,
         decks=decks,

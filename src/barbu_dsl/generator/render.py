@@ -10,7 +10,9 @@ filters below are the only way values reach the code:
 * ``py``: a Python literal via ``repr()`` (spec text included: a name can
   only ever become a string literal);
 * ``ascii``: ``ascii()`` for comments (no newline can escape a comment),
-  and ``comment`` to wrap a comment line that spec text makes too long;
+  ``short`` to cut it, and ``comment`` to wrap a comment line that spec
+  text makes too long;
+* ``markdown``: literal text in a Markdown document (no HTML, no markup);
 * masks as hex literals, cards, ranks and suits by their own fixed names.
 
 The output is tidied (trailing spaces, runs of blank lines) and compiled
@@ -30,6 +32,7 @@ import jinja2
 
 from .. import cards as C
 from ..compiled import MESSAGES, SUIT_MASKS
+from ..safe_text import for_markdown
 from . import plan as p
 
 TEMPLATES = "barbu_dsl.generator"
@@ -55,6 +58,12 @@ def _block(text: str, width: int = 0) -> str:
     if not lines or not "".join(lines).strip():
         return EMPTY
     return "\n".join([lines[0]] + [(" " * width + line) if line.strip() else "" for line in lines[1:]])
+
+
+def _short(text: str, most: int = 100) -> str:
+    """Spec text cut to ``most`` characters for a header line (the package
+    id, not the text, identifies the spec)."""
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _comment(text: str) -> str:
@@ -156,6 +165,8 @@ def environment() -> jinja2.Environment:
     env.filters.update(
         py=repr,
         ascii=ascii,
+        short=_short,
+        markdown=for_markdown,
         comment=_comment,
         join_ascii=lambda values: ", ".join(ascii(v) for v in values),
         block=_block,

@@ -7,25 +7,26 @@ output.  Exit 0 when done, 2 for unusable input.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from ..errors import UsageError
 from ..language import load_spec
+from ..safe_text import Terminal, json_line
 from .study import Study
 from .tally import Tally
 
-out = Console(highlight=False, soft_wrap=False, width=200)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Terminal()
+out.width = 200  # the wide tables whole, never folded
+out.soft_wrap = False
+err = Terminal(stderr=True)
 
 
 def simulate(
-    specs: Annotated[list[str], typer.Argument(help="Specs to compare on the same deals; the first is the baseline.")],
+    specs: Annotated[list[str], typer.Argument(help="Specs to compare on the same deals; the first is the baseline.", metavar="SPEC")],
     games: Annotated[int | None, typer.Option("--games", "-n", help="Games per spec (default 100).")] = None,
     contract: Annotated[str | None, typer.Option(
         "--contract", help="Play only hands of this contract (with --hands).")] = None,
@@ -80,7 +81,7 @@ def simulate(
 
         draw(study, tally, data, plot)
     if as_json:
-        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_line(data) + "\n")
     else:
         print_tables(out, study, data)
     if plot is not None:

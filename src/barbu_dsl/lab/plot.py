@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from ..safe_text import for_terminal
 from .files import write_atomically
 from .study import Study
 from .tally import Tally
@@ -25,6 +26,9 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite
     import matplotlib.pyplot as plt
 
     matplotlib.rcParams["svg.hashsalt"] = "barbu"  # the same ids in every run
+    # Names from a spec are text, never TeX or mathtext ("$x$" stays as typed).
+    matplotlib.rcParams["text.parse_math"] = False
+    matplotlib.rcParams["text.usetex"] = False
     contracts = [r["contract"] for r in data["results"] if r["spec"] == study.names[0]]
     others = data["differences"]
     columns = min(4, len(contracts))
@@ -45,8 +49,8 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite
                 scores = sorted(counts)
                 total = sum(counts.values())
                 ax.hist(scores, bins=bins, weights=[counts[s] / total for s in scores], histtype="step",
-                        label=name, linewidth=1.2)
-        ax.set_title(contract, fontsize=10)
+                        label=for_terminal(name, one_line=True), linewidth=1.2)
+        ax.set_title(for_terminal(contract, one_line=True), fontsize=10)
         ax.set_xlabel("declarer's final score", fontsize=8)
         ax.tick_params(labelsize=7)
         if index == 0:
@@ -57,7 +61,8 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite
         width = 0.8 / max(1, len(roles))
         labels = []
         for j, d in enumerate(others):
-            labels.append(d["contract"] if len(study.names) == 2 else f"{d['contract']}\n{d['spec']}")
+            parts = [d["contract"]] if len(study.names) == 2 else [d["contract"], d["spec"]]
+            labels.append("\n".join(for_terminal(part, one_line=True) for part in parts))
             for k, role in enumerate(roles):
                 est = d["roles"][role]["final"]
                 if est is None:
@@ -68,11 +73,11 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite
         ax.axhline(0, color="grey", linewidth=0.8)
         ax.set_xticks(range(len(labels)), labels, fontsize=7)
         ax.set_ylabel("final score difference", fontsize=8)
-        ax.set_title(f"{', '.join(study.names[1:])} − {study.names[0]}, paired on the same deals "
-                     "(95% intervals)", fontsize=10)
+        ax.set_title(for_terminal(f"{', '.join(study.names[1:])} − {study.names[0]}, paired on the same deals "
+                                  "(95% intervals)", one_line=True), fontsize=10)
         ax.legend(fontsize=7, ncol=len(roles))
-    fig.suptitle(f"{' vs '.join(study.names)}: {tally.games} {'hands' if study.contract else 'games'}, "
-                 f"bots {','.join(study.bots)}, seed {study.seed}", fontsize=11)
+    fig.suptitle(for_terminal(f"{' vs '.join(study.names)}: {tally.games} {'hands' if study.contract else 'games'}, "
+                              f"bots {','.join(study.bots)}, seed {study.seed}", one_line=True), fontsize=11)
     metadata = {"Date": None} if path.suffix.lower() == ".svg" else {"Software": None}
     try:
         write_atomically(path, lambda temporary: fig.savefig(temporary, format=path.suffix.lower()[1:],

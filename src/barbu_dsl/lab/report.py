@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from ..safe_text import for_rich
 from . import stats
 from .study import ROLES_EXTRA, Study, role_names
 from .tally import Key, Tally
@@ -136,8 +137,8 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None:
     role_list = roles(study)
     for name in study.names:
         rows = [r for r in data["results"] if r["spec"] == name]
-        table = Table(title=f"{name}: final score by seat position (mean ± 95% CI), {data['games']} "
-                            f"{'hands' if study.contract else 'games'}", title_justify="left")
+        table = Table(title=for_rich(f"{name}: final score by seat position (mean ± 95% CI), {data['games']} "
+                                     f"{'hands' if study.contract else 'games'}"), title_justify="left")
         table.add_column("contract")
         table.add_column("hands", justify="right")
         table.add_column("total", justify="right")
@@ -145,26 +146,27 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None:
             table.add_column(role, justify="right")
         for r in rows:
             total = "·" if r["mean_total"] is None else f"{r['mean_total']:.1f}".replace("-", "−")
-            table.add_row(r["contract"], str(r["hands"]), total,
+            table.add_row(for_rich(r["contract"]), str(r["hands"]), total,
                           *(cell(r["roles"][role]["final"]) for role in role_list))
         console.print(table)
-        choice = Table(title=f"{name}: raw score of the declarer, choice and doubling", title_justify="left")
+        choice = Table(title=for_rich(f"{name}: raw score of the declarer, choice and doubling"),
+                       title_justify="left")
         for column in ("contract", "declarer raw", "share of hands", "chosen when offered", "doubled"):
             choice.add_column(column, justify="left" if column == "contract" else "right")
         for r in rows:
-            choice.add_row(r["contract"], cell(r["roles"]["declarer"]["raw"]), cell(r["share"], percent=True),
+            choice.add_row(for_rich(r["contract"]), cell(r["roles"]["declarer"]["raw"]), cell(r["share"], percent=True),
                            cell(r["pick_rate"], percent=True), cell(r["doubled"], percent=True))
         console.print(choice)
     for name in study.names[1:]:
         rows = [d for d in data["differences"] if d["spec"] == name]
-        table = Table(title=f"{name} − {study.names[0]}: final score difference, paired on the same deals "
-                            "(mean ± 95% CI)", title_justify="left")
+        table = Table(title=for_rich(f"{name} − {study.names[0]}: final score difference, paired on the same "
+                                     "deals (mean ± 95% CI)"), title_justify="left")
         table.add_column("contract")
         for role in role_list:
             table.add_column(role, justify="right")
         table.add_column("chosen when offered", justify="right")
         for d in rows:
-            table.add_row(d["contract"], *(cell(d["roles"][role]["final"], signed=True) for role in role_list),
+            table.add_row(for_rich(d["contract"]), *(cell(d["roles"][role]["final"], signed=True) for role in role_list),
                           cell(d["pick_rate"], percent=True, signed=True))
         console.print(table)
     bots = sorted(set(study.bots))
@@ -175,7 +177,7 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None:
             table.add_column(bot, justify="right")
         for name in study.names:
             by_bot = {b["bot"]: b["mean_game_total"] for b in data["bots"] if b["spec"] == name}
-            table.add_row(name, *(cell(by_bot[bot]) for bot in bots))
+            table.add_row(for_rich(name), *(cell(by_bot[bot]) for bot in bots))
         console.print(table)
     for line in headlines(data):
         console.print(line, markup=False)

@@ -15,7 +15,20 @@ A spec file is YAML (read with safe-load safety) with these keys::
                                   writes it; they are not applied again)
 
 Every problem in the file is collected, positioned and reported together as
-a :class:`~barbu_dsl.errors.SpecError`.  Overlays are applied by
+a :class:`~barbu_dsl.errors.SpecError`.
+
+A spec is referred to (on the command line and in ``extends``) by a
+bundled name or a file, in this order (README, "Naming a spec"):
+
+1. a path-like reference — one with a ``/``, starting with ``.``, or ending
+   in ``.yaml`` or ``.yml`` — is a file, and only a file;
+2. a bundled spec's name is that bundled spec, whatever file of the same
+   name lies in the directory;
+3. any other name is the file of that name, if there is one.
+
+Files are read by :func:`barbu_dsl.files.read_text_file`: regular files of
+at most :data:`~barbu_dsl.limits.SPEC_FILE_BYTES`, UTF-8, a decoding error
+reported at its line and column.  Overlays are applied by
 :mod:`.overlays`; checks that need the whole spec (:mod:`.checks`: a scoring
 card removed from a deck, placings for the wrong number of players) run
 after them, on every contract and setting that could be read even when
@@ -25,11 +38,16 @@ others could not, and point at the line that caused them.
 from __future__ import annotations
 
 import json
+import os
+import re
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from .. import cards as C
 from ..errors import BarbuError, Diagnostic, SpecError, UsageError
+from ..files import FileProblem, read_text_file
+from ..limits import GAME_HANDS, NUMBER_DIGITS, PLAYERS, RULE_LINE_CHARACTERS, RULE_LINE_CLAUSES, SPEC_FILE_BYTES
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .checks import Unread, check_spec, order_item
@@ -66,8 +84,9 @@ Setting = tuple[str, m.SettingValue]
 
 def load_spec(ref: str) -> m.Spec:
     """The spec ``NAME_OR_PATH[+OVERLAY...]``: a bundled spec name or a file,
-    with named variants and scales applied in order."""
-    if Path(ref).is_file():
+    with named variants and scales applied in order (the module's reference
+    rules say which)."""
+    if is_path_like(ref) and os.path.lexists(ref):  # a file whose name holds a '+'
         return load_file(Path(ref))
     base, *overlays = ref.split("+")
     if not base:
@@ -152,18 +171,41 @@ def _default_name(path: Path) -> str:
     return path.name.removesuffix(".yaml").removesuffix(".yml")
 
 
+def is_path_like(ref: str) -> bool:
+    """Whether a reference names a file and only a file: it has a ``/``,
+    starts with ``.`` or ends in ``.yaml`` or ``.yml``."""
+    return "/" in ref or os.sep in ref or ref.startswith(".") or ref.endswith((".yaml", ".yml"))
+
+
 def _spec_file(name: str, relative_to: Path) -> Path | None:
     """The file ``name`` names (relative to ``relative_to``), or None when
-    it names no file (then it may be a bundled spec)."""
+    it names a bundled spec (by the reference rules above).  The file may
+    not exist or not be readable: reading it says so."""
+    if "\0" in name:
+        raise UsageError(f"no spec {name!r}: a name cannot hold a NUL character")
     path = (relative_to / name) if not Path(name).is_absolute() else Path(name)
-    return path if path.is_file() else None
+    if is_path_like(name):
+        return path
+    if name in bundled_spec_names():
+        return None
+    return path if os.path.lexists(path) else None
+
+
+def spec_file(ref: str) -> Path | None:
+    """The file a command-line reference names, or None when it names a
+    bundled spec or applies variants (``NAME+VARIANT``)."""
+    if is_path_like(ref) and os.path.lexists(ref):
+        return Path(ref)
+    if "+" in ref:
+        return None
+    return _spec_file(ref, Path("."))
 
 
 def spec_location(name: str, relative_to: Path) -> str:
     """Where the spec ``name`` can be loaded from anywhere: the absolute
     path of its file, or the bundled spec's name."""
     path = _spec_file(name, relative_to)
-    return str(path.resolve()) if path is not None else name
+    return os.path.abspath(path) if path is not None else name
 
 
 def load_base(spec: m.Spec) -> m.Spec | None:
@@ -193,13 +235,16 @@ def _load_named(name: str, relative_to: Path, stack: tuple[str, ...] = ()) -> m.
 
 def _load_path(path: Path, stack: tuple[str, ...] = ()) -> m.Spec:
     """The spec file ``path``; ``stack`` holds the files extending it."""
-    key = str(path.resolve())
+    key = os.path.realpath(path)
     if key in stack:
         raise UsageError(f"{path} extends itself (through {' → '.join(stack)})")
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path}: {error}") from None
+        text = read_text_file(path, limit=SPEC_FILE_BYTES)
+    except FileProblem as problem:
+        if problem.line is None or problem.column is None:
+            raise
+        raise SpecError([Diagnostic(str(path), problem.line, problem.column, problem.reason,
+                                    hint=problem.hint)]) from None
     return _Reader(Source(str(path), text), _default_name(path), (*stack, key)).read()
 
 
@@ -217,7 +262,14 @@ def _load_bundled(name: str, stack: tuple[str, ...] = ()) -> m.Spec:
     key = f"bundled:{name}"
     if key in stack:
         raise UsageError(f"bundled spec {name} extends itself")
-    return _Reader(Source(bundled_spec_path(name), text), name, (*stack, key)).read()
+    return _read_bundled(name, text)
+
+
+@lru_cache(maxsize=16)
+def _read_bundled(name: str, text: str) -> m.Spec:
+    """A bundled spec, read once per process (the model is immutable, and a
+    bundled spec extends nothing)."""
+    return _Reader(Source(bundled_spec_path(name), text), name, (f"bundled:{name}",)).read()
 
 
 # --------------------------------------------------------------------------
@@ -412,6 +464,9 @@ class _Reader:
         """The spec a house file extends, and where to load it again."""
         name = self._text(node)
         if not name:
+            if name is not None:
+                self.source.error(node, "extends names no spec", hint="write a bundled spec's name, "
+                                  "e.g. 'extends: tournament', or a file, e.g. 'extends: ./base.yaml'")
             return None
         relative_to = Path(self.source.file).parent if Path(self.source.file).is_file() else Path.cwd()
         try:
@@ -492,16 +547,19 @@ class _Reader:
             if len(counts) != len(node.value):
                 self.source.error(node, "players is a number, a list of numbers or a range such as 3-7")
                 return ()
-        elif text and "-" in text:
-            low, _, high = text.partition("-")
-            if low.strip().isdigit() and high.strip().isdigit():
-                counts = list(range(int(low), int(high) + 1))
+        elif text and (match := _RANGE.fullmatch(text)):
+            low, high = int(match.group(1)), int(match.group(2))
+            if low > high:
+                self.source.error(node, f"a range of players goes up, e.g. {high}-{low}")
+                return ()
+            # Both ends are checked before the range is made: 3-999999999 is refused, not built.
+            counts = [low, high] if not PLAYERS[0] <= low <= high <= PLAYERS[1] else list(range(low, high + 1))
         if not counts:
             self.source.error(node, "players is a number, a list of numbers or a range such as 3-7")
             return ()
-        bad = [n for n in counts if not 3 <= n <= 7]
+        bad = [n for n in counts if not PLAYERS[0] <= n <= PLAYERS[1]]
         if bad:
-            self.source.error(node, f"Barbu is played by 3 to 7 players, not {bad[0]}")
+            self.source.error(node, f"Barbu is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {bad[0]}")
             return ()
         return tuple(sorted(set(counts)))
 
@@ -578,6 +636,10 @@ class _Reader:
                 number = as_int(value)
                 if number is None and not is_null(value):
                     self.source.error(value, f"{key} is a whole number")
+                    self.unread_settings.add(full)
+                    continue
+                if number is not None and abs(number) > GAME_HANDS:
+                    self.source.error(value, f"{key} is at most {GAME_HANDS}")
                     self.unread_settings.add(full)
                     continue
                 settings.append((full, number))
@@ -694,13 +756,21 @@ class _Reader:
         if text is None or is_null(node) or not text.strip():
             self.source.error(node, "expected a rule line such as '−2 per ♥, A♥ −6, no ♥ lead'")
             return None
+        if len(text) > RULE_LINE_CHARACTERS:
+            self.source.error(node, f"a rule line of {len(text):,} characters; the most is {RULE_LINE_CHARACTERS:,}")
+            return None
         try:
-            return parse_line(text)
+            groups = parse_line(text)
         except LineError as error:
             problem = error.problem
             index = self.source.value_index(node, problem.offset)  # type: ignore[arg-type]
             self.source.error_at(index, problem.message, problem.width, problem.hint)
             return None
+        count = sum(len(group) for group in groups)
+        if count > RULE_LINE_CLAUSES:
+            self.source.error(node, f"a rule line of {count} clauses; the most is {RULE_LINE_CLAUSES}")
+            return None
+        return groups
 
     def _rules(self, node: Node) -> m.Rules | None:
         groups = self._line(node)
@@ -711,6 +781,10 @@ class _Reader:
             index = self.source.value_index(node, problem.offset)  # type: ignore[arg-type]
             self.source.error_at(index, problem.message, max(1, problem.width), problem.hint)
         return rules
+
+
+_RANGE = re.compile(rf"\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*-\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*", re.ASCII)
+"""A range of player counts, ``3-7`` (ASCII digits: ``²`` is no digit here)."""
 
 
 def _is_split_piece(key: Node, value: Node) -> bool:

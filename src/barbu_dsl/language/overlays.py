@@ -28,37 +28,39 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,
     where = positions or {}
     for key, value in sorted(overlay.settings, key=lambda setting: setting[0] != "doubling.allowed"):
         spec = _apply_setting(spec, key, value, where.get(key) or overlay.where, source)
-    contracts = [c for c in spec.contracts if not c.derived]
+    # By folded name, in order: each change finds its contract at once (a
+    # list searched per change made 8,000 contracts take seconds).
+    contracts = {m.contract_key(c.name): c for c in spec.contracts if not c.derived}
     order = list(spec.game.order)
+    ordered = {m.contract_key(name) for name in order}
     for change in overlay.contracts:
-        keys = [m.contract_key(c.name) for c in contracts]
         key = m.contract_key(change.name)
-        index = keys.index(key) if key in keys else None
+        current = contracts.get(key)
         if change.action == "set":
             assert change.contract is not None
-            if index is not None:
-                contracts[index] = change.contract
-                continue
-            contracts.append(change.contract)
-            if adds_to_order and order:
-                ordered = {m.contract_key(name) for name in order}
-                order.extend(name for name in (change.contract.name, change.contract.twin)
-                             if name and m.contract_key(name) not in ordered)
+            contracts[key] = change.contract
+            if current is None and adds_to_order and order:
+                for name in (change.contract.name, change.contract.twin):
+                    if name and m.contract_key(name) not in ordered:
+                        order.append(name)
+                        ordered.add(m.contract_key(name))
             continue
-        if index is None:
-            names = [c.name for c in contracts]
+        if current is None:
+            names = [c.name for c in contracts.values()]
             source.error_at_position(change.where, f"there is no contract '{change.name}' to change",
                                      hint=with_suggestion(change.name, names, "contracts: " + ", ".join(names),
                                                           m.contract_key))
             continue
         if change.action == "drop":
-            dropped = contracts.pop(index)
-            order = [n for n in order if m.contract_key(n) not in (key, m.contract_key(dropped.twin or ""))]
+            del contracts[key]
+            gone = (key, m.contract_key(current.twin or ""))
+            order = [n for n in order if m.contract_key(n) not in gone]
+            ordered = {m.contract_key(name) for name in order}
             continue
-        patched = _patch(contracts[index], change, overlay, source)
+        patched = _patch(current, change, overlay, source)
         if patched is not None:
-            contracts[index] = patched
-    spec = replace(spec, contracts=with_twins(contracts), game=replace(spec.game, order=tuple(order)))
+            contracts[key] = patched
+    spec = replace(spec, contracts=with_twins(list(contracts.values())), game=replace(spec.game, order=tuple(order)))
     return spec
 
 

@@ -17,6 +17,7 @@ from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput
 from lark.exceptions import VisitError
 
 from .. import cards as C
+from ..limits import NUMBER_DIGITS, VALUE_MAGNITUDE
 from ..resources import grammar_text
 from . import model as m
 
@@ -218,8 +219,21 @@ def _value_span(text: str, offset: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------
 
 
+def _number(token: Token, text: str | None = None) -> int:
+    """A number token's value; one of more than NUMBER_DIGITS digits is
+    refused before it is converted."""
+    digits = str(token) if text is None else text
+    if sum(ch.isdigit() for ch in digits) > NUMBER_DIGITS:
+        raise _fail(token, f"a number of more than {NUMBER_DIGITS} digits")
+    return int(digits)
+
+
 def _value(token: Token) -> int:
-    return int(str(token).replace("−", "-").replace("+", ""))
+    """A scoring value, at most VALUE_MAGNITUDE either way."""
+    value = _number(token, str(token).replace("−", "-").replace("+", ""))
+    if abs(value) > VALUE_MAGNITUDE:
+        raise _fail(token, f"a value is at most {VALUE_MAGNITUDE:,} either way, not {value:,}")
+    return value
 
 
 def _fail(token: Token, message: str, hint: str | None = None) -> LineError:
@@ -312,13 +326,13 @@ class _ToClauses(Transformer):
         value = items[0]
         if items[1].type == "TRICK":
             number = items[2]
-            position = int(number)
+            position = _number(number)
             if position < 1:
                 raise _fail(number, "tricks are numbered from 1")
         else:
             word = str(items[1]).lower()
             named = {"first": 1, "second": 2, "third": 3, "penultimate": -2, "last": -1}
-            position = named.get(word) or int(re.match(r"\d+", word).group(0))  # type: ignore[union-attr]
+            position = named.get(word) or _number(items[1], re.match(r"\d+", word).group(0))  # type: ignore[union-attr]
             if position < 1 and word not in named:
                 raise _fail(items[1], "tricks are numbered from 1")
         return (m.TrickAt(_value(value), position), value.start_pos)

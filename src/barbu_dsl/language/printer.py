@@ -79,7 +79,7 @@ def _identity(spec: m.Spec, before_name: list[str] | None = None) -> list[str]:
     """The header comment, then ``before_name``, then name, title and description."""
     out: list[str] = []
     if spec.header:
-        out.extend(f"# {line}".rstrip() for line in spec.header.splitlines())
+        out.extend(f"# {line}".rstrip() for line in spec.header.split("\n"))
         out.append("")
     out.extend(before_name or [])
     out.append(f"name: {quote(spec.name)}")

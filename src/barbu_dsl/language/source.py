@@ -3,7 +3,11 @@
 The spec is read with PyYAML's safe composer (no tags, no objects: the same
 safety as ``yaml.safe_load``), but kept as nodes so that every value still
 knows its line and column, and a key written twice is seen rather than
-silently dropped.
+silently dropped.  Nesting deeper than :data:`~barbu_dsl.limits.NESTING_DEPTH`
+and integers longer than :data:`~barbu_dsl.limits.NUMBER_DIGITS` digits are
+refused while composing, so nothing after it recurses without bound or
+converts a huge number.  Lines are split at ``\n`` only, as positions are
+counted (``str.splitlines`` would also split at U+0085 and U+2028).
 """
 
 from __future__ import annotations
@@ -14,9 +18,38 @@ from dataclasses import dataclass, field
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..errors import Diagnostic
+from ..errors import BarbuError, Diagnostic
+from ..files import split_lines
+from ..limits import NESTING_DEPTH, NUMBER_DIGITS
 from ..resources import read_spec_source
+from ..safe_text import lone_surrogate, pair_surrogates
 from .model import Position
+
+INT_TAG = "tag:yaml.org,2002:int"
+STR_TAG = "tag:yaml.org,2002:str"
+
+
+class _DepthError(yaml.MarkedYAMLError):
+    """Nesting beyond the limit, raised while composing."""
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe composer, refusing nesting deeper than NESTING_DEPTH
+    before its recursion can run out of stack."""
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: object) -> Node | None:  # type: ignore[override]
+        self._depth += 1
+        try:
+            if self._depth > NESTING_DEPTH:
+                raise _DepthError(problem=f"nested deeper than {NESTING_DEPTH} levels, the most a spec may be",
+                                  problem_mark=self.peek_event().start_mark)
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self._depth -= 1
 
 
 @dataclass
@@ -28,7 +61,9 @@ class Source:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.lines = self.text.splitlines()
+        self.text = self.text.removeprefix("\ufeff")
+        self.lines = split_lines(self.text)
+        self._value_indices: dict[int, list[int]] = {}
         self._starts = [0]
         for index, char in enumerate(self.text):
             if char == "\n":
@@ -45,10 +80,17 @@ class Source:
         return Position(self.file, line, column)
 
     def value_index(self, node: ScalarNode, offset: int) -> int:
-        """The source index of character ``offset`` of a scalar's value.
+        """The source index of character ``offset`` of a scalar's value."""
+        indices = self._value_indices.get(id(node))
+        if indices is None:
+            indices = self._value_indices[id(node)] = self._walk_value(node)
+        return indices[offset] if 0 <= offset < len(indices) - 1 else indices[-1]
 
-        Walks the source and the value side by side, so quoting, folding and
-        block indentation are all accounted for."""
+    def _walk_value(self, node: ScalarNode) -> list[int]:
+        """The source index of each character of a scalar's value, and last
+        where the value ends.  Walks the source and the value side by side
+        (once per node: a line with many problems asks many times), so
+        quoting, folding and block indentation are all accounted for."""
         value = node.value
         index = node.start_mark.index
         end = node.end_mark.index
@@ -56,15 +98,16 @@ class Source:
             index += 1
         elif node.style in ("|", ">"):
             index = self.text.find("\n", index) + 1
-        for position, char in enumerate(value):
+        indices = []
+        for char in value:
             while index < end and self.text[index] != char and not (
                 char == " " and self.text[index] in "\r\n"
             ):
                 index += 1
-            if position == offset:
-                return index
+            indices.append(index)
             index += 1
-        return min(index, max(node.end_mark.index, node.start_mark.index))
+        indices.append(min(index, max(node.end_mark.index, node.start_mark.index)))
+        return indices
 
     # ---- reporting ------------------------------------------------------------
     def error_at(self, index: int, message: str, width: int = 1, hint: str | None = None) -> None:
@@ -107,8 +150,10 @@ class Source:
     # ---- reading --------------------------------------------------------------
     def compose(self) -> Node | None:
         """The document's root node, or None after reporting a YAML error."""
+        loader: _BoundedLoader | None = None
         try:
-            return yaml.compose(self.text, Loader=yaml.SafeLoader)
+            loader = _BoundedLoader(self.text)
+            root = loader.get_single_node()
         except yaml.MarkedYAMLError as error:
             mark = error.problem_mark or error.context_mark
             index = mark.index if mark is not None else 0
@@ -118,6 +163,39 @@ class Source:
         except yaml.YAMLError as error:
             self.error_at(0, f"not valid YAML: {error}")
             return None
+        finally:
+            if loader is not None:
+                loader.dispose()
+        if root is not None:
+            self._check_scalars(root)
+        return root
+
+    def _check_scalars(self, root: Node) -> None:
+        """Report each integer of more than NUMBER_DIGITS digits, and read it
+        as text from then on (so no reader converts it); and each lone
+        surrogate a ``"\\ud800"`` escape makes (no file, database or
+        terminal can hold it), read as U+FFFD from then on.  An escaped
+        surrogate pair is the character it stands for."""
+        stack, seen = [root], set()
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:  # an alias: the same node again
+                continue
+            seen.add(id(node))
+            if isinstance(node, ScalarNode):
+                if node.tag == INT_TAG and sum(ch.isdigit() for ch in node.value) > NUMBER_DIGITS:
+                    self.error(node, f"a number of more than {NUMBER_DIGITS} digits")
+                    node.tag = STR_TAG
+                node.value = pair_surrogates(node.value)
+                lone = lone_surrogate(node.value)
+                if lone is not None:
+                    self.error(node, f"'\\u{ord(lone):04x}' is half of a surrogate pair, not a character",
+                               hint="write the character itself, or the pair of escapes it is made of")
+                    node.value = node.value.translate({code: "\ufffd" for code in range(0xD800, 0xE000)})
+            elif isinstance(node, SequenceNode):
+                stack.extend(node.value)
+            elif isinstance(node, MappingNode):
+                stack.extend(item for pair in node.value for item in pair)
 
     def header_comment(self) -> str:
         """The comment block at the very top of the file, without ``# ``."""
@@ -138,8 +216,8 @@ def _file_lines(file: str) -> list[str]:
     """The lines of a spec file named in a position (a bundled spec or a
     file), or none when it cannot be read."""
     try:
-        return read_spec_source(file).splitlines()
-    except (OSError, KeyError, UnicodeDecodeError):
+        return split_lines(read_spec_source(file))
+    except (BarbuError, KeyError):
         return []
 
 
@@ -158,7 +236,7 @@ def is_null(node: Node) -> bool:
 
 
 def as_int(node: Node) -> int | None:
-    if isinstance(node, ScalarNode) and node.tag == "tag:yaml.org,2002:int":
+    if isinstance(node, ScalarNode) and node.tag == INT_TAG:
         try:
             return int(node.value)
         except ValueError:

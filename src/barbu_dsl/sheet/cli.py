@@ -23,16 +23,17 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 DbOption = Annotated[Path | None, typer.Option(
-    "--db", help="The database file (default: $BARBU_DB, else sheets.sqlite3 in the user's data directory).")]
+    "--db", metavar="FILE", help="The database file (default: $BARBU_DB, else sheets.sqlite3 in the user's data directory).")]
 LangOption = Annotated[str | None, typer.Option(
-    "--lang", help="en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")]
-GameArg = Annotated[int, typer.Argument(help="The game's id (barbu sheet list shows them).")]
-NumberArg = Annotated[int, typer.Argument(help="The hand's number, from 1.")]
+    "--lang", metavar="LANG", help="en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")]
+GameArg = Annotated[int, typer.Argument(help="The game's id (barbu sheet list shows them).", metavar="GAME")]
+NumberArg = Annotated[int, typer.Argument(help="The hand's number, from 1.", metavar="N")]
 HandFile = Annotated[Path | None, typer.Option(
-    "--hand", help="A hand object (docs/sheet.md) in a JSON file, or - for standard input; no questions.")]
+    "--hand", metavar="FILE", help="A hand object (docs/sheet.md) in a JSON file, or - for standard input; no questions.")]
 RawOption = Annotated[bool, typer.Option("--raw", help="Enter each player's score instead of who took what.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
@@ -48,8 +49,9 @@ def _run(command: str, lang: str | None, db: Path | None, **args: Any) -> None:
 
 @app.command()
 def new(
-    spec: Annotated[str, typer.Argument(help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city")],
-    players: Annotated[str, typer.Option("--players", help='The players in seat order: "Anna,Bea,Carla,Diana".')],
+    spec: Annotated[str, typer.Argument(help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city", metavar="SPEC")],
+    players: Annotated[str, typer.Option("--players", metavar="NAMES",
+                                         help='The players in seat order: "Anna,Bea,Carla,Diana".')],
     db: DbOption = None, lang: LangOption = None,
 ) -> None:
     """Start a game; print its id."""
@@ -97,7 +99,8 @@ def list_games(as_json: JsonOption = False, db: DbOption = None, lang: LangOptio
 @app.command()
 def export(
     game_id: GameArg,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this new file.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this new file.",
+                                                metavar="FILE")] = None,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV for a spreadsheet instead of the game file.")] = False,
     db: DbOption = None, lang: LangOption = None,
 ) -> None:
@@ -106,7 +109,8 @@ def export(
 
 
 @app.command("import")
-def import_game(path: Annotated[Path, typer.Argument(help="A game file (docs/sheet.md), or - for standard input.")],
+def import_game(path: Annotated[Path, typer.Argument(help="A game file (docs/sheet.md), or - for standard input.",
+                                                     metavar="FILE")],
                 db: DbOption = None, lang: LangOption = None) -> None:
     """Import a game file as a new game; print its id.  A file with any
     impossible hand is refused whole."""

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..language import load_spec
+from ..safe_text import for_terminal
 from .export import csv_text, game_file_text, show_json
 from .game import SheetError, SheetFileError, SheetGame
 from .session import Failed, Session, next_hand, print_state, read_json, refused, write_file
@@ -135,8 +136,8 @@ def list_games(s: Session, as_json: bool) -> None:
 def export(s: Session, game_id: int, output: Path | None, as_csv: bool) -> None:
     game = s.load(game_id)
     text = csv_text(game, s.t) if as_csv else game_file_text(game)
-    if output is None:
-        sys.stdout.write(text)
+    if output is None:  # the data as it is, but never raw escapes on a terminal
+        sys.stdout.write(for_terminal(text) if sys.stdout.isatty() else text)
         return
     write_file(s, output, text)
     s.tell(s.t("sheet_cli.exported", game=game_id, path=output))

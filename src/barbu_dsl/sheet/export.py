@@ -1,9 +1,8 @@
 """A sheet as files: the game file of docs/sheet.md, CSV for a spreadsheet,
 and the JSON of ``barbu sheet show --json``.
 
-Files are written only where none exists, and atomically: the text goes
-to a temporary file in the same directory, which then takes the new name
-(removed if anything fails), so a reader never sees half a file and no
+Files are written by :func:`barbu_dsl.files.atomic_write`: only where
+none exists, and atomically, so a reader never sees half a file and no
 file is ever overwritten.
 """
 
@@ -12,9 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from .. import cards as C
@@ -69,32 +65,4 @@ def csv_text(game: SheetGame, t: Translator) -> str:
     return buffer.getvalue()
 
 
-def write_new_file(path: Path, text: str) -> None:
-    """Write ``text`` to ``path``, which must not exist, atomically.
-    Raise FileExistsError when it does, OSError when it cannot be written."""
-    if path.exists() or path.is_symlink():
-        raise FileExistsError(str(path))
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, 0o644)
-        try:
-            os.link(temporary, path)  # fails if the name was taken meanwhile: never overwrites
-        except FileExistsError:
-            raise
-        except OSError:  # a file system without hard links
-            if path.exists():
-                raise FileExistsError(str(path)) from None
-            os.replace(temporary, path)
-            return
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    os.unlink(temporary)
-
-
-__all__ = ["csv_text", "game_file_text", "show_json", "write_new_file"]
+__all__ = ["csv_text", "game_file_text", "show_json"]

@@ -32,6 +32,7 @@ from ..engine.game import legal_targets
 from ..i18n import Translator
 from ..i18n.cards import card_text, rank_letter, rank_words, suit_words
 from ..language import model as m
+from ..safe_text import for_terminal
 from .facts import problem, score_took
 from .game import SheetError, SheetGame
 
@@ -58,13 +59,13 @@ class Asker:
         self.t, self.input, self.output, self.echo = t, input, output, echo
 
     def say(self, text: str) -> None:
-        self.output.write(text + "\n")
+        self.output.write(for_terminal(text) + "\n")
         self.output.flush()
 
     def ask(self, question: str, parse: Callable[[str], T]) -> T:
         """Ask ``question`` until ``parse`` accepts the answer."""
         while True:
-            self.output.write(question + " ")
+            self.output.write(for_terminal(question) + " ")
             self.output.flush()
             line = self.input.readline()
             if not line:
@@ -72,7 +73,7 @@ class Asker:
                 raise Cancelled
             answer = line.strip()
             if self.echo:
-                self.output.write(answer + "\n")
+                self.output.write(for_terminal(answer) + "\n")
             try:
                 return parse(answer)
             except Wrong as wrong:

@@ -10,7 +10,6 @@ else ``BARBU_LANG``, else the locale); never a traceback.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 
-from ..errors import BarbuError
+from ..bounded_json import JSONProblem, loads
+from ..errors import BarbuError, message
+from ..files import FileProblem, atomic_write, read_text_file
 from ..i18n import Translator, choose_language
-from .export import write_new_file
+from ..limits import GAME_FILE_BYTES, MIB
+from ..safe_text import Terminal
 from .game import ScoredHand, SheetError, SheetFileError, SheetGame
 from .prompts import Asker, Cancelled, HandEntry
 from .store import Store, open_store
@@ -40,8 +41,8 @@ class Session:
     """What one command works with: the language, the output and the store."""
 
     def __init__(self, lang: str | None, db: Path | None):
-        self.out = Console(highlight=False, soft_wrap=True)
-        self.err = Console(stderr=True, highlight=False, soft_wrap=True)
+        self.out = Terminal()
+        self.err = Terminal(stderr=True)
         try:
             self.t = Translator(choose_language(lang))
         except ValueError as error:
@@ -95,35 +96,46 @@ def session(lang: str | None, db: Path | None) -> Iterator[Session]:
         current.tell(current.t("sheet_cli.cancelled"))
         raise typer.Exit(2) from None
     except BarbuError as error:
-        current.tell(str(error))
+        current.tell(message(error))
         raise typer.Exit(error.exit_code) from None
     finally:
         current.close()
 
 
 def read_json(s: Session, path: Path) -> Any:
-    """The JSON in ``path`` (``-``: standard input); exit 2 when it cannot be read."""
+    """The JSON in ``path`` (``-``: standard input), read as every file is
+    (:mod:`barbu_dsl.files`, :mod:`barbu_dsl.bounded_json`); exit 2 when it
+    cannot be read."""
     try:
-        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        s.tell(s.t("sheet_cli.cannot_read", path=path, error=getattr(error, "strerror", None) or error))
+        text = _read_stdin() if str(path) == "-" else read_text_file(path, limit=GAME_FILE_BYTES)
+    except FileProblem as problem:
+        where = f" (line {problem.line}, column {problem.column})" if problem.line is not None else ""
+        s.tell("barbu: " + s.t("sheet_cli.cannot_read", path=path, error=problem.reason + where))
         raise Failed(2) from None
     try:
-        return json.loads(text)
-    except ValueError as error:
-        s.tell(s.t("sheet_cli.not_json", path=path, error=error))
+        return loads(text)
+    except JSONProblem as error:
+        s.tell("barbu: " + s.t("sheet_cli.not_json", path=path, error=error))
         raise Failed(2) from None
+
+
+def _read_stdin() -> str:
+    text = sys.stdin.read(GAME_FILE_BYTES + 1)
+    if len(text) > GAME_FILE_BYTES:
+        raise FileProblem("-", f"standard input holds more than {GAME_FILE_BYTES // MIB} MiB")
+    return text
 
 
 def write_file(s: Session, path: Path, text: str) -> None:
-    """Write a new file (never overwriting one); exit 2 when it cannot be written."""
+    """Write a new file atomically (never overwriting one); exit 2 when it
+    cannot be written."""
     try:
-        write_new_file(path, text)
-    except FileExistsError:
-        s.tell(s.t("sheet_cli.file_exists", path=path))
-        raise Failed(2) from None
-    except OSError as error:
-        s.tell(s.t("sheet_cli.cannot_write", path=path, error=error.strerror or error))
+        atomic_write(path, text)
+    except FileProblem as problem:
+        if problem.exists:
+            s.tell("barbu: " + s.t("sheet_cli.file_exists", path=path))
+        else:
+            s.tell("barbu: " + s.t("sheet_cli.cannot_write", path=path, error=problem.reason))
         raise Failed(2) from None
 
 

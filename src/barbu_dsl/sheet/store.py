@@ -34,6 +34,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..bounded_json import loads as bounded_loads
+from ..files import special_kind
 from .game import FORMAT, SheetFileError, SheetGame
 
 ENV_DB = "BARBU_DB"
@@ -133,7 +135,7 @@ class Store:
         for number, text in self.db.execute("SELECT number, hand FROM hands WHERE game_id = ? ORDER BY number",
                                             (game_id,)):
             try:
-                hands.append(json.loads(text))
+                hands.append(bounded_loads(text))
             except ValueError:
                 raise SheetFileError("bad_stored_hand", game=game_id, number=number) from None
         return {"format": FORMAT, "spec": row[0], "spec_text": row[1], "players": _players(row[2]),
@@ -197,7 +199,7 @@ class Store:
 
 def _players(text: str) -> list[str]:
     try:
-        names = json.loads(text)
+        names = bounded_loads(text)
     except ValueError:
         names = None
     return [str(name) for name in names] if isinstance(names, list) else []
@@ -211,6 +213,9 @@ def open_store(path: Path | None = None) -> Store:
     path = path if path is not None else default_path()
     if path.is_dir():
         raise SheetFileError("db_is_directory", db=path)
+    special = special_kind(path)
+    if special is not None:  # a FIFO or a device would block or feed SQLite without end
+        raise SheetFileError("db_unusable", db=path, error=special)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(path, isolation_level=None, timeout=30)

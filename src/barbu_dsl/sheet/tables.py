@@ -16,11 +16,11 @@ from collections.abc import Sequence
 
 from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
 from ..engine.game import GameResult, HandResult
+from ..safe_text import for_rich
 
 
 def doubles_text(doubles: Sequence[tuple[int, int]]) -> str:
@@ -48,7 +48,7 @@ def hand_line(hand: HandResult, total: int) -> str:
 def score_table(result: GameResult) -> Table:
     """The hand-by-hand score sheet."""
     n = result.players
-    table = Table(title=f"{escape(result.spec)} — {n} players, seed {result.seed}", box=box.SIMPLE_HEAD,
+    table = Table(title=f"{for_rich(result.spec)} — {n} players, seed {result.seed}", box=box.SIMPLE_HEAD,
                   caption=f"S = the hand's score (play + doubles), T = running total; "
                           f"the {result.aim} total wins", caption_justify="left")
     table.add_column("#", justify="right")
@@ -61,7 +61,7 @@ def score_table(result: GameResult) -> Table:
         table.add_column(f"T{seat}", justify="right")
     for hand in result.hands:
         contract = hand.announcement + (" (not played)" if hand.status == "not_played" else "")
-        table.add_row(str(hand.number + 1), escape(contract), str(hand.declarer), doubles_text(hand.doubles),
+        table.add_row(str(hand.number + 1), for_rich(contract), str(hand.declarer), doubles_text(hand.doubles),
                       *(_signed(v) for v in hand.final), *(str(v) for v in hand.totals))
     table.add_section()
     winners = set(result.winners)
@@ -115,8 +115,8 @@ def print_wide(console: Console, table: Table) -> None:
     if needed <= console.width:
         console.print(table)
     else:  # a console prints no wider than itself: use a wider one on the same stream
-        Console(file=console.file, width=needed, highlight=False, force_terminal=console.is_terminal,
-                no_color=console.no_color).print(table)
+        Console(file=console.file, width=needed, markup=False, emoji=False, highlight=False,
+                force_terminal=console.is_terminal, no_color=console.no_color).print(table)
 
 
 def print_sheet(console: Console, result: GameResult) -> None:

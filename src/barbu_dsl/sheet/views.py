@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
-from rich.markup import escape
 from rich.table import Table
 
 from ..i18n import Translator
+from ..safe_text import for_rich
 from .game import ScoredHand, SheetGame
 from .prompts import announcement
 from .store import GameRow
@@ -50,25 +50,25 @@ def hand_announcement(hand: ScoredHand, t: Translator) -> str:
 def sheet_table(game: SheetGame, game_id: int, t: Translator) -> Table:
     """The hand-by-hand sheet."""
     names = game.players
-    table = Table(title=escape(t("sheet_cli.sheet_title", game=game_id, spec=game.spec_ref)), box=box.SIMPLE_HEAD,
-                  caption=escape(t("sheet_cli.caption")), caption_justify="left")
+    table = Table(title=for_rich(t("sheet_cli.sheet_title", game=game_id, spec=game.spec_ref)), box=box.SIMPLE_HEAD,
+                  caption=for_rich(t("sheet_cli.caption")), caption_justify="left")
     table.add_column(t("sheet_cli.col.hand"), justify="right")
-    table.add_column(escape(t("sheet_cli.col.contract")))
-    table.add_column(escape(t("sheet_cli.col.declarer")))
-    table.add_column(escape(t("sheet_cli.col.doubles")))
+    table.add_column(for_rich(t("sheet_cli.col.contract")))
+    table.add_column(for_rich(t("sheet_cli.col.declarer")))
+    table.add_column(for_rich(t("sheet_cli.col.doubles")))
     for name in names:
-        table.add_column(escape(name), justify="right")
+        table.add_column(for_rich(name), justify="right")
     table.add_column("✓", justify="center")
     for name in names:
-        table.add_column(escape(t("sheet_cli.col.total", name=name)), justify="right")
+        table.add_column(for_rich(t("sheet_cli.col.total", name=name)), justify="right")
     for hand in game.scored:
-        table.add_row(str(hand.number + 1), escape(hand_announcement(hand, t)), escape(names[hand.declarer]),
-                      escape(doubles_words(hand, names)), *(signed(v) for v in hand.final), "✓",
+        table.add_row(str(hand.number + 1), for_rich(hand_announcement(hand, t)), for_rich(names[hand.declarer]),
+                      for_rich(doubles_words(hand, names)), *(signed(v) for v in hand.final), "✓",
                       *(str(v).replace("-", "−") for v in hand.totals))
     table.add_section()
     over = game.over
     winners = set(game.winners) if over and game.scored else set()
-    table.add_row("", escape(t("sheet_cli.row.total")), "", "", *([""] * len(names)), "",
+    table.add_row("", for_rich(t("sheet_cli.row.total")), "", "", *([""] * len(names)), "",
                   *((f"[bold]{v}[/bold]" if seat in winners else str(v)).replace("-", "−")
                     for seat, v in enumerate(game.totals)))
     return table
@@ -106,10 +106,10 @@ def games_table(rows: Sequence[GameRow], states: Sequence[str], t: Translator) -
     table = Table(box=box.SIMPLE_HEAD)
     for key, justify in (("id", "right"), ("spec", "left"), ("players", "left"), ("hands", "right"),
                          ("state", "left"), ("changed", "left")):
-        table.add_column(escape(t(f"sheet_cli.col.{key}")), justify=justify)  # type: ignore[arg-type]
+        table.add_column(for_rich(t(f"sheet_cli.col.{key}")), justify=justify)  # type: ignore[arg-type]
     for row, state in zip(rows, states):
-        table.add_row(str(row.id), escape(row.spec_ref), escape(", ".join(row.players)), str(row.hands),
-                      escape(state), row.changed.replace("T", " ").split("+")[0])
+        table.add_row(str(row.id), for_rich(row.spec_ref), for_rich(", ".join(row.players)), str(row.hands),
+                      for_rich(state), row.changed.replace("T", " ").split("+")[0])
     return table
 
 

@@ -26,6 +26,7 @@ from rich.console import Console as RichConsole
 from rich.text import Text
 
 from ..engine.game import GameResult
+from ..safe_text import for_terminal
 from ..sheet import print_sheet
 
 
@@ -56,10 +57,12 @@ class Console:
         self.plain = plain
         isatty = getattr(inp, "isatty", None)
         self.echo = (not (isatty and isatty())) if echo is None else echo
-        self._rich = None if plain else RichConsole(file=out, highlight=False, emoji=False, soft_wrap=True)
+        self._rich = None if plain else RichConsole(file=out, markup=False, highlight=False, emoji=False,
+                                                    soft_wrap=True)
 
     def say(self, text: str, style: str | None = None) -> None:
-        """One line."""
+        """One line (the names and titles in it from a spec: escapes shown as text)."""
+        text = for_terminal(text)
         if self._rich is None:
             self.out.write(text + "\n")
             self.out.flush()
@@ -69,6 +72,7 @@ class Console:
     def ask(self, prompt: str) -> str:
         """The answer to ``prompt``, stripped (a blank answer asks again).
         Raise :class:`Leave` at the end of the input or on an interrupt."""
+        prompt = for_terminal(prompt)
         while True:
             if self._rich is None:
                 self.out.write(prompt + " ")
@@ -86,7 +90,7 @@ class Console:
                 raise Leave("eof")
             answer = line.strip()
             if self.echo:
-                self.out.write(answer + "\n")
+                self.out.write(for_terminal(answer) + "\n")
                 self.out.flush()
             if answer:
                 return answer

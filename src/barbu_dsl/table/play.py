@@ -30,9 +30,11 @@ from ..engine.bots import BOTS, Bot, make_bot, seat_seed
 from ..engine.game import GameResult, GameRun, default_players
 from ..engine.strong import StrongBot
 from ..errors import UsageError
+from ..files import atomic_stream, check_writable
 from ..i18n import Translator, choose_language
 from ..language import load_spec, parse_spec, print_spec
 from ..language import model as m
+from ..safe_text import for_terminal, json_line
 from ..sheet import hand_line, print_sheet
 from . import report
 from .answers import command_word
@@ -95,8 +97,8 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
         raise UsageError(f"{spec.full_name} is played by {', '.join(map(str, spec.players))} players, not {players}")
     bots = _bot_names(options, players)
     names = _names(options.names, players)
-    if options.record is not None and options.record.exists():
-        raise UsageError(f"{options.record} exists; barbu play never overwrites a file")
+    if options.record is not None:
+        check_writable(options.record)
     if "human" not in bots:
         return _bots_only(spec, players, bots, options, streams, language, names)
     saved = SavedGame(spec.full_name, print_spec(spec), players, options.seed, bots, options.think, language, names)
@@ -134,14 +136,13 @@ def _names(text: str | None, players: int) -> list[str] | None:
 
 
 def _write_record(path: Path | None, result: GameResult) -> None:
+    """The game's hands as JSON Lines, written atomically (a write cut
+    short leaves no file)."""
     if path is None:
         return
-    try:
-        with path.open("x", encoding="utf-8") as stream:
-            for line in result.records():
-                stream.write(json.dumps(line, ensure_ascii=False) + "\n")
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error}") from None
+    with atomic_stream(path) as stream:
+        for line in result.records():
+            stream.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
 # --------------------------------------------------------------------------
@@ -152,28 +153,29 @@ def _bots_only(spec: m.Spec, players: int, bots: list[str], options: PlayOptions
                language: str, names: list[str] | None) -> int:
     run = GameRun(spec, [make_bot(name, seat_seed(options.seed, seat), options.think)
                          for seat, name in enumerate(bots)], options.seed, players)
-    err = RichConsole(file=streams.err, highlight=False, soft_wrap=True)
+    err = RichConsole(file=streams.err, markup=False, emoji=False, highlight=False, soft_wrap=True)
     if err.is_terminal and not options.plain and not os.environ.get("NO_COLOR"):
         from rich.progress import Progress
 
         with Progress(console=err, transient=True) as progress:
-            task = progress.add_task(f"{spec.full_name}", total=run.total_hands)
+            task = progress.add_task(for_terminal(spec.full_name, one_line=True), total=run.total_hands)
             for _ in run:
                 progress.advance(task)
     else:
         for hand in run:
-            streams.err.write(hand_line(hand, run.total_hands) + "\n")
+            streams.err.write(for_terminal(hand_line(hand, run.total_hands)) + "\n")
     result = run.result()
     _write_record(options.record, result)
     if options.as_json:
-        streams.out.write(json.dumps(report.game_json(result), ensure_ascii=False) + "\n")
+        streams.out.write(json_line(report.game_json(result)) + "\n")
     elif options.plain:
         say = Speech(Translator(language), seat_names(players, Translator(language), names), None)
-        streams.out.write("\n".join(report.sheet_lines(result, say)) + "\n")
+        streams.out.write(for_terminal("\n".join(report.sheet_lines(result, say))) + "\n")
     else:
-        print_sheet(RichConsole(file=streams.out, highlight=False, soft_wrap=True), result)
+        print_sheet(RichConsole(file=streams.out, markup=False, emoji=False, highlight=False, soft_wrap=True),
+                    result)
     if options.record is not None:
-        streams.err.write(f"recorded {len(result.hands)} hands in {options.record}\n")
+        streams.err.write(for_terminal(f"recorded {len(result.hands)} hands in {options.record}") + "\n")
     return 0
 
 
@@ -305,7 +307,7 @@ class Table:
                 console.say(line)
         _write_record(self.options.record, result)
         if self.options.as_json:
-            self.streams.out.write(json.dumps(report.game_json(result), ensure_ascii=False) + "\n")
+            self.streams.out.write(json_line(report.game_json(result)) + "\n")
 
 
 CUSTOM_CONTRACTS = (3, 8)

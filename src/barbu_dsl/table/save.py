@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -30,9 +29,12 @@ from typing import Any
 
 import platformdirs
 
+from ..bounded_json import loads
 from ..engine.bots import Bot, Proxy
 from ..errors import UsageError
+from ..files import FileProblem, atomic_write, os_reason, read_text_file
 from ..language import model as m
+from ..limits import GAME_FILE_BYTES
 
 FORMAT = "barbu_dsl saved game"
 VERSION = 1
@@ -72,20 +74,40 @@ class SavedGame:
         if data.get("version") != VERSION:
             raise ValueError(f"a saved game of another version ({data.get('version')})")
         fields = {key: value for key, value in data.items() if key not in ("format", "version")}
-        return cls(**fields)
+        saved = cls(**fields)
+        wrong = [name for name, ok in _FIELD_CHECKS.items() if not ok(getattr(saved, name))]
+        if wrong:
+            raise ValueError(f"its {wrong[0]} is not what a saved game holds")
+        return saved
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "spec": lambda v: isinstance(v, str), "spec_text": lambda v: isinstance(v, str), "players": _whole,
+    "seed": lambda v: _whole(v) or isinstance(v, str), "bots": _strings,
+    "think": lambda v: (_whole(v) or isinstance(v, float)) and v > 0, "language": lambda v: isinstance(v, str),
+    "names": lambda v: v is None or _strings(v), "decisions": lambda v: isinstance(v, list),
+    "states": lambda v: isinstance(v, list), "hands_done": _whole, "game": lambda v: isinstance(v, str),
+}
+"""The type of each field of a saved game read back (a file edited by hand is refused, not played)."""
 
 
 def read_saved(path: Path) -> SavedGame | None:
     """The saved game at ``path``; None when there is no file there.
-    Raise :class:`UsageError` for a file that is not a saved game."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    Raise :class:`UsageError` for a file that is not a saved game (read
+    as every file is: :func:`barbu_dsl.files.read_text_file`)."""
+    if not os.path.lexists(path):
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path}: {error}") from None
+    text = read_text_file(path, limit=GAME_FILE_BYTES)
     try:
-        return SavedGame.from_json(json.loads(text))
+        return SavedGame.from_json(loads(text))
     except (ValueError, TypeError) as error:
         raise UsageError(f"{path} is not a saved barbu game ({error}); choose another file with --save") from None
 
@@ -94,17 +116,11 @@ def write_saved(path: Path, saved: SavedGame) -> None:
     """Write ``saved`` to ``path`` atomically; refuse to replace a file
     that is not a saved game."""
     read_saved(path)  # raises for somebody else's file
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".saved-game-", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(saved.to_json(), stream, ensure_ascii=False)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileProblem(path, os_reason(error), reading=False) from None
+    atomic_write(path, json.dumps(saved.to_json(), ensure_ascii=False), overwrite=True)
 
 
 def remove_saved(path: Path, game: str) -> bool:

@@ -1,0 +1,59 @@
+"""Every bound barbu puts on its input, in one place (README, "Limits").
+
+Input beyond a bound is refused with a message that names the bound,
+never by running out of memory, time or stack: a file is read whole, a
+YAML or JSON document is walked recursively, integers are turned into
+text and back, and a game is played hand by hand, so each of those needs
+a ceiling far above any real use and far below what would hurt.
+"""
+
+from __future__ import annotations
+
+MIB = 1024 * 1024
+
+SPEC_FILE_BYTES = 1 * MIB
+"""A spec file (the bundled ones are a few kilobytes)."""
+
+RECORD_FILE_BYTES = 256 * MIB
+"""A file of hand records (a million recorded hands fit)."""
+
+GAME_FILE_BYTES = 16 * MIB
+"""A score-sheet game file or hand file (``barbu sheet import``, ``--hand``)."""
+
+NESTING_DEPTH = 64
+"""YAML nesting in a spec, and JSON nesting in a record or a game file."""
+
+NUMBER_DIGITS = 30
+"""Digits of an integer in a spec or a record; a longer one is refused
+before it is converted (Python refuses over 4,300 digits, and big numbers
+are slow to convert)."""
+
+VALUE_MAGNITUDE = 1_000_000
+"""The largest value of a scoring part, either sign (``−2 per trick``):
+every total then stays exact in the web scorer's JavaScript numbers."""
+
+GAME_HANDS = 1000
+"""The largest ``game.hands`` and ``game.contracts_per_game``."""
+
+RULE_LINE_CHARACTERS = 10_000
+"""A rule line's length."""
+
+RULE_LINE_CLAUSES = 200
+"""Clauses in one rule line (a real one has fewer than ten)."""
+
+PLAYERS = (3, 7)
+"""Barbu is played by 3 to 7 players."""
+
+__all__ = [
+    "GAME_FILE_BYTES",
+    "GAME_HANDS",
+    "MIB",
+    "NESTING_DEPTH",
+    "NUMBER_DIGITS",
+    "PLAYERS",
+    "RECORD_FILE_BYTES",
+    "RULE_LINE_CHARACTERS",
+    "RULE_LINE_CLAUSES",
+    "SPEC_FILE_BYTES",
+    "VALUE_MAGNITUDE",
+]

@@ -1,0 +1,47 @@
+"""The one place user text is made safe to show (:mod:`barbu_dsl.safe_text`),
+checked character by character against Unicode's categories (issue 9,
+defect 10): every control, format, separator and surrogate character is
+made visible for a terminal and escaped in JSON, and nothing else is
+(but characters that later Unicode versions made formats)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import unicodedata
+
+from barbu_dsl.safe_text import for_html, for_markdown, for_rich, for_terminal, json_line
+
+UNSAFE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cs"}
+
+
+def test_the_unsafe_characters_are_exactly_unicodes_controls_and_formats() -> None:
+    wrong = []
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        unsafe = unicodedata.category(char) in UNSAFE_CATEGORIES
+        shown = for_terminal(char, one_line=True) != char
+        if shown != unsafe and not (shown and unicodedata.category(char) == "Cn"):  # a format in later Unicode
+            wrong.append(f"U+{code:04X} {unicodedata.category(char)}")
+    assert wrong == [], wrong[:20]
+
+
+def test_a_terminal_sees_escapes_as_text() -> None:
+    assert for_terminal("a\x1b[2Jb\x07\u202e") == "a\\x1b[2Jb\\x07\\u202e"
+    assert for_terminal("a\nb\tc") == "a\nb\tc"
+    assert for_terminal("a\nb", one_line=True) == "a\\x0ab"
+    assert for_terminal("\ud800") == "\ufffd"
+
+
+def test_json_lines_escape_the_same_characters_and_keep_the_value() -> None:
+    value = {"reason": "a\x1b[2J\u2028:smile: ♥"}
+    line = json_line(value)
+    assert "\x1b" not in line and "\u2028" not in line and "♥" in line
+    assert json.loads(line) == value
+
+
+def test_markdown_html_and_rich_cells() -> None:
+    assert for_markdown("a\nb <i>") == "a b &lt;i&gt;"
+    assert for_html('<a href="x">') == "&lt;a href=&quot;x&quot;&gt;"
+    cell = for_rich("[bold]x[/bold] :smile: \x1b")
+    assert cell.plain == "[bold]x[/bold] :smile: \\x1b" and not cell.spans
