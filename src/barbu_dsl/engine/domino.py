@@ -13,6 +13,13 @@ Implements RULES.md section 2, Domino, with its rulings and variant 7:
 * the hand ends when all but one seat have gone out; that seat takes the
   last place.  Placings are the order of going out.
 
+Section 6 adds: play may pass the other way round (``after``); with
+``ace plays again`` a seat that plays an ace (and still holds cards) moves
+again, passing if it then cannot play; with ``ends at first out`` the hand
+ends when the first seat goes out, and the others take the next places by
+the cards they still hold, fewest first, a tie going to the seat that
+comes sooner in turn after the one that went out.
+
 Engine decision (not in RULES.md): with a reduced deck (section 3, other
 player counts) a card missing from the deck is skipped when extending a
 suit, and a suit whose starting-rank card is missing counts as opened from
@@ -24,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
-from ..compiled import Broken, DominoTable, broken, cards_of, mask_of
+from ..compiled import Broken, DominoTable, broken, cards_of, mask_of, seat_after
 from .base import PASS, Hand, after_end, illegal
 from .scoring import placing_scores
 
@@ -33,6 +40,7 @@ class DominoHand(Hand):
     """One domino hand.  Build it with :func:`barbu_dsl.engine.start_hand`."""
 
     __slots__ = (
+        "_after",
         "_cache",
         "_hands",
         "_high",
@@ -46,9 +54,11 @@ class DominoHand(Hand):
         "to_play",
     )
 
-    def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int):
+    def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int,
+                 after: tuple[int, ...] | None = None):
         self.table = table
         self.players = table.players
+        self._after = after or seat_after(table.players)
         self.declarer = declarer
         self.to_play: int | None = declarer
         self.moves: list[int] = []
@@ -150,14 +160,25 @@ class DominoHand(Hand):
             self._hands[seat] ^= 1 << move
             if not self._hands[seat]:
                 self._placings.append(seat)
-                if len(self._placings) == self.players - 1:
-                    self._placings.extend(s for s in range(self.players) if self._hands[s])
+                if self.table.first_out or len(self._placings) == self.players - 1:
+                    self._placings.extend(self._by_cards_left(seat))
                     self.to_play = None
                     return
-        nxt = (seat + 1) % self.players
+            elif self.table.ace_again and C.rank_of(move) == C.ACE:
+                return  # the same seat moves again (RULES.md section 6)
+        nxt = self._after[seat]
         while not self._hands[nxt]:
-            nxt = (nxt + 1) % self.players
+            nxt = self._after[nxt]
         self.to_play = nxt
+
+    def _by_cards_left(self, out: int) -> list[int]:
+        """The seats still holding cards once ``out`` went out, fewest cards
+        first, ties in turn order from the seat after ``out``."""
+        turn = [self._after[out]]
+        while len(turn) < self.players:
+            turn.append(self._after[turn[-1]])
+        holding = [s for s in turn if self._hands[s]]
+        return sorted(holding, key=lambda s: (self._hands[s].bit_count(), turn.index(s)))
 
     # ---- what happened so far ----------------------------------------------
 
