@@ -42,7 +42,8 @@ def test_rules_keep_their_section_numbers() -> None:
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     assert headings == ["## 1. Common ground", "## 2. Tournament Barbu", "## 3. The French family",
-                        "## 4. Hearts", "## 5. Rulings not in the sources"]
+                        "## 4. Hearts", "## 5. Rulings not in the sources",
+                        "## 6. The wider family"]
     tournament = text.split("## 2. ")[1].split("## 3. ")[0]
     variants = tournament.split("### Variants and scales")[1]
     for number in range(1, 10):

@@ -135,13 +135,16 @@ def test_king_game_follows_its_schedule() -> None:
 
 
 def test_first_declarer_holds_the_card() -> None:
-    """Section 6: ``first_declarer: holder of 7♥`` (french-32)."""
-    spec = load_spec("french-32")
-    for seed in range(3):
+    """Section 6: ``first_declarer: holder of 2♦`` (King: the player dealt the 2♦ declares first)."""
+    spec = load_spec("king")
+    firsts = set()
+    for seed in range(4):
         result = play_game(spec, make_bots(["random"], 4, seed=seed), seed=seed, players=4)
         first = result.hands[0].record
-        holder = next(seat for seat, held in enumerate(first["hands"]) if "7H" in held)
+        holder = next(seat for seat, held in enumerate(first["hands"]) if "2D" in held)
         assert first["declarer"] == holder
+        firsts.add(holder)
+    assert len(firsts) > 1, "the first declarer follows the card, not a fixed seat"
 
 
 def test_redouble_by_any_doubled_player() -> None:

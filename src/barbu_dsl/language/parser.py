@@ -110,8 +110,8 @@ def parse_line(text: str) -> Groups:
 def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
     out_of_reach = unexpressible_phrase(text)
     if out_of_reach is not None:
-        offset, width, message, hint = out_of_reach
-        return LineProblem(offset, message, width, hint)
+        offset, width, message, reach_hint = out_of_reach
+        return LineProblem(offset, message, width, reach_hint)
     offset = error.pos_in_stream if error.pos_in_stream is not None else len(text)
     if isinstance(error, UnexpectedEOF):
         offset = len(text)
