@@ -5,6 +5,8 @@ project ships, and rejects the typical mistakes."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,15 @@ def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
 def test_docs_copy_is_the_schema(tmp_path: Path) -> None:
     assert (ROOT / "docs" / "spec.schema.json").read_text(encoding="utf-8") == schema_text(), \
         "docs/spec.schema.json is stale: barbu schema > docs/spec.schema.json"
+
+
+def test_barbu_schema_prints_it() -> None:
+    result = subprocess.run([sys.executable, "-m", "barbu_dsl", "schema"], capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == schema_text()
+    assert json.loads(result.stdout)["$defs"]["game"]["properties"]["direction"]["enum"] == ["clockwise",
+                                                                                             "anticlockwise"]
 
 
 @pytest.mark.parametrize("name", bundled_spec_names())

@@ -130,16 +130,14 @@ def _contracts(patching: bool) -> dict[str, Any]:
             "additionalProperties": {"anyOf": kinds}}
 
 
+def _settings() -> dict[str, Any]:
+    """The keys a spec and an overlay of it share: the game's settings and its contracts."""
+    shared = {key: {"$ref": f"#/$defs/{key}"} for key in ("players", "deck", "decks", "game", "doubling")}
+    return {**shared, "contracts": _contracts(patching=True)}
+
+
 def _overlay() -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "description": {"type": "string"},
-        "players": {"$ref": "#/$defs/players"},
-        "deck": {"$ref": "#/$defs/deck"},
-        "decks": {"$ref": "#/$defs/decks"},
-        "game": {"$ref": "#/$defs/game"},
-        "doubling": {"$ref": "#/$defs/doubling"},
-        "contracts": _contracts(patching=True),
-    }
+    properties: dict[str, Any] = {"description": {"type": "string"}, **_settings()}
     assert set(properties) == set(L.OVERLAY_KEYS), "the schema names every overlay key the loader reads"
     return {"anyOf": [{"type": "null"}, {"type": "object", "properties": properties,
                                          "additionalProperties": False}]}
@@ -155,12 +153,7 @@ def spec_schema() -> dict[str, Any]:
         "extends": {"type": "string", "description": "a bundled spec or a spec file this one builds on"},
         "apply": {**_NAMES, "description": "variants and scales of the base to apply"},
         "applied": {**_NAMES, "description": "overlays already applied (barbu fmt writes it)"},
-        "players": {"$ref": "#/$defs/players"},
-        "deck": {"$ref": "#/$defs/deck"},
-        "decks": {"$ref": "#/$defs/decks"},
-        "game": {"$ref": "#/$defs/game"},
-        "doubling": {"$ref": "#/$defs/doubling"},
-        "contracts": _contracts(patching=True),
+        **_settings(),
         "variants": named_overlays,
         "scales": named_overlays,
     }

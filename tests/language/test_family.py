@@ -5,27 +5,13 @@ back and checked, and the rules out of reach refused as not expressible."""
 from __future__ import annotations
 
 import pytest
+from lines import problems, rules
 
 from barbu_dsl import SpecError
 from barbu_dsl import cards as C
 from barbu_dsl.language import model as m
 from barbu_dsl.language import parse_spec, print_spec
-from barbu_dsl.language.parser import LineError, parse_line
-from barbu_dsl.language.rules import build, rules_text
-
-
-def rules(line: str) -> m.Rules:
-    built, problems = build(parse_line(line))
-    assert built is not None, problems
-    return built
-
-
-def problems(line: str) -> list[str]:
-    try:
-        _built, found = build(parse_line(line))
-    except LineError as error:
-        return [error.problem.message]
-    return [p.message for p in found]
+from barbu_dsl.language.rules import rules_text
 
 
 def spec(text: str) -> m.Spec:
