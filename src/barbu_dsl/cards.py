@@ -186,7 +186,7 @@ def cards_str(cards: Iterable[Card]) -> list[str]:
 
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
-"""The player counts one pack serves (RULES.md section 6): two to ten; more
+"""The player counts one pack serves (docs/rules.md section 6): two to ten; more
 would need two packs, which the language does not express."""
 
 
@@ -197,7 +197,7 @@ def pack(low: Rank = 2) -> tuple[Card, ...]:
 
 
 def default_removals(players: int, low: Rank = 2) -> frozenset[Card]:
-    """The cards RULES.md sections 3 and 6 set aside so that ``players`` are
+    """The cards docs/rules.md sections 3 and 6 set aside so that ``players`` are
     dealt evenly from the pack of ``low`` to ace: the pack's lowest clubs
     and diamonds first (full pack, 3: 2♣; 5: 2♣ 2♦; 6: 2♣ 2♦ 3♣ 3♦;
     7: 2♣ 2♦ 3♣; 8: 2♣ 2♦ 3♣ 3♦; 9: 2♣ 2♦ 3♣ 3♦ 4♣ 4♦ 5♣; 10: 2♣ 2♦)."""

@@ -411,7 +411,7 @@ def _shed_text(cards: m.Cards) -> str:
 
 
 def _discard_text(cards: m.Cards) -> str:
-    """A void player's forced discard (RULES.md section 6)."""
+    """A void player's forced discard (docs/rules.md section 6)."""
     if isinstance(cards, m.OneCard):
         what = f"the {C.card_symbol(cards.card)}"
     elif isinstance(cards, m.CardSet):
@@ -519,7 +519,7 @@ def _part_text(part: m.Part, counts: tuple[int, ...]) -> str:
 
 def _spread_shares(spec: m.Spec, rules: m.Rules, part: m.Spread, counts: tuple[int, ...]) -> str:
     """``−2 a trick with 4 players, −3 a trick with 3``: each element's share
-    of a spread for each count (RULES.md section 6)."""
+    of a spread for each count (docs/rules.md section 6)."""
     trump = C.CLUBS if isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None else None
     if isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None and rules.play.trumps.suit is not None:
         trump = rules.play.trumps.suit

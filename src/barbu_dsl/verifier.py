@@ -13,7 +13,7 @@ and shoot the moon.
 The contracts a game plays are those of its game plan
 (:func:`barbu_dsl.compiled.game_plan`), the same plan explain and play
 follow, each as often as a list, series or rubber plays it (``times``,
-RULES.md section 6).  A game sums to zero when the totals of the contracts
+docs/rules.md section 6).  A game sums to zero when the totals of the contracts
 it plays add up to 0 whatever happens.  When they do not, the report says why: for a spec built
 on another (a house file, or a spec with overlays applied), which contract
 totals changed and by how much; otherwise which contracts give and which

@@ -1,4 +1,4 @@
-"""One game plan (RULES.md sections 2, 3 and 6): explain, verify and play
+"""One game plan (docs/rules.md sections 2, 3 and 6): explain, verify and play
 agree on the number of hands and the contracts of every bundled spec and
 variant."""
 

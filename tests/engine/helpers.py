@@ -23,7 +23,7 @@ TOURNAMENT = {
 }
 HEARTS = ("+1 per ♥, Q♠ +13, 2♣ leads, no points on first trick, no ♥ lead until broken, "
           "Q♠ breaks ♥, play every trick, shoot the moon")
-# Other mechanics the language offers (RULES.md sections 2, 3 and 6).
+# Other mechanics the language offers (docs/rules.md sections 2, 3 and 6).
 OTHERS = {
     "ravage city": "−36 most of one suit",
     "ravage city full": "−36 most of one suit ties full",

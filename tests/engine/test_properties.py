@@ -1,7 +1,7 @@
 """Invariants over random deals and random legal play (hypothesis).
 
 For every contract the language can say (the tournament's, the hearts
-spec's and the other mechanics of RULES.md sections 2, 3 and 6), with 3, 4
+spec's and the other mechanics of docs/rules.md sections 2, 3 and 6), with 3, 4
 or 5 players, play passing either way round (section 6), checked at every
 step: legal moves non-empty until the end,
 sorted, held by the player, each accepted and each other card refused with

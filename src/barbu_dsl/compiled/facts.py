@@ -124,7 +124,7 @@ def rules_in_play(spec: m.Spec, contract: m.Contract, players: int, trump: int |
     """The rules a hand of ``contract`` is played with by ``players`` (with
     ``trump`` when the declarer names one): its rules for that count, each
     spread written as the share it gives with the spec's deck for that
-    count (RULES.md section 6), so that a deal of any size scores as the
+    count (docs/rules.md section 6), so that a deal of any size scores as the
     game does."""
     rules = contract.rules_for(players)
     if not any(isinstance(part, m.Spread) for part in rules.scoring.parts):
@@ -138,7 +138,7 @@ def rules_in_play(spec: m.Spec, contract: m.Contract, players: int, trump: int |
 def resolved_scoring(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None) -> m.Scoring:
     """``rules``' scoring for ``players`` holding ``deck`` with ``trump``:
     each spread replaced by the ``per trick`` or ``per …`` part of its
-    share (RULES.md section 6), so that every reader counts the same
+    share (docs/rules.md section 6), so that every reader counts the same
     values; any other scoring is returned as it is."""
     return resolve_spreads(rules.scoring, len(deck) // players, frozenset(deck), trump)
 

@@ -3,7 +3,7 @@
 One plan for every reader — explain says it, verify sums over it, play
 and the score sheet follow it (hand by hand through :mod:`.schedule`), the
 generator writes it down, the web scorer carries it — so they all agree on
-the number of hands and the contracts (RULES.md sections 2, 3 and 6).
+the number of hands and the contracts (docs/rules.md sections 2, 3 and 6).
 
 By ``spec.game.chooser``:
 

@@ -165,7 +165,7 @@ class DominoHand(Hand):
                     self.to_play = None
                     return
             elif self.table.ace_again and C.rank_of(move) == C.ACE:
-                return  # the same seat moves again (RULES.md section 6)
+                return  # the same seat moves again (docs/rules.md section 6)
         nxt = self._after[seat]
         while not self._hands[nxt]:
             nxt = self._after[nxt]

@@ -75,7 +75,7 @@ class Schedule:
     :func:`~barbu_dsl.compiled.game_plan` followed hand by hand with
     :func:`~barbu_dsl.compiled.plan_turn`.  The first declarer is drawn by
     lot with ``rng``, or is the holder of the spec's card in the first deal
-    (RULES.md section 6); random lists are drawn with ``rng``."""
+    (docs/rules.md section 6); random lists are drawn with ``rng``."""
 
     def __init__(self, spec: m.Spec, players: int, rng: random.Random):
         self.plan = plan = game_plan(spec, players)
@@ -217,7 +217,7 @@ def doubling_round(doubling: m.Doubling, declarer: int, players: int, direction:
 
 def redouble_targets(seat: int, doubles: Sequence[Pair]) -> tuple[int, ...]:
     """The players ``seat`` may double back in the redouble round of
-    ``redouble: anyone`` (RULES.md section 6): those who doubled it and
+    ``redouble: anyone`` (docs/rules.md section 6): those who doubled it and
     whom it has not doubled."""
     given = set(doubles)
     return tuple(sorted({a for a, b in doubles if b == seat and (seat, a) not in given}))
@@ -343,7 +343,7 @@ class GameRun:
     def _doubling_round(self, views: list[HandView], turn: Turn, terms: HandTerms) -> list[Pair]:
         """Each player in turn from the one after the declarer, the declarer
         last; then, with ``redouble: anyone``, each doubled player in the same
-        order may double back those who doubled them (RULES.md section 6)."""
+        order may double back those who doubled them (docs/rules.md section 6)."""
         doubling, declarer = self.spec.doubling, turn.declarer
 
         def choose(seat: int, targets: tuple[int, ...], cover_all: bool, made: tuple[Pair, ...]) -> list[int]:

@@ -170,7 +170,7 @@ class TrickHand(Hand):
                 if bit & cand and not bit & safe:
                     reason = broken("shed_when_safe", cards=" or ".join(C.card_str(c) for c in cards_of(safe)))
                 cand = safe
-        # 7. Discard when void (RULES.md section 6).
+        # 7. Discard when void (docs/rules.md section 6).
         if t.discard and self._trick and not follow:
             forced = cand & t.discard
             if forced:

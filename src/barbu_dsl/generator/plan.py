@@ -372,7 +372,7 @@ def plan(spec: m.Spec) -> SpecPlan:
 
 def _resolved(spec: m.Spec, rules: m.Rules, players: int) -> tuple[m.Rules, ...]:
     """``rules`` as a deal of ``players`` scores them, for each trump suit a
-    hand may have: spreads written as their shares (RULES.md section 6)."""
+    hand may have: spreads written as their shares (docs/rules.md section 6)."""
     deck = tuple(sorted(spec.deck_for(players)))
     mode = trump_mode(rules.play)
     trumps = C.SUITS if mode == "named" else (fixed_trump(rules.play),)

@@ -2,7 +2,7 @@
 placings for the wrong number of players, a trick position a hand does not
 have, a deck that does not deal evenly, a spread that does not share out
 evenly, a game order naming no contract, schedule settings that do not fit
-the chooser (RULES.md section 6).  They run after the overlays are applied
+the chooser (docs/rules.md section 6).  They run after the overlays are applied
 and point at the line that caused the problem."""
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ _FIXED = ("fixed-order", "fixed-series")
 
 
 def _check_schedule(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
-    """Schedule settings that do not fit the chooser (RULES.md section 6):
+    """Schedule settings that do not fit the chooser (docs/rules.md section 6):
     a shared list without a rotating chooser or with random lists, ``times``
     in a fixed order (which lists a contract again instead), ``times ...
     each`` without a shared list, and quotas that a rubber cannot share
@@ -171,7 +171,7 @@ def _check_schedule(spec: m.Spec, report: Callable[..., None], where: dict[str, 
 
 
 def spread_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:
-    """Spreads whose share is not whole for this count's deck (RULES.md section 6)."""
+    """Spreads whose share is not whole for this count's deck (docs/rules.md section 6)."""
     deck = frozenset(range(52)) - set(removed)
     tricks = len(deck) // players
     problems = []

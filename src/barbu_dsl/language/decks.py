@@ -1,4 +1,4 @@
-"""Packs and decks as a spec writes them (RULES.md sections 3 and 6).
+"""Packs and decks as a spec writes them (docs/rules.md sections 3 and 6).
 
 A spec plays from a *pack* — the full 52 cards, or a short pack from some
 lowest rank up to the ace (``deck: piquet``, 7 to A, 32 cards) — and, for

@@ -529,7 +529,7 @@ class _Reader:
         return tuple(sorted(set(counts)))
 
     def _pack(self, node: Node) -> int | None:
-        """The lowest rank of the pack ``deck`` names (RULES.md section 6)."""
+        """The lowest rank of the pack ``deck`` names (docs/rules.md section 6)."""
         text = scalar(node)
         low = read_pack(str(text)) if text is not None and not is_null(node) else None
         if low is None:
@@ -783,7 +783,7 @@ class _Reader:
 
     def _times(self, node: Node | None) -> tuple[int, bool]:
         """``times: 2`` (in each list, series or rubber) or ``times: 2 each``
-        (each player chooses it twice: shared lists, RULES.md section 6)."""
+        (each player chooses it twice: shared lists, docs/rules.md section 6)."""
         if node is None:
             return 1, False
         text = (scalar(node) or "").strip().lower()
@@ -826,7 +826,7 @@ _UNREAD = object()
 
 def player_count_problem(count: int) -> tuple[str, str | None] | None:
     """Why ``count`` players cannot play a spec, with a hint; None when
-    they can (RULES.md section 6: 2 to 10 players, one pack)."""
+    they can (docs/rules.md section 6: 2 to 10 players, one pack)."""
     if count > C.MAX_PLAYERS:
         return (NOT_EXPRESSIBLE + f"{count} players need two packs, and two packs need rules the language does "
                 "not have: which of two equal cards in one trick wins, what a card named in a rule scores when "

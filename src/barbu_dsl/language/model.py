@@ -145,7 +145,7 @@ class Spread:
     """``value`` shared out equally over the elements of a hand: every trick
     (``cards`` None: ``−26 spread over tricks``) or every card of ``cards``
     in the deck (``−30 spread over ♥``), so the value follows the deck size
-    (RULES.md section 6).  For each player count it stands for the
+    (docs/rules.md section 6).  For each player count it stands for the
     ``per trick`` or ``per …`` part of the share; a share that is not whole
     is refused."""
 
@@ -216,7 +216,7 @@ class TrickPlay:
     ``play_every_trick``: the hand never ends early (RULES.md section 1,
     playing out), as Hearts is played everywhere.  ``discard_when_void``:
     a player void in the led suit who holds one of these cards must play
-    one (RULES.md section 6, forced plays)."""
+    one (docs/rules.md section 6, forced plays)."""
 
     trumps: Trumps | None = None
     inverted: bool = False
@@ -240,7 +240,7 @@ class DominoPlay:
     ``ace_again``: a player who plays an ace moves again.  ``end``: the
     hand ends when only one player still holds cards (``last``), or when
     the first player goes out (``first-out``: the others are placed by the
-    cards they hold; RULES.md section 6)."""
+    cards they hold; docs/rules.md section 6)."""
 
     start: DominoStart = "chosen"
     aces_low: bool = False
@@ -405,7 +405,7 @@ class Contract:
     of that name whose values are negated, marked ``derived``.  ``times``:
     how often the contract is played in a player's list, a declarer's
     series or a rubber of a shared list; with ``times_each`` (shared lists
-    only), how often each player must choose it (RULES.md section 6).
+    only), how often each player must choose it (docs/rules.md section 6).
     """
 
     name: str
@@ -487,7 +487,7 @@ class Doubling:
     ``positive_declarer_only``: in positive contracts only the declarer may be
     doubled.  ``redouble``: the declarer may double back those who doubled
     them (``True``), nobody may (``False``), or every doubled player may,
-    after everyone's first chance (``"anyone"``, RULES.md section 6).
+    after everyone's first chance (``"anyone"``, docs/rules.md section 6).
     ``undoubled``: ``not-played`` means a negative contract nobody
     doubles is not played; each opponent scores total/(n−1) rounded to the
     nearest integer, the declarer the rest.  ``minimum``: the advisory number

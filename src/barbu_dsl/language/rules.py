@@ -278,7 +278,7 @@ def spread_size(part: m.Spread, tricks: int, deck: frozenset[int], trump: int | 
 
 
 def spread_share(part: m.Spread, tricks: int, deck: frozenset[int], trump: int | None) -> Fraction | None:
-    """Each element's share of a spread (RULES.md section 6), or None when
+    """Each element's share of a spread (docs/rules.md section 6), or None when
     there is nothing to share it over."""
     size = spread_size(part, tricks, deck, trump)
     return Fraction(part.value, size) if size else None

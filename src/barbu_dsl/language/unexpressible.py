@@ -1,5 +1,5 @@
 """What the language does not express, recognised where someone tries to
-write it (RULES.md section 6, "Not expressible").
+write it (docs/rules.md section 6, "Not expressible").
 
 Three kinds of rule are out of reach: partnerships (players who score
 together), doubling by whoever holds a card (Trix's K♥), and contracts
