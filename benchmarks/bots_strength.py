@@ -1,58 +1,167 @@
-"""How much better the rule-based bot plays than random bots: one
-rule-based seat (moving round the table from game to game) against three
-random seats, over many seeded games.  Prints each side's average score per
-hand (raw play and final, after doubles), per contract and overall, and the
-rule-based seat's win rate against the 25 % of chance.
+"""How much better each bot plays than the one below it, measured on
+duplicate deals: the strong bot against the rule-based bot, and the
+rule-based bot against random bots.
 
-    python benchmarks/bots_strength.py [SPEC] [--games N]
+For each pairing A against B and each of ``--deals`` deal seeds, A plays
+one seat against B in every other seat, once from each seat (every seat
+rotation, on the same deals), and B plays all seats once more on those
+deals (the duplicate baseline).  Per hand, in points towards the game's
+aim (after doubles):
+
+* **margin**: A's score minus the average of the B seats at its table;
+* **duplicate gain**: A's score minus what B scored in the same seat on the
+  same deals.
+
+Each figure is the mean over deal seeds (each seed averaged over its
+rotations) with a 95 % confidence interval (normal, 1.96 standard errors).
+With ``--ablation`` the strong bot also plays with only one kind of
+decision by simulation (play, contract choice, doubling), the others
+made as the rule-based bot makes them, to show which gains most.  A's CPU
+time per decision is reported (mean and maximum, by kind).
+
+    python benchmarks/bots_strength.py [SPEC] [--deals 50] [--think 1] [--jobs 1] [--ablation]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import statistics
+import sys
+import time
 from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-from barbu_dsl.engine.bots import make_bots
+ROOT = Path(__file__).resolve().parents[1]
+if (ROOT / "src" / "barbu_dsl").is_dir():  # a checkout: use its source
+    sys.path.insert(0, str(ROOT / "src"))
+
+from barbu_dsl.engine.bots import Bot, Proxy, make_bot, seat_seed
 from barbu_dsl.engine.game import default_players, play_game
+from barbu_dsl.engine.strong import StrongBot
 from barbu_dsl.language import load_spec
+
+KINDS = {"contract": "contract", "trump": "contract", "start_rank": "contract", "doubles": "double",
+         "move": "play"}
+ABLATIONS = {"strong, play only": frozenset({"play"}), "strong, contract choice only": frozenset({"contract"}),
+             "strong, doubling only": frozenset({"double"})}
+
+
+class Timed(Proxy):
+    """A seat whose decisions are timed in CPU time, by kind."""
+
+    def __init__(self, inner: Bot):
+        super().__init__(inner)
+        self.times: dict[str, list[float]] = defaultdict(list)
+
+    def ask(self, kind: str, question: Callable[..., Any], *args: Any) -> Any:
+        start = time.process_time()
+        answer = question(*args)
+        self.times[KINDS[kind]].append(time.process_time() - start)
+        return answer
+
+
+def bot(name: str, seed: str, think: float) -> Bot:
+    """``strong``, ``rules``, ``random``, or an ablation's name."""
+    if name in ABLATIONS:
+        return StrongBot(seed, think, ABLATIONS[name])
+    return make_bot(name, seed, think)
+
+
+@dataclass
+class Game:
+    """One game: per seat, the final points per hand; the timed seat's decision times."""
+
+    per_hand: list[float]
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play(spec_name: str, deal_seed: int, seat: int | None, a: str, b: str, think: float) -> Game:
+    """A game on the deals of ``deal_seed``: ``a`` at ``seat`` (None: nobody), ``b`` elsewhere."""
+    spec = load_spec(spec_name)
+    players = default_players(spec)
+    bots: list[Bot] = [bot(a if s == seat else b, seat_seed(deal_seed, s), think) for s in range(players)]
+    timed = None
+    if seat is not None:
+        timed = bots[seat] = Timed(bots[seat])
+    result = play_game(spec, bots, seed=deal_seed, players=players)
+    sign = 1 if spec.game.aim == "highest" else -1
+    per_hand = [sign * total / len(result.hands) for total in result.totals]
+    return Game(per_hand, dict(timed.times) if timed else {})
+
+
+def interval(samples: list[float]) -> str:
+    mean = statistics.mean(samples)
+    half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples)) if len(samples) > 1 else math.nan
+    return f"{mean:+7.2f} ± {half:5.2f}"
+
+
+def report(title: str, a: str, b: str, games: dict[tuple[int, int | None], Game], deals: list[int],
+           players: int) -> None:
+    margins, gains, a_points, b_points = [], [], [], []
+    times: dict[str, list[float]] = defaultdict(list)
+    for d in deals:
+        base = games[d, None].per_hand
+        margin = gain = mine = theirs = 0.0
+        for seat in range(players):
+            game = games[d, seat]
+            others = (sum(game.per_hand) - game.per_hand[seat]) / (players - 1)
+            margin += game.per_hand[seat] - others
+            gain += game.per_hand[seat] - base[seat]
+            mine += game.per_hand[seat]
+            theirs += others
+            for kind, values in game.times.items():
+                times[kind].extend(values)
+        margins.append(margin / players)
+        gains.append(gain / players)
+        a_points.append(mine / players)
+        b_points.append(theirs / players)
+    print(f"\n{title}: {len(deals)} deal seeds × {players} seat rotations = {len(deals) * players} games "
+          f"(+ {len(deals)} duplicate baseline games)")
+    print(f"  points per hand, {a}: {interval(a_points)}   {b} seats: {interval(b_points)}")
+    print(f"  margin per hand ({a} − {b} seats at its table): {interval(margins)}")
+    print(f"  duplicate gain per hand ({a} − {b} in the same seat, same deals): {interval(gains)}")
+    every = [t for values in times.values() for t in values]
+    if every:
+        print(f"  {a}: {len(every)} decisions, CPU time per decision mean {1000 * statistics.mean(every):.1f} ms, "
+              f"max {1000 * max(every):.0f} ms")
+        for kind in ("play", "contract", "double"):
+            values = times.get(kind)
+            if values:
+                print(f"    {kind:9} {len(values):6d} decisions, mean {1000 * statistics.mean(values):6.1f} ms, "
+                      f"max {1000 * max(values):5.0f} ms")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("spec", nargs="?", default="tournament")
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=50, help="deal seeds (games = seeds × players)")
+    parser.add_argument("--think", type=float, default=1.0, help="the strong bot's think factor")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--ablation", action="store_true", help="also each kind of decision alone")
+    parser.add_argument("--only", choices=["strong", "rules"], help="only the pairing led by this bot")
     args = parser.parse_args()
     spec = load_spec(args.spec)
     players = default_players(spec)
-    # per contract: [hands, rule raw, random raw, rule final, random final]
-    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
-    wins = 0
-    for game in range(args.games):
-        seat = game % players
-        kinds = ["rules" if s == seat else "random" for s in range(players)]
-        result = play_game(spec, make_bots(kinds, players, game), seed=game, players=players)
-        wins += seat in result.winners
-        for hand in result.hands:
-            row = sums[hand.contract]
-            others = players - 1
-            row[0] += 1
-            row[1] += hand.raw[seat]
-            row[2] += (sum(hand.raw) - hand.raw[seat]) / others
-            row[3] += hand.final[seat]
-            row[4] += (sum(hand.final) - hand.final[seat]) / others
-    total = [sum(row[i] for row in sums.values()) for i in range(5)]
-    print(f"{spec.full_name}: {args.games} games, {players} players, one rule-based seat against random seats; "
-          f"the {spec.game.aim} score is better")
-    print(f"{'contract':32} {'hands':>6} {'raw rules':>10} {'raw random':>11} {'final rules':>12} "
-          f"{'final random':>13}")
-    for name, row in [*sorted(sums.items()), ("all hands", total)]:
-        n = row[0]
-        print(f"{name:32} {int(n):6d} {row[1] / n:10.2f} {row[2] / n:11.2f} {row[3] / n:12.2f} {row[4] / n:13.2f}")
-    margin = (total[3] - total[4]) / total[0]
-    if spec.game.aim == "lowest":
-        margin = -margin
-    print(f"margin per hand (final, towards the aim): {margin:+.2f} points")
-    print(f"rule-based seat wins {wins}/{args.games} games ({wins / args.games:.0%}; chance {1 / players:.0%})")
+    deals = list(range(1000, 1000 + args.deals))
+    pairings = [("strong", "rules"), ("rules", "random")]
+    if args.only:
+        pairings = [p for p in pairings if p[0] == args.only]
+    if args.ablation:
+        pairings += [(name, "rules") for name in ABLATIONS]
+    print(f"{spec.full_name}, {players} players; the {spec.game.aim} total wins; strong bot think {args.think}")
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for a, b in pairings:
+            started = time.perf_counter()
+            jobs = {(d, seat): pool.submit(play, args.spec, d, seat, a, b, args.think)
+                    for d in deals for seat in [None, *range(players)]}
+            games = {key: job.result() for key, job in jobs.items()}
+            report(f"{a} against {b}", a, b, games, deals, players)
+            print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

@@ -194,59 +194,42 @@ def replay(
 
 @app.command()
 def play(
-    spec: SpecArg,
+    spec: Annotated[str | None, typer.Argument(
+        help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city (none with --resume)")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed for the draw, the deals and the bots.")] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Bots by seat, comma-separated: one name for all seats or one per seat "
-                       "(random, rules; default: rules).")] = None,
+        "--bots", help="Seats, comma-separated: one name for all seats or one per seat "
+                       "(random, rules, strong, human; default: rules).")] = None,
+    human: Annotated[bool, typer.Option(
+        "--human", help="Play seat 0 yourself against strong bots.")] = False,
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write every hand as JSON Lines for `barbu replay` (a new file).")] = None,
+    plain: Annotated[bool, typer.Option(
+        "--plain", help="Plain text, one fact a line: no colour, no tables, no progress bar.")] = False,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language for people: en, it, fr, pt (default: BARBU_LANG, else the locale).")] = None,
+    think: Annotated[float, typer.Option(
+        "--think", help="How much work the strong bot puts into each decision (1: about 50 ms).")] = 1.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the whole game as one JSON object.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Carry on the saved game.")] = False,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="The saved-game file (default: in the user's data directory, or $BARBU_DATA_DIR).")] = None,
+    names: Annotated[str | None, typer.Option("--names", help="Seat names, comma-separated.")] = None,
 ) -> None:
-    """Play a whole game with bots and print the score sheet.
+    """Play a whole game, with bots or with people at the table.
 
-    Progress goes to standard error; the score sheet, the totals, the winner
-    and the advisory count of doubles against each declarer to standard
-    output."""
-    from rich.progress import Progress
+    With bots only: progress on standard error, the score sheet, the totals,
+    the winner and the advisory count of doubles against each declarer on
+    standard output.  With a human seat: the game is played at the keyboard,
+    line by line (type help at any prompt); quit saves it for --resume."""
+    from .table.play import PlayOptions
+    from .table.play import play as run
 
-    from .engine.bots import BOTS, make_bots
-    from .engine.game import GameRun, default_players
-    from .sheet import hand_line, print_sheet
-
-    model = _load(spec)
-    count = default_players(model) if players is None else players
-    if count not in model.players:
-        raise UsageError(f"{model.full_name} is played by {', '.join(map(str, model.players))} players, "
-                         f"not {count}")
-    names = [name.strip() for name in (bots or "rules").split(",")]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise UsageError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
-    if len(names) not in (1, count):
-        raise UsageError(f"--bots names {len(names)} bots for {count} players (give one, or one per seat)")
-    if record is not None and record.exists():
-        raise UsageError(f"{record} exists; barbu play never overwrites a file")
-    run = GameRun(model, make_bots(names, count, seed), seed, count)
-    if err.is_terminal:
-        with Progress(console=err, transient=True) as progress:
-            task = progress.add_task(f"{model.full_name}", total=run.total_hands)
-            for _ in run:
-                progress.advance(task)
-    else:
-        for hand in run:
-            err.print(hand_line(hand, run.total_hands), markup=False)
-    result = run.result()
-    if record is not None:
-        try:
-            with record.open("x", encoding="utf-8") as stream:
-                for line in result.records():
-                    stream.write(json.dumps(line, ensure_ascii=False) + "\n")
-        except OSError as error:
-            raise UsageError(f"cannot write {record}: {error}") from None
-    print_sheet(out, result)
-    if record is not None:
-        err.print(f"recorded {len(result.hands)} hands in {record}", markup=False)
+    code = run(PlayOptions(spec, seed, players, bots, human, record, plain, lang, think, as_json, resume, save,
+                           names))
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()

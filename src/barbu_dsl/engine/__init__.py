@@ -12,7 +12,10 @@ facts as masks and tables).  Cards are ints ``0..51``
 * :mod:`.doubling` — legal doubles, settlement, the not-played split;
 * :mod:`.replay` — hand records in, RECORDS.md results out;
 * :mod:`.game` — whole games: who chooses, doubling rounds, running totals;
-* :mod:`.bots` — a random bot and a rule-based bot.
+* :mod:`.bots` — a random bot and a rule-based bot;
+* :mod:`.strong` — the strong bot, deciding by simulation with
+  :mod:`.sampling` (deals that fit what a player knows) and
+  :mod:`.playouts` (fast playouts from any position).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from .replay import (
     worst_status,
 )
 from .scoring import score_tricks
+from .strong import StrongBot
 from .tricks import TrickHand
 
 __all__ = [
@@ -53,6 +57,7 @@ __all__ = [
     "PlayAfterEnd",
     "RandomBot",
     "RuleBot",
+    "StrongBot",
     "Trick",
     "TrickHand",
     "check_doubles",

@@ -10,6 +10,8 @@ moves come from ``hand.legal_moves()`` and doubles from the targets the
 game offers.  Bots are seeded and never read any other source of chance,
 so a game is reproducible.
 
+* :class:`Proxy` — a seat that passes each question to another bot, for
+  timing, recording or replaying its answers;
 * :class:`RandomBot` — a uniformly random legal answer to every question.
 * :class:`RuleBot` — plays by the kind of contract, read from the model
   (RULES.md sections 2 and 3), not from its name:
@@ -32,8 +34,9 @@ so a game is reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import cards as C
 from ..compiled import (
@@ -86,6 +89,7 @@ class HandView:
     trump: int | None
     start_rank: int | None
     deck: tuple[int, ...]
+    doubles: tuple[Pair, ...] = ()  # the hand's doubles, once the doubling round is over
 
 
 @dataclass(frozen=True)
@@ -111,9 +115,16 @@ class DoubleView:
 
 
 class Bot:
-    """The questions a game asks a player.  Subclasses answer them."""
+    """The questions a game asks a player.  Subclasses answer them.
+
+    ``thinks``: the bot takes a ``think`` factor, the work it puts into a
+    decision.  ``interactive``: its answers come from a person, so it is
+    made by the table that talks to them (:mod:`barbu_dsl.table`), not by
+    :func:`make_bot`."""
 
     name = "bot"
+    thinks = False
+    interactive = False
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
@@ -139,6 +150,57 @@ class Bot:
     def choose_move(self, hand: Hand, seat: int) -> int:
         """One of ``hand.legal_moves()`` for ``seat``, the seat to play."""
         raise NotImplementedError
+
+    def state(self) -> Any:
+        """What the bot's next answers depend on besides the game (its
+        random generator), as JSON data, for saving a game."""
+        version, internal, gauss = self.rng.getstate()
+        return [version, list(internal), gauss]
+
+    def restore(self, state: Any) -> None:
+        """Take up a :meth:`state` again."""
+        version, internal, gauss = state
+        self.rng.setstate((version, tuple(internal), gauss))
+
+
+class Proxy(Bot):
+    """A seat whose questions go to another bot, ``inner``, each through
+    :meth:`ask`: a subclass overrides it to time, record or replace the
+    answers.  The question kinds: ``contract``, ``trump``, ``start_rank``,
+    ``doubles``, ``move``."""
+
+    def __init__(self, inner: Bot):
+        self.inner = inner
+        self.name = inner.name
+        self.rng = inner.rng
+
+    def ask(self, kind: str, question: Callable[..., Any], *args: Any) -> Any:
+        """The answer to ``question(*args)``, a question of ``kind``."""
+        return question(*args)
+
+    def choose_contract(self, view: ContractView) -> m.Contract:
+        return self.ask("contract", self.inner.choose_contract, view)
+
+    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
+        return self.ask("trump", self.inner.choose_trump, view, contract)
+
+    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
+        return self.ask("start_rank", self.inner.choose_start_rank, view, contract)
+
+    def choose_doubles(self, view: DoubleView) -> Sequence[int]:
+        return self.ask("doubles", self.inner.choose_doubles, view)
+
+    def begin_hand(self, view: HandView) -> None:
+        self.inner.begin_hand(view)
+
+    def choose_move(self, hand: Hand, seat: int) -> int:
+        return self.ask("move", self.inner.choose_move, hand, seat)
+
+    def state(self) -> Any:
+        return self.inner.state()
+
+    def restore(self, state: Any) -> None:
+        self.inner.restore(state)
 
 
 class RandomBot(Bot):
@@ -193,13 +255,19 @@ def _domino_quality(cards: Sequence[int], start: int, aces_low: bool) -> float:
     return sum(1.0 / (1 + abs(domino_position(c, aces_low) - origin)) for c in cards)
 
 
-def best_start_rank(cards: Sequence[int], aces_low: bool = False) -> int:
-    """The starting rank a domino declarer names: the one its hand sits
-    around, preferring a rank it holds (the declarer moves first)."""
+def start_rank_order(cards: Sequence[int], aces_low: bool = False) -> list[int]:
+    """Every starting rank, best first for a domino declarer holding
+    ``cards``: the ranks its hand sits around, preferring a rank it holds
+    (the declarer moves first)."""
     def key(rank: int) -> tuple[bool, float, int]:
         holds = any(C.rank_of(c) == rank for c in cards)
         return holds, _domino_quality(cards, rank, aces_low), -rank
-    return max(C.RANKS, key=key)
+    return sorted(C.RANKS, key=key, reverse=True)
+
+
+def best_start_rank(cards: Sequence[int], aces_low: bool = False) -> int:
+    """The starting rank a domino declarer names (:func:`start_rank_order`)."""
+    return start_rank_order(cards, aces_low)[0]
 
 
 def _trick_strength(cards: Sequence[int], inverted: bool, trump: int | None) -> float:
@@ -275,8 +343,9 @@ def advantage(view: ContractView | HandView, contract: m.Contract, trump: int | 
 
 
 @dataclass
-class _TrickPlan:
-    """What the rule bot works out once per hand for trick play."""
+class TrickPlan:
+    """How taking cards and tricks feels in one hand, worked out once per
+    hand: what the rule bot plays by, and the playouts' policy too."""
 
     table: TrickTable
     sign: int  # +1 when points are good (aim highest), -1 when bad
@@ -284,6 +353,19 @@ class _TrickPlan:
     bad: tuple[float, ...]  # per card: how much taking it hurts (<0: it helps)
     bad_mask: int  # the cards whose ``bad`` is above zero
     trick_bad: tuple[float, ...]  # per trick index: how much taking the trick hurts
+
+
+def trick_plan(t: TrickTable, aim: m.Aim) -> TrickPlan:
+    """The :class:`TrickPlan` of a hand of ``t`` in a game won by the ``aim`` total."""
+    sign = 1 if aim == "highest" else -1
+    cards = _popcount(t.deck)
+    # Ravage City counts captured cards: treat each as a small penalty.
+    most = sum(p.part.value for p in t.most) * t.players / cards if cards else 0
+    bad = tuple(-sign * (t.values[c] + most) for c in range(52))
+    trick_bad = tuple(-sign * (t.per_trick + at) for at in t.trick_at)
+    total = sum(trick_bad) + sum(bad[c] for c in range(52) if t.deck >> c & 1)
+    bad_mask = mask_of(c for c in range(52) if bad[c] > 0 and t.deck >> c & 1)
+    return TrickPlan(t, sign, total < 0, bad, bad_mask, trick_bad)
 
 
 def _popcount(mask: int) -> int:
@@ -305,7 +387,7 @@ class RuleBot(Bot):
     def __init__(self, seed: int | str = 0):
         super().__init__(seed)
         self._aim: m.Aim = "highest"
-        self._plan: _TrickPlan | None = None
+        self._plan: TrickPlan | None = None
 
     # ---- choices before play ---------------------------------------------
 
@@ -365,21 +447,10 @@ class RuleBot(Bot):
         assert isinstance(hand, TrickHand)
         plan = self._plan
         if plan is None or plan.table is not hand.table:
-            plan = self._plan = self._make_plan(hand.table)
+            plan = self._plan = trick_plan(hand.table, self._aim)
         if plan.positive:
             return self._take_move(hand, seat, legal, plan)
         return self._duck_move(hand, seat, legal, plan)
-
-    def _make_plan(self, t: TrickTable) -> _TrickPlan:
-        sign = 1 if self._aim == "highest" else -1
-        cards = _popcount(t.deck)
-        # Ravage City counts captured cards: treat each as a small penalty.
-        most = sum(p.part.value for p in t.most) * t.players / cards if cards else 0
-        bad = tuple(-sign * (t.values[c] + most) for c in range(52))
-        trick_bad = tuple(-sign * (t.per_trick + at) for at in t.trick_at)
-        total = sum(trick_bad) + sum(bad[c] for c in range(52) if t.deck >> c & 1)
-        bad_mask = mask_of(c for c in range(52) if bad[c] > 0 and t.deck >> c & 1)
-        return _TrickPlan(t, sign, total < 0, bad, bad_mask, trick_bad)
 
     @staticmethod
     def _state(hand: TrickHand, seat: int) -> tuple[int, int, list[int], int]:
@@ -392,7 +463,7 @@ class RuleBot(Bot):
                 win = c
         return mine, unseen, trick, win
 
-    def _duck_move(self, hand: TrickHand, seat: int, legal: list[int], plan: _TrickPlan) -> int:
+    def _duck_move(self, hand: TrickHand, seat: int, legal: list[int], plan: TrickPlan) -> int:
         """Negative contracts: minimise the expected cost of the trick,
         minus the worth of getting rid of a dangerous card."""
         t = plan.table
@@ -435,7 +506,7 @@ class RuleBot(Bot):
                 best, best_cost = c, cost
         return best
 
-    def _take_move(self, hand: TrickHand, seat: int, legal: list[int], plan: _TrickPlan) -> int:
+    def _take_move(self, hand: TrickHand, seat: int, legal: list[int], plan: TrickPlan) -> int:
         """Positive contracts: win tricks cheaply, cash sure winners, ruff."""
         t = plan.table
         mine, unseen, trick, win = self._state(hand, seat)
@@ -520,19 +591,30 @@ class RuleBot(Bot):
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "rules": RuleBot}
-"""The bots ``barbu play --bots`` knows, by name."""
+"""The bots ``barbu play --bots`` knows, by name (:mod:`.strong` adds
+``strong``, :mod:`barbu_dsl.table` the ``human`` seat)."""
 
 
-def make_bot(name: str, seed: int | str = 0) -> Bot:
-    """A bot by name (:data:`BOTS`), seeded; KeyError for an unknown name."""
-    return BOTS[name](seed)
+def make_bot(name: str, seed: int | str = 0, think: float = 1.0) -> Bot:
+    """A bot by name (:data:`BOTS`), seeded, with the ``think`` factor for
+    bots that take one; KeyError for an unknown name, ValueError for a seat
+    a person plays."""
+    kind = BOTS[name]
+    if kind.interactive:
+        raise ValueError(f"a '{name}' seat is played at a table (barbu_dsl.table), not made alone")
+    return kind(seed, think=think) if kind.thinks else kind(seed)  # type: ignore[call-arg]
 
 
-def make_bots(names: Sequence[str], players: int, seed: int | str = 0) -> list[Bot]:
+def seat_seed(seed: int | str, seat: int) -> str:
+    """The seed of the bot at ``seat`` in a game seeded ``seed``."""
+    return f"{seed}/seat {seat}"
+
+
+def make_bots(names: Sequence[str], players: int, seed: int | str = 0, think: float = 1.0) -> list[Bot]:
     """One bot per seat: ``names`` gives one name for every seat or one
     per seat.  Each seat's bot has its own seed derived from ``seed``."""
     if len(names) == 1:
         names = list(names) * players
     if len(names) != players:
         raise ValueError(f"{len(names)} bots for {players} players")
-    return [make_bot(name, f"{seed}/seat {seat}") for seat, name in enumerate(names)]
+    return [make_bot(name, seat_seed(seed, seat), think) for seat, name in enumerate(names)]

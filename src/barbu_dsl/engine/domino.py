@@ -29,11 +29,38 @@ the start, so no suit ever blocks on a card nobody holds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .. import cards as C
 from ..compiled import Broken, DominoTable, broken, cards_of, mask_of, seat_after
 from .base import PASS, Hand, after_end, illegal
 from .scoring import placing_scores
+
+
+class DominoPosition(NamedTuple):
+    """Where a domino hand stands, without anybody's cards: the rows on
+    the table and who has gone out, for search (:mod:`.playouts`)."""
+
+    to_play: int | None
+    start: int | None  # the starting rank, None until the first card sets it
+    low: tuple[int, ...]  # per suit: position of the row's lowest card, 0 while not open
+    high: tuple[int, ...]  # per suit: position of the row's highest card
+    placings: tuple[int, ...]  # the seats gone out, in order
+    moves: int
+    counts: tuple[int, ...]  # per seat: cards still held
+    after: tuple[int, ...]  # per seat: the seat that moves next (docs/rules.md section 6, direction)
+
+
+def placed_by_cards_left(out: int, hands: Sequence[int], after: Sequence[int]) -> list[int]:
+    """The seats still holding cards (``hands``, one mask per seat) once
+    ``out`` went out, in the order they are placed: fewest cards first,
+    ties in turn order from the seat after ``out`` (docs/rules.md section 6,
+    domino endings).  With one seat left it is simply that seat."""
+    turn = [after[out]]
+    while len(turn) < len(hands):
+        turn.append(after[turn[-1]])
+    holding = [s for s in turn if hands[s]]
+    return sorted(holding, key=lambda s: (hands[s].bit_count(), turn.index(s)))
 
 
 class DominoHand(Hand):
@@ -46,6 +73,7 @@ class DominoHand(Hand):
         "_high",
         "_low",
         "_placings",
+        "_seats",
         "_start",
         "declarer",
         "moves",
@@ -67,6 +95,7 @@ class DominoHand(Hand):
         self._low = [0] * 4  # per suit: position of the run's lowest card, 0 while not open
         self._high = [0] * 4
         self._placings: list[int] = []
+        self._seats: list[int] = []  # the seat that made each move
         self._cache = -1  # the legal mask of this position, -1 until computed
         if table.start is not None:
             self._set_start(table.start)
@@ -147,6 +176,7 @@ class DominoHand(Hand):
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
         self._cache = -1
         self.moves.append(move)
+        self._seats.append(seat)
         if move != PASS:
             if self._start is None:
                 self._set_start(C.rank_of(move))
@@ -161,7 +191,7 @@ class DominoHand(Hand):
             if not self._hands[seat]:
                 self._placings.append(seat)
                 if self.table.first_out or len(self._placings) == self.players - 1:
-                    self._placings.extend(self._by_cards_left(seat))
+                    self._placings.extend(placed_by_cards_left(seat, self._hands, self._after))
                     self.to_play = None
                     return
             elif self.table.ace_again and C.rank_of(move) == C.ACE:
@@ -171,21 +201,24 @@ class DominoHand(Hand):
             nxt = self._after[nxt]
         self.to_play = nxt
 
-    def _by_cards_left(self, out: int) -> list[int]:
-        """The seats still holding cards once ``out`` went out, fewest cards
-        first, ties in turn order from the seat after ``out``."""
-        turn = [self._after[out]]
-        while len(turn) < self.players:
-            turn.append(self._after[turn[-1]])
-        holding = [s for s in turn if self._hands[s]]
-        return sorted(holding, key=lambda s: (self._hands[s].bit_count(), turn.index(s)))
-
     # ---- what happened so far ----------------------------------------------
 
     @property
     def start_rank(self) -> int | None:
         """The starting rank (None until the declarer's first card sets it)."""
         return self._start
+
+    def open_ends(self) -> int:
+        """The mask of every card that could be put down now, whoever held
+        it: the starting-rank cards of suits not open and the cards next to
+        each row (every card while the first card sets the rank)."""
+        return self._playable(self.table.deck)
+
+    def position(self) -> DominoPosition:
+        """The public state of the hand (see :class:`DominoPosition`)."""
+        return DominoPosition(self.to_play, self._start, tuple(self._low), tuple(self._high),
+                              tuple(self._placings), len(self.moves), tuple(h.bit_count() for h in self._hands),
+                              self._after)
 
     def raw_scores(self) -> list[int]:
         return placing_scores(self.table.placings, self._placings, self.players)
@@ -196,6 +229,11 @@ class DominoHand(Hand):
     @property
     def placings(self) -> list[int]:
         return list(self._placings)
+
+    @property
+    def seats(self) -> list[int]:
+        """The seat that made each move, in order (everyone at the table sees it)."""
+        return list(self._seats)
 
     def copy(self) -> DominoHand:
         other = DominoHand.__new__(DominoHand)

@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cards as C
 from ..compiled import GamePlan, game_plan, in_turn, plan_turn, seat_before
 from ..language import model as m
-from .base import move_str
+from .base import Hand, move_str
 from .bots import Bot, ContractView, DoubleView, HandView
 from .deal import deal
 from .doubling import HandTerms, Pair, hand_terms
@@ -178,6 +178,35 @@ class GameResult:
 
 
 # --------------------------------------------------------------------------
+# Watching.
+
+
+class Watcher:
+    """Someone who follows a game as it is played (a table's narrator):
+    :class:`GameRun` tells it every public event, in order.  The methods do
+    nothing here; a subclass overrides those it needs."""
+
+    def hand_begins(self, turn: Turn) -> None:
+        """Hand ``turn.number`` is dealt; ``turn.declarer`` is to choose."""
+
+    def contract_named(self, declarer: int, contract: m.Contract, trump: int | None,
+                       start_rank: int | None) -> None:
+        """The declarer has announced the contract (with trumps or the starting rank)."""
+
+    def doubled(self, seat: int, targets: Sequence[int]) -> None:
+        """``seat`` had its chance to double and doubled ``targets`` (maybe none)."""
+
+    def play_begins(self, hand: Hand) -> None:
+        """The cards are about to be played."""
+
+    def move_made(self, hand: Hand, seat: int, move: int) -> None:
+        """``seat`` has made ``move`` (``hand`` is the state after it)."""
+
+    def hand_ends(self, result: HandResult) -> None:
+        """The hand is scored (played or not)."""
+
+
+# --------------------------------------------------------------------------
 # Playing.
 
 
@@ -243,10 +272,13 @@ class GameRun:
     Iterate over it to play the hands one at a time (for progress), or call
     :meth:`play` for the whole :class:`GameResult`.  ``seed`` fixes the draw
     for the first declarer, the random contract lists and every deal.
+    ``watcher`` is told every public event of the game as it happens.
     """
 
-    def __init__(self, spec: m.Spec, bots: Sequence[Bot], seed: int | str = 0, players: int | None = None):
+    def __init__(self, spec: m.Spec, bots: Sequence[Bot], seed: int | str = 0, players: int | None = None,
+                 watcher: Watcher | None = None):
         self.spec = spec
+        self.watcher = watcher or Watcher()
         self.players = players if players is not None else len(bots)
         if self.players not in spec.players:
             allowed = ", ".join(map(str, spec.players))
@@ -282,13 +314,14 @@ class GameRun:
 
     def play_hand(self) -> HandResult:
         """Play the next hand of the game."""
-        spec, players = self.spec, self.players
+        spec, players, watcher = self.spec, self.players, self.watcher
         number = len(self.hands)
         cards = deal(spec, players, f"{self.seed}/hand {number}")
         turn = self.schedule.turn(number, cards)
         declarer = turn.declarer
         if self.schedule.starts_series(number):
             self._against[declarer] = [0] * players
+        watcher.hand_begins(turn)
         chooser = self.bots[declarer]
         view = ContractView(spec, players, declarer, cards[declarer], turn.options, self.deck)
         contract = turn.options[0] if len(turn.options) == 1 else chooser.choose_contract(view)
@@ -302,6 +335,7 @@ class GameRun:
             trump = chooser.choose_trump(view, contract)
         if isinstance(play, m.DominoPlay) and play.start == "chosen":
             start_rank = chooser.choose_start_rank(view, contract)
+        watcher.contract_named(declarer, contract, trump, start_rank)
 
         views = [HandView(spec, players, seat, declarer, cards[seat], contract, rules, trump, start_rank,
                           self.deck) for seat in range(players)]
@@ -316,10 +350,14 @@ class GameRun:
             status = "not_played"
         else:
             for seat, bot in enumerate(self.bots):
-                bot.begin_hand(views[seat])
+                bot.begin_hand(replace(views[seat], doubles=tuple(doubles)))
             hand = hand_for(spec, contract, cards, declarer, trump=trump, start_rank=start_rank)
+            watcher.play_begins(hand)
             while hand.to_play is not None:
-                hand.play(self.bots[hand.to_play].choose_move(hand, hand.to_play))
+                seat = hand.to_play
+                move = self.bots[seat].choose_move(hand, seat)
+                hand.play(move)
+                watcher.move_made(hand, seat, move)
             raw = hand.raw_scores()
             moves = [move_str(move) for move in hand.moves]
             status = "complete"
@@ -338,6 +376,7 @@ class GameRun:
                             tuple(raw), tuple(transfers), tuple(final), tuple(self._totals),
                             tuple(self._against[declarer]), record)
         self.hands.append(result)
+        watcher.hand_ends(result)
         return result
 
     def _doubling_round(self, views: list[HandView], turn: Turn, terms: HandTerms) -> list[Pair]:
@@ -352,6 +391,7 @@ class GameRun:
             chosen = sorted(set(self.bots[seat].choose_doubles(offer)))
             if not set(chosen) <= set(targets) or (cover_all and chosen and len(chosen) != len(targets)):
                 raise ValueError(f"bot {self.bots[seat].name} at seat {seat} made an illegal double: {chosen}")
+            self.watcher.doubled(seat, chosen)
             return chosen
 
         doubles = doubling_round(doubling, declarer, self.players, self.spec.game.direction, terms.positive, choose)
@@ -369,6 +409,6 @@ def play_game(spec: m.Spec, bots: Sequence[Bot], seed: int | str = 0, players: i
 
 
 __all__ = [
-    "GameResult", "GameRun", "HandResult", "Schedule", "Turn", "contract_lists", "default_players",
+    "GameResult", "GameRun", "HandResult", "Schedule", "Turn", "Watcher", "contract_lists", "default_players",
     "doubling_round", "legal_targets", "play_game", "redouble_targets",
 ]

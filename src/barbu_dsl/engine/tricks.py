@@ -31,11 +31,34 @@ masks (:mod:`.tables`), the current trick a short list of cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .. import cards as C
 from ..compiled import SUIT_MASKS, Broken, TrickTable, broken, cards_of, lead_ban_rule, mask_of, seat_after
 from .base import PASS, Hand, Trick, after_end, illegal
 from .scoring import can_still_score, finish_scores
+
+
+class TrickPosition(NamedTuple):
+    """Where a trick hand stands, without anybody's cards: what every
+    player at the table knows (the cards played, who is winning the trick,
+    the points taken), for search from this position with sampled hands
+    (:mod:`.playouts`)."""
+
+    to_play: int | None
+    leader: int  # the seat that led the current trick (or leads the next)
+    trick: tuple[int, ...]  # the current trick's cards, in play order
+    led: int  # the suit led to the current trick, -1 before the lead
+    best_led: int  # the highest card of the led suit in the trick, -1 before the lead
+    win: int  # the card winning the trick so far, -1 before the lead
+    taker: int  # the seat that played it, -1 before the lead
+    played: int  # mask of every card played so far
+    won: tuple[int, ...]  # per seat: mask of the cards taken
+    points: tuple[int, ...]  # per seat: points taken so far
+    winners: tuple[int, ...]  # the seat that took each finished trick
+    moves: int  # moves made so far
+    counts: tuple[int, ...]  # per seat: cards still held
+    after: tuple[int, ...]  # per seat: the seat that plays next (docs/rules.md section 6, direction)
 
 
 class TrickHand(Hand):
@@ -294,6 +317,19 @@ class TrickHand(Hand):
     def leader(self) -> int:
         """The seat that led (or is to lead) the current trick."""
         return self._leader
+
+    @property
+    def winning(self) -> tuple[int, int] | None:
+        """The card winning the current trick so far and the seat that
+        played it, or None before the lead."""
+        return (self._win, self._taker) if self._trick else None
+
+    def position(self) -> TrickPosition:
+        """The public state of the hand (see :class:`TrickPosition`)."""
+        return TrickPosition(self.to_play, self._leader, tuple(self._trick), self._led, self._best_led,
+                             self._win, self._taker, self._played, tuple(self._won), tuple(self._points),
+                             tuple(self._winners), len(self.moves), tuple(h.bit_count() for h in self._hands),
+                             self._after)
 
     def copy(self) -> TrickHand:
         other = TrickHand.__new__(TrickHand)

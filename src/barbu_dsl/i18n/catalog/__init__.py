@@ -4,11 +4,12 @@ prefixed with its catalog's name (``cards.``, ``sheet.``, ``scorer.``, ``table.`
 
 from __future__ import annotations
 
-from . import cards, scorer, sheet, sheet_cli
+from . import cards, scorer, sheet, sheet_cli, table
 
 CATALOGS: dict[str, dict[str, dict[str, str]]] = {
     "cards": cards.MESSAGES,
     "sheet": sheet.MESSAGES,
     "sheet_cli": sheet_cli.MESSAGES,
     "scorer": scorer.MESSAGES,
+    "table": table.MESSAGES,
 }

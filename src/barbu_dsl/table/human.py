@@ -1,0 +1,399 @@
+"""A seat a person plays: every decision the rules give a player, asked
+at the keyboard.
+
+The seat is a :class:`~barbu_dsl.engine.bots.Bot` whose answers come from
+a :class:`~.console.Console`: the contract from the player's remaining
+list, the trump suit or domino starting rank, the doubles (only the
+choices the rules allow, with the advisory count), each card or pass.  A
+move with no alternative (one legal card, a domino pass with nothing that
+fits) is made for the player and said.
+
+At every prompt the player may also type a command (:data:`.answers.COMMANDS`):
+``help`` (or ``?``), ``hand``, ``trick``, ``tricks``, ``scores``,
+``describe [contract]``, ``hint`` (what the strong bot would do, and why,
+without doing it), ``auto`` (the strong bot makes this one decision) and
+``quit`` (the game is saved).  A wrong answer is said in one line, quoting
+what was typed and, for a card, naming the rule it breaks; then the
+question is asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .. import cards as C
+from ..engine import PASS, Hand, TrickHand
+from ..engine.bots import BOTS, Bot, ContractView, DoubleView, HandView
+from ..engine.strong import StrongBot
+from ..language import model as m
+from .answers import (
+    COMMANDS,
+    RANK_LETTERS,
+    SUIT_LETTERS,
+    Reading,
+    command_word,
+    is_word,
+    read_card,
+    read_command,
+    read_contract,
+    read_number,
+    read_rank,
+    read_seats,
+    read_suit,
+)
+from .broken import broken_text
+from .console import Console, Leave
+from .describe import describe
+from .narrator import Narrator
+from .speech import Speech
+
+T = TypeVar("T")
+
+
+@dataclass
+class Answer:
+    """What a typed answer means: a value, or the line that says why not."""
+
+    value: Any = None
+    problem: str | None = None
+
+
+class HumanSeat(Bot):
+    """The seat ``seat``, played by a person through ``console``; ``helper``
+    is the strong bot behind ``hint`` and ``auto``."""
+
+    name = "human"
+    interactive = True
+
+    def __init__(self, seat: int, console: Console, say: Speech, narrator: Narrator, helper: StrongBot,
+                 language: str):
+        super().__init__(f"human {seat}")
+        self.seat = seat
+        self.console = console
+        self.say = say
+        self.narrator = narrator
+        self.helper = helper
+        self.language = language
+        self._shown = -1  # the hand whose cards were last shown
+        self._cards: tuple[int, ...] = ()
+        self._options: tuple[m.Contract, ...] = ()
+
+    # ---- state saved with a game -----------------------------------------------
+
+    def state(self) -> Any:
+        return self.helper.state()
+
+    def restore(self, state: Any) -> None:
+        self.helper.restore(state)
+
+    # ---- the prompt loop --------------------------------------------------------
+
+    def _who(self) -> str:
+        """The start of a question: nothing for the one person, their seat
+        name when several people share the keyboard."""
+        return "" if self.say.you == self.seat else self.say.names[self.seat] + ". "
+
+    def _ask(self, prompt: str, read: Callable[[str], Answer], hint: Callable[[], list[str]],
+             auto: Callable[[], T]) -> T:
+        """Ask until ``read`` accepts an answer or ``auto`` is typed; other
+        commands are answered and the question asked again."""
+        while True:
+            text = self.console.ask(self._who() + prompt)
+            command = read_command(text)
+            if command is None:
+                answer = read(text)
+                if answer.problem is None:
+                    return answer.value
+                self.console.say(answer.problem)
+            elif command.name == "quit":
+                raise Leave("quit")
+            elif command.name == "auto":
+                self.console.say(self.say("table.auto"))
+                return auto()
+            elif command.name == "hint":
+                for line in hint():
+                    self.console.say(line)
+            else:
+                for line in self._report(command.name, command.argument):
+                    self.console.say(line)
+
+    def _report(self, command: str, argument: str) -> list[str]:
+        if command == "help":
+            return self._help()
+        if command == "hand":
+            return self._hand_lines()
+        if command == "trick":
+            return self.narrator.trick_lines()
+        if command == "tricks":
+            return self.narrator.taken_lines()
+        if command == "scores":
+            return self.narrator.score_lines()
+        return self._describe(argument)
+
+    def _help(self) -> list[str]:
+        lines = [self.say("table.help.intro")]
+        for command in COMMANDS:
+            lines.append(self.say(f"table.help.{command}", word=command_word(command, self.say.t)))
+        letters = RANK_LETTERS[self.language]
+        lines.append(self.say("table.help.letters", ranks=" ".join(k.upper() for k in letters),
+                              suits=" ".join(SUIT_LETTERS[self.language])))
+        return lines
+
+    def _hand_lines(self) -> list[str]:
+        hand = self.narrator.hand
+        cards = hand.hand(self.seat) if hand is not None and not hand.is_over else self._cards
+        head = self.say.about("table.hand.your", self.seat, count=len(cards))
+        return [head, *self.say.hand_lines(cards)]
+
+    def _show_hand(self, cards: Sequence[int]) -> None:
+        """Say the player's cards once a hand, before their first decision."""
+        self._cards = tuple(cards)
+        turn = self.narrator.turn
+        number = turn.number if turn is not None else 0
+        if self._shown != number and self.narrator.live:
+            self._shown = number
+            for line in self._hand_lines():
+                self.console.say(line)
+
+    def _describe(self, argument: str) -> list[str]:
+        spec = self.narrator.spec
+        options = self._options or spec.contracts
+        if argument:
+            found = read_contract(argument, options)
+            if found.contract is None:
+                found = read_contract(argument, spec.contracts)
+            if found.contract is None:
+                return [self._unknown_contract(argument, found.suggestion)]
+            chosen: Sequence[m.Contract] = [found.contract]
+        elif self.narrator.contract is not None and not self._options:
+            chosen = [self.narrator.contract]
+        else:
+            chosen = options
+        lines: list[str] = []
+        for contract in chosen:
+            lines.extend(describe(spec, contract, self.narrator.players, self.say))
+        return lines
+
+    def _unknown_contract(self, text: str, suggestion: str | None) -> str:
+        if suggestion:
+            return self.say("table.error.contract_suggest", typed=text, suggestion=suggestion)
+        return self.say("table.error.contract", typed=text)
+
+    def _unknown(self, text: str) -> Answer:
+        return Answer(problem=self.say("table.error.unknown", typed=text, help=command_word("help", self.say.t)))
+
+    def _ambiguous(self, text: str) -> Answer:
+        return Answer(problem=self.say("table.error.ambiguous", typed=text,
+                                       ranks=" ".join(k.upper() for k in RANK_LETTERS[self.language]),
+                                       suits=" ".join(SUIT_LETTERS[self.language])))
+
+    # ---- choices before play ----------------------------------------------------
+
+    def choose_custom(self, pool: Sequence[m.Contract], current: Sequence[m.Contract], fewest: int,
+                      most: int) -> list[m.Contract]:
+        """Custom mode (RULES.md section 3): the table picks the game's
+        contracts.  Keep ``current`` or pick ``fewest`` to ``most`` of ``pool``."""
+        say = self.say
+        nothing = [say("table.hint.none")]
+        self.console.say(say("table.custom.current", contracts=", ".join(c.name for c in current)))
+
+        def keep_or_pick(text: str) -> Answer:
+            index = read_number(text, 2)
+            return Answer(index) if index is not None else self._unknown(text)
+
+        keep = [say("table.custom.keep"), say("table.custom.pick")]
+        if self._ask(say("table.ask.custom_keep", choices=say.choices(keep)), keep_or_pick, lambda: nothing,
+                     lambda: 0) == 0:
+            return list(current)
+        self._options = tuple(pool)
+
+        def pick(text: str) -> Answer:
+            numbers = [read_number(part, len(pool)) for part in text.replace(",", " ").split()]
+            chosen = list(dict.fromkeys(n for n in numbers if n is not None))
+            if None in numbers or not fewest <= len(chosen) <= most:
+                return Answer(problem=say("table.error.custom_count", typed=text, low=fewest, high=most))
+            return Answer([pool[n] for n in chosen])
+
+        try:
+            return self._ask(say("table.ask.custom_pick", low=fewest, high=most,
+                                 choices=say.choices([c.name for c in pool])), pick, lambda: nothing,
+                             lambda: list(current))
+        finally:
+            self._options = ()
+
+    def choose_contract(self, view: ContractView) -> m.Contract:
+        self._show_hand(view.cards)
+        self._options = view.options
+        try:
+            names = [c.name for c in view.options]
+
+            def read(text: str) -> Answer:
+                found = read_contract(text, view.options)
+                if found.contract is not None:
+                    return Answer(found.contract)
+                return Answer(problem=self._unknown_contract(text, found.suggestion))
+
+            def hint() -> list[str]:
+                ranked = self.helper.analyse_contracts(view)
+                return [self._hint("table.hint.contract", [(c.name, v) for c, v in ranked])]
+
+            return self._ask(self.say("table.ask.contract", choices=self.say.choices(names)), read, hint,
+                             lambda: self.helper.choose_contract(view))
+        finally:
+            self._options = ()
+
+    def _hint(self, key: str, ranked: Sequence[tuple[str, float]]) -> str:
+        """The best and next best choices with their expected points.  The
+        strong bot ranks by values signed towards the game's aim; a person
+        hears points as the score sheet counts them (with the lowest total
+        winning, a good choice is a low number)."""
+        sign = 1 if self.narrator.spec.game.aim == "highest" else -1
+
+        def points(value: float) -> str:
+            return self.say.points(round(sign * value, 1))
+
+        best, value = ranked[0]
+        text = self.say(key, choice=best, value=points(value))
+        if len(ranked) > 1:
+            text += " " + self.say("table.hint.next", choice=ranked[1][0], value=points(ranked[1][1]))
+        return text
+
+    def _announce_forced(self, view: ContractView, contract: m.Contract) -> None:
+        """Before naming trumps or a starting rank: the cards, and the
+        contract when there was no other to choose."""
+        self._show_hand(view.cards)
+        if len(view.options) == 1:
+            self.console.say(self.say("table.only_contract", contract=contract.name))
+
+    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
+        self._announce_forced(view, contract)
+        suits = [self.say.suit(s) for s in C.SUITS]
+
+        def read(text: str) -> Answer:
+            index = read_number(text, 4)
+            reading = Reading(index) if index is not None else read_suit(text, self.language)
+            return self._reading(text, reading)
+
+        def hint() -> list[str]:
+            ranked = self.helper.analyse_trumps(view, contract)
+            return [self._hint("table.hint.trump", [(self.say.suit(s), v) for s, v in ranked])]
+
+        return self._ask(self.say("table.ask.trump", choices=self.say.choices(suits)), read, hint,
+                         lambda: self.helper.choose_trump(view, contract))
+
+    def _reading(self, text: str, reading: Reading) -> Answer:
+        if reading.value is not None:
+            return Answer(reading.value)
+        return self._ambiguous(text) if reading.ambiguous else self._unknown(text)
+
+    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
+        self._announce_forced(view, contract)
+        ranks = ", ".join(self.say.rank(r) for r in C.RANKS)
+
+        def read(text: str) -> Answer:
+            return self._reading(text, read_rank(text, self.language))
+
+        def hint() -> list[str]:
+            ranked = self.helper.analyse_start_ranks(view, contract)
+            return [self._hint("table.hint.start_rank", [(self.say.rank(r), v) for r, v in ranked])]
+
+        return self._ask(self.say("table.ask.start_rank", choices=ranks), read, hint,
+                         lambda: self.helper.choose_start_rank(view, contract))
+
+    def choose_doubles(self, view: DoubleView) -> list[int]:
+        hand = view.hand
+        self._show_hand(hand.cards)
+        say = self.say
+        declarer = hand.declarer
+        if self.seat == declarer:
+            doubled_me = sorted({a for a, b in view.doubles if b == self.seat})
+            self.console.say(say.about("table.doubled_by", self.seat, whom=say.seats(doubled_me)))
+        elif view.minimum:
+            self.console.say(say.about("table.doubles_made", self.seat, count=view.made,
+                                       declarer=say.seat(declarer), minimum=view.minimum))
+        targets = list(view.targets)
+        labels = [say.seat(s) for s in targets]
+        all_word, none_word = command_word("all", say.t), command_word("none", say.t)
+        if view.cover_all:
+            choices = f"{all_word}, {none_word}"
+        else:
+            choices = say.choices(labels) + f", {all_word}, {none_word}"
+        key = "table.ask.redouble" if self.seat == declarer else "table.ask.double"
+
+        def read(text: str) -> Answer:
+            seats = read_seats(text, targets, say.names)
+            if seats is None:
+                return Answer(problem=say("table.error.seats", typed=text, choices=choices))
+            if view.cover_all and seats and len(seats) != len(targets):
+                return Answer(problem=say("table.error.cover_all", typed=text, whom=say.seats(targets)))
+            return Answer(sorted(seats))
+
+        def hint() -> list[str]:
+            chosen = self.helper.choose_doubles(view)
+            gaps = self.helper.analyse_doubles(view)
+            lines = [say("table.hint.doubles", whom=say.seats(chosen)) if chosen else say("table.hint.no_double")]
+            lines.append(say("table.hint.gaps", gaps=", ".join(f"{say.seat(s)} {say.points(round(g, 1))}"
+                                                               for s, g in gaps)))
+            return lines
+
+        return self._ask(say(key, choices=choices), read, hint, lambda: list(self.helper.choose_doubles(view)))
+
+    # ---- play -------------------------------------------------------------------
+
+    def begin_hand(self, view: HandView) -> None:
+        self.helper.begin_hand(view)
+        self._show_hand(view.cards)
+
+    def choose_move(self, hand: Hand, seat: int) -> int:
+        self._show_hand(hand.hand(seat))  # once a hand: after a resume, the cards left
+        legal = hand.legal_moves()
+        say = self.say
+        if len(legal) == 1:
+            if self.narrator.live:
+                key = "table.forced.pass" if legal[0] == PASS else "table.forced.card"
+                self.console.say(say.about(key, seat, card="" if legal[0] == PASS else say.card(legal[0])))
+            return legal[0]
+        self.console.say(self._turn_line(hand), "bold")
+        labels = [say.card(c) for c in legal]
+
+        def read(text: str) -> Answer:
+            index = read_number(text, len(legal))
+            if index is not None:
+                return Answer(legal[index])
+            if is_word(text, "pass"):
+                move = PASS
+            else:
+                reading = read_card(text, self.language)
+                if reading.value is None:
+                    return self._reading(text, reading)
+                move = reading.value
+            rule = hand.broken_rule(move)
+            if rule is None:
+                return Answer(move)
+            what = say("table.pass") if move == PASS else say.card(move)
+            return Answer(problem=say("table.error.illegal", typed=text, card=what, reason=broken_text(rule, say)))
+
+        def hint() -> list[str]:
+            ranked = self.helper.analyse_move(hand, seat)
+            named = [(say("table.pass") if mv == PASS else say.card(mv), value) for mv, value in ranked]
+            return [self._hint("table.hint.move", named)]
+
+        return self._ask(say("table.ask.card", choices=say.choices(labels)), read, hint,
+                         lambda: self.helper.choose_move(hand, seat))
+
+    def _turn_line(self, hand: Hand) -> str:
+        """Whose turn, and what the trick needs: the lead, or the card winning it."""
+        say = self.say
+        if isinstance(hand, TrickHand):
+            number = hand.tricks_played + 1
+            winning = hand.winning
+            if winning is None:
+                return say.about("table.turn.lead", self.seat, number=number)
+            return say.about("table.turn.follow", self.seat, number=number,
+                             winner=say.seat(winning[1]), card=say.card(winning[0]))
+        return say.about("table.turn.domino", self.seat)
+
+
+BOTS["human"] = HumanSeat

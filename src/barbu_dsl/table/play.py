@@ -1,0 +1,312 @@
+"""``barbu play``: a whole game, with bots only or with people at the table.
+
+With bots only the game is played straight through: progress on standard
+error, the score sheet on standard output (rich tables; ``--plain``: one
+line a hand in the chosen language; ``--json``: one JSON object,
+:func:`.report.game_json`, and nothing else).
+
+With a ``human`` seat the table talks to the person (:mod:`.console`,
+:mod:`.narrator`, :mod:`.human`): in plain mode when asked, when
+``NO_COLOR`` is set, ``TERM=dumb`` or the output is not a terminal, else in
+rich mode, always line by line.  ``quit``, the end of the input or Ctrl-C
+save the game (:mod:`.save`) and ``--resume`` carries it on.  With
+``--json`` the conversation goes to standard error and the JSON object of
+the finished game to standard output.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console as RichConsole
+
+from ..compiled import game_plan
+from ..engine.bots import BOTS, Bot, make_bot, seat_seed
+from ..engine.game import GameResult, GameRun, default_players
+from ..engine.strong import StrongBot
+from ..errors import UsageError
+from ..i18n import Translator, choose_language
+from ..language import load_spec, parse_spec, print_spec
+from ..language import model as m
+from ..sheet import hand_line, print_sheet
+from . import report
+from .answers import command_word
+from .console import Console, Leave, wants_plain
+from .human import HumanSeat
+from .narrator import Narrator
+from .save import Decisions, Recorded, SavedGame, default_path, read_saved, remove_saved, write_saved
+from .speech import Speech, seat_names
+
+
+@dataclass
+class PlayOptions:
+    """The command line of ``barbu play``."""
+
+    spec: str | None = None
+    seed: int = 0
+    players: int | None = None
+    bots: str | None = None
+    human: bool = False
+    record: Path | None = None
+    plain: bool = False
+    language: str | None = None
+    think: float = 1.0
+    as_json: bool = False
+    resume: bool = False
+    save: Path | None = None
+    names: str | None = None
+
+
+@dataclass
+class Streams:
+    """Where the game talks: standard output, standard error, standard input."""
+
+    out: TextIO
+    err: TextIO
+    inp: TextIO
+
+
+def play(options: PlayOptions, streams: Streams | None = None) -> int:
+    """Run ``barbu play``; the exit code.  Raise :class:`UsageError` for a
+    command line that cannot be played."""
+    streams = streams or Streams(sys.stdout, sys.stderr, sys.stdin)
+    if options.think <= 0:
+        raise UsageError("--think must be above zero")
+    language = choose_language_option(options.language)
+    save_path = options.save or default_path(os.environ)
+    if options.resume:
+        if options.spec is not None:
+            raise UsageError("--resume carries on the saved game; give no SPEC")
+        saved = read_saved(save_path)
+        if saved is None:
+            raise UsageError(f"no saved game in {save_path}; start one with: barbu play SPEC --human")
+        spec = parse_spec(saved.spec_text, saved.spec)
+        return _table(spec, saved, options, streams, save_path, language if options.language else saved.language)
+    if options.spec is None:
+        raise UsageError("missing SPEC: the spec to play, e.g. barbu play tournament --human")
+    spec = load_spec(options.spec)
+    players = default_players(spec) if options.players is None else options.players
+    if players not in spec.players:
+        raise UsageError(f"{spec.full_name} is played by {', '.join(map(str, spec.players))} players, not {players}")
+    bots = _bot_names(options, players)
+    names = _names(options.names, players)
+    if options.record is not None and options.record.exists():
+        raise UsageError(f"{options.record} exists; barbu play never overwrites a file")
+    if "human" not in bots:
+        return _bots_only(spec, players, bots, options, streams, language, names)
+    saved = SavedGame(spec.full_name, print_spec(spec), players, options.seed, bots, options.think, language, names)
+    return _table(spec, saved, options, streams, save_path, language, fresh=True)
+
+
+def choose_language_option(explicit: str | None) -> str:
+    try:
+        return choose_language(explicit)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def _bot_names(options: PlayOptions, players: int) -> list[str]:
+    if options.human:
+        if options.bots is not None:
+            raise UsageError("give --human or --bots (with human seats in it), not both")
+        return ["human"] + ["strong"] * (players - 1)
+    names = [name.strip() for name in (options.bots or "rules").split(",")]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise UsageError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
+    if len(names) not in (1, players):
+        raise UsageError(f"--bots names {len(names)} bots for {players} players (give one, or one per seat)")
+    return names * players if len(names) == 1 else names
+
+
+def _names(text: str | None, players: int) -> list[str] | None:
+    if text is None:
+        return None
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != players or not all(names) or len(set(names)) != players:
+        raise UsageError(f"--names needs {players} different names, separated by commas")
+    return names
+
+
+def _write_record(path: Path | None, result: GameResult) -> None:
+    if path is None:
+        return
+    try:
+        with path.open("x", encoding="utf-8") as stream:
+            for line in result.records():
+                stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error}") from None
+
+
+# --------------------------------------------------------------------------
+# Bots only.
+
+
+def _bots_only(spec: m.Spec, players: int, bots: list[str], options: PlayOptions, streams: Streams,
+               language: str, names: list[str] | None) -> int:
+    run = GameRun(spec, [make_bot(name, seat_seed(options.seed, seat), options.think)
+                         for seat, name in enumerate(bots)], options.seed, players)
+    err = RichConsole(file=streams.err, highlight=False, soft_wrap=True)
+    if err.is_terminal and not options.plain and not os.environ.get("NO_COLOR"):
+        from rich.progress import Progress
+
+        with Progress(console=err, transient=True) as progress:
+            task = progress.add_task(f"{spec.full_name}", total=run.total_hands)
+            for _ in run:
+                progress.advance(task)
+    else:
+        for hand in run:
+            streams.err.write(hand_line(hand, run.total_hands) + "\n")
+    result = run.result()
+    _write_record(options.record, result)
+    if options.as_json:
+        streams.out.write(json.dumps(report.game_json(result), ensure_ascii=False) + "\n")
+    elif options.plain:
+        say = Speech(Translator(language), seat_names(players, Translator(language), names), None)
+        streams.out.write("\n".join(report.sheet_lines(result, say)) + "\n")
+    else:
+        print_sheet(RichConsole(file=streams.out, highlight=False, soft_wrap=True), result)
+    if options.record is not None:
+        streams.err.write(f"recorded {len(result.hands)} hands in {options.record}\n")
+    return 0
+
+
+# --------------------------------------------------------------------------
+# People at the table.
+
+
+def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Streams, save_path: Path,
+           language: str, fresh: bool = False) -> int:
+    """Play (or carry on) a game with people; the exit code."""
+    existing = read_saved(save_path)  # refuses a file that is not a saved game before anything is played
+    table = Table(spec, saved, options, streams, language)
+    if fresh:
+        table.greet()
+        if existing is not None:
+            table.console.say(table.say("table.save.waiting", path=str(save_path)))
+        if spec.game.chooser == "rotating" and spec.game.mode == "custom" and len(spec.contracts) > CUSTOM_CONTRACTS[0]:
+            try:
+                table.pick_contracts()
+            except Leave:
+                table.console.say(table.say("table.not_started"))
+                return 0
+    run = GameRun(table.spec, table.seats, saved.seed, saved.players, watcher=table.narrator)
+    try:
+        try:
+            for _ in run:
+                pass
+        except KeyboardInterrupt:  # while a bot was thinking
+            raise Leave("interrupt") from None
+    except Leave as leave:
+        table.leave(leave, save_path, len(run.hands))
+        return 0
+    table.finish(run.result())
+    remove_saved(save_path, saved.game)
+    return 0
+
+
+class Table:
+    """The people and bots of one game, what they hear, and what is saved."""
+
+    def __init__(self, spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Streams, language: str):
+        self.spec = spec
+        self.saved = saved
+        self.options = options
+        self.streams = streams
+        self.language = language
+        t = Translator(language)
+        humans = [seat for seat, name in enumerate(saved.bots) if name == "human"]
+        out = streams.err if options.as_json else streams.out
+        self.console = Console(out, streams.inp, wants_plain(options.plain, os.environ, out))
+        self.say = Speech(t, seat_names(saved.players, t, saved.names), humans[0] if len(humans) == 1 else None)
+        self.narrator = Narrator(spec, saved.players, game_plan(spec, saved.players).hands, self.console, self.say)
+        self.decisions = Decisions(saved.decisions, self._go_live)
+        self.narrator.live = not self.decisions.replaying
+        self.people: list[HumanSeat] = []
+        self.seats: list[Recorded] = []
+        for seat, name in enumerate(saved.bots):
+            seed = seat_seed(saved.seed, seat)
+            inner: Bot
+            if name == "human":
+                inner = HumanSeat(seat, self.console, self.say, self.narrator,
+                                  StrongBot(f"{seed}/helper", saved.think), language)
+                self.people.append(inner)
+            else:
+                inner = make_bot(name, seed, saved.think)
+            if saved.states:
+                inner.restore(saved.states[seat])
+            self.seats.append(Recorded(inner, seat, self.decisions))
+
+    def _go_live(self) -> None:
+        """The saved decisions are replayed: say where the game stands."""
+        self.narrator.live = True
+        for line in self.narrator.recap():
+            self.console.say(line)
+
+    def greet(self) -> None:
+        saved, say, console = self.saved, self.say, self.console
+        console.say(say("table.welcome", title=self.spec.title, spec=self.spec.full_name, players=saved.players,
+                        seed=saved.seed, hands=self.narrator.total), "bold")
+        console.say(say(f"table.aim.{self.spec.game.aim}"))
+        for seat, name in enumerate(saved.bots):
+            if seat == say.you:
+                console.say(say("table.seat.you", seat=say.names[seat]))
+            elif name == "human":
+                console.say(say("table.seat.person", seat=say.names[seat]))
+            else:
+                console.say(say("table.seat.bot", seat=say.names[seat], bot=name))
+        console.say(say("table.help.at_prompts", help=command_word("help", say.t)))
+
+    def pick_contracts(self) -> None:
+        """Custom mode (RULES.md section 3): the first person picks the game's
+        contracts, between three and eight of the spec's."""
+        spec = self.spec
+        pool = spec.contracts
+        current = game_plan(spec, self.saved.players).pool
+        fewest, most = min(CUSTOM_CONTRACTS[0], len(pool)), min(CUSTOM_CONTRACTS[1], len(pool))
+        chosen = self.people[0].choose_custom(pool, current, fewest, most)
+        self.console.say(self.say("table.custom.chosen", contracts=", ".join(c.name for c in chosen)))
+        per_game = len(chosen) if spec.game.contracts_per_game else None
+        self.spec = replace(spec, game=replace(spec.game, order=tuple(c.name for c in chosen),
+                                               contracts_per_game=per_game))
+        self.saved.spec_text = print_spec(self.spec)
+        self.narrator.spec, self.narrator.total = self.spec, game_plan(self.spec, self.saved.players).hands
+
+    def leave(self, leave: Leave, path: Path, hands_done: int) -> None:
+        """Save the game and say how to carry it on."""
+        saved = self.saved
+        saved.decisions = self.decisions.log
+        saved.states = [seat.state() for seat in self.seats]
+        saved.hands_done = hands_done
+        saved.language = self.language
+        write_saved(path, saved)
+        if leave.reason == "eof":
+            self.console.say(self.say("table.input_ended"))
+        self.console.say(self.say("table.saved", path=str(path)))
+        command = "barbu play --resume" + (f" --save {path}" if self.options.save is not None else "")
+        self.console.say(self.say("table.resume_with", command=command))
+
+    def finish(self, result: GameResult) -> None:
+        """The score sheet, the winner; the record and the JSON when asked."""
+        console, say = self.console, self.say
+        console.say("")
+        if console.plain:
+            for line in report.sheet_lines(result, say):
+                console.say(line)
+        else:
+            console.sheet(result)
+            for line in report.ending_lines(result, say):
+                console.say(line)
+        _write_record(self.options.record, result)
+        if self.options.as_json:
+            self.streams.out.write(json.dumps(report.game_json(result), ensure_ascii=False) + "\n")
+
+
+CUSTOM_CONTRACTS = (3, 8)
+"""How many contracts a custom game may have (RULES.md section 3: between three and eight)."""

@@ -1,0 +1,128 @@
+"""What the table says, in the player's language: seats, cards, scores.
+
+Seat names: with four players the compass points, in seat order North,
+East, South, West (seat 1 sits on the left of seat 0, RULES.md section 1);
+with three or five to seven players given names, the same in every
+language (Anna, Bruno, Carla, Dario, Elena, Franco, Giulia), so that a
+seat is never a number that could be mistaken for a choice.  ``--names``
+gives others.  When one person plays, their seat is "you" and sentences
+about them take the second person ("You play", not "North plays"); with
+several people at one keyboard every seat keeps its name.
+
+Cards are said in words ("queen of spades"), suits and cards in the
+project's fixed order (clubs, diamonds, hearts, spades; two up to ace).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .. import cards as C
+from ..i18n import Translator
+from ..i18n.cards import card_words, rank_words, suit_words
+
+GIVEN_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia")
+"""Seat names for three and five to seven players."""
+
+COMPASS = ("north", "east", "south", "west")
+
+
+def seat_names(players: int, t: Translator, names: Sequence[str] | None = None) -> list[str]:
+    """The name of each seat (see the module docstring)."""
+    if names:
+        return list(names)
+    if players == 4:
+        return [t(f"table.seat.{point}") for point in COMPASS]
+    return list(GIVEN_NAMES[:players])
+
+
+class Speech:
+    """Sentences about seats, cards and scores, in one language.  ``you``
+    is the one person's seat (None when several people or nobody play)."""
+
+    def __init__(self, t: Translator, names: Sequence[str], you: int | None):
+        self.t = t
+        self.names = list(names)
+        self.you = you
+
+    def __call__(self, key: str, **fields: object) -> str:
+        return self.t(key, **fields)
+
+    # ---- seats ----------------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        """A seat as a noun: "you" or its name."""
+        return self.t("table.you") if seat == self.you else self.names[seat]
+
+    def about(self, key: str, seat: int, **fields: object) -> str:
+        """The sentence ``key`` about ``seat``: its second-person form
+        ``key.you`` for the person's own seat, else ``key`` with the name."""
+        if seat == self.you:
+            return self.t(key + ".you", **fields)
+        return self.t(key, seat=self.names[seat], **fields)
+
+    def seats(self, seats: Iterable[int]) -> str:
+        return self.join([self.seat(s) for s in seats])
+
+    def doubles(self, key: str, doubles: Iterable[tuple[int, int]]) -> list[str]:
+        """The sentence ``key`` for each doubler, with the seats they doubled
+        (``whom``), in the order the doublers spoke."""
+        by: dict[int, list[int]] = {}
+        for doubler, doubled in doubles:
+            by.setdefault(doubler, []).append(doubled)
+        return [self.about(key, doubler, whom=self.seats(whom)) for doubler, whom in by.items()]
+
+    # ---- words ----------------------------------------------------------------
+
+    def join(self, items: Sequence[str]) -> str:
+        """``a, b and c`` in this language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self.t("table.list", items=", ".join(items[:-1]), last=items[-1])
+
+    def either(self, items: Sequence[str]) -> str:
+        """``a, b or c`` in this language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self.t("table.or", items=", ".join(items[:-1]), last=items[-1])
+
+    def card(self, card: int) -> str:
+        return card_words(card, self.t)
+
+    def cards(self, cards: Iterable[int]) -> str:
+        return ", ".join(self.card(c) for c in sorted(cards))
+
+    def suit(self, suit: int) -> str:
+        return suit_words(suit, self.t)
+
+    def rank(self, rank: int) -> str:
+        return rank_words(rank, self.t)
+
+    def points(self, value: float) -> str:
+        """``+5``, ``−6``, ``0`` (a typographic minus, as the rules write
+        it); an average with one decimal, a decimal comma but in English."""
+        if isinstance(value, float) and not value.is_integer():
+            text = f"{abs(value):.1f}"
+            if self.t.language != "en":
+                text = text.replace(".", ",")
+        else:
+            text = str(abs(int(value)))
+        return ("−" if value < 0 else "+" if value > 0 else "") + text
+
+    def scores(self, values: Sequence[float]) -> str:
+        """``you −6, East 0, South −12, West −6``."""
+        return ", ".join(f"{self.seat(s)} {self.points(v)}" for s, v in enumerate(values))
+
+    def hand_lines(self, cards: Iterable[int]) -> list[str]:
+        """A hand grouped by suit, a line a suit: ``hearts: queen, two``."""
+        held = sorted(cards)
+        lines = []
+        for suit in C.SUITS:
+            ranks = [self.rank(C.rank_of(c)) for c in held if C.suit_of(c) == suit]
+            words = ", ".join(ranks) if ranks else self.t("table.hand.none")
+            lines.append(self.t("table.hand.suit", suit=self.suit(suit), cards=words))
+        return lines
+
+    def choices(self, labels: Sequence[str]) -> str:
+        """``1 No tricks, 2 No queens, ...``: numbered choices."""
+        return ", ".join(f"{number} {label}" for number, label in enumerate(labels, 1))

@@ -1,0 +1,81 @@
+"""A scripted person at the table: answers typed on standard input.
+
+:class:`Person` stands in for standard input.  It gives its planned
+answers first, one a prompt, then a default answer that is always valid
+(the first choice; ``7`` for a domino starting rank), and records every
+answer, so that the same session can be typed again into the real
+``barbu play`` (:func:`typed`).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from barbu_dsl.i18n import Translator
+from barbu_dsl.table import PlayOptions, Streams, play
+
+HERE = Path(__file__).resolve().parent
+TINY = str(HERE / "tiny.yaml")
+ESCAPES = re.compile(r"\x1b|\x9b")
+BOX_DRAWING = re.compile(r"[\u2500-\u259f]")  # box drawing and block elements
+
+
+class Person(io.TextIOBase):
+    """Standard input for a person who types ``planned`` and then the first
+    choice of every prompt (until ``stop_after`` answers: then the input ends)."""
+
+    def __init__(self, out: io.StringIO, planned: Sequence[str] = (), language: str = "en",
+                 stop_after: int | None = None):
+        self.out = out
+        self.planned = list(planned)
+        self.stop_after = stop_after
+        self.given: list[str] = []
+        self._rank_prompt = Translator(language)("table.ask.start_rank", choices="").strip().rstrip(":")
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if self.stop_after is not None and len(self.given) >= self.stop_after:
+            return ""
+        prompt = self.out.getvalue().rsplit("\n", 1)[-1]
+        if self.planned:
+            answer = self.planned.pop(0)
+        elif self._rank_prompt in prompt:
+            answer = "7"
+        else:
+            answer = "1"
+        self.given.append(answer)
+        return answer + "\n"
+
+
+def session(person_plan: Sequence[str] = (), stop_after: int | None = None, save: Path | None = None,
+            **options: Any) -> tuple[str, str, Person, int]:
+    """Play ``barbu play`` in this process with a scripted person; standard
+    output and error (the save path written ``<save>``), the person, the exit code."""
+    out, err = io.StringIO(), io.StringIO()
+    person = Person(out, person_plan, options.get("language") or "en", stop_after)
+    code = play(PlayOptions(save=save, **options), Streams(out, err, person))
+    text = out.getvalue()
+    if save is not None:
+        text = text.replace(str(save), "<save>")
+    return text, err.getvalue(), person, code
+
+
+def barbu(*args: str, stdin: str = "", env: dict[str, str] | None = None,
+          cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The real ``barbu`` with ``stdin`` typed in."""
+    return subprocess.run([sys.executable, "-m", "barbu_dsl", *args], input=stdin, check=False,
+                          capture_output=True, text=True, env=env, cwd=cwd, timeout=600)
+
+
+def assert_plain(text: str) -> None:
+    """No escape sequence and no box drawing anywhere."""
+    assert not ESCAPES.search(text)
+    assert not BOX_DRAWING.search(text)

@@ -1,0 +1,69 @@
+"""What the table says about rules, in each language: the rule a wrong
+card breaks (compiled/reasons.py codes) with its cards, suits and ranks in
+the player's words, and contract descriptions for every bundled spec."""
+
+from __future__ import annotations
+
+import pytest
+
+from barbu_dsl.compiled import broken, lead_ban_rule
+from barbu_dsl.i18n import LANGUAGES, Translator
+from barbu_dsl.language import load_spec
+from barbu_dsl.resources import bundled_spec_names
+from barbu_dsl.table.broken import broken_text
+from barbu_dsl.table.describe import describe
+from barbu_dsl.table.speech import Speech, seat_names
+
+
+def speech(language: str) -> Speech:
+    t = Translator(language)
+    return Speech(t, seat_names(4, t), 0)
+
+
+@pytest.mark.parametrize(("language", "follow", "shed", "adjacent"), [
+    ("en", "you must follow hearts", "queen of spades or king of hearts", "jack of clubs"),
+    ("it", "devi rispondere a cuori", "donna di picche o re di cuori", "fante di fiori"),
+    ("fr", "vous devez fournir à cœur", "dame de pique ou roi de cœur", "valet de trèfle"),
+    ("pt", "você deve assistir a copas", "dama de espadas ou rei de copas", "valete de paus"),
+])
+def test_broken_rules_in_the_players_words(language: str, follow: str, shed: str, adjacent: str) -> None:
+    """Section 1 (follow suit), section 2 variant 5 (shed when safe), domino
+    (section 2): the engine's fields said in the language."""
+    say = speech(language)
+    assert broken_text(broken("follow_suit", suit="hearts"), say) == follow
+    assert shed in broken_text(broken("shed_when_safe", cards="QS or KH"), say)
+    assert adjacent in broken_text(broken("not_adjacent", card="JC", suits="clubs"), say)
+    for scope in ("every", "opening", "until-broken"):
+        assert say.suit(2) in broken_text(lead_ban_rule(2, scope), say)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", bundled_spec_names())
+def test_every_contract_described(name: str, language: str) -> None:
+    spec = load_spec(name)
+    say = speech(language)
+    for players in spec.players:
+        for contract in spec.contracts:
+            lines = describe(spec, contract, players, say)
+            assert lines[0].startswith(contract.name)
+            assert all(line.strip() and "{" not in line for line in lines)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_wider_family_described(language: str) -> None:
+    """docs/rules.md section 6: must trump, forced discards, spreads, an ace
+    that plays again and the end at the first out are each said at the table."""
+    from pathlib import Path
+
+    spec = load_spec(str(Path(__file__).resolve().parents[1] / "generator" / "family.yaml"))
+    say = speech(language)
+    t = Translator(language)
+    said = {name: "\n".join(describe(spec, spec.contract(name), 5, say))
+            for name in ("Ruff", "Void hearts", "Spade spread", "Domino")}
+    assert t("table.rule_text.must_trump") in said["Ruff"]
+    assert t("table.part.spread.tricks", value=say.points(130)) in said["Ruff"]
+    assert t("table.rule_text.discard_when_void", cards=t("table.cards.suit", suit=say.suit(2))) in said["Void hearts"]
+    assert t("table.part.spread.cards", value=say.points(-26), cards=t("table.cards.trumps")) in said["Spade spread"]
+    for key in ("table.rule_text.ace_again", "table.rule_text.ends_at_first_out"):
+        assert t(key) in said["Domino"]
+    assert all("{" not in text for text in said.values())
