@@ -58,7 +58,10 @@ class Hand(TrickHand):
         self.to_play = self.leader = first_leader(hands, declarer)
 
     def legal_mask(self) -> int:
-        """The legal moves of the seat to play, as a card mask (0 once over)."""
+        """The legal moves of the seat to play, as a card mask (0 once over);
+        worked out once per move."""
+        if self.legal >= 0:
+            return self.legal
         seat = self.to_play
         if seat is None:
             return 0
@@ -79,6 +82,7 @@ class Hand(TrickHand):
                 cand = follow
             else:
                 cand = hand
+        self.legal = cand
         return cand
 
     def broken_rule(self, move: int) -> Broken | None:
@@ -123,6 +127,7 @@ class Hand(TrickHand):
             raise after_end(len(self.moves))
         if not 0 <= move < 52 or not self.legal_mask() >> move & 1:
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
+        self.legal = -1
         low = 1 << move
         self.hands[seat] ^= low
         self.played |= low

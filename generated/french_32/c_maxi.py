@@ -50,7 +50,10 @@ class Hand(TrickHand):
         self.to_play = self.leader = first_leader(hands, declarer)
 
     def legal_mask(self) -> int:
-        """The legal moves of the seat to play, as a card mask (0 once over)."""
+        """The legal moves of the seat to play, as a card mask (0 once over);
+        worked out once per move."""
+        if self.legal >= 0:
+            return self.legal
         seat = self.to_play
         if seat is None:
             return 0
@@ -65,6 +68,7 @@ class Hand(TrickHand):
                 cand = follow
             else:
                 cand = hand
+        self.legal = cand
         return cand
 
     def broken_rule(self, move: int) -> Broken | None:
@@ -99,6 +103,7 @@ class Hand(TrickHand):
             raise after_end(len(self.moves))
         if not 0 <= move < 52 or not self.legal_mask() >> move & 1:
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
+        self.legal = -1
         low = 1 << move
         self.hands[seat] ^= low
         self.played |= low
@@ -315,7 +320,10 @@ class Hand4(TrickHand):
         self.to_play = self.leader = first_leader_hand4(hands, declarer)
 
     def legal_mask(self) -> int:
-        """The legal moves of the seat to play, as a card mask (0 once over)."""
+        """The legal moves of the seat to play, as a card mask (0 once over);
+        worked out once per move."""
+        if self.legal >= 0:
+            return self.legal
         seat = self.to_play
         if seat is None:
             return 0
@@ -330,6 +338,7 @@ class Hand4(TrickHand):
                 cand = follow
             else:
                 cand = hand
+        self.legal = cand
         return cand
 
     def broken_rule(self, move: int) -> Broken | None:
@@ -364,6 +373,7 @@ class Hand4(TrickHand):
             raise after_end(len(self.moves))
         if not 0 <= move < 52 or not self.legal_mask() >> move & 1:
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
+        self.legal = -1
         low = 1 << move
         self.hands[seat] ^= low
         self.played |= low

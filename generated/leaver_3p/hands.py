@@ -209,6 +209,7 @@ class TrickHand(Hand):
         "history",
         "last_scoring",
         "leader",
+        "legal",
         "lmask",
         "opening",
         "played",
@@ -235,6 +236,7 @@ class TrickHand(Hand):
         players = self.players
         self.tricks = hands[0].bit_count() if hands else 0
         self.trump: int | None = None
+        self.legal = -1  # the legal moves' mask, once worked out for this move
         self.tmask = self.scoring = self.ftb = self.shed = self.discard = 0
         self.values: tuple[tuple[int, int], ...] = ()
         self.trick_at: tuple[int, ...] = ()

@@ -25,7 +25,18 @@ import json
 from types import ModuleType
 from typing import Any
 
-from .cards import CARD_STR, PASS, RANK_TEXT, SUIT_NAMES, cards_of, move_str, parse_rank, parse_record_card, parse_suit
+from .cards import (
+    CARD_OF,
+    CARD_STR,
+    MOVE_STR,
+    PASS,
+    RANK_TEXT,
+    SUIT_NAMES,
+    cards_of,
+    parse_rank,
+    parse_record_card,
+    parse_suit,
+)
 from .doubling import Pair, check_doubles, is_not_played, is_positive, not_played_scores, settle
 from .hands import Hand, RecordError, after_end
 from .registry import DECKS, KEYS, PLAYERS, contract_key
@@ -54,6 +65,17 @@ def _read_card(text: Any, where: str) -> int:
     if card is None:
         raise _bad(f"unknown card {json.dumps(text, ensure_ascii=False)} in {where}")
     return card
+
+
+def _read_move(text: Any, index: int) -> int:
+    """A play of a record: a card (the parse table first), or ``pass``."""
+    if isinstance(text, str):
+        card = CARD_OF.get(text)
+        if card is not None:
+            return card
+        if text.strip().lower() == "pass":
+            return PASS
+    return _read_card(text, f"play {index}")
 
 
 def read_record(record: Any) -> tuple[ModuleType, int, int | None, int | None, list[int], list[int], list[Pair]]:
@@ -90,10 +112,7 @@ def read_record(record: Any) -> tuple[ModuleType, int, int | None, int | None, l
     raw_plays = record.get("plays", [])
     if not isinstance(raw_plays, list):
         raise _bad("malformed record: 'plays' must be a list")
-    plays = [
-        PASS if isinstance(text, str) and text.strip().lower() == "pass" else _read_card(text, f"play {index}")
-        for index, text in enumerate(raw_plays)
-    ]
+    plays = [_read_move(text, index) for index, text in enumerate(raw_plays)]
     raw_doubles = record.get("doubles")
     if raw_doubles is None:
         raw_doubles = []
@@ -210,7 +229,7 @@ def _replay(record: Any) -> dict[str, Any]:
         result: dict[str, Any] = {
             "status": "in_progress",
             "to_play": hand.to_play,
-            "legal": [move_str(move) for move in hand.legal_moves()],
+            "legal": [MOVE_STR[move] for move in hand.legal_moves()],
             "raw": raw,
         }
         if domino:

@@ -61,6 +61,8 @@ SUIT_SHIFT = {1 << c: c // 13 * 13 for c in range(52)}
 """Per card bit: where its suit starts in a mask (13 times the suit)."""
 
 CARD_STR = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52))
+MOVE_STR = (*CARD_STR, "pass")
+"""A move as records write it, by move: ``MOVE_STR[PASS]`` (index -1) is ``pass``."""
 
 
 def card_str(card: int) -> str:
@@ -212,22 +214,22 @@ RANK_WORDS = {
     "valetes": 11,
     "valets": 11,
 }
-_RECORD_RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10}
+_RECORD_RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10, **{str(r): r for r in range(2, 10)}}
 _RECORD_SUITS = {"S": 3, "H": 2, "D": 1, "C": 0, "♠": 3, "♥": 2, "♦": 1, "♣": 0}
+CARD_OF = {
+    rank_text + suit_text: suit * 13 + rank - 2
+    for rank_text, rank in _RECORD_RANKS.items()
+    for suit_text, suit in _RECORD_SUITS.items()
+}
+"""Every card as records write it, in upper case (``QH``, ``10♣``): the
+parse table, built once."""
+CARD_OF.update({text.lower(): c for text, c in list(CARD_OF.items())})
 
 
 def parse_record_card(text: str) -> int | None:
     """A card as records write it (case-insensitive), or None."""
-    key = text.strip().upper()
-    if len(key) < 2:
-        return None
-    rank = _RECORD_RANKS.get(key[:-1])
-    if rank is None and key[:-1].isdigit() and len(key) == 2 and "2" <= key[0] <= "9":
-        rank = int(key[0])
-    suit = _RECORD_SUITS.get(key[-1])
-    if rank is None or suit is None:
-        return None
-    return suit * 13 + rank - 2
+    found = CARD_OF.get(text)
+    return found if found is not None else CARD_OF.get(text.strip().upper())
 
 
 def parse_suit(text: str) -> int | None:

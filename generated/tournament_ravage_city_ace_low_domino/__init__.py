@@ -7,11 +7,15 @@
 
 Every contract's rules and scoring are written out as code in its own
 module (``c_*.py``); nothing reads or interprets a rules model at run time,
-and only the standard library is imported.  The spec this package comes
+and only the standard library is imported (the optional ``native``
+subpackage, the playouts compiled with numba, is imported only by
+``load_native()``).  The spec this package comes
 from is named in ``FULL_NAME`` (with ``SPEC`` and ``VARIANTS``), and
 ``SOURCE_SHA256`` is the sha256 of its canonical text.
 
-Public API (cards are written as records write them: ``QH``, ``TS``):
+Public API (cards are written as records write them, ``QH``, ``TS``, at
+the edge; inside, a card is an int ``suit * 13 + rank - 2`` and a hand's
+cards a mask, and ``play`` accepts either):
 
 * ``replay(record) -> dict``: the result or error object of ``barbu replay
   --json`` for a hand record (formats/RECORDS.md);
@@ -24,7 +28,9 @@ Public API (cards are written as records write them: ``QH``, ``TS``):
 * ``rollout(contract, rng)`` deals and plays a whole random hand in one
   loop and returns its raw scores (its moves too, on request);
   ``make_rollout(contract)`` returns a ``playout(rng)`` function with
-  everything looked up once: the fastest way to run many hands;
+  everything looked up once: the fastest way to run many hands in Python;
+  ``load_native()`` the same playouts compiled (``playouts(contract, rng,
+  count)``, ``rollout(...)``: the same results for the same ``rng``);
 * ``score_hand(hand, players)`` scores a score-sheet hand object (who
   took what, docs/sheet.md): every fact checked (``SheetError`` lists each
   problem), the doubles checked and settled, the not-played split applied;
@@ -38,7 +44,19 @@ import random as _random
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
-from .cards import PASS, below, cards_of, deal_masks, move_of_bit, move_str, parse_rank, parse_record_card, parse_suit
+from .cards import (
+    CARD_OF,
+    CARD_STR,
+    PASS,
+    below,
+    cards_of,
+    deal_masks,
+    move_of_bit,
+    move_str,
+    parse_rank,
+    parse_record_card,
+    parse_suit,
+)
 from .hands import DominoHand, Hand, IllegalPlay, PlayAfterEnd, RecordError, TrickHand
 from .registry import (
     CONTRACTS,
@@ -75,8 +93,10 @@ __all__ = [
     "SheetError",
     "TrickHand",
     "deal",
+    "deal_masks_of",
     "exit_status",
     "legal_moves",
+    "load_native",
     "make_rollout",
     "new_hand",
     "play",
@@ -93,6 +113,25 @@ _DECK_CARDS = {players: tuple(cards_of(deck)) for players, deck in DECKS.items()
 _DECK_BITS = {players: tuple(1 << c for c in cards) for players, cards in _DECK_CARDS.items()}
 
 
+def load_native() -> ModuleType:
+    """The package's playouts compiled to machine code (the ``native``
+    subpackage; ImportError without numba): ``playouts(contract, rng,
+    count)`` and ``rollout(...)``, the same results as the Python ones.
+
+    The subpackage is imported under a name fixed by the spec's hash and
+    the generator (not by the name this package was imported as): numba's
+    cache of compiled code, kept beside the files, records the module name
+    and imports it again when it loads, so the name must not change."""
+    import hashlib
+    import importlib
+    import sys
+
+    home = "_barbu_native_" + hashlib.sha256(f"{SOURCE_SHA256} {GENERATOR}".encode()).hexdigest()[:16]
+    if home not in sys.modules:
+        sys.modules[home] = sys.modules[__name__]
+    return importlib.import_module(f"{home}.native")
+
+
 def _module(contract: str) -> ModuleType:
     module = find(contract)
     if module is None:
@@ -103,6 +142,9 @@ def _module(contract: str) -> ModuleType:
 def _card(card: str | int) -> int:
     if isinstance(card, int):
         return card
+    found = CARD_OF.get(card)
+    if found is not None:
+        return found
     if card.strip().lower() == "pass":
         return PASS
     parsed = parse_record_card(card)
@@ -129,6 +171,16 @@ def _rank(rank: str | int | None) -> int | None:
     return parsed
 
 
+def _rules(contract: str, players: int, declarer: int) -> type[Hand]:
+    """The hand class of ``contract`` for ``players``, the declarer checked."""
+    module = _module(contract)
+    if players not in module.RULES:
+        raise ValueError(f"{FULL_NAME} is played by {', '.join(map(str, PLAYERS))} players, not {players}")
+    if not 0 <= declarer < players:
+        raise ValueError(f"declarer {declarer} is not a seat of {players} players")
+    return module.RULES[players]
+
+
 def start_hand(
     contract: str,
     hands: Sequence[Sequence[str | int]],
@@ -139,12 +191,7 @@ def start_hand(
 ) -> Hand:
     """A new hand of ``contract`` from ``hands`` (each seat's cards, as text
     or ints); ``trump`` / ``start_rank`` when the declarer names them."""
-    module = _module(contract)
-    players = len(hands)
-    if players not in module.RULES:
-        raise ValueError(f"{FULL_NAME} is played by {', '.join(map(str, PLAYERS))} players, not {players}")
-    if not 0 <= declarer < players:
-        raise ValueError(f"declarer {declarer} is not a seat of {players} players")
+    rules = _rules(contract, len(hands), declarer)
     masks = []
     seen = 0
     for cards in hands:
@@ -155,20 +202,31 @@ def start_hand(
             raise ValueError("the hands share cards")
         seen |= mask
         masks.append(mask)
-    rules = module.RULES[players]
     if rules.kind == "tricks" and len({mask.bit_count() for mask in masks}) > 1:
         raise ValueError("in trick play every seat holds the same number of cards")
     return rules(masks, declarer, _suit(trump), _rank(start_rank))
 
 
-def deal(seed: int | str, players: int = DEFAULT_PLAYERS) -> list[list[str]]:
-    """The deal of ``seed`` for ``players``: the deck shuffled with
-    ``random.Random(seed)`` and given out in equal blocks, seat 0 first,
-    each hand in card order (the same hands as ``barbu_dsl.engine.deal``)."""
+def deal_masks_of(seed: int | str, players: int = DEFAULT_PLAYERS) -> list[int]:
+    """The deal of ``seed`` for ``players`` as one card mask per seat: the
+    deck shuffled with ``random.Random(seed)`` and given out in equal
+    blocks, seat 0 first (the same hands as ``barbu_dsl.engine.deal``)."""
     cards = list(_DECK_CARDS[players])
     _random.Random(seed).shuffle(cards)
     size = len(cards) // players
-    return [[move_str(c) for c in sorted(cards[i * size : (i + 1) * size])] for i in range(players)]
+    masks = []
+    for seat in range(players):
+        mask = 0
+        for c in cards[seat * size : (seat + 1) * size]:
+            mask |= 1 << c
+        masks.append(mask)
+    return masks
+
+
+def deal(seed: int | str, players: int = DEFAULT_PLAYERS) -> list[list[str]]:
+    """The deal of ``seed`` for ``players`` (:func:`deal_masks_of`), each
+    hand's cards as records write them, in card order."""
+    return [[move_str(c) for c in cards_of(mask)] for mask in deal_masks_of(seed, players)]
 
 
 def new_hand(
@@ -180,19 +238,32 @@ def new_hand(
     trump: str | int | None = None,
     start_rank: str | int | None = None,
 ) -> Hand:
-    """A new hand of ``contract`` on the deal of ``seed`` (see :func:`deal`)."""
-    return start_hand(contract, deal(seed, players), declarer, trump=trump, start_rank=start_rank)
+    """A new hand of ``contract`` on the deal of ``seed`` (see :func:`deal`),
+    dealt as card masks: no cards written out and read back."""
+    rules = _rules(contract, players, declarer)
+    return rules(deal_masks_of(seed, players), declarer, _suit(trump), _rank(start_rank))
 
 
 def legal_moves(hand: Hand) -> list[str]:
     """The legal moves of the seat to play, in card order (``["pass"]`` in
-    domino when it cannot play; empty once the hand is over)."""
-    return [move_str(move) for move in hand.legal_moves()]
+    domino when it cannot play; empty once the hand is over).  The hand's
+    own ``hand.legal_moves()`` gives them as ints."""
+    mask = hand.legal_mask()
+    if not mask:
+        return ["pass"] if hand.to_play is not None else []  # only domino has nothing to play but a pass
+    moves = []
+    while mask:
+        low = mask & -mask
+        moves.append(CARD_STR[low.bit_length() - 1])
+        mask ^= low
+    return moves
 
 
 def play(hand: Hand, move: str | int) -> None:
-    """Make ``move`` (a card, or ``pass`` in domino) for the seat to play."""
-    hand.play(_card(move))
+    """Make ``move`` (a card as text or an int, or ``pass`` in domino) for
+    the seat to play."""
+    card = move if move.__class__ is int else CARD_OF.get(move) if move.__class__ is str else None
+    hand.play(_card(move) if card is None else card)
 
 
 def rollout(

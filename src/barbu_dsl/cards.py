@@ -161,20 +161,19 @@ def parse_card(text: str) -> Card | None:
     return card(rank, suit)
 
 
+_RECORD_RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10, **{str(r): r for r in range(2, 10)}}
+_RECORD_SUITS = {"S": SPADES, "H": HEARTS, "D": DIAMONDS, "C": CLUBS,
+                 "♠": SPADES, "♥": HEARTS, "♦": DIAMONDS, "♣": CLUBS}
+_RECORD_CARDS = {rank_text + suit_text: card(rank, suit)
+                 for rank_text, rank in _RECORD_RANKS.items() for suit_text, suit in _RECORD_SUITS.items()}
+"""Every card as records write it, in upper case: built once, read by :func:`parse_record_card`."""
+
+
 def parse_record_card(text: str) -> Card | None:
     """A card as records write it: ``A K Q J T 9..2`` (``10`` for ``T``)
     followed by ``S H D C`` or ``♠ ♥ ♦ ♣``, case-insensitive."""
-    key = _key(text).upper()
-    if len(key) < 2:
-        return None
-    rank = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10}.get(key[:-1])
-    if rank is None and key[:-1].isdigit() and len(key) == 2 and "2" <= key[0] <= "9":
-        rank = int(key[0])
-    suit = {"S": SPADES, "H": HEARTS, "D": DIAMONDS, "C": CLUBS,
-            "♠": SPADES, "♥": HEARTS, "♦": DIAMONDS, "♣": CLUBS}.get(key[-1])
-    if rank is None or suit is None:
-        return None
-    return card(rank, suit)
+    found = _RECORD_CARDS.get(text)
+    return found if found is not None else _RECORD_CARDS.get(_key(text).upper())
 
 
 FULL_DECK: frozenset[Card] = frozenset(range(52))

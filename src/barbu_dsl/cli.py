@@ -22,6 +22,7 @@ from rich.console import Console
 
 from . import __version__
 from .errors import BarbuError, SpecError, ToolError, UsageError
+from .lab.cli import simulate
 from .language import load_spec, print_file, print_spec
 from .language.model import Spec
 from .scorer.cli import scorer
@@ -274,6 +275,7 @@ def generate(
 
 
 app.command("scorer")(scorer)
+app.command("simulate")(simulate)
 
 
 @app.command("specs")

@@ -266,6 +266,13 @@ def legal_targets(doubling: m.Doubling, declarer: int, seat: int, doubles: Seque
     return tuple(s for s in range(players) if s != seat), False
 
 
+PlayOut = Callable[[m.Contract, Sequence[Sequence[int]], int, int | None, int | None, str],
+                  tuple[list[int], list[int]]]
+"""Plays a whole hand with uniformly random legal moves in one go:
+``(contract, hands, declarer, trump, start_rank, seed) -> (raw scores,
+moves)``, the moves as ints (``PASS`` for a pass)."""
+
+
 class GameRun:
     """One game of ``spec`` played by ``bots`` (one per seat), hand by hand.
 
@@ -273,12 +280,18 @@ class GameRun:
     :meth:`play` for the whole :class:`GameResult`.  ``seed`` fixes the draw
     for the first declarer, the random contract lists and every deal.
     ``watcher`` is told every public event of the game as it happens.
+    ``play_out``, when given, plays each hand's cards in one go instead of
+    asking the bots move by move (for random bots: the generated playouts,
+    seeded with ``f"{seed}/play {number}"``); the bots still choose the
+    contract, the trump, the starting rank and the doubles, and the watcher
+    is told of the hands but not of their moves.
     """
 
     def __init__(self, spec: m.Spec, bots: Sequence[Bot], seed: int | str = 0, players: int | None = None,
-                 watcher: Watcher | None = None):
+                 watcher: Watcher | None = None, play_out: PlayOut | None = None):
         self.spec = spec
         self.watcher = watcher or Watcher()
+        self.play_out = play_out
         self.players = players if players is not None else len(bots)
         if self.players not in spec.players:
             allowed = ", ".join(map(str, spec.players))
@@ -351,15 +364,18 @@ class GameRun:
         else:
             for seat, bot in enumerate(self.bots):
                 bot.begin_hand(replace(views[seat], doubles=tuple(doubles)))
-            hand = hand_for(spec, contract, cards, declarer, trump=trump, start_rank=start_rank)
-            watcher.play_begins(hand)
-            while hand.to_play is not None:
-                seat = hand.to_play
-                move = self.bots[seat].choose_move(hand, seat)
-                hand.play(move)
-                watcher.move_made(hand, seat, move)
-            raw = hand.raw_scores()
-            moves = [move_str(move) for move in hand.moves]
+            if self.play_out is not None:
+                raw, played = self.play_out(contract, cards, declarer, trump, start_rank, f"{self.seed}/play {number}")
+            else:
+                hand = hand_for(spec, contract, cards, declarer, trump=trump, start_rank=start_rank)
+                watcher.play_begins(hand)
+                while hand.to_play is not None:
+                    seat = hand.to_play
+                    move = self.bots[seat].choose_move(hand, seat)
+                    hand.play(move)
+                    watcher.move_made(hand, seat, move)
+                raw, played = hand.raw_scores(), hand.moves
+            moves = [move_str(move) for move in played]
             status = "complete"
             transfers, final = terms.settle(raw, doubles)
         self._totals = [total + f for total, f in zip(self._totals, final)]

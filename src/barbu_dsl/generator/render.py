@@ -208,6 +208,43 @@ def _imports(body: str) -> str:
     return "\n".join(lines)
 
 
+def _top_level_names(code: str, imported: bool = True) -> set[str]:
+    """The names a module defines (and, with ``imported``, imports) at its top level."""
+    names: set[str] = set()
+    for node in ast.parse(code).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.ImportFrom) and imported:
+            names.update(alias.asname or alias.name for alias in node.names)
+    return names
+
+
+def render_native(spec: p.SpecPlan, python: dict[str, str]) -> dict[str, str]:
+    """The files of the package's ``native`` subpackage (numba playouts):
+    the runtime, an index and one module per contract, which imports from
+    the Python contract module (``python``: the package's files) the tables
+    it shares with it."""
+    env = environment()
+    root = f"{spec.package}/native"
+    files = {f"{root}/__init__.py": tidy(env.get_template("native/__init__.py.j2").render(spec=spec)),
+             f"{root}/runtime.py": tidy(env.get_template("native/runtime.py.j2").render(spec=spec))}
+    template = env.get_template("native/contract.py.j2")
+    for contract in spec.contracts:
+        marker = "# <imports>"
+        body = tidy(template.render(spec=spec, contract=contract))
+        read = _names_read(body) - _top_level_names(body)
+        shared = sorted(read & _top_level_names(python[f"{spec.package}/{contract.module}.py"]))
+        runtime = sorted(read & _top_level_names(files[f"{root}/runtime.py"], imported=False))
+        imports = [f"from ..{contract.module} import {', '.join(shared)}" if shared else "",
+                   f"from .runtime import {', '.join(runtime)}"]
+        files[f"{root}/{contract.module}.py"] = tidy(body.replace(marker, "\n".join(imports)))
+    return files
+
+
 def render_package(spec: p.SpecPlan) -> dict[str, str]:
     """The package's files: relative path (``PACKAGE/NAME.py``) → text."""
     env = environment()
@@ -228,6 +265,7 @@ def render_package(spec: p.SpecPlan) -> dict[str, str]:
         marker = "# <imports>"
         body = tidy(contract_template.render(spec=spec, contract=contract, imports=marker))
         files[f"{spec.package}/{contract.module}.py"] = tidy(body.replace(marker, _imports(body)))
+    files.update(render_native(spec, files))
     for path, text in files.items():
         compile(text, path, "exec")
     return files

@@ -1,0 +1,205 @@
+"""The generated package's move API and replay against the interpreter, and
+against the implementation they replaced.
+
+In one run, for random hands of the tournament's contracts:
+
+* **move API**: hands per second driven move by move through the
+  package's documented API, ``new_hand(seed, contract)``, then
+  ``rng.choice(legal_moves(hand))`` and ``play(hand, move)`` to the end
+  (cards as strings at the edge), against the interpreter
+  (``deal`` + ``hand_for``, ``hand.legal_moves()`` / ``hand.play()`` on
+  ints), and against the previous implementation of the API, kept below:
+  a deal written out as strings and parsed back, a string round trip per
+  move through a parser that folds case on every call;
+* **replay**: hand records per second through the package's ``replay``,
+  against the interpreter's ``replay_record`` and against the package's
+  replay with its previous card reading (the same module with the old
+  parser put back).
+
+Every figure is the best of several rounds, interleaved; read the ratios.
+
+    python benchmarks/move_api_speed.py [--rounds 7] [--seconds 0.25]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from generated_speed import generated_package
+
+# --------------------------------------------------------------------------
+# The previous implementation of the generated move API and card reading.
+
+_OLD_RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10}
+_OLD_SUITS = {"S": 3, "H": 2, "D": 1, "C": 0, "♠": 3, "♥": 2, "♦": 1, "♣": 0}
+
+
+def old_parse_record_card(text: str) -> int | None:
+    key = text.strip().upper()
+    if len(key) < 2:
+        return None
+    rank = _OLD_RANKS.get(key[:-1])
+    if rank is None and key[:-1].isdigit() and len(key) == 2 and "2" <= key[0] <= "9":
+        rank = int(key[0])
+    suit = _OLD_SUITS.get(key[-1])
+    if rank is None or suit is None:
+        return None
+    return suit * 13 + rank - 2
+
+
+class OldAPI:
+    """``new_hand`` / ``legal_moves`` / ``play`` as they were."""
+
+    def __init__(self, package: Any) -> None:
+        self.package = package
+        self.deck = {n: tuple(package.cards.cards_of(deck)) for n, deck in package.DECKS.items()}
+
+    def card(self, card: str | int) -> int:
+        if isinstance(card, int):
+            return card
+        if card.strip().lower() == "pass":
+            return -1
+        parsed = old_parse_record_card(card)
+        if parsed is None:
+            raise ValueError(card)
+        return parsed
+
+    def deal(self, seed: int, players: int = 4) -> list[list[str]]:
+        cards = list(self.deck[players])
+        random.Random(seed).shuffle(cards)
+        size = len(cards) // players
+        move_str = self.package.cards.move_str
+        return [[move_str(c) for c in sorted(cards[i * size:(i + 1) * size])] for i in range(players)]
+
+    def new_hand(self, seed: int, contract: str, trump: int | None, start_rank: int | None) -> Any:
+        module = self.package.registry.find(contract)
+        hands = self.deal(seed)
+        masks = []
+        seen = 0
+        for cards in hands:
+            mask = 0
+            for card in cards:
+                mask |= 1 << self.card(card)
+            if mask & seen or mask.bit_count() != len(cards):
+                raise ValueError("the hands share cards")
+            seen |= mask
+            masks.append(mask)
+        return module.RULES[len(hands)](masks, 0, trump, start_rank)
+
+    def legal_moves(self, hand: Any) -> list[str]:
+        return [self.package.cards.move_str(move) for move in hand.legal_moves()]
+
+    def play(self, hand: Any, move: str) -> None:
+        hand.play(self.card(move))
+
+
+# --------------------------------------------------------------------------
+
+
+def rate(play_one: Callable[[], object], seconds: float) -> float:
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(10):
+            play_one()
+        count += 10
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=0.25)
+    args = parser.parse_args()
+
+    from barbu_dsl.engine import deal, hand_for, make_bots, replay_record
+    from barbu_dsl.engine.game import GameRun
+    from barbu_dsl.language import load_spec
+    from barbu_dsl.language import model as m
+
+    spec = load_spec("tournament")
+    package = generated_package("tournament", None)
+    old = OldAPI(package)
+    rng = random.Random(1)
+    contracts = [c for c in spec.contracts]
+
+    def setup() -> tuple[int, m.Contract, int | None, int | None]:
+        contract = rng.choice(contracts)
+        play = contract.rules_for(4).play
+        trump = rng.randrange(4) if isinstance(play, m.TrickPlay) and play.trumps is not None else None
+        rank = rng.randrange(2, 15) if isinstance(play, m.DominoPlay) else None
+        return rng.getrandbits(32), contract, trump, rank
+
+    def interpreter() -> None:
+        seed, contract, trump, rank = setup()
+        hand = hand_for(spec, contract, deal(spec, 4, seed), 0, trump=trump, start_rank=rank)
+        while not hand.is_over:
+            hand.play(rng.choice(hand.legal_moves()))
+
+    def generated_now() -> None:
+        seed, contract, trump, rank = setup()
+        hand = package.new_hand(seed, contract.name, trump=trump, start_rank=rank)
+        while hand.to_play is not None:
+            package.play(hand, rng.choice(package.legal_moves(hand)))
+
+    def generated_before() -> None:
+        seed, contract, trump, rank = setup()
+        hand = old.new_hand(seed, contract.name, trump, rank)
+        while hand.to_play is not None:
+            old.play(hand, rng.choice(old.legal_moves(hand)))
+
+    records: list[dict[str, Any]] = []
+    for seed in range(6):
+        records.extend(GameRun(spec, make_bots(["random"], 4, seed), seed, 4).play().records())
+    replay_module = sys.modules[package.__name__ + ".replay"]  # the package's ``replay`` is the function
+    new_read_move, new_parse = replay_module._read_move, replay_module.parse_record_card
+
+    def old_read_move(text: Any, index: int) -> int:
+        if isinstance(text, str) and text.strip().lower() == "pass":
+            return -1
+        return replay_module._read_card(text, f"play {index}")
+
+    def replay_with(read_move: Callable[[Any, int], int], parse: Callable[[str], int | None]) -> Callable[[], None]:
+        def run() -> None:
+            replay_module._read_move, replay_module.parse_record_card = read_move, parse
+            try:
+                for record in records:
+                    package.replay(record)
+            finally:
+                replay_module._read_move, replay_module.parse_record_card = new_read_move, new_parse
+        return run
+
+    def interpreter_replay() -> None:
+        for record in records:
+            replay_record(spec, record)
+
+    for record in records[:40]:  # the three replays agree
+        assert package.replay(record) == replay_record(spec, record)
+    runs = {"move: interpreter": interpreter, "move: generated": generated_now, "move: generated before": generated_before,
+            "replay: interpreter": interpreter_replay, "replay: generated": replay_with(new_read_move, new_parse),
+            "replay: generated before": replay_with(old_read_move, old_parse_record_card)}
+    best = dict.fromkeys(runs, 0.0)
+    for _ in range(args.rounds):
+        for name, run in runs.items():
+            best[name] = max(best[name], rate(run, args.seconds) * (len(records) if name.startswith("replay") else 1))
+    print(f"best of {args.rounds} rounds of {args.seconds} s (Python {sys.version.split()[0]}); "
+          f"move API: random tournament hands per second; replay: records per second ({len(records)} records)")
+    for name, value in best.items():
+        print(f"  {name:26} {value:10,.0f}")
+    print(f"move API, generated / interpreter:        {best['move: generated'] / best['move: interpreter']:.2f}")
+    print(f"move API, generated / generated before:   {best['move: generated'] / best['move: generated before']:.2f}")
+    print(f"replay, generated / generated before:     "
+          f"{best['replay: generated'] / best['replay: generated before']:.2f}")
+    print(f"replay, generated / interpreter:          {best['replay: generated'] / best['replay: interpreter']:.2f}")
+
+
+if __name__ == "__main__":
+    main()

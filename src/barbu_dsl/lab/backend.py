@@ -1,0 +1,119 @@
+"""The playouts a study plays random hands with: the spec's generated
+package (``python``) or its native version (``native``, numba).
+
+When every seat of a game is a random bot, a hand's cards are played in one
+go by the generated whole-hand rollout (uniformly random legal moves, the
+same rules as the interpreter; the differential tests of the generator
+check that) instead of move by move; the bots still choose the contract,
+the trump, the starting rank and the doubles.  ``native`` plays the same
+rollouts compiled to machine code, with the same random numbers, so both
+backends give the same results for a seed.  Without numba, ``native``
+falls back to the Python playouts with a one-line note.  Games with any
+other bot are played move by move by the bots: the backend does not change
+them.
+
+The packages are generated once per spec into the user's cache directory
+(``barbu_dsl/generated/<sha>/``), written to a temporary directory and
+renamed into place so that parallel workers never see half a package.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import shutil
+import sys
+import tempfile
+import threading
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+from ..engine.game import PlayOut
+from ..language import model as m
+
+
+def cache_root() -> Path:
+    """Where generated packages for the lab live (``BARBU_CACHE`` overrides)."""
+    override = os.environ.get("BARBU_CACHE")
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("barbu_dsl"))
+
+
+_LOADING = threading.Lock()  # a Dask worker runs batches in threads: one import at a time
+
+
+def generated_package(spec: m.Spec) -> ModuleType:
+    """The generated package of ``spec``, generated into the cache if need be."""
+    with _LOADING:
+        return _load_package(spec)
+
+
+@cache
+def _load_package(spec: m.Spec) -> ModuleType:
+    from ..generator import generate_files
+    from ..generator.naming import package_name
+    from ..generator.plan import plan
+
+    facts = plan(spec)
+    name = package_name(spec.full_name)
+    home = cache_root() / "generated" / facts.sha256[:16]
+    if not (home / name / "__init__.py").is_file():
+        home.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=home.parent))
+        for path, text in generate_files(spec, conformance=False).items():
+            target = staging / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        try:
+            os.rename(staging, home)
+        except OSError:  # another worker got there first
+            shutil.rmtree(staging, ignore_errors=True)
+    alias = f"barbu_lab_{name}_{facts.sha256[:16]}"
+    if alias in sys.modules:
+        return sys.modules[alias]
+    found = importlib.util.spec_from_file_location(alias, home / name / "__init__.py",
+                                                   submodule_search_locations=[str(home / name)])
+    assert found is not None and found.loader is not None
+    module = importlib.util.module_from_spec(found)
+    sys.modules[alias] = module
+    found.loader.exec_module(module)
+    return module
+
+
+@cache
+def native_available() -> bool:
+    """Whether numba can be imported (the optional extra ``[fast]``)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def play_out(spec: m.Spec, backend: str) -> PlayOut:
+    """A :data:`~barbu_dsl.engine.game.PlayOut` for ``spec`` on ``backend``
+    (``native`` falls back to ``python`` without numba: see :func:`effective`)."""
+    package = generated_package(spec)
+    rollout = package.rollout
+    if effective(backend) == "native":
+        rollout = package.load_native().rollout
+
+    def play(contract: m.Contract, hands: Sequence[Sequence[int]], declarer: int, trump: int | None,
+             start_rank: int | None, seed: str) -> tuple[list[int], list[int]]:
+        moves: list[int] = []
+        raw = rollout(contract.name, random.Random(seed), players=len(hands), declarer=declarer, trump=trump,
+                      start_rank=start_rank, hands=hands, moves=moves)
+        return raw, moves
+
+    return play
+
+
+def effective(backend: str) -> str:
+    """The backend that will run: ``native`` only when numba is there."""
+    return "native" if backend == "native" and native_available() else "python"

@@ -1,0 +1,112 @@
+"""``barbu simulate``: the balance lab on the command line.
+
+Progress goes to standard error (a rich bar on a terminal, a line per
+tenth of the study otherwise); the tables or the JSON summary to standard
+output.  Exit 0 when done, 2 for unusable input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ..errors import UsageError
+from ..language import load_spec
+from .study import Study
+from .tally import Tally
+
+out = Console(highlight=False, soft_wrap=False, width=200)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def simulate(
+    specs: Annotated[list[str], typer.Argument(help="Specs to compare on the same deals; the first is the baseline.")],
+    games: Annotated[int | None, typer.Option("--games", "-n", help="Games per spec (default 100).")] = None,
+    contract: Annotated[str | None, typer.Option(
+        "--contract", help="Play only hands of this contract (with --hands).")] = None,
+    hands: Annotated[int | None, typer.Option("--hands", help="Hands of --contract per spec (default 1000).")] = None,
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Bots, comma-separated: one for all seats or one per seat, rotated over the games "
+                       "(random, rules, strong).")] = "rules",
+    seed: Annotated[int, typer.Option("--seed", help="The study's seed: every game's seed derives from it.")] = 0,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="Playouts for random hands: python, or native (numba, the [fast] extra).")] = "python",
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")] = 1,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="A Dask scheduler address (the [cluster] extra): run the batches there.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    plot: Annotated[Path | None, typer.Option(
+        "--plot", help="Draw the distributions and differences to this new .png or .svg (the [plot] extra).")] = None,
+) -> None:
+    """Play many games of each spec on the same deals and compare them.
+
+    For each contract and seat position (declarer, the seats after it,
+    doubler and doubled): mean raw and final scores with 95% confidence
+    intervals, how often each contract is chosen and doubled, and each
+    spec's difference from the first, paired on the same deals.  The same
+    seed gives the same numbers whatever --workers or --scheduler."""
+    from ..engine.game import default_players
+    from .backend import effective
+    from .report import print_tables, summary
+
+    if contract is None and hands is not None:
+        raise UsageError("--hands counts hands of one contract: give --contract too (or use --games)")
+    if contract is not None and games is not None:
+        raise UsageError("--contract plays single hands: count them with --hands, not --games")
+    if workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if plot is not None:
+        if plot.suffix.lower() not in (".png", ".svg"):
+            raise UsageError(f"--plot writes a .png or .svg file, not {plot.name}")
+        if plot.exists():
+            raise UsageError(f"{plot} exists; barbu simulate never overwrites a file")
+    models = tuple(load_spec(ref) for ref in specs)
+    count = default_players(models[0]) if players is None else players
+    study = Study(models, (hands or 1000) if contract else (games or 100),
+                  tuple(name.strip() for name in bots.split(",")), seed, count, contract, backend)
+    if backend == "native" and effective(backend) != "native":
+        err.print("note: numba is not installed (pip install 'barbu_dsl[fast]'); "
+                  "playing the Python playouts, which give the same results", markup=False)
+    tally = _run(study, workers, scheduler)
+    data = summary(study, tally)
+    if plot is not None:
+        from .plot import draw
+
+        draw(study, tally, data, plot)
+    if as_json:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    else:
+        print_tables(out, study, data)
+    if plot is not None:
+        err.print(f"plot written to {plot}", markup=False)
+
+
+def _run(study: Study, workers: int, scheduler: str | None) -> Tally:
+    """Run the study with a progress bar on a terminal, else progress lines."""
+    from .runner import run_study
+
+    total = study.games
+    label = f"{' vs '.join(study.names)}"
+    if err.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=err, transient=True) as progress:
+            task = progress.add_task(label, total=total)
+            return run_study(study, workers, scheduler, lambda n: progress.advance(task, n))
+    done = [0, 0]
+
+    def report(n: int) -> None:
+        done[0] += n
+        tenth = done[0] * 10 // total
+        if tenth > done[1]:
+            done[1] = tenth
+            err.print(f"{label}: {done[0]} of {total} {'hands' if study.contract else 'games'}", markup=False)
+
+    return run_study(study, workers, scheduler, report)

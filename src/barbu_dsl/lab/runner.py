@@ -1,0 +1,154 @@
+"""Playing a study's batches: in this process, on local worker processes
+(``concurrent.futures``) or on a Dask distributed cluster.
+
+A batch (:class:`~.study.Batch`) is played by :func:`play_batch`, a pure
+function of the study and the batch: the same tally wherever it runs.  The
+three ways of running differ only in where the batches go; their tallies
+are added in batch order (:meth:`~.tally.Tally.merge`, exact integer sums),
+so the result is the same for one worker, many, or a cluster.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+from ..engine.bots import RandomBot, make_bots
+from ..engine.game import GameRun, Schedule, Turn
+from ..language import model as m
+from .backend import play_out
+from .study import Batch, Study, batches, game_seed
+from .tally import Observation, Tally, game_observations
+
+DASK_CONNECT_SECONDS = 20
+"""How long ``--scheduler`` waits for the scheduler to answer."""
+
+Progress = Callable[[int], None]
+"""Told the number of games of each batch as it finishes."""
+
+
+class OneContract(Schedule):
+    """The schedule of a one-hand "game" of a single contract: hand 0, the
+    declarer chosen by the study (the game number rotated over the seats)."""
+
+    def __init__(self, spec: m.Spec, players: int, contract: m.Contract, declarer: int):
+        self.players = players
+        self.contract = contract
+        self.declarer = declarer
+
+    @property
+    def total(self) -> int:
+        return 1
+
+    def turn(self, number: int) -> Turn:
+        return Turn(number, self.declarer, (self.declarer - 1) % self.players, (self.contract,), 0)
+
+    def starts_series(self, number: int) -> bool:
+        return number == 0
+
+    def played(self, turn: Turn, contract: m.Contract) -> None:
+        pass
+
+
+def play_game(study: Study, spec: m.Spec, game: int) -> tuple[Observation, list[tuple[str, int]]]:
+    """Game ``game`` of ``study`` under ``spec``: its observation and each
+    hand's (contract, declarer's final score)."""
+    seed = game_seed(study.seed, game)
+    names = study.seat_bots(game)
+    bots = make_bots(names, study.players, seed)
+    random_only = all(isinstance(bot, RandomBot) for bot in bots)
+    run = GameRun(spec, bots, seed, study.players, play_out=play_out(spec, study.backend) if random_only else None)
+    if study.contract is not None:
+        contract = next(c for c in spec.contracts if c.name == study.contract)
+        run.schedule = OneContract(spec, study.players, contract, game % study.players)
+    options = []
+    while len(run.hands) < run.total_hands:
+        # The options of the hand about to be played (turn() may be asked again).
+        options.append([c.name for c in run.schedule.turn(len(run.hands)).options])
+        run.play_hand()
+    contracts = [c.name for c in spec.contracts]
+    obs = game_observations(run.hands, options, contracts, study.players, names)
+    return obs, [(hand.contract, hand.final[hand.declarer]) for hand in run.hands]
+
+
+def play_batch(study: Study, batch: Batch) -> Tally:
+    """The tally of one batch: each game played by every spec in turn."""
+    tally = Tally(len(study.specs))
+    for game in range(batch.start, batch.stop):
+        played = [play_game(study, spec, game) for spec in study.specs]
+        tally.add_game([obs for obs, _ in played], [finals for _, finals in played])
+    return tally
+
+
+def run_study(study: Study, workers: int = 1, scheduler: str | None = None,
+              progress: Progress | None = None) -> Tally:
+    """Play every batch of ``study`` and add up their tallies in batch order.
+
+    ``workers`` > 1 plays them on that many local processes; ``scheduler``
+    (a Dask scheduler address, or a ``distributed.Client``) sends them to a
+    Dask cluster instead."""
+    todo = batches(study)
+    if scheduler is not None:
+        results = _on_dask(study, todo, scheduler, progress)
+    elif workers > 1:
+        results = _on_processes(study, todo, workers, progress)
+    else:
+        results = []
+        for batch in todo:
+            results.append(play_batch(study, batch))
+            if progress is not None:
+                progress(batch.stop - batch.start)
+    total = Tally(len(study.specs))
+    for result in results:
+        total.merge(result)
+    return total
+
+
+def _on_processes(study: Study, todo: list[Batch], workers: int, progress: Progress | None) -> list[Tally]:
+    results: dict[int, Tally] = {}
+    # spawn: the parent may run threads (the progress bar), which fork does not copy safely.
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {pool.submit(play_batch, study, batch): batch for batch in todo}
+        for future in as_completed(futures):
+            batch = futures[future]
+            results[batch.index] = future.result()
+            if progress is not None:
+                progress(batch.stop - batch.start)
+    return [results[batch.index] for batch in todo]
+
+
+def _on_dask(study: Study, todo: list[Batch], scheduler: object, progress: Progress | None) -> list[Tally]:
+    from ..errors import ToolError, UsageError
+
+    try:
+        from distributed import Client, KilledWorker
+        from distributed import as_completed as dask_completed
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'barbu_dsl[cluster]'") from None
+    if isinstance(scheduler, Client):
+        client = scheduler
+    else:
+        try:
+            client = Client(str(scheduler), timeout=DASK_CONNECT_SECONDS)
+        except (OSError, TimeoutError, ValueError, TypeError) as error:
+            raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    try:
+        shared = client.scatter(study, broadcast=True)
+        futures = [client.submit(play_batch, shared, batch, key=f"barbu-batch-{id(study)}-{batch.index}",
+                                 pure=False) for batch in todo]
+        where = {future.key: batch for future, batch in zip(futures, todo, strict=True)}
+        results: dict[int, Tally] = {}
+        for future in dask_completed(futures):
+            batch = where[future.key]
+            try:
+                results[batch.index] = future.result()
+            except (ImportError, KilledWorker, OSError) as error:  # workers without barbu_dsl, lost workers
+                raise ToolError(f"the Dask cluster could not play batch {batch.index}: "
+                                f"{type(error).__name__}: {error} (do its workers have barbu_dsl installed?)") from None
+            if progress is not None:
+                progress(batch.stop - batch.start)
+        return [results[batch.index] for batch in todo]
+    finally:
+        if client is not scheduler:
+            client.close()

@@ -1,0 +1,143 @@
+"""What a study plays: the specs compared, the games (or the hands of one
+contract), the bots, the seed, and how the work is cut into batches.
+
+Determinism comes from here.  Game ``g`` of a study with seed ``S`` is
+played with the game seed ``f"{S}/{g}"`` by every spec compared; batches
+are fixed runs of consecutive game numbers (:data:`BATCH_GAMES` each),
+whatever the number of workers, and their tallies are exact integers
+added in batch order (:mod:`.tally`).  So one worker, many processes and a
+Dask cluster print the same numbers.
+
+Duplicate play (what the specs share on game ``g``):
+
+* the deal of every hand number ``n``, ``f"{game seed}/hand {n}"``
+  (:class:`~barbu_dsl.engine.game.GameRun` deals independently of the bots
+  and of the contract), so hand ``n`` of one spec and hand ``n`` of another
+  hold the same cards even when different contracts are chosen;
+* the first declarer, drawn from the game seed: with the same number of
+  contracts per series every hand number has the same declarer in both
+  specs; a spec with more contracts (Ravage City) moves the later series;
+* the bots and their seeds (``make_bots(..., seed=game seed)``), seated
+  with the rotation ``g % players``: seat ``s`` gets bot
+  ``names[(s + g) % players]``, so over ``players`` games every bot sits in
+  every seat;
+* with ``contract`` set, game ``g`` is one hand of that contract, dealt
+  from the same seed, with declarer ``g % players``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import strong  # noqa: F401  (registers the "strong" bot, here and in every worker)
+from ..engine.bots import BOTS
+from ..errors import UsageError
+from ..language import model as m
+
+BATCH_GAMES = 20
+"""Games per batch: fixed, so the batches do not depend on the workers."""
+
+BACKENDS = ("python", "native")
+
+
+@dataclass(frozen=True)
+class Study:
+    """A simulation: ``games`` games (or hands of ``contract``) of each spec,
+    on the same deals (see the module docstring)."""
+
+    specs: tuple[m.Spec, ...]
+    games: int
+    bots: tuple[str, ...]  # one name for every seat, or one per seat
+    seed: int | str = 0
+    players: int = 4
+    contract: str | None = None  # play only hands of this contract
+    backend: str = "python"
+
+    def __post_init__(self) -> None:
+        if not self.specs:
+            raise UsageError("simulate needs at least one spec")
+        if self.games < 1:
+            raise UsageError("the number of games (or hands) must be at least 1")
+        for spec in self.specs:
+            if self.players not in spec.players:
+                raise UsageError(f"{spec.full_name} is played by {', '.join(map(str, spec.players))} players, "
+                                 f"not {self.players}")
+            if self.contract is not None and self.contract not in [c.name for c in spec.contracts]:
+                raise UsageError(f"{spec.full_name} has no contract '{self.contract}'")
+        known = [name for name, kind in BOTS.items() if not kind.interactive]
+        unknown = [name for name in self.bots if name not in known]
+        if unknown:
+            raise UsageError(f"unknown bot '{unknown[0]}' (the lab's bots: {', '.join(known)})")
+        if len(self.bots) not in (1, self.players):
+            raise UsageError(f"--bots names {len(self.bots)} bots for {self.players} players "
+                             "(give one, or one per seat)")
+        if self.backend not in BACKENDS:
+            raise UsageError(f"unknown backend '{self.backend}' (backends: {', '.join(BACKENDS)})")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The spec names, as reports show them."""
+        return tuple(spec.full_name for spec in self.specs)
+
+    def seat_bots(self, game: int) -> list[str]:
+        """The bot of each seat in game ``game``: the names rotated by ``game``."""
+        names = list(self.bots) * self.players if len(self.bots) == 1 else list(self.bots)
+        return [names[(seat + game) % self.players] for seat in range(self.players)]
+
+    def describe(self) -> dict[str, object]:
+        """The study's settings, for reports."""
+        return {
+            "specs": list(self.names),
+            "games": None if self.contract else self.games,
+            "contract": self.contract,
+            "hands": self.games if self.contract else None,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "players": self.players,
+            "backend": self.backend,
+            "batch_games": BATCH_GAMES,
+        }
+
+
+def game_seed(seed: int | str, game: int) -> str:
+    """The seed of game ``game`` of a study seeded ``seed``."""
+    return f"{seed}/{game}"
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Games ``start`` to ``stop - 1`` of a study."""
+
+    index: int
+    start: int
+    stop: int
+
+
+def batches(study: Study) -> list[Batch]:
+    """The study's batches, in order: :data:`BATCH_GAMES` games each."""
+    return [Batch(i, start, min(start + BATCH_GAMES, study.games))
+            for i, start in enumerate(range(0, study.games, BATCH_GAMES))]
+
+
+def role_names(players: int) -> tuple[str, ...]:
+    """The seat positions counted from the declarer: ``declarer``, ``left``
+    (the next to play), ..., ``right``; ``across`` with four players,
+    ``k after`` for the others of a larger table."""
+    names = []
+    for k in range(players):
+        if k == 0:
+            names.append("declarer")
+        elif k == 1:
+            names.append("left")
+        elif k == players - 1:
+            names.append("right")
+        elif players == 4:
+            names.append("across")
+        else:
+            names.append(f"{k} after")
+    return tuple(names)
+
+
+ROLES_EXTRA = ("doubler", "doubled")
+"""Roles by the doubling round: a seat that made at least one double, and a
+seat that at least one other doubled (a hand's seat may be both)."""

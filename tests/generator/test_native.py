@@ -1,0 +1,100 @@
+"""The native playouts (each generated package's ``native`` subpackage,
+numba) against the Python playouts they are compiled from: for every
+contract and player count, the same raw scores for the same
+``random.Random``, hand after hand, the generator left in the same state,
+and for single rollouts from given hands the same moves.
+
+Compiling costs a few seconds a contract, so the suite checks the
+tournament package and the exotic spec (every mechanic the bundled specs
+do not use) by default; ``BARBU_NATIVE_ALL=1`` checks every bundled spec
+and every package of ``generated/``.  Compiled code is cached by numba,
+so a second run is quick."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import numba  # noqa: F401  (the test extra brings it: these tests run in CI)
+import pytest
+
+from barbu_dsl.generator import BUNDLED_TARGETS
+
+EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
+CHECKED_IN = BUNDLED_TARGETS if os.environ.get("BARBU_NATIVE_ALL") == "1" else ("tournament",)
+HANDS = 120
+
+
+def cases(package):  # type: ignore[no-untyped-def]
+    for name, info in package.CONTRACTS.items():
+        for players in package.PLAYERS:
+            if players in info.module.RULES:
+                yield name, players
+
+
+def check_package(package) -> None:  # type: ignore[no-untyped-def]
+    native = package.load_native()
+    for name, players in cases(package):
+        declarer = players - 1
+        rng_python, rng_native = random.Random(f"{name}/{players}"), random.Random(f"{name}/{players}")
+        playout = package.make_rollout(name, players, declarer)
+        expected = [playout(rng_python) for _ in range(HANDS)]
+        got = native.playouts(name, rng_native, HANDS, players, declarer).tolist()
+        assert got == expected, (name, players)
+        assert rng_native.getstate() == rng_python.getstate(), (name, players)
+        for seed in range(3):
+            hands = [[c for c in range(52) if mask >> c & 1] for mask in package.deal_masks_of(seed, players)]
+            moves_python: list[int] = []
+            moves_native: list[int] = []
+            raw_python = package.rollout(name, random.Random(seed), hands=hands, declarer=seed % players,
+                                         moves=moves_python)
+            raw_native = native.rollout(name, random.Random(seed), hands=hands, declarer=seed % players,
+                                        moves=moves_native)
+            assert (raw_native, moves_native) == (raw_python, moves_python), (name, players, seed)
+
+
+@pytest.mark.parametrize("target", CHECKED_IN)
+def test_checked_in_packages(target: str, checked_in) -> None:
+    check_package(checked_in(target))
+
+
+def test_exotic_mechanics(packages) -> None:
+    check_package(packages(EXOTIC))
+
+
+def test_native_hand_replays(checked_in) -> None:
+    """A native rollout's moves are a legal hand that replays to its scores."""
+    package = checked_in("tournament")
+    native = package.load_native()
+    for name in package.CONTRACTS:
+        hands = package.deal(11)
+        moves: list[int] = []
+        raw = native.rollout(name, random.Random(4), hands=[[package.cards.CARD_OF[c] for c in h] for h in hands],
+                             trump=2, start_rank=9, moves=moves)
+        record = {"contract": name, "declarer": 0, "hands": hands,
+                  "plays": [package.cards.MOVE_STR[m] for m in moves]}
+        info = package.CONTRACTS[name]
+        if info.trumps == "named":
+            record["trump"] = "H"
+        if info.start == "chosen":
+            record["start_rank"] = "9"
+        result = package.replay(record)
+        assert result["status"] == "complete" and result["raw"] == raw, (name, result)
+
+
+def test_compiled_code_cache_serves_any_import_name(checked_in) -> None:
+    """numba's cache beside the files records the module name: the package
+    imported under another name (here plainly, from ``generated/``, after
+    the tests imported it as ``checked_in_tournament``) still loads it."""
+    import subprocess
+    import sys
+
+    package = checked_in("tournament")
+    expected = package.load_native().playouts("No hearts", random.Random(3), 5).tolist()
+    code = ("import random, sys; sys.path.insert(0, sys.argv[1]); import tournament; "
+            "print(tournament.load_native().playouts('No hearts', random.Random(3), 5).tolist())")
+    result = subprocess.run([sys.executable, "-c", code, str(Path(package.__file__).parents[1])], check=False,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(expected)
