@@ -42,7 +42,8 @@ def test_rules_keep_their_section_numbers() -> None:
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     assert headings == ["## 1. Common ground", "## 2. Tournament Barbu", "## 3. The French family",
-                        "## 4. Hearts", "## 5. Rulings not in the sources"]
+                        "## 4. Hearts", "## 5. Rulings not in the sources",
+                        "## 6. The wider family"]
     tournament = text.split("## 2. ")[1].split("## 3. ")[0]
     variants = tournament.split("### Variants and scales")[1]
     for number in range(1, 10):
@@ -93,3 +94,21 @@ def test_ci_runs_the_readme_test_command() -> None:
     command = next(block.strip() for block in blocks if "pytest" in block)
     assert "\n" not in command, "the test command is one line"
     assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_readme_spec_examples_read(tmp_path: Path) -> None:
+    """Every whole spec the README shows (a YAML block with its own
+    contracts) reads without a problem; the house file reads on top of
+    the bundled spec it extends."""
+    import yaml
+
+    from barbu_dsl.language import load_spec
+
+    readme = (CHECKOUT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.DOTALL)
+    whole = [block for block in blocks if "contracts" in yaml.safe_load(block)]
+    assert len(whole) >= 3, "the README's spec examples"
+    for number, block in enumerate(whole):
+        path = tmp_path / f"example-{number}.yaml"
+        path.write_text(block, encoding="utf-8")
+        assert load_spec(str(path)).contracts, block

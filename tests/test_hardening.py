@@ -97,7 +97,7 @@ def test_a_huge_range_is_refused_before_it_is_built(tmp_path: Path) -> None:
     start = time.perf_counter()
     result = barbu("check", "p.yaml", cwd=tmp_path, code=2)
     assert time.perf_counter() - start < 10
-    assert "Barbu is played by 3 to 7 players, not 999999999" in result.err
+    assert "999999999 players need two packs" in result.err and "play with 2 to 10 players" in result.err
 
 
 # -- 5. nesting ------------------------------------------------------------------------
@@ -490,6 +490,9 @@ def test_a_game_of_a_trillion_hands_is_refused(tmp_path: Path) -> None:
     (tmp_path / "g.yaml").write_text(spec_text(extra="game: {chooser: rotating, hands: 1000000000000}\n"),
                                      encoding="utf-8")
     assert "hands is at most 1000" in barbu("check", "g.yaml", cwd=tmp_path, code=2).err
+    (tmp_path / "g.yaml").write_text(spec_text(extra="game: {chooser: rotating, hands: {4: 1000000000000}}\n"),
+                                     encoding="utf-8")
+    assert "hands is at most 1000" in barbu("check", "g.yaml", cwd=tmp_path, code=2).err  # hands by player count
 
 
 # -- 17. the edges of reading a file -------------------------------------------------------

@@ -184,9 +184,21 @@ def cards_str(cards: Iterable[Card]) -> list[str]:
     return [card_str(c) for c in sorted(cards)]
 
 
-def default_removals(players: int) -> frozenset[Card]:
-    """The cards RULES.md section 3 removes so that ``players`` are dealt
-    evenly: the lowest clubs and diamonds first (3: 2♣; 5: 2♣ 2♦;
-    6: 2♣ 2♦ 3♣ 3♦; 7: 2♣ 2♦ 3♣)."""
-    order = [card(2, CLUBS), card(2, DIAMONDS), card(3, CLUBS), card(3, DIAMONDS)]
-    return frozenset(order[: 52 % players])
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+"""The player counts one pack serves (docs/rules.md section 6): two to ten; more
+would need two packs, which the language does not express."""
+
+
+def pack(low: Rank = 2) -> tuple[Card, ...]:
+    """The cards of a pack running from ``low`` up to the ace in every suit
+    (2: the full 52; 7: the 32-card piquet pack), in card order."""
+    return tuple(c for c in range(52) if rank_of(c) >= low)
+
+
+def default_removals(players: int, low: Rank = 2) -> frozenset[Card]:
+    """The cards docs/rules.md sections 3 and 6 set aside so that ``players`` are
+    dealt evenly from the pack of ``low`` to ace: the pack's lowest clubs
+    and diamonds first (full pack, 3: 2♣; 5: 2♣ 2♦; 6: 2♣ 2♦ 3♣ 3♦;
+    7: 2♣ 2♦ 3♣; 8: 2♣ 2♦ 3♣ 3♦; 9: 2♣ 2♦ 3♣ 3♦ 4♣ 4♦ 5♣; 10: 2♣ 2♦)."""
+    order = [card(rank, suit) for rank in range(low, ACE + 1) for suit in (CLUBS, DIAMONDS)]
+    return frozenset(order[: len(pack(low)) % players])

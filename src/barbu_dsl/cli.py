@@ -338,6 +338,17 @@ def list_specs() -> None:
                 out.print(f"    {kind}s: {', '.join(names)}")
 
 
+@app.command("schema")
+def print_schema() -> None:
+    """Print the JSON Schema of spec files (a copy is docs/spec.schema.json).
+
+    Head a spec with ``# yaml-language-server: $schema=PATH_OR_URL`` and a
+    YAML editor validates and completes it."""
+    from .schema import schema_text
+
+    sys.stdout.write(schema_text())
+
+
 from .sheet.cli import app as sheet_app
 
 app.add_typer(sheet_app, name="sheet")

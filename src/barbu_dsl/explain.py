@@ -5,8 +5,9 @@ chooses, doubling) and then each contract: how it is played, what it scores,
 its twin and its hand total, proved by :mod:`barbu_dsl.verifier`.  The
 wording follows RULES.md: trump play and its obligations (section 2),
 domino (section 2), lead bans and their scope (sections 2 and 3), Ravage
-City ties (section 2 variant 9), all or nothing (section 3).  Negative
-numbers are written with the typographic minus (``−2``).
+City ties (section 2 variant 9), all or nothing (section 3); the schedules,
+seating, packs, forced plays, domino rules, spreads and redoubles of
+section 6.  Negative numbers are written with the typographic minus (``−2``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from fractions import Fraction
 from . import cards as C
 from .compiled import GamePlan, cards_of, game_plan, hand_totals, plays_out, tie_shares, trick_table, value_sum
 from .compiled.facts import most_parts
+from .compiled.game_plan import times_played
 from .language import model as m
-from .language.rules import select, value_text
+from .language.decks import outside_pack
+from .language.rules import select, spread_share, value_text
 from .verifier import CountReport, dealt_cards, verify_count
 from .words import join_words, range_text
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+_TIMES = {1: "once", 2: "twice"}
 
 
 def explain(spec: m.Spec, contract_name: str | None = None, players: int | None = None) -> str:
@@ -91,13 +95,18 @@ def _players_text(counts: tuple[int, ...]) -> str:
 def _decks_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
     """``All 52 cards are dealt (13 each)``, or for each count what it removes."""
     parts = []
+    outside = outside_pack(spec.pack_low)
     for n in counts:
         try:
             removed = sorted(spec.removed_for(n))
         except KeyError:
             removed = []
         each = f"({(52 - len(removed)) // n} each)"
-        if not removed:
+        pack = 52 - len(outside)
+        removed = [c for c in removed if c not in outside]
+        if outside and not removed:
+            text = f"all {pack} cards of the pack are dealt {each}"
+        elif not removed:
             text = f"all 52 cards are dealt {each}"
         elif len(removed) == 1:
             text = f"the {C.card_symbol(removed[0])} is removed {each}"
@@ -105,6 +114,9 @@ def _decks_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
             text = f"{join_words([C.card_symbol(c) for c in removed])} are removed {each}"
         parts.append(text if len(counts) == 1 else f"with {n}, {text}")
     text = "; ".join(parts)
+    if outside:
+        text = (f"a pack of {52 - len(outside)} cards, {C.rank_str(spec.pack_low)} to ace in every suit; "
+                + text)
     return text[0].upper() + text[1:]
 
 
@@ -113,17 +125,30 @@ def _chooser_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
     plans = {n: game_plan(spec, n) for n in counts}
     plan = plans[counts[0]]
     names = join_words([c.name for c in plan.round])
+    side = "left" if game.direction == "clockwise" else "right"
     if plan.chooser == "declarer-series":
         text = ("each player in turn is declarer for a series of hands, choosing one contract "
-                "for each hand until every contract has been played once, then the player on "
-                "their left takes over; everyone plays for themselves.")
+                f"for each hand until every contract has been played {_times_text(plan)}, then the player on "
+                f"their {side} takes over; everyone plays for themselves.")
+    elif plan.chooser == "rotating" and plan.lists == "shared":
+        text = (f"the chooser moves one seat to the {side} every hand and picks a contract from one list "
+                f"the whole table shares ({_shared_text(plan)}); when the list is used up a new one begins; "
+                "everyone plays for themselves.")
     elif plan.chooser == "rotating":
-        text = ("the chooser moves one seat to the left every hand and picks one of their "
+        text = (f"the chooser moves one seat to the {side} every hand and picks one of their "
                 "contracts not yet played; everyone plays for themselves.")
     elif plan.chooser == "dealer":
         text = "the dealer chooses the contract and is its declarer; everyone plays for themselves."
+    elif plan.chooser == "fixed-series":
+        text = (f"nobody: each player in turn is declarer for a series of hands, playing the contracts in "
+                f"a fixed order ({names}), then the player on their {side} takes over.")
     else:
         text = f"nobody: the contracts are played in a fixed order ({names})."
+    if game.first_declarer is not None:
+        verb = "chooses" if _role(spec) == "chooser" else "declares"
+        text += f" The holder of the {C.card_symbol(game.first_declarer)} in the first deal {verb} first."
+    if game.direction == "anticlockwise":
+        text += " Play and every turn pass to the right (anticlockwise)."
     if plan.chooser == "rotating" and plan.draw == "none" and game.mode == "classic":
         text += f" Classic mode: the contracts are {names}."
     elif plan.draw != "none":
@@ -133,14 +158,42 @@ def _chooser_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
     if game.first_lead == "declarer":
         text += f" The {_role(spec)} leads to the first trick"
     else:
-        text += f" The player on the {_role(spec)}'s left leads to the first trick"
+        text += f" The player on the {_role(spec)}'s {game.first_lead} leads to the first trick"
     text += f" (in domino the {_role(spec)} moves first)." if any(c.rules.is_domino for c in plan.pool) else "."
-    return text + " " + _hands_text(game.hands, plans)
+    return text + " " + _hands_text(game.hands if isinstance(game.hands, int) else None, plans)
+
+
+def _times_text(plan: GamePlan) -> str:
+    """``once``, or which contracts are played more often."""
+    more = [f"{c.name} {_TIMES.get(c.times, f'{c.times} times')}" for c in _distinct(plan.pool) if c.times > 1]
+    return "once" if not more else "once (" + join_words(more) + ")"
+
+
+def _shared_text(plan: GamePlan) -> str:
+    """What a shared list holds: ``No tricks twice, ..., Trumps 8 times: each
+    player chooses Trumps twice``."""
+    items = []
+    for contract in _distinct(plan.pool):
+        count = times_played(contract, plan.players)
+        items.append(f"{contract.name} {_TIMES.get(count, f'{count} times')}")
+    text = f"{plan.per_player} hands: " + join_words(items)
+    owed = [f"{c.name} {_TIMES.get(c.times, f'{c.times} times')}" for c in _distinct(plan.pool) if c.times_each]
+    if owed:
+        text += f"; each player chooses {join_words(owed)} in each list"
+    return text
+
+
+def _distinct(contracts: tuple[m.Contract, ...]) -> list[m.Contract]:
+    seen: list[m.Contract] = []
+    for contract in contracts:
+        if contract not in seen:
+            seen.append(contract)
+    return seen
 
 
 def _hands_text(hands: int | None, plans: dict[int, GamePlan]) -> str:
     """``A game is 28 hands (7 for each player).``, from the game plan;
-    ``hands``: the number the spec sets, if it does."""
+    ``hands``: the number the spec sets for every count, if it does."""
     if hands is not None:
         return f"A game is {hands} hands."
     if len(plans) == 1:
@@ -159,7 +212,8 @@ def _doubling_text(spec: m.Spec) -> str:
         return "none."
     role = _role(spec)
     targets = "one or all of the others" if d.whom == "anyone" else f"the {role}"
-    text = (f"after the contract is announced, each player in turn, starting at the {role}'s left, "
+    side = "left" if spec.game.direction == "clockwise" else "right"
+    text = (f"after the contract is announced, each player in turn, starting at the {role}'s {side}, "
             f"has one chance to double {targets}.")
     if not d.redouble:
         text += f" The {role} may not double back."
@@ -167,6 +221,9 @@ def _doubling_text(spec: m.Spec) -> str:
         text += f" The {role} may only double players who doubled them (a redouble)."
     else:
         text += f" The {role} may redouble, and a redouble covers everyone who doubled them."
+    if d.redouble == "anyone":
+        text += (" Then every player who was doubled, in the same order, may double back (redouble) any of "
+                 "those who doubled them.")
     if d.positive_declarer_only and d.whom == "anyone":
         text += f" In positive contracts only the {role} may be doubled."
     text += (" Settlement is pair by pair: when one of two players doubled the other, the difference "
@@ -236,18 +293,24 @@ def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:
         named = (f"the {role} names the trump suit" if trumps.suit is None
                  else f"{C.SUIT_NAMES[trumps.suit]} are trumps")
         sentences.append(f"{named}; a trick goes to the highest trump, else to the highest card of the led suit.")
-        if trumps.must_win:
+        if trumps.must_win and trumps.must_trump:
+            sentences.append("A player who cannot follow suit and holds a trump must play one: a trump that "
+                             "wins the trick if they have one, else any trump, even one that loses.")
+        elif trumps.must_trump:
+            sentences.append("A player who cannot follow suit and holds a trump must play one, even one "
+                             "that loses.")
+        elif trumps.must_win:
             sentences.append("A player who cannot follow suit and holds a trump that would win the trick "
                              "must play a trump that wins it; a player who cannot win with a trump "
                              "plays freely.")
         if trumps.must_overtrump:
             sentences.append("When trumps are led, a player holding a trump higher than every trump in "
                              "the trick must play a higher one.")
-        if not trumps.must_win and not trumps.must_overtrump:
+        if not trumps.must_win and not trumps.must_overtrump and not trumps.must_trump:
             sentences.append("Nobody has to trump or overtrump.")
-        elif not trumps.must_win:
+        elif not trumps.must_win and not trumps.must_trump:
             sentences.append("A player who cannot follow suit need not trump.")
-        elif trumps.must_win:
+        elif trumps.must_win or trumps.must_trump:
             sentences.append("Following a plain suit never obliges a player to beat the trick.")
     if play.inverted:
         sentences.append("The rank order is inverted: 2 is high, the ace low.")
@@ -256,13 +319,15 @@ def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:
     elif spec.game.first_lead == "declarer":
         sentences.append(f"The {role} leads to the first trick.")
     else:
-        sentences.append(f"The player on the {role}'s left leads to the first trick.")
+        sentences.append(f"The player on the {role}'s {spec.game.first_lead} leads to the first trick.")
     for ban in play.lead_bans:
         sentences.append(_lead_ban_text(ban))
     for cards in play.first_trick_bans:
         sentences.append(_first_trick_text(cards))
     for cards in play.shed_when_safe:
         sentences.append(_shed_text(cards))
+    for cards in play.discard_when_void:
+        sentences.append(_discard_text(cards))
     end = _early_end_text(spec, rules, players)
     if end:
         sentences.append(end)
@@ -345,6 +410,19 @@ def _shed_text(cards: m.Cards) -> str:
             f"of that suit already in the trick must play it.")
 
 
+def _discard_text(cards: m.Cards) -> str:
+    """A void player's forced discard (docs/rules.md section 6)."""
+    if isinstance(cards, m.OneCard):
+        what = f"the {C.card_symbol(cards.card)}"
+    elif isinstance(cards, m.CardSet):
+        what = "one of " + join_words([C.card_symbol(c) for c in cards.cards])
+    elif isinstance(cards, m.PointCards):
+        what = "a card that scores"
+    else:
+        what = f"a {_cards_singular(cards)}"
+    return f"A player who cannot follow suit and holds {what} must play it (or one of them)."
+
+
 def _domino_text(play: m.DominoPlay, role: str) -> str:
     if play.start == "chosen":
         start = (f"the {role} names a starting rank, and every suit is opened with its card of that rank. "
@@ -359,10 +437,17 @@ def _domino_text(play: m.DominoPlay, role: str) -> str:
         order = "Aces are low: a suit runs up to the king and down to the ace, below the 2."
     else:
         order = "Aces are high: a suit runs up to the ace and down to the 2."
+    again = (" A player who plays an ace (and still holds cards) moves again, passing if they then cannot "
+             "play." if play.ace_again else "")
+    if play.end == "first-out":
+        end = ("the hand ends as soon as one player has gone out; the others take the next places by the "
+               "cards they still hold, fewest first, a tie going to the player who comes sooner in turn "
+               "after the one who went out.")
+    else:
+        end = "the hand ends when all but one have gone out, and that player takes the last place."
     return (f"Domino (fan tan), no tricks: {start} In turn, each player must play a card of the starting "
             "rank or a card next to one already on the table in the same suit; a player who can play "
-            f"must, one who cannot passes. {order} Players who have gone out are skipped; the hand ends "
-            "when all but one have gone out, and that player takes the last place.")
+            f"must, one who cannot passes. {order}{again} Players who have gone out are skipped; {end}")
 
 
 # --------------------------------------------------------------------------
@@ -376,6 +461,9 @@ def _points_text(spec: m.Spec, rules: m.Rules, counts: tuple[int, ...]) -> str:
         text = groups[0] + "."
     else:
         text = "these add up, so one card may score several times: " + "; ".join(groups) + "."
+    for part in scoring.parts:
+        if isinstance(part, m.Spread):
+            text += f" That is {_spread_shares(spec, rules, part, counts)}."
     if scoring.all_or_nothing or scoring.shoot_the_moon:
         n = 4 if 4 in counts else counts[0]
         base = _plain_total(spec, rules, n)
@@ -424,7 +512,32 @@ def _part_text(part: m.Part, counts: tuple[int, ...]) -> str:
         places = [f"{value_text(x)} {_ORDINALS[i] if i < len(_ORDINALS) else f'{i + 1}th'}"
                   for i, x in enumerate(values[:-1])]
         return "placings in the order of going out: " + ", ".join([*places, f"{value_text(values[-1])} last"])
+    if isinstance(part, m.Spread):
+        return f"{v} shared out equally over {'the tricks' if part.cards is None else _spread_cards(part.cards)}"
     return _most_of_one_suit_text(part, counts)
+
+
+def _spread_shares(spec: m.Spec, rules: m.Rules, part: m.Spread, counts: tuple[int, ...]) -> str:
+    """``−2 a trick with 4 players, −3 a trick with 3``: each element's share
+    of a spread for each count (docs/rules.md section 6)."""
+    trump = C.CLUBS if isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None else None
+    if isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None and rules.play.trumps.suit is not None:
+        trump = rules.play.trumps.suit
+    texts = {}
+    for n in counts:
+        deck = dealt_cards(spec, n)
+        share = spread_share(part, len(deck) // n, deck, trump)
+        unit = "a trick" if part.cards is None else "a card"
+        texts[n] = f"{value_text(int(share)) if share is not None else '0'} {unit}"
+    if len(set(texts.values())) == 1:
+        return next(iter(texts.values()))
+    return ", ".join(f"{text} with {n} players" for n, text in texts.items())
+
+
+def _spread_cards(cards: m.Cards) -> str:
+    if isinstance(cards, m.CardSet):
+        return join_words([C.card_symbol(c) for c in cards.cards])
+    return f"the {_cards_plural(cards)}"
 
 
 def _most_of_one_suit_text(part: m.MostOfOneSuit, counts: tuple[int, ...]) -> str:

@@ -41,8 +41,9 @@ RULE_LINE_CHARACTERS = 10_000
 RULE_LINE_CLAUSES = 200
 """Clauses in one rule line (a real one has fewer than ten)."""
 
-PLAYERS = (3, 7)
-"""Barbu is played by 3 to 7 players."""
+PLAYERS = (2, 10)
+"""Player counts a spec may name: 2 to 10, one pack (docs/rules.md section 6;
+the same bounds as :data:`barbu_dsl.cards.MIN_PLAYERS` and ``MAX_PLAYERS``)."""
 
 __all__ = [
     "GAME_FILE_BYTES",

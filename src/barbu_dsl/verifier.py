@@ -12,8 +12,9 @@ and shoot the moon.
 
 The contracts a game plays are those of its game plan
 (:func:`barbu_dsl.compiled.game_plan`), the same plan explain and play
-follow.  A game sums to zero when the totals of the contracts it plays add
-up to 0 whatever happens.  When they do not, the report says why: for a spec built
+follow, each as often as a list, series or rubber plays it (``times``,
+docs/rules.md section 6).  A game sums to zero when the totals of the contracts
+it plays add up to 0 whatever happens.  When they do not, the report says why: for a spec built
 on another (a house file, or a spec with overlays applied), which contract
 totals changed and by how much; otherwise which contracts give and which
 take.  Then it lists every one change that would make the sum zero: a
@@ -39,9 +40,11 @@ from .words import range_text
 
 @dataclass(frozen=True, kw_only=True)
 class ContractTotal(HandTotals):
-    """The possible hand totals of one contract of a game, by name."""
+    """The possible hand totals of one contract of a game, by name, and how
+    many times a list, series or rubber of the game plays it."""
 
     name: str
+    times: int = 1
 
 
 @dataclass(frozen=True)
@@ -60,11 +63,11 @@ class CountReport:
 
     @property
     def sum_min(self) -> int:
-        return sum(total.min for total in self.contracts)
+        return sum(total.times * total.min for total in self.contracts)
 
     @property
     def sum_max(self) -> int:
-        return sum(total.max for total in self.contracts)
+        return sum(total.times * total.max for total in self.contracts)
 
     @property
     def zero_sum(self) -> bool:
@@ -85,7 +88,8 @@ class CountReport:
             "cards": self.cards,
             "tricks": self.tricks,
             "contracts": [
-                {"name": t.name, "min": t.min, "max": t.max, **({"notes": list(t.notes)} if t.notes else {})}
+                {"name": t.name, "min": t.min, "max": t.max, **({"times": t.times} if t.times != 1 else {}),
+                 **({"notes": list(t.notes)} if t.notes else {})}
                 for t in self.contracts
             ],
             "sum_min": self.sum_min,
@@ -166,11 +170,21 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
         problems.append(f"each game draws {plan.per_player} of these contracts at random; "
                         "its sum depends on the draw")
     totals = []
-    for contract in plan.round:
+    for contract, times in played_times(plan.round):
         total = contract_total(contract, deck, players)
         problems.extend(f"{contract.name}: {text}" for text in total.problems)
-        totals.append(ContractTotal(name=contract.name, totals=total.totals, notes=total.notes))
+        totals.append(ContractTotal(name=contract.name, totals=total.totals, notes=total.notes, times=times))
     return CountReport(players, len(deck), tuple(totals), tuple(problems))
+
+
+def played_times(contracts: tuple[m.Contract, ...]) -> list[tuple[m.Contract, int]]:
+    """Each contract of a round once, in order of first play, with how
+    many times the round plays it."""
+    counted: dict[str, tuple[m.Contract, int]] = {}
+    for contract in contracts:
+        key = m.contract_key(contract.name)
+        counted[key] = (contract, counted[key][1] + 1 if key in counted else 1)
+    return list(counted.values())
 
 
 def dealt_cards(spec: m.Spec, players: int) -> frozenset[int]:
@@ -219,8 +233,9 @@ def _explain_miss(spec: m.Spec, report: CountReport, base: CountReport | None, b
         losses = [t for t in report.contracts if t.min < 0]
         for label, group, key in (("positive", gains, "max"), ("negative", losses, "min")):
             if group:
-                items = ", ".join(f"{t.name} {range_text(t.min, t.max)}" for t in group)
-                subtotal = sum(getattr(t, key) for t in group)
+                items = ", ".join(f"{t.name}{f' ×{t.times}' if t.times != 1 else ''} {range_text(t.min, t.max)}"
+                                  for t in group)
+                subtotal = sum(t.times * getattr(t, key) for t in group)
                 lines.append(f"{label}: {items} = {value_text(subtotal)}")
     lines.extend(_fix_lines(spec, report, base, base_name))
     return tuple(lines)
@@ -288,12 +303,13 @@ def _restores(base: CountReport, report: CountReport, base_name: str) -> list[st
         after = new_by_key.get(key)
         if before.fixed is None or after is not None and after.fixed is None:
             continue
-        if after is None and before.min == -miss:
+        if after is None and before.times * before.min == -miss:
             fixes.append(f"put back {before.name} ({value_text(before.min)}, as in {base_name})")
-        elif after is not None and after.totals != before.totals and after.min - before.min == miss:
+        elif (after is not None and after.totals != before.totals
+              and after.times * after.min - before.times * before.min == miss):
             fixes.append(f"restore {after.name} to {value_text(before.min)}, as in {base_name}")
     for key, after in new_by_key.items():
-        if key not in old_by_key and after.fixed is not None and after.min == miss:
+        if key not in old_by_key and after.fixed is not None and after.times * after.min == miss:
             fixes.append(f"leave out {after.name} ({base_name} has none)")
     return fixes
 
@@ -301,13 +317,13 @@ def _restores(base: CountReport, report: CountReport, base_name: str) -> list[st
 @dataclass(frozen=True)
 class _Miss:
     """A count that misses: the spec, the player count, the miss, the cards
-    dealt and the contracts a game plays (folded names)."""
+    dealt and the contracts a game plays (folded names, with how often)."""
 
     spec: m.Spec
     players: int
     miss: int
     deck: frozenset[int]
-    played: frozenset[str]
+    played: dict[str, int]
 
 
 def _value_changes(spec: m.Spec, report: CountReport) -> list[str]:
@@ -315,7 +331,7 @@ def _value_changes(spec: m.Spec, report: CountReport) -> list[str]:
     number of points, makes the count sum to zero (each change checked by
     proving the changed spec's totals again)."""
     count = _Miss(spec, report.players, report.sum_min, dealt_cards(spec, report.players),
-                  frozenset(m.contract_key(c.name) for c in game_plan(spec, report.players).round))
+                  {m.contract_key(c.name): times for c, times in played_times(game_plan(spec, report.players).round)})
     lines = []
     for contract in spec.contracts:
         if contract.derived:
@@ -335,6 +351,8 @@ def _part_fix(count: _Miss, contract: m.Contract, rules: m.Rules, group: int, in
     point of the part's value (the number of tricks, of cards, ...), so the
     change is the miss divided by that step, when that is a whole number."""
     part = rules.scoring.groups[group][index]
+    if isinstance(part, m.Spread):
+        return None  # a spread moves by whole shares, not by one point
     now = _played_total(count, contract, rules)
     step = _played_total(count, contract, _with_part(rules, group, index, _shifted(part, 1)))
     if now is None or step is None or step == now or count.miss % (step - now):
@@ -395,11 +413,12 @@ def _played_total(count: _Miss, contract: m.Contract, rules: m.Rules | None) -> 
     sides = [(contract.name, rules)] + ([(contract.twin, negate(rules))] if contract.twin else [])
     total = 0
     for name, side in sides:
-        if m.contract_key(name) in count.played:
+        times = count.played.get(m.contract_key(name), 0)
+        if times:
             result = hand_totals(side, count.players, count.deck)
             if result.fixed is None:
                 return None
-            total += result.fixed
+            total += times * result.fixed
     return total
 
 
@@ -421,7 +440,7 @@ def render(report: Report) -> str:
     for count in report.counts:
         out.append("")
         out.append(f"{count.players} players: {count.cards} cards, {count.tricks} tricks")
-        rows = [(t.name, range_text(t.min, t.max)) for t in count.contracts]
+        rows = [(t.name + (f" ×{t.times}" if t.times != 1 else ""), range_text(t.min, t.max)) for t in count.contracts]
         rows.append(("game", range_text(count.sum_min, count.sum_max)))
         name_width = max(len(name) for name, _ in rows)
         value_width = max(len(value) for _, value in rows)

@@ -1,5 +1,6 @@
-"""One game plan (RULES.md sections 2 and 3): explain, verify and play agree
-on the number of hands and the contracts of every bundled spec and variant."""
+"""One game plan (docs/rules.md sections 2, 3 and 6): explain, verify and play
+agree on the number of hands and the contracts of every bundled spec and
+variant."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from barbu_dsl.engine.game import GameRun
 from barbu_dsl.explain import explain
 from barbu_dsl.language import load_spec, parse_spec
 from barbu_dsl.resources import bundled_spec_names
-from barbu_dsl.verifier import verify_count
+from barbu_dsl.verifier import played_times, verify_count
 
 REFS = [name for name in bundled_spec_names()]
 REFS += [f"{name}+{overlay.name}" for name in bundled_spec_names() for overlay in load_spec(name).overlays]
@@ -32,8 +33,11 @@ def test_explain_verify_and_play_agree(ref: str) -> None:
         played = Counter(hand.contract for hand in result.hands)
         assert set(played) <= {c.name for c in plan.pool}
         if plan.draw == "none" and plan.hands == players * plan.per_player:
-            assert played == Counter({c.name: players for c in plan.round}), (ref, players)
-        assert [t.name for t in verify_count(spec, players).contracts] == [c.name for c in plan.round]
+            # every contract of a list, series or rubber as often as it holds it, once for each player
+            assert played == Counter(c.name for c in plan.round * players), (ref, players)
+        # verify sums each contract as often as a round plays it (times, section 6)
+        assert [(t.name, t.times) for t in verify_count(spec, players).contracts] == \
+            [(c.name, times) for c, times in played_times(plan.round)]
         text = explain(spec, players=players)
         each = plan.hands_per_player
         if spec.game.hands is None and each:

@@ -23,7 +23,7 @@ TOURNAMENT = {
 }
 HEARTS = ("+1 per ♥, Q♠ +13, 2♣ leads, no points on first trick, no ♥ lead until broken, "
           "Q♠ breaks ♥, play every trick, shoot the moon")
-# Other mechanics the language offers (RULES.md sections 2 and 3, variants).
+# Other mechanics the language offers (docs/rules.md sections 2, 3 and 6).
 OTHERS = {
     "ravage city": "−36 most of one suit",
     "ravage city full": "−36 most of one suit ties full",
@@ -39,6 +39,15 @@ OTHERS = {
     "ace low domino": "domino, aces low, placings +45 +20 +5 −5",
     "first card domino": "domino from first card, placings +45 +20 +5 −5",
     "fixed domino": "domino from 7, placings +45 +20 +5 −5",
+    # docs/rules.md section 6: forced plays when void, spreads, positions from the end, domino aces.
+    "must trump": "trumps, must trump, +5 per trick",
+    "king trumps": "trumps, must win with a trump, must overtrump, must trump, +50 per trick",
+    "discard hearts": "−30 per ♥, discard ♥ when void, no ♥ lead until broken",
+    "discard points": "−60 per king, −60 per jack, discard points when void",
+    "rifki": "K♥ −320, no ♥ lead until broken, discard K♥ when void",
+    "spread queens": "−60 spread over queens, −10 antepenultimate trick",
+    "ace again domino": "domino, ace plays again, placings +45 +20 +5 −5",
+    "first out domino": "domino, ace plays again, ends at first out, aces low, placings +45 +20 +5 −5",
 }
 
 

@@ -50,7 +50,8 @@ def divide(hand: Hand, depth: int) -> dict[str, int]:
 
 def position_hand(position: dict[str, Any]) -> Hand:
     hand = start_hand(rules(position["rules"]), [cards(h) for h in position["hands"]], position["declarer"],
-                      trump=position.get("trump"), start_rank=position.get("start_rank"))
+                      trump=position.get("trump"), start_rank=position.get("start_rank"),
+                      direction=position.get("direction", "clockwise"))
     for word in position.get("moves", "").split():
         hand.play(cards(word)[0])
     return hand

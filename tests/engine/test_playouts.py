@@ -11,7 +11,9 @@ the real hands, and every deal drawn from it fits it."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,3 +109,36 @@ def test_a_domino_pass_shows_what_a_player_lacks() -> None:
     passer = hand.seats[hand.moves.index(PASS)]  # type: ignore[attr-defined]
     known = knowledge(hand, (passer + 1) % 4)
     assert known.excluded[passer]
+
+
+FAMILY = load_spec(str(Path(__file__).resolve().parents[1] / "generator" / "family.yaml"))
+
+
+@pytest.mark.parametrize("players", FAMILY.players)
+def test_playouts_follow_the_wider_family(players: int) -> None:
+    """docs/rules.md section 6: play passing to the right, must trump,
+    discards when void, an ace that plays again and the end at the first
+    out, in playouts as in the engine, and what a player knows of them fits."""
+    for number, contract in enumerate(FAMILY.contracts):
+        for seed in range(6):
+            rng = random.Random(f"{seed}/{contract.name}")
+            cards = deal(FAMILY, players, seed)
+            hand = hand_for(FAMILY, contract, cards, rng.randrange(players), trump=rng.randrange(4),
+                            start_rank=rng.randrange(2, 15))
+            for _ in range(rng.randrange(len(cards[0]) * players)):
+                if hand.is_over:
+                    break
+                hand.play(rng.choice(hand.legal_moves()))
+            if hand.is_over:
+                continue
+            known = knowledge(hand, (hand.to_play + number) % players)
+            for seat in range(players):
+                assert not mask_of(hand.hand(seat)) & known.excluded[seat], (contract.name, seat)
+            runner = playouts_for(hand.table, FAMILY.game.aim)  # type: ignore[attr-defined]
+            moves: list[int] = []
+            hands = [mask_of(hand.hand(seat)) for seat in range(players)]
+            raw = runner.run(hand.position(), hands, None, rng.random, moves)  # type: ignore[attr-defined]
+            engine = hand.copy()
+            for move in moves:
+                engine.play(move)
+            assert engine.is_over and raw == engine.raw_scores(), (contract.name, players, seed)

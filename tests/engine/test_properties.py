@@ -1,8 +1,9 @@
 """Invariants over random deals and random legal play (hypothesis).
 
 For every contract the language can say (the tournament's, the hearts
-spec's and the other mechanics of RULES.md sections 2 and 3), with 3, 4 or
-5 players, checked at every step: legal moves non-empty until the end,
+spec's and the other mechanics of docs/rules.md sections 2, 3 and 6), with 3, 4
+or 5 players, play passing either way round (section 6), checked at every
+step: legal moves non-empty until the end,
 sorted, held by the player, each accepted and each other card refused with
 a reason; cards conserved; a copy behaves like the original.  At the end:
 the raw scores equal the pure scoring function, fixed-total contracts add
@@ -42,12 +43,13 @@ def deals(draw: st.DrawFn) -> dict:
         "trump": draw(st.integers(0, 3)),
         "start_rank": draw(st.integers(2, 14)),
         "seed": draw(st.integers(0, 2**32)),
+        "direction": draw(st.sampled_from(["clockwise", "anticlockwise"])),
     }
 
 
 def new_hand(setup: dict, early_end: bool = True):
     return start_hand(setup["rules"], setup["hands"], setup["declarer"], trump=setup["trump"],
-                      start_rank=setup["start_rank"], early_end=early_end)
+                      start_rank=setup["start_rank"], early_end=early_end, direction=setup["direction"])
 
 
 def check_position(hand, deck: list[int], rng: random.Random) -> None:

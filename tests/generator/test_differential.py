@@ -5,7 +5,10 @@ agree on whose turn it is, the legal moves (in order), the scores so far,
 and what is wrong with each illegal card; at the end on the raw scores and
 on the replay of the whole record with doubles.  Short deals (a few cards
 each) reach the deck-dependent tables: trick positions counted from the
-end, domino runs that skip missing cards."""
+end, domino runs that skip missing cards.  docs/rules.md section 6's
+mechanics come in the new bundled specs and tests/generator/family.yaml:
+play passing to the right, forced plays when void, aces that play again,
+the end at the first out, spreads, two and ten players."""
 
 from __future__ import annotations
 
@@ -38,7 +41,8 @@ def _targets() -> list[str]:
 
 
 EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
-TARGETS = [*_targets(), EXOTIC]
+FAMILY = str(Path(__file__).with_name("family.yaml"))  # docs/rules.md section 6's mechanics
+TARGETS = [*_targets(), EXOTIC, FAMILY]
 # Kept small for the suite's time budget; BARBU_DIFFERENTIAL_EXAMPLES=500 runs a long sweep.
 SETTINGS = settings(max_examples=int(os.environ.get("BARBU_DIFFERENTIAL_EXAMPLES", "8")), deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

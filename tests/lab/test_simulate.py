@@ -205,3 +205,18 @@ def test_plot_never_overwrites(tmp_path: Path) -> None:
     result = barbu("simulate", "tournament", "--games", "1", "--bots", "random", "--plot", str(plot))
     assert result.returncode == 2 and "exists" in result.stderr
     assert plot.read_text(encoding="utf-8") == "mine"
+
+
+def test_native_backend_refuses_rules_it_does_not_play() -> None:
+    """docs/rules.md section 6: the native playouts do not yet pass play to
+    the right or force trumps and discards; asked for King they refuse with
+    a message instead of playing other rules."""
+    from barbu_dsl.errors import UsageError
+    from barbu_dsl.lab.backend import native_available, native_gap, play_out
+    from barbu_dsl.language import load_spec
+
+    assert native_gap(load_spec("tournament")) is None
+    assert native_gap(load_spec("king")) == "play passing to the right (direction: anticlockwise)"
+    if native_available():
+        with pytest.raises(UsageError, match="native backend does not play"):
+            play_out(load_spec("king"), "native")

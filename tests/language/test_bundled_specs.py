@@ -23,14 +23,50 @@ ALL = [(name, overlay.name) for name in ["tournament", "french-classic", "bouill
 
 
 def test_bundled_names() -> None:
-    assert bundled_spec_names() == ["bouillabaisse", "french-classic", "hearts", "tournament"]
+    assert bundled_spec_names() == ["bouillabaisse", "french-32", "french-classic", "hearts", "king", "leaver-3p",
+                                    "tournament"]
 
 
-@pytest.mark.parametrize("name", ["tournament", "french-classic", "bouillabaisse", "hearts"])
+@pytest.mark.parametrize("name", ["tournament", "french-classic", "bouillabaisse", "hearts", "king", "leaver-3p",
+                                  "french-32"])
 def test_header_comment_names_source_and_rulings(name: str) -> None:
     header = load_spec(name).header
     assert bundled_spec_text(name).startswith("# ")
     assert "Ruling" in header or "ruling" in header
+
+
+@pytest.mark.parametrize(("name", "source"), [("king", "Wikipedia"), ("leaver-3p", "pagat.com/invented/barbu3.html"),
+                                              ("french-32", "Wikipedia")])
+def test_wider_family_specs_name_their_source(name: str, source: str) -> None:
+    """docs/rules.md section 6: each spec of the wider family is headed with its source."""
+    assert source in load_spec(name).header
+
+
+def test_wider_family_specs_verify_as_their_sources_state() -> None:
+    """docs/rules.md section 6.  King and Leaver's three-handed Barbu sum to
+    zero, contract by contract as their sources give them; the 32-card
+    French game's trick, heart and queen contracts are 40, 40 and 60."""
+    from barbu_dsl.verifier import verify
+
+    def totals(name: str, players: int) -> dict[str, tuple[int, int]]:
+        report = verify(load_spec(name), players)
+        (count,) = report.counts
+        assert count.players == players
+        return {row.name: (row.min, row.max) for row in count.contracts}
+
+    king = totals("king", 4)
+    assert king == {"No tricks": (-650, -650), "No hearts": (-390, -390), "No males": (-480, -480),
+                    "No queens": (-400, -400), "No last two": (-360, -360), "Rıfkı": (-320, -320),
+                    "Trumps": (650, 650)}
+    assert verify(load_spec("king")).ok
+    leaver = totals("leaver-3p", 3)
+    assert leaver == {"No hearts": (-28, -28), "Barbu": (-21, -21), "No queens": (-24, -24),
+                      "No tricks": (-32, -32), "No last three": (-30, -30), "Domino": (55, 55), "Trumps": (80, 80)}
+    assert verify(load_spec("leaver-3p")).ok
+    for players in (3, 4):
+        french = totals("french-32", players)
+        assert (french["Mini"], french["Without hearts"], french["Without queens"]) == ((40, 40), (40, 40), (60, 60))
+    assert totals("french-32", 3)["Trumps"] == (-40, -35)
 
 
 def test_tournament_public_names() -> None:

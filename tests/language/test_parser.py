@@ -4,27 +4,12 @@ to the model, and scoring groups combine as the rules say."""
 from __future__ import annotations
 
 import pytest
+from lines import problems, rules
 
 from barbu_dsl import cards as C
 from barbu_dsl.language import model as m
 from barbu_dsl.language.parser import LineError, parse_line
-from barbu_dsl.language.rules import build, card_values, rules_text
-
-
-def rules(line: str) -> m.Rules:
-    built, problems = build(parse_line(line))
-    assert not problems, problems
-    assert built is not None
-    return built
-
-
-def problems(line: str) -> list[str]:
-    try:
-        _built, found = build(parse_line(line))
-    except LineError as error:
-        return [error.problem.message]
-    return [p.message for p in found]
-
+from barbu_dsl.language.rules import card_values, rules_text
 
 H, S, D, CL = C.HEARTS, C.SPADES, C.DIAMONDS, C.CLUBS
 

@@ -11,7 +11,7 @@ from barbu_dsl.compiled import mask_of
 from barbu_dsl.compiled.entry import entry_plan
 from barbu_dsl.engine import make_bots, start_hand
 from barbu_dsl.engine.doubling import hand_terms
-from barbu_dsl.engine.game import GameRun, HandResult, legal_targets
+from barbu_dsl.engine.game import GameRun, HandResult, doubling_round
 from barbu_dsl.engine.replay import read_record
 from barbu_dsl.language import model as m
 from barbu_dsl.sheet.facts import facts_of_hand
@@ -32,7 +32,8 @@ def sheet_hand(spec: m.Spec, result: HandResult) -> dict[str, Any]:
         return hand
     parsed = read_record(spec, record)
     played = start_hand(parsed.rules, parsed.hands, parsed.declarer, trump=parsed.trump,
-                        start_rank=parsed.start_rank, first_lead=spec.game.first_lead)
+                        start_rank=parsed.start_rank, first_lead=spec.game.first_lead,
+                        direction=spec.game.direction)
     for move in parsed.plays:
         played.play(move)
     deck = tuple(sorted(c for h in parsed.hands for c in h))
@@ -92,18 +93,16 @@ def answers(game: SheetGame, hand: dict[str, Any]) -> list[str]:
 
 
 def _grid(game: SheetGame, hand: dict[str, Any], positive: bool) -> list[str]:
-    """The answers of the doubling grid: each seat in turn from the declarer's left."""
-    if not game.spec.doubling.allowed:
-        return []
+    """The answers of the doubling questions, in the order of the doubling
+    round (engine.game.doubling_round)."""
     names, n, declarer = game.players, len(game.players), hand["declarer"]
     pairs = [tuple(p) for p in hand.get("doubles") or []]
-    lines, made = [], []
-    for k in range(1, n + 1):
-        seat = (declarer + k) % n
-        targets, _ = legal_targets(game.spec.doubling, declarer, seat, made, positive, n)
-        if not targets:
-            continue
-        chosen = [b for a, b in pairs if a == seat]
-        made.extend((seat, b) for b in chosen)
+    lines: list[str] = []
+
+    def choose(seat: int, targets: tuple[int, ...], cover_all: bool, made: tuple[tuple[int, int], ...]) -> list[int]:
+        chosen = [b for a, b in pairs if a == seat and b in targets and (seat, b) not in made]
         lines.append(" ".join(names[b] for b in chosen))
+        return chosen
+
+    doubling_round(game.spec.doubling, declarer, n, game.spec.game.direction, positive, choose)
     return lines

@@ -52,6 +52,8 @@ def test_keys_built_from_names_exist() -> None:
     built += [f"table.part.trick.{word}" for word in ("first", "second", "third", "last", "penultimate")]
     built += [f"table.rule_text.lead.{scope}" for scope in ("every", "opening", "until-broken")]
     built += [f"table.rule_text.{name}" for name in ("must_win", "overtrump", "inverted", "play_every_trick",
-                                                      "all_or_nothing", "shoot_the_moon")]
+                                                      "all_or_nothing", "shoot_the_moon", "must_trump",
+                                                      "discard_when_void", "ace_again", "ends_at_first_out")]
+    built += ["table.part.spread.tricks", "table.part.spread.cards"]
     missing = [key for key in built if key not in messages()]
     assert not missing

@@ -47,3 +47,23 @@ def test_every_contract_described(name: str, language: str) -> None:
             lines = describe(spec, contract, players, say)
             assert lines[0].startswith(contract.name)
             assert all(line.strip() and "{" not in line for line in lines)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_wider_family_described(language: str) -> None:
+    """docs/rules.md section 6: must trump, forced discards, spreads, an ace
+    that plays again and the end at the first out are each said at the table."""
+    from pathlib import Path
+
+    spec = load_spec(str(Path(__file__).resolve().parents[1] / "generator" / "family.yaml"))
+    say = speech(language)
+    t = Translator(language)
+    said = {name: "\n".join(describe(spec, spec.contract(name), 5, say))
+            for name in ("Ruff", "Void hearts", "Spade spread", "Domino")}
+    assert t("table.rule_text.must_trump") in said["Ruff"]
+    assert t("table.part.spread.tricks", value=say.points(130)) in said["Ruff"]
+    assert t("table.rule_text.discard_when_void", cards=t("table.cards.suit", suit=say.suit(2))) in said["Void hearts"]
+    assert t("table.part.spread.cards", value=say.points(-26), cards=t("table.cards.trumps")) in said["Spade spread"]
+    for key in ("table.rule_text.ace_again", "table.rule_text.ends_at_first_out"):
+        assert t(key) in said["Domino"]
+    assert all("{" not in text for text in said.values())

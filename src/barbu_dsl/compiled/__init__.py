@@ -16,7 +16,8 @@ This package is the one place where each of those facts is worked out:
   :class:`DominoTable`);
 * :mod:`.totals` — what one hand of a contract adds up to;
 * :mod:`.game_plan` — how a game runs: who chooses, from which contracts,
-  how many hands;
+  how many hands; :mod:`.schedule` — that plan followed hand by hand;
+* :mod:`.seating` — whose turn comes after whose;
 * :mod:`.reasons` — the rules a move can break, as codes with one message
   table shared by the engine and the generated code.
 
@@ -30,6 +31,8 @@ from .facts import (
     lead_ban_masks,
     placing_values,
     plays_out,
+    resolved_scoring,
+    rules_in_play,
     selector_mask,
     tie_shares,
     trick_values,
@@ -38,6 +41,8 @@ from .facts import (
 from .game_plan import GamePlan, game_plan
 from .masks import FULL_MASK, SUIT_MASKS, cards_of, mask_of
 from .reasons import MESSAGES, Broken, broken, lead_ban_rule, message
+from .schedule import PlanTurn, plan_turn
+from .seating import beside, in_turn, next_seat, seat_after, seat_before
 from .tables import DominoTable, TrickTable, domino_position, domino_table, trick_table
 from .totals import HandTotals, hand_totals, value_sum
 
@@ -50,19 +55,28 @@ __all__ = [
     "GamePlan",
     "HandTotals",
     "LeadBanMask",
+    "PlanTurn",
     "TrickTable",
+    "beside",
     "broken",
     "cards_of",
     "domino_position",
     "domino_table",
     "game_plan",
     "hand_totals",
+    "in_turn",
     "lead_ban_masks",
     "lead_ban_rule",
     "mask_of",
     "message",
+    "next_seat",
     "placing_values",
+    "plan_turn",
     "plays_out",
+    "resolved_scoring",
+    "rules_in_play",
+    "seat_after",
+    "seat_before",
     "selector_mask",
     "tie_shares",
     "trick_table",

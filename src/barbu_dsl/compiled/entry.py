@@ -34,7 +34,7 @@ from typing import Any
 from .. import cards as C
 from ..language import model as m
 from ..language.rules import select
-from .facts import fixed_trump, most_parts, placing_values, tie_shares, trump_mode
+from .facts import fixed_trump, most_parts, placing_values, resolved_scoring, tie_shares, trump_mode
 from .masks import cards_of, mask_of
 from .tables import trick_table
 
@@ -151,7 +151,7 @@ def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int |
     set_values: dict[str, int] = {}
     set_masks: dict[str, int] = {}
     single_cards: list[int] = []
-    for part in rules.scoring.parts:
+    for part in resolved_scoring(rules, players, deck, table.trump).parts:
         if not isinstance(part, m.PerCard):
             continue
         if isinstance(part.cards, m.OneCard):

@@ -15,7 +15,11 @@ the generator all ask here.
 * :func:`lead_ban_masks` and :func:`selector_mask` — lead bans, first-trick
   bans and shed-when-safe cards as masks (sections 2 and 3);
 * :func:`plays_out` — whether a hand plays every trick instead of ending
-  early (section 1, early end and playing out).
+  early (section 1, early end and playing out);
+* :func:`resolved_scoring` — a contract's scoring for one deck, every
+  ``spread`` written as the share it gives each trick or card (section 6),
+  and :func:`rules_in_play`, a contract's rules as a game of its spec plays
+  them (the shares of the spec's deck).
 
 Card values (a single card's value replacing a wider part's inside one
 group) are :func:`barbu_dsl.language.rules.card_values`.
@@ -29,7 +33,7 @@ from functools import lru_cache
 from typing import Literal
 
 from ..language import model as m
-from ..language.rules import select, split_share
+from ..language.rules import resolve_spreads, select, split_share
 from .masks import SUIT_MASKS, mask_of
 
 TrumpMode = Literal["none", "named", "fixed"]
@@ -105,12 +109,38 @@ def tie_shares(part: m.MostOfOneSuit, players: int) -> tuple[int, ...]:
 
 def plays_out(rules: m.Rules) -> bool:
     """Whether a trick hand plays every trick (RULES.md section 1): the
-    contract says ``play every trick``, or it scores per trick or for the
-    most cards of one suit, which the last trick can still change."""
+    contract says ``play every trick``, or it scores per trick (a spread
+    over the tricks too) or for the most cards of one suit, which the last
+    trick can still change."""
     play = rules.play
     if not isinstance(play, m.TrickPlay):
         return False
-    return play.play_every_trick or bool(per_trick_value(rules.scoring)) or bool(most_parts(rules.scoring))
+    spread_tricks = any(isinstance(p, m.Spread) and p.cards is None and p.value for p in rules.scoring.parts)
+    return (play.play_every_trick or bool(per_trick_value(rules.scoring)) or spread_tricks
+            or bool(most_parts(rules.scoring)))
+
+
+def rules_in_play(spec: m.Spec, contract: m.Contract, players: int, trump: int | None = None) -> m.Rules:
+    """The rules a hand of ``contract`` is played with by ``players`` (with
+    ``trump`` when the declarer names one): its rules for that count, each
+    spread written as the share it gives with the spec's deck for that
+    count (docs/rules.md section 6), so that a deal of any size scores as the
+    game does."""
+    rules = contract.rules_for(players)
+    if not any(isinstance(part, m.Spread) for part in rules.scoring.parts):
+        return rules
+    if trump is None and isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None:
+        trump = rules.play.trumps.suit
+    scoring = resolved_scoring(rules, players, tuple(sorted(spec.deck_for(players))), trump)
+    return m.Rules(rules.play, scoring)
+
+
+def resolved_scoring(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None) -> m.Scoring:
+    """``rules``' scoring for ``players`` holding ``deck`` with ``trump``:
+    each spread replaced by the ``per trick`` or ``per …`` part of its
+    share (docs/rules.md section 6), so that every reader counts the same
+    values; any other scoring is returned as it is."""
+    return resolve_spreads(rules.scoring, len(deck) // players, frozenset(deck), trump)
 
 
 @dataclass(frozen=True)

@@ -1,26 +1,34 @@
 """The game plan: who chooses each hand, from which contracts, how many hands.
 
 One plan for every reader — explain says it, verify sums over it, play
-and the score sheet follow it, the generator writes it down — so they all
-agree on the number of hands and the contracts (RULES.md sections 2 and 3).
+and the score sheet follow it (hand by hand through :mod:`.schedule`), the
+generator writes it down, the web scorer carries it — so they all agree on
+the number of hands and the contracts (docs/rules.md sections 2, 3 and 6).
 
 By ``spec.game.chooser``:
 
 * ``declarer-series`` (section 2): each declarer in turn declares a series
-  of hands, one for each contract of the pool, in the order they like;
-  ``dealer`` (variant 1) is the same series with the dealer choosing;
-* ``rotating`` (section 3): the chooser moves left every hand and picks
-  from their own list of contracts not yet played.  The lists by mode:
+  of hands, one for each contract of the pool (``times`` hands for a
+  contract played more than once), in the order they like; ``dealer``
+  (variant 1) is the same series with the dealer choosing;
+* ``fixed-series`` (section 6): the same series, the order played as
+  written;
+* ``rotating`` (section 3): the chooser moves on every hand and picks from
+  their own list of contracts not yet played.  The lists by mode:
   ``classic`` the first ``contracts_per_game`` of the pool; ``random`` that
   many drawn at random, one list for all; ``individual-random`` a list
-  drawn so for each player; ``custom`` the whole pool;
+  drawn so for each player; ``custom`` the whole pool.  With ``lists:
+  shared`` (section 6) the table shares one list, used up hand by hand (a
+  rubber), each contract ``times`` times, and ``times … each`` times for
+  every player;
 * ``fixed-order`` (variant 2; Bouillabaisse): the pool in order, with no
   choice; each contract played by every player in turn, or, when the spec
   gives ``game.hands``, the order played round once.
 
 The pool is ``game.order`` when the spec gives one, else every contract
-(derived twins included).  A game has ``game.hands`` hands when the spec
-says so, else players × contracts per player.
+(derived twins included).  A game has ``game.hands`` hands (for this
+player count) when the spec says so, else players × the contracts of a
+list, series or rubber.
 """
 
 from __future__ import annotations
@@ -30,8 +38,11 @@ from functools import lru_cache
 from typing import Literal
 
 from ..language import model as m
+from .seating import seat_after
 
 Draw = Literal["none", "shared", "individual"]
+
+_SERIES = ("declarer-series", "dealer", "fixed-series")
 
 
 @dataclass(frozen=True)
@@ -40,23 +51,28 @@ class GamePlan:
 
     players: int
     chooser: m.Chooser
-    pool: tuple[m.Contract, ...]  # what choosers pick from, or the fixed order
-    per_player: int  # contracts in each player's list, or in a declarer's series
+    pool: tuple[m.Contract, ...]  # what choosers pick from, or the fixed order (as written)
+    per_player: int  # contracts in a player's list, a declarer's series or a rubber of the shared list
     hands: int
     draw: Draw  # "shared" / "individual": the lists are drawn at random from the pool
+    unit: tuple[m.Contract, ...] = ()  # a list, series or rubber: its contracts, repeated as often as played
+    lists: m.Lists = "own"
+    quotas: tuple[tuple[str, int], ...] = ()  # (contract key, times each player chooses it in a rubber)
+    after: tuple[int, ...] = ()  # the seat whose turn comes after each seat
+    fixed_once: bool = False  # a fixed order played round once in all
+    first_declarer: int | None = None  # the card whose holder in the first deal declares first
 
     @property
     def series(self) -> bool:
         """Whether a declarer declares ``per_player`` hands in a row."""
-        return self.chooser in ("declarer-series", "dealer")
+        return self.chooser in _SERIES
 
     @property
     def round(self) -> tuple[m.Contract, ...]:
-        """The contracts every player plays once in a game, in order; with
-        random lists, the whole pool they are drawn from."""
-        if self.chooser == "rotating" and self.draw == "none":
-            return self.pool[: self.per_player]
-        return self.pool
+        """The contracts every player plays in a game, in order, each as often
+        as it is played (a list, a series, or a rubber of a shared list);
+        with random lists, the whole pool they are drawn from."""
+        return self.pool if self.draw != "none" else self.unit
 
     @property
     def hands_per_player(self) -> int | None:
@@ -66,6 +82,11 @@ class GamePlan:
             return None
         return self.hands // self.players
 
+    def quota(self, contract: m.Contract) -> int | None:
+        """How many times each player must choose ``contract`` in a rubber
+        of a shared list, or None when it has no quota."""
+        return dict(self.quotas).get(m.contract_key(contract.name))
+
 
 def contract_pool(spec: m.Spec) -> tuple[m.Contract, ...]:
     """``game.order`` as contracts, or every contract when it is empty."""
@@ -74,15 +95,36 @@ def contract_pool(spec: m.Spec) -> tuple[m.Contract, ...]:
     return spec.contracts
 
 
+def times_played(contract: m.Contract, players: int) -> int:
+    """How often ``contract`` is played in a list, series or rubber: its
+    ``times``, for every player when it is ``times … each``."""
+    return contract.times * (players if contract.times_each else 1)
+
+
+def expand(contracts: tuple[m.Contract, ...], players: int) -> tuple[m.Contract, ...]:
+    """Each contract repeated as often as it is played."""
+    return tuple(c for contract in contracts for c in (contract,) * times_played(contract, players))
+
+
 @lru_cache(maxsize=256)
 def game_plan(spec: m.Spec, players: int) -> GamePlan:
     """The plan of a game of ``spec`` with ``players`` players."""
     game = spec.game
     pool = contract_pool(spec)
     draw: Draw = "none"
-    per_player = len(pool)
-    if game.chooser == "rotating" and game.mode != "custom":
-        per_player = min(game.contracts_per_game or len(pool), len(pool))
+    unit = pool if game.chooser in ("fixed-order", "fixed-series") else expand(pool, players)
+    if game.chooser == "rotating" and game.lists == "own" and game.mode != "custom":
+        count = min(game.contracts_per_game or len(pool), len(pool))
         draw = {"classic": "none", "random": "shared", "individual-random": "individual"}[game.mode]  # type: ignore[assignment]
-    hands = game.hands if game.hands is not None else players * per_player
-    return GamePlan(players, game.chooser, pool, per_player, hands, draw)
+        unit = expand(pool[:count], players) if draw == "none" else pool[:count]
+    quotas = tuple((m.contract_key(c.name), c.times) for c in pool if c.times_each) if game.lists == "shared" else ()
+    per_player = len(unit)
+    hands = game.hands_for(players)
+    return GamePlan(
+        players=players, chooser=game.chooser, pool=pool, per_player=per_player,
+        hands=hands if hands is not None else players * per_player, draw=draw, unit=unit,
+        lists=game.lists if game.chooser == "rotating" else "own", quotas=quotas,
+        after=seat_after(players, game.direction),
+        fixed_once=game.chooser == "fixed-order" and hands is not None,
+        first_declarer=game.first_declarer,
+    )

@@ -14,6 +14,7 @@ The codes, by the rule of RULES.md they enforce:
   ``win_with_trump``; (lead bans) ``lead_ban``; (variant 5)
   ``shed_when_safe``; (domino) ``pass_while_able``, ``suit_not_open``,
   ``not_adjacent``;
+* section 6 (forced plays when void): ``must_trump``, ``discard_when_void``;
 * section 3 (first lead and first trick): ``opening_lead_ban``,
   ``lead_ban_until_broken``, ``opening_card``, ``first_trick_ban``;
 * section 2 (doubling, its rulings and variant 3): ``no_doubling``,
@@ -41,6 +42,8 @@ MESSAGES: dict[str, str] = {
     "opening_lead_ban": "no {suit} opening lead while holding other suits",
     "lead_ban_until_broken": "no {suit} lead until {suits} are broken, while holding other suits",
     "shed_when_safe": "must shed {cards} when safe",
+    "must_trump": "must trump when void in the suit led",
+    "discard_when_void": "must discard {cards} when void in the suit led",
     "pass_while_able": "may not pass while able to play ({cards})",
     "suit_not_open": "{suits} are not open; a suit opens with the {rank}",
     "not_adjacent": "{card} is not next to the {suits} on the table",

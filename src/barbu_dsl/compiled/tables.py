@@ -17,8 +17,11 @@ Which RULES.md sections the tables serve:
   :attr:`TrickTable.scoring_mask`, :attr:`TrickTable.last_scoring_trick`,
   :attr:`TrickTable.plays_out`;
 * Ravage City tie shares (section 2, variant 9): :attr:`TrickTable.most`;
-* lead bans, first-trick bans and shed-when-safe (sections 2 and 3) as masks;
-* domino adjacency with aces high or low, placings (section 2, variant 7):
+* lead bans, first-trick bans and shed-when-safe (sections 2 and 3), the
+  forced plays of a void player (section 6: ``must trump``, ``discard …
+  when void``) as masks;
+* domino adjacency with aces high or low, placings (section 2, variant 7),
+  an ace that plays again and the end at the first out (section 6):
   :class:`DominoTable`.
 """
 
@@ -39,6 +42,7 @@ from .facts import (
     per_trick_value,
     placing_values,
     plays_out,
+    resolved_scoring,
     selector_mask,
     tie_shares,
     trick_values,
@@ -66,6 +70,7 @@ class TrickTable:
     trump: int | None
     must_win: bool
     must_overtrump: bool
+    must_trump: bool
     inverted: bool
     stronger: tuple[int, ...]  # per card: mask of the same suit's cards that beat it
     weaker: tuple[int, ...]  # per card: mask of the same suit's cards it beats
@@ -82,6 +87,7 @@ class TrickTable:
     opening_card: int | None  # None also when the card is not in the deck
     first_trick_ban: int
     shed: int
+    discard: int  # the cards a void player must play when holding one (discard … when void)
 
     @property
     def scores_anything(self) -> bool:
@@ -122,11 +128,12 @@ def trick_table(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int 
     deck_mask = mask_of(deck)
     tricks = len(deck) // players
     stronger, weaker = _rank_order(play.inverted)
+    scoring = resolved_scoring(rules, players, deck, trump)
 
-    by_card = card_values(rules.scoring, trump, deck_set)
+    by_card = card_values(scoring, trump, deck_set)
     values = tuple(by_card.get(c, 0) for c in range(52))
     scoring_cards = [c for c in deck if values[c]]
-    trick_at = trick_values(rules.scoring, tricks)
+    trick_at = trick_values(scoring, tricks)
     trumps = play.trumps
     return TrickTable(
         players=players,
@@ -135,22 +142,24 @@ def trick_table(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int 
         trump=trump,
         must_win=bool(trumps and trumps.must_win),
         must_overtrump=bool(trumps and trumps.must_overtrump),
+        must_trump=bool(trumps and trumps.must_trump),
         inverted=play.inverted,
         stronger=stronger,
         weaker=weaker,
         values=values,
         scoring_mask=mask_of(scoring_cards),
-        per_trick=per_trick_value(rules.scoring),
+        per_trick=per_trick_value(scoring),
         trick_at=trick_at,
         last_scoring_trick=last_scoring_index(trick_at),
-        most=tuple(MostShares(part, tie_shares(part, players)) for part in most_parts(rules.scoring)),
-        all_or_nothing=rules.scoring.all_or_nothing,
-        shoot_the_moon=rules.scoring.shoot_the_moon,
+        most=tuple(MostShares(part, tie_shares(part, players)) for part in most_parts(scoring)),
+        all_or_nothing=scoring.all_or_nothing,
+        shoot_the_moon=scoring.shoot_the_moon,
         plays_out=plays_out(rules),
         lead_bans=lead_ban_masks(play),
         opening_card=play.opening_card if play.opening_card in deck_set else None,
         first_trick_ban=selector_mask(play.first_trick_bans, trump, scoring_cards) & deck_mask,
         shed=selector_mask(play.shed_when_safe, trump, scoring_cards) & deck_mask,
+        discard=selector_mask(play.discard_when_void, trump, scoring_cards) & deck_mask,
     )
 
 
@@ -169,6 +178,8 @@ class DominoTable:
     deck: int
     start: int | None  # a fixed or chosen rank; None: the declarer's first card sets it
     aces_low: bool
+    ace_again: bool  # a player who plays an ace moves again
+    first_out: bool  # the hand ends at the first out; the others are placed by the cards they hold
     placings: tuple[int, ...]  # points for each place, 0 beyond the values given
     position: tuple[int, ...]  # per card
     below: tuple[tuple[int, ...], ...]
@@ -207,6 +218,8 @@ def domino_table(rules: m.Rules, players: int, deck: tuple[int, ...], start_rank
         deck=mask_of(deck),
         start=start_rank,
         aces_low=play.aces_low,
+        ace_again=play.ace_again,
+        first_out=play.end == "first-out",
         placings=placing_values(rules.scoring, players),
         position=position,
         below=tuple(below),

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from .. import cards as C
 from ..language import model as m
+from ..language.checks import spread_problems
 from ..language.rules import value_text
 from ..words import join_words
 from .facts import most_parts, placing_values, tie_shares, trump_mode
@@ -112,6 +113,8 @@ def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | 
     problems: list[str] = []
     scoring = rules.scoring
 
+    removed = tuple(c for c in range(52) if c not in set(cards))
+    problems.extend(spread_problems(rules, players, removed))
     for part in scoring.parts:
         if isinstance(part, m.TrickAt) and part.index(tricks) is None:
             problems.append(f"there is no trick {part.position} when {players} players play {tricks} tricks")

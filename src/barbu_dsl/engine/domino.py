@@ -13,6 +13,13 @@ Implements RULES.md section 2, Domino, with its rulings and variant 7:
 * the hand ends when all but one seat have gone out; that seat takes the
   last place.  Placings are the order of going out.
 
+Section 6 adds: play may pass the other way round (``after``); with
+``ace plays again`` a seat that plays an ace (and still holds cards) moves
+again, passing if it then cannot play; with ``ends at first out`` the hand
+ends when the first seat goes out, and the others take the next places by
+the cards they still hold, fewest first, a tie going to the seat that
+comes sooner in turn after the one that went out.
+
 Engine decision (not in RULES.md): with a reduced deck (section 3, other
 player counts) a card missing from the deck is skipped when extending a
 suit, and a suit whose starting-rank card is missing counts as opened from
@@ -25,7 +32,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import cards as C
-from ..compiled import Broken, DominoTable, broken, cards_of, mask_of
+from ..compiled import Broken, DominoTable, broken, cards_of, mask_of, seat_after
 from .base import PASS, Hand, after_end, illegal
 from .scoring import placing_scores
 
@@ -41,12 +48,26 @@ class DominoPosition(NamedTuple):
     placings: tuple[int, ...]  # the seats gone out, in order
     moves: int
     counts: tuple[int, ...]  # per seat: cards still held
+    after: tuple[int, ...]  # per seat: the seat that moves next (docs/rules.md section 6, direction)
+
+
+def placed_by_cards_left(out: int, hands: Sequence[int], after: Sequence[int]) -> list[int]:
+    """The seats still holding cards (``hands``, one mask per seat) once
+    ``out`` went out, in the order they are placed: fewest cards first,
+    ties in turn order from the seat after ``out`` (docs/rules.md section 6,
+    domino endings).  With one seat left it is simply that seat."""
+    turn = [after[out]]
+    while len(turn) < len(hands):
+        turn.append(after[turn[-1]])
+    holding = [s for s in turn if hands[s]]
+    return sorted(holding, key=lambda s: (hands[s].bit_count(), turn.index(s)))
 
 
 class DominoHand(Hand):
     """One domino hand.  Build it with :func:`barbu_dsl.engine.start_hand`."""
 
     __slots__ = (
+        "_after",
         "_cache",
         "_hands",
         "_high",
@@ -61,9 +82,11 @@ class DominoHand(Hand):
         "to_play",
     )
 
-    def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int):
+    def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int,
+                 after: tuple[int, ...] | None = None):
         self.table = table
         self.players = table.players
+        self._after = after or seat_after(table.players)
         self.declarer = declarer
         self.to_play: int | None = declarer
         self.moves: list[int] = []
@@ -167,13 +190,15 @@ class DominoHand(Hand):
             self._hands[seat] ^= 1 << move
             if not self._hands[seat]:
                 self._placings.append(seat)
-                if len(self._placings) == self.players - 1:
-                    self._placings.extend(s for s in range(self.players) if self._hands[s])
+                if self.table.first_out or len(self._placings) == self.players - 1:
+                    self._placings.extend(placed_by_cards_left(seat, self._hands, self._after))
                     self.to_play = None
                     return
-        nxt = (seat + 1) % self.players
+            elif self.table.ace_again and C.rank_of(move) == C.ACE:
+                return  # the same seat moves again (docs/rules.md section 6)
+        nxt = self._after[seat]
         while not self._hands[nxt]:
-            nxt = (nxt + 1) % self.players
+            nxt = self._after[nxt]
         self.to_play = nxt
 
     # ---- what happened so far ----------------------------------------------
@@ -192,7 +217,8 @@ class DominoHand(Hand):
     def position(self) -> DominoPosition:
         """The public state of the hand (see :class:`DominoPosition`)."""
         return DominoPosition(self.to_play, self._start, tuple(self._low), tuple(self._high),
-                              tuple(self._placings), len(self.moves), tuple(h.bit_count() for h in self._hands))
+                              tuple(self._placings), len(self.moves), tuple(h.bit_count() for h in self._hands),
+                              self._after)
 
     def raw_scores(self) -> list[int]:
         return placing_scores(self.table.placings, self._placings, self.players)

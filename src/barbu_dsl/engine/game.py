@@ -1,37 +1,22 @@
 """Whole games: who chooses each hand, the doubling round, play, settlement
 and running totals, from the model's ``game`` and ``doubling``.
 
-Game structure by ``spec.game.chooser``:
-
-* ``declarer-series`` (RULES.md section 2): the first declarer is drawn by
-  lot; they declare a series of hands, choosing each contract of the list
-  once in the order they like; then the player on their left takes over.
-  The dealer is the player on the declarer's right.  With the seven
-  tournament contracts that is 28 hands, 32 with Ravage City.
-* ``dealer`` (section 2, variant 1): the same series, but the dealer chooses
-  and is the hand's declarer in the record; the engine's first-lead rule
-  (``first_lead: left``) puts the opening lead on the dealer's left, except
-  in domino, where the dealer starts.
-* ``rotating`` (section 3): the chooser moves left every hand and chooses
-  from their own list of contracts not yet played.  The lists by mode:
-  ``classic`` the first ``contracts_per_game`` of ``game.order``; ``random``
-  that many drawn at random from ``game.order`` (every contract of the spec,
-  twins included, when it is empty), one list for all;
-  ``individual-random`` a list drawn so for each player; ``custom``
-  ``game.order`` (every contract when it is empty).  Hands = players ×
-  contracts, unless ``game.hands`` is set (a player whose list runs out
-  starts it again).
-* ``fixed-order`` (section 2, variant 2; Bouillabaisse): ``game.order`` in
-  order with no choice; the declarer moves left every hand.  With
-  ``game.hands`` the order is played round once in all (Bouillabaisse: six
-  hands); otherwise each contract is played once by each player, in turn,
-  before the next contract (players × contracts hands).
+Who declares each hand and what they may choose is the game plan's
+(:func:`~barbu_dsl.compiled.game_plan`, followed hand by hand with
+:func:`~barbu_dsl.compiled.plan_turn`: declarer series, rotating choosers
+with their own lists or a shared one, fixed orders; RULES.md sections 2,
+3 and 6).  The game adds what only a game played with cards knows: the
+first declarer, drawn by lot or (section 6) the holder of a named card in
+the first deal, and the random lists of the French random modes.  The
+dealer is the player before the declarer in turn (on the declarer's right
+in a clockwise game), or the declarer when the dealer chooses.
 
 Each hand: a seeded deal (independent of the bots, so two sets of bots can
 play the same cards), the chooser's contract and, when the contract asks,
 the trump suit or domino starting rank; the doubling round (each player in
-turn from the declarer's left has one chance; the declarer, last, may only
-redouble), checked with :func:`~.doubling.check_doubles`; variant 4 (an
+turn from the one after the declarer has one chance; the declarer, last, may
+only redouble; with ``redouble: anyone`` each doubled player may then double
+back), checked with :func:`~.doubling.check_doubles`; variant 4 (an
 undoubled negative contract is not played); play; the raw scores, the
 settlement and the running totals.  The advisory count of doubles each
 player has made against the current declarer in the declarer's series is
@@ -49,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cards as C
-from ..compiled import GamePlan, game_plan
+from ..compiled import GamePlan, game_plan, in_turn, plan_turn, seat_before
 from ..language import model as m
 from .base import Hand, move_str
 from .bots import Bot, ContractView, DoubleView, HandView
@@ -87,43 +72,41 @@ def contract_lists(plan: GamePlan, rng: random.Random) -> list[tuple[m.Contract,
 
 class Schedule:
     """Who chooses each hand and from which contracts, as the game goes:
-    :func:`~barbu_dsl.compiled.game_plan` followed hand by hand (the first
-    declarer drawn by lot, the random lists drawn with ``rng``)."""
+    :func:`~barbu_dsl.compiled.game_plan` followed hand by hand with
+    :func:`~barbu_dsl.compiled.plan_turn`.  The first declarer is drawn by
+    lot with ``rng``, or is the holder of the spec's card in the first deal
+    (docs/rules.md section 6); random lists are drawn with ``rng``."""
 
     def __init__(self, spec: m.Spec, players: int, rng: random.Random):
         self.plan = plan = game_plan(spec, players)
         self.players = players
+        self.direction = spec.game.direction
         self.first = rng.randrange(players)  # drawn by lot
-        self.lists = contract_lists(plan, rng) if plan.chooser == "rotating" else []
-        self.remaining = [list(lst) for lst in self.lists]
-        self.series_played: list[str] = []
-        self.fixed_once = spec.game.hands is not None  # fixed order: played round once in all
+        self.lists = contract_lists(plan, rng) if plan.chooser == "rotating" and plan.lists == "own" else []
+        self.history: list[tuple[str, int]] = []
 
     @property
     def total(self) -> int:
         return self.plan.hands
 
-    def turn(self, number: int) -> Turn:
+    def turn(self, number: int, first_deal: Sequence[Sequence[int]] = ()) -> Turn:
+        """Hand ``number``, the next one to play; ``first_deal`` is the
+        first hand's deal, for a first declarer named by a card."""
         plan, n = self.plan, self.players
+        first = None
+        if number == 0:
+            card = plan.first_declarer
+            holders = [seat for seat, cards in enumerate(first_deal) if card is not None and card in cards]
+            first = holders[0] if holders else self.first
+        planned = plan_turn(plan, self.history[:number], self.lists or None, first)
+        declarer = planned.declarer
+        assert declarer is not None
+        dealer = declarer if plan.chooser == "dealer" else seat_before(declarer, n, self.direction)
         if plan.series:
-            series, step = divmod(number, plan.per_player)
-            declarer = (self.first + series) % n
-            if step == 0:
-                self.series_played = []
-            options = tuple(c for c in plan.pool if c.name not in self.series_played)
-            dealer = declarer if plan.chooser == "dealer" else (declarer - 1) % n
-            left = min(plan.per_player - step, plan.hands - number) - 1
-            return Turn(number, declarer, dealer, options, left)
-        declarer = (self.first + number) % n
-        dealer = (declarer - 1) % n
-        left = len(range(number + n, plan.hands, n))  # no series: the declarer's later hands in the game
-        if plan.chooser == "rotating":
-            if not self.remaining[declarer]:
-                self.remaining[declarer] = list(self.lists[declarer])
-            return Turn(number, declarer, dealer, tuple(self.remaining[declarer]), left)
-        order = plan.pool
-        index = number % len(order) if self.fixed_once else number // n % len(order)
-        return Turn(number, declarer, dealer, (order[index],), left)
+            left = min(plan.per_player - number % plan.per_player, plan.hands - number) - 1
+        else:
+            left = len(range(number + n, plan.hands, n))  # no series: the declarer's later hands in the game
+        return Turn(number, declarer, dealer, planned.options, left)
 
     def starts_series(self, number: int) -> bool:
         """Whether hand ``number`` starts a declarer's series (the advisory
@@ -131,10 +114,7 @@ class Schedule:
         return self.plan.series and number % self.plan.per_player == 0
 
     def played(self, turn: Turn, contract: m.Contract) -> None:
-        if self.plan.chooser == "rotating":
-            self.remaining[turn.declarer].remove(contract)
-        elif self.plan.series:
-            self.series_played.append(contract.name)
+        self.history.append((contract.name, turn.declarer))
 
 
 # --------------------------------------------------------------------------
@@ -235,6 +215,43 @@ def default_players(spec: m.Spec) -> int:
     return 4 if 4 in spec.players else spec.players[0]
 
 
+Chooser = Callable[[int, tuple[int, ...], bool, tuple[Pair, ...]], Sequence[int]]
+"""Asked for one player's doubles: their seat, the seats they may double,
+whether it must be all of them or none, and the doubles made so far."""
+
+
+def doubling_round(doubling: m.Doubling, declarer: int, players: int, direction: m.Direction, positive: bool,
+                   choose: Chooser) -> list[Pair]:
+    """The doubles of one hand, asked in the order of the doubling round
+    (RULES.md section 2, Doubling; section 6): each player in turn from the
+    one after the declarer gets one chance, the declarer last; then, with
+    ``redouble: anyone``, each doubled player in the same order may double
+    back those who doubled them.  ``choose`` answers for each player; the
+    engine's bots and the score sheet's questions both go through here."""
+    if not doubling.allowed:
+        return []
+    doubles: list[Pair] = []
+    order = in_turn(declarer, players, direction)
+    for seat in (*order[1:], declarer):
+        targets, cover_all = legal_targets(doubling, declarer, seat, doubles, positive, players)
+        if targets:
+            doubles.extend((seat, target) for target in choose(seat, targets, cover_all, tuple(doubles)))
+    if doubling.redouble == "anyone":
+        for seat in order[1:]:
+            targets = redouble_targets(seat, doubles)
+            if targets:
+                doubles.extend((seat, target) for target in choose(seat, targets, False, tuple(doubles)))
+    return doubles
+
+
+def redouble_targets(seat: int, doubles: Sequence[Pair]) -> tuple[int, ...]:
+    """The players ``seat`` may double back in the redouble round of
+    ``redouble: anyone`` (docs/rules.md section 6): those who doubled it and
+    whom it has not doubled."""
+    given = set(doubles)
+    return tuple(sorted({a for a, b in doubles if b == seat and (seat, a) not in given}))
+
+
 def legal_targets(doubling: m.Doubling, declarer: int, seat: int, doubles: Sequence[Pair],
                   positive: bool, players: int) -> tuple[tuple[int, ...], bool]:
     """The seats ``seat`` may double now, and whether the answer must be
@@ -312,12 +329,12 @@ class GameRun:
         """Play the next hand of the game."""
         spec, players, watcher = self.spec, self.players, self.watcher
         number = len(self.hands)
-        turn = self.schedule.turn(number)
+        cards = deal(spec, players, f"{self.seed}/hand {number}")
+        turn = self.schedule.turn(number, cards)
         declarer = turn.declarer
         if self.schedule.starts_series(number):
             self._against[declarer] = [0] * players
         watcher.hand_begins(turn)
-        cards = deal(spec, players, f"{self.seed}/hand {number}")
         chooser = self.bots[declarer]
         view = ContractView(spec, players, declarer, cards[declarer], turn.options, self.deck)
         contract = turn.options[0] if len(turn.options) == 1 else chooser.choose_contract(view)
@@ -379,24 +396,21 @@ class GameRun:
         return result
 
     def _doubling_round(self, views: list[HandView], turn: Turn, terms: HandTerms) -> list[Pair]:
-        """Each player in turn from the declarer's left, the declarer last."""
-        doubling = self.spec.doubling
-        if not doubling.allowed:
-            return []
-        players, declarer = self.players, turn.declarer
-        doubles: list[Pair] = []
-        for step in range(1, players + 1):
-            seat = (declarer + step) % players
-            targets, cover_all = legal_targets(doubling, declarer, seat, doubles, terms.positive, players)
-            if not targets:
-                continue
-            offer = DoubleView(views[seat], terms.positive, targets, cover_all, tuple(doubles),
+        """Each player in turn from the one after the declarer, the declarer
+        last; then, with ``redouble: anyone``, each doubled player in the same
+        order may double back those who doubled them (docs/rules.md section 6)."""
+        doubling, declarer = self.spec.doubling, turn.declarer
+
+        def choose(seat: int, targets: tuple[int, ...], cover_all: bool, made: tuple[Pair, ...]) -> list[int]:
+            offer = DoubleView(views[seat], terms.positive, targets, cover_all, made,
                                self._against[declarer][seat], doubling.minimum, turn.series_left)
             chosen = sorted(set(self.bots[seat].choose_doubles(offer)))
             if not set(chosen) <= set(targets) or (cover_all and chosen and len(chosen) != len(targets)):
                 raise ValueError(f"bot {self.bots[seat].name} at seat {seat} made an illegal double: {chosen}")
-            doubles.extend((seat, target) for target in chosen)
             self.watcher.doubled(seat, chosen)
+            return chosen
+
+        doubles = doubling_round(doubling, declarer, self.players, self.spec.game.direction, terms.positive, choose)
         terms.check(declarer, doubles)
         for doubler, doubled in doubles:
             if doubled == declarer:
@@ -412,5 +426,5 @@ def play_game(spec: m.Spec, bots: Sequence[Bot], seed: int | str = 0, players: i
 
 __all__ = [
     "GameResult", "GameRun", "HandResult", "Schedule", "Turn", "Watcher", "contract_lists", "default_players",
-    "legal_targets", "play_game",
+    "doubling_round", "legal_targets", "play_game", "redouble_targets",
 ]

@@ -3,9 +3,12 @@
 Who moves first (RULES.md sections 2 and 3, ``game.first_lead`` in a spec):
 
 * trick play: the declarer, or the player on the declarer's left when the
-  spec says ``first_lead: left`` (variant 1, "dealer chooses"); but when
-  the contract names an opening card (``2♣ leads``) its holder leads it;
+  spec says ``first_lead: left`` (variant 1, "dealer chooses"), or on their
+  right with ``first_lead: right`` (section 6); but when the contract names
+  an opening card (``2♣ leads``) its holder leads it;
 * domino: always the declarer.
+
+Play then passes the way the game goes (``game.direction``, section 6).
 
 The deck is the union of the hands, so small positions (a few cards each)
 work as well as full deals; trick positions (``last trick``) count from the
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..compiled import domino_table, trick_table
+from ..compiled import beside, domino_table, rules_in_play, seat_after, trick_table
 from ..language import model as m
 from .base import Hand
 from .domino import DominoHand
@@ -32,20 +35,22 @@ def first_leader(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int,
             for seat, cards in enumerate(hands):
                 if play.opening_card in cards:
                     return seat
-        if first_lead == "left":
-            return (declarer + 1) % len(hands)
+        if first_lead != "declarer":
+            return beside(declarer, len(hands), first_lead)
     return declarer
 
 
 def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
                trump: int | None = None, start_rank: int | None = None,
-               first_lead: m.FirstLead = "declarer", early_end: bool = True) -> Hand:
+               first_lead: m.FirstLead = "declarer", early_end: bool = True,
+               direction: m.Direction = "clockwise") -> Hand:
     """A new hand of ``rules`` (a contract's ``rules_for(len(hands))``).
 
     ``trump`` is the suit the declarer names when the contract's trumps
     have no fixed suit; ``start_rank`` the rank named for a ``chosen``
-    domino start.  Raise ValueError when one is needed and missing, or when
-    the hands overlap or (in trick play) differ in size.
+    domino start; ``direction`` the way play passes.  Raise ValueError
+    when one is needed and missing, or when the hands overlap or (in trick
+    play) differ in size.
     """
     players = len(hands)
     if not 0 <= declarer < players:
@@ -57,20 +62,24 @@ def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
     if isinstance(play, m.DominoPlay):
         if play.start == "chosen" and start_rank is None:
             raise ValueError("this domino contract needs the starting rank the declarer names")
-        return DominoHand(domino_table(rules, players, deck, start_rank), hands, declarer)
+        return DominoHand(domino_table(rules, players, deck, start_rank), hands, declarer,
+                          seat_after(players, direction))
     if len({len(cards) for cards in hands}) > 1:
         raise ValueError("in trick play every seat holds the same number of cards")
     if play.trumps is not None and play.trumps.suit is None and trump is None:
         raise ValueError("this contract needs the trump suit the declarer names")
     table = trick_table(rules, players, deck, trump)
-    return TrickHand(table, hands, declarer, first_leader(rules, hands, declarer, first_lead), early_end)
+    return TrickHand(table, hands, declarer, first_leader(rules, hands, declarer, first_lead), early_end,
+                     seat_after(players, direction))
 
 
 def hand_for(spec: m.Spec, contract: str | m.Contract, hands: Sequence[Sequence[int]], declarer: int, *,
              trump: int | None = None, start_rank: int | None = None, early_end: bool = True) -> Hand:
     """A new hand of ``spec``'s ``contract`` (a name or a Contract), with
-    the spec's first-lead rule."""
+    the spec's first-lead rule and direction of play, and its spreads shared
+    out over the spec's deck (:func:`~barbu_dsl.compiled.rules_in_play`)."""
     if isinstance(contract, str):
         contract = spec.contract(contract)
-    return start_hand(contract.rules_for(len(hands)), hands, declarer, trump=trump, start_rank=start_rank,
-                      first_lead=spec.game.first_lead, early_end=early_end)
+    rules = rules_in_play(spec, contract, len(hands), trump)
+    return start_hand(rules, hands, declarer, trump=trump, start_rank=start_rank,
+                      first_lead=spec.game.first_lead, early_end=early_end, direction=spec.game.direction)

@@ -12,8 +12,10 @@ driving the engine's hand objects.
 
 Rules.  The legal moves are the engine's: the cascade of :mod:`.tricks`
 (opening card, follow suit, trump duties, first-trick bans, lead bans,
-shed when safe) and the rows of :mod:`.domino`, computed on masks; the
-trick winner, the early end (RULES.md section 1) and the scores
+shed when safe, discard when void) and the rows of :mod:`.domino`
+(an ace that plays again, the end at the first out), computed on masks;
+play passes as the position says (its ``after``, docs/rules.md section 6);
+the trick winner, the early end (RULES.md section 1) and the scores
 (:func:`.scoring.finish_scores`, :func:`.scoring.placing_scores`) are the
 engine's too.  A test replays playouts through the engine move by move.
 
@@ -40,7 +42,7 @@ from ..compiled import SUIT_MASKS, DominoTable, TrickTable
 from ..language import model as m
 from .base import PASS
 from .bots import trick_plan
-from .domino import DominoPosition
+from .domino import DominoPosition, placed_by_cards_left
 from .scoring import finish_scores, placing_scores
 from .tricks import TrickPosition
 
@@ -48,6 +50,8 @@ EPSILON = 0.1
 """The share of random moves in a playout."""
 
 _RANKS = (1 << 13) - 1
+ACES = sum(1 << C.card(C.ACE, suit) for suit in C.SUITS)
+"""The mask of the four aces."""
 
 Random = Callable[[], float]
 
@@ -103,7 +107,7 @@ class TrickPlayouts:
             elif ban.scope == "opening":
                 self.ban_opening |= ban.suit_mask
         self.simple = not (table.trump is not None or table.opening_card is not None or table.first_trick_ban
-                           or table.lead_bans or table.shed)  # follow suit is the only rule
+                           or table.lead_bans or table.shed or table.discard)  # follow suit is the only rule
 
     def legal(self, hand: int, trick: Sequence[int], led: int, best_led: int, win: int, first_trick: bool,
               moves: int, played: int) -> int:
@@ -122,11 +126,13 @@ class TrickPlayouts:
                     higher = follow & t.stronger[win]
                     if higher:
                         cand = higher
-                elif not follow and t.must_win:
+                elif not follow and (t.must_win or t.must_trump):
                     trumps = hand & self.trump_mask
                     winning = trumps & t.stronger[win] if (1 << win) & self.trump_mask else trumps
-                    if winning:
+                    if winning and t.must_win:
                         cand = winning
+                    elif trumps and t.must_trump:
+                        cand = trumps
         if first_trick and t.first_trick_ban:
             allowed = cand & ~t.first_trick_ban
             if allowed:
@@ -143,6 +149,10 @@ class TrickPlayouts:
             safe = cand & t.shed & (t.weaker[best_led] if follow else -1)
             if safe:
                 cand = safe
+        if t.discard and trick and not follow:
+            forced = cand & t.discard
+            if forced:
+                cand = forced
         return cand
 
     def choose(self, legal: int, trick: Sequence[int], win: int, random: Random) -> int:
@@ -203,6 +213,7 @@ class TrickPlayouts:
         led, best_led, win, taker = pos.led, pos.best_led, pos.win, pos.taker
         played, moves = pos.played, pos.moves
         won, points, winners = list(pos.won), list(pos.points), list(pos.winners)
+        after = pos.after
         seat = pos.to_play
         assert seat is not None
         bit = 0 if first is None else 1 << first
@@ -233,7 +244,7 @@ class TrickPlayouts:
             trick.append(card)
             bit = 0
             if len(trick) < players:
-                seat = seat + 1 if seat + 1 < players else 0
+                seat = after[seat]
                 continue
             done = len(winners)
             gained = per_trick + trick_at[done]
@@ -332,6 +343,8 @@ class DominoPlayouts:
         players = t.players
         start, low, high = pos.start, list(pos.low), list(pos.high)
         placings = list(pos.placings)
+        after = pos.after
+        ace_again, first_out = t.ace_again, t.first_out
         seat = pos.to_play
         assert seat is not None
         move: int | None = first
@@ -353,12 +366,14 @@ class DominoPlayouts:
                 hands[seat] = hand
                 if not hand:
                     placings.append(seat)
-                    if len(placings) == players - 1:
-                        placings.extend(s for s in range(players) if hands[s])
+                    if first_out or len(placings) == players - 1:
+                        placings.extend(placed_by_cards_left(seat, hands, after))
                         return placing_scores(t.placings, placings, players)
-            seat = seat + 1 if seat + 1 < players else 0
+                elif ace_again and bit & ACES:
+                    continue  # the same seat moves again (docs/rules.md section 6)
+            seat = after[seat]
             while not hands[seat]:
-                seat = seat + 1 if seat + 1 < players else 0
+                seat = after[seat]
 
 
 Playouts = TrickPlayouts | DominoPlayouts

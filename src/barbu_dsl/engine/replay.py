@@ -204,7 +204,8 @@ def replay(spec: m.Spec, record: Any) -> dict[str, Any]:
         return {"status": "not_played", "raw": raw, "transfers": [0] * players, "final": raw}
 
     hand = start_hand(rules, hand_record.hands, declarer, trump=hand_record.trump,
-                      start_rank=hand_record.start_rank, first_lead=spec.game.first_lead)
+                      start_rank=hand_record.start_rank, first_lead=spec.game.first_lead,
+                      direction=spec.game.direction)
     for index, move in enumerate(hand_record.plays):
         if hand.is_over:
             raise after_end(index)

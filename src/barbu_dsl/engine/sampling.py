@@ -68,6 +68,7 @@ def _trick_knowledge(hand: TrickHand, seat: int) -> Knowledge:
     tricks = [(trick.leader, trick.cards) for trick in hand.tricks]
     if hand.current_trick:
         tricks.append((hand.leader, tuple(hand.current_trick)))
+    after = hand.position().after
     for index, (leader, cards) in enumerate(tricks):
         led = cards[0] // 13
         win = best_led = cards[0]
@@ -76,20 +77,26 @@ def _trick_knowledge(hand: TrickHand, seat: int) -> Knowledge:
                       or (ban.scope == "until-broken" and not played & ban.broken_by))
             if active and ban.suit_mask >> cards[0] & 1:
                 excluded[leader] |= FULL_MASK & ~ban.suit_mask  # led the banned suit: holds only it
-        for offset, card in enumerate(cards[1:], 1):
-            who = (leader + offset) % players
+        who = leader
+        for card in cards[1:]:
+            who = after[who]
             follows = card // 13 == led
             if not follows:
                 excluded[who] |= SUIT_MASKS[led]
             if trump_mask:
                 if follows and led == t.trump and t.must_overtrump and not t.stronger[win] >> card & 1:
                     excluded[who] |= t.stronger[win]
-                elif not follows and t.must_win:
+                elif not follows and (t.must_win or t.must_trump):
                     winning = trump_mask & t.stronger[win] if trump_mask >> win & 1 else trump_mask
-                    if not winning >> card & 1:
+                    if t.must_win and not winning >> card & 1:
                         excluded[who] |= winning
+                    if t.must_trump and not trump_mask >> card & 1:
+                        excluded[who] |= trump_mask  # void and no trump played: holds none
             elif t.shed and not t.shed >> card & 1:
                 excluded[who] |= t.shed & (SUIT_MASKS[led] & t.weaker[best_led] if follows else FULL_MASK)
+            elif (t.discard and not t.shed and not follows and not t.discard >> card & 1
+                  and not (index == 0 and t.first_trick_ban)):
+                excluded[who] |= t.discard  # void, and threw no card it must discard: holds none
             if follows:
                 if t.weaker[card] >> best_led & 1:
                     if win == best_led:

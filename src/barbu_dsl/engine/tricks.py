@@ -3,8 +3,9 @@
 Implements RULES.md section 1 (follow suit, the highest card of the led suit
 or the highest trump wins, the winner leads, early end), section 2 (trumps
 with the "must win with a trump" ruling, lead bans, shed-when-safe of
-variant 5, the no-forced-ruff variant 6) and section 3 (``2 high``, bans on
-the opening lead only, first-trick bans, "until broken").
+variant 5, the no-forced-ruff variant 6), section 3 (``2 high``, bans on
+the opening lead only, first-trick bans, "until broken") and section 6
+(play passing either way round; the forced plays of a void player).
 
 Legal moves are a short cascade (:meth:`TrickHand._legal`), one rule per
 step, each step narrowing the candidates unless that would leave none:
@@ -13,14 +14,15 @@ step, each step narrowing the candidates unless that would leave none:
 2. follow suit;
 3. trump obligations: when trumps are led and ``must_overtrump``, a higher
    trump if one is held; when void and ``must_win``, a trump that wins the
-   trick as it stands if one is held (following a plain suit never obliges
-   beating anything);
+   trick as it stands if one is held, else, with ``must trump``, any trump
+   (following a plain suit never obliges beating anything);
 4. first-trick bans (``no points on first trick``);
 5. lead restrictions (every lead, the opening lead, or until broken), with
    the escape "unless holding only that suit";
 6. shed-when-safe: a void player must discard the card; a player following
    in its suit under a higher card of that suit must play it;
-7. anything left.
+7. discard when void: a void player holding one of the cards must play one;
+8. anything left.
 
 State is kept in ints: each hand and each seat's captured cards are 52-bit
 masks (:mod:`.tables`), the current trick a short list of cards.
@@ -32,7 +34,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import cards as C
-from ..compiled import SUIT_MASKS, Broken, TrickTable, broken, cards_of, lead_ban_rule, mask_of
+from ..compiled import SUIT_MASKS, Broken, TrickTable, broken, cards_of, lead_ban_rule, mask_of, seat_after
 from .base import PASS, Hand, Trick, after_end, illegal
 from .scoring import can_still_score, finish_scores
 
@@ -56,16 +58,19 @@ class TrickPosition(NamedTuple):
     winners: tuple[int, ...]  # the seat that took each finished trick
     moves: int  # moves made so far
     counts: tuple[int, ...]  # per seat: cards still held
+    after: tuple[int, ...]  # per seat: the seat that plays next (docs/rules.md section 6, direction)
 
 
 class TrickHand(Hand):
     """One trick-taking hand.  Build it with :func:`barbu_dsl.engine.start_hand`.
 
     ``early_end=False`` plays every trick out, ignoring the early-end
-    ruling (for tests: ending early must never change a score).
+    ruling (for tests: ending early must never change a score).  ``after``
+    gives the seat whose turn comes after each seat (clockwise unless said).
     """
 
     __slots__ = (
+        "_after",
         "_best_led",
         "_cache",
         "_hands",
@@ -89,9 +94,10 @@ class TrickHand(Hand):
     )
 
     def __init__(self, table: TrickTable, hands: Sequence[Sequence[int]], declarer: int,
-                 leader: int, early_end: bool = True):
+                 leader: int, early_end: bool = True, after: tuple[int, ...] | None = None):
         self.table = table
         self.players = table.players
+        self._after = after or seat_after(table.players)
         self.declarer = declarer
         self.to_play: int | None = leader
         self.moves: list[int] = []
@@ -146,13 +152,18 @@ class TrickHand(Hand):
                         if bit & cand and not bit & higher:
                             reason = broken("overtrump", card=C.card_str(self._win))
                         cand = higher
-                elif not follow and t.must_win:
+                elif not follow and (t.must_win or t.must_trump):
                     trumps = hand & SUIT_MASKS[trump]
                     winning = trumps & t.stronger[self._win] if self._win // 13 == trump else trumps
-                    if winning:
+                    if winning and t.must_win:
                         if bit & cand and not bit & winning:
                             reason = broken("win_with_trump")
                         cand = winning
+                    elif trumps and t.must_trump:
+                        # Section 6: a void player trumps, even with a trump that loses.
+                        if bit & cand and not bit & trumps:
+                            reason = broken("must_trump")
+                        cand = trumps
         # 4. First-trick bans.
         if first_trick and t.first_trick_ban:
             allowed = cand & ~t.first_trick_ban
@@ -182,7 +193,14 @@ class TrickHand(Hand):
                 if bit & cand and not bit & safe:
                     reason = broken("shed_when_safe", cards=" or ".join(C.card_str(c) for c in cards_of(safe)))
                 cand = safe
-        # 7. Anything left.
+        # 7. Discard when void (docs/rules.md section 6).
+        if t.discard and self._trick and not follow:
+            forced = cand & t.discard
+            if forced:
+                if bit & cand and not bit & forced:
+                    reason = broken("discard_when_void", cards=" or ".join(C.card_str(c) for c in cards_of(forced)))
+                cand = forced
+        # 8. Anything left.
         return cand, reason
 
     def _ban_reason(self, bit: int) -> Broken:
@@ -244,7 +262,7 @@ class TrickHand(Hand):
             self._win, self._taker = move, seat  # the first trump, or an overtrump
         trick.append(move)
         if len(trick) < self.players:
-            self.to_play = (seat + 1) % self.players
+            self.to_play = self._after[seat]
             return
         self._finish_trick()
 
@@ -310,7 +328,8 @@ class TrickHand(Hand):
         """The public state of the hand (see :class:`TrickPosition`)."""
         return TrickPosition(self.to_play, self._leader, tuple(self._trick), self._led, self._best_led,
                              self._win, self._taker, self._played, tuple(self._won), tuple(self._points),
-                             tuple(self._winners), len(self.moves), tuple(h.bit_count() for h in self._hands))
+                             tuple(self._winners), len(self.moves), tuple(h.bit_count() for h in self._hands),
+                             self._after)
 
     def copy(self) -> TrickHand:
         other = TrickHand.__new__(TrickHand)

@@ -56,6 +56,8 @@ RULE_KINDS = (
     ("lead ban", ("lead_ban", "opening_lead_ban", "lead_ban_until_broken")),
     ("opening card", ("opening_card",)),
     ("shed when safe", ("shed_when_safe",)),
+    ("must trump", ("must_trump",)),
+    ("discard when void", ("discard_when_void",)),
     ("domino: pass while able", ("pass_while_able",)),
     ("domino: suit not open", ("suit_not_open",)),
     ("domino: not adjacent", ("not_adjacent",)),

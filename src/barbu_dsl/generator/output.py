@@ -38,6 +38,9 @@ BUNDLED_TARGETS = (
     "french-classic",
     "bouillabaisse",
     "hearts",
+    "king",
+    "leaver-3p",
+    "french-32",
     "tournament+ravage-city+ace-low-domino",
     "tournament+brader+undoubled-not-played",
 )

@@ -33,13 +33,15 @@ from ..compiled import (
     mask_of,
     placing_values,
     plays_out,
+    resolved_scoring,
+    seat_after,
     selector_mask,
     tie_shares,
     trick_values,
     trump_mode,
     value_sum,
 )
-from ..compiled.facts import most_parts, per_trick_value
+from ..compiled.facts import fixed_trump, most_parts, per_trick_value
 from ..language import model as m
 from ..language import print_spec
 from ..language.rules import card_values
@@ -48,7 +50,7 @@ from .identity import package_id, regenerate_reference
 from .naming import module_names, package_name
 from .sheet_plan import SheetRow, problem_messages, sheet_rows
 
-GENERATOR_VERSION = "3"
+GENERATOR_VERSION = "4"
 """Bumped whenever the templates change what they write for the same spec."""
 
 FULL = frozenset(range(52))
@@ -92,11 +94,13 @@ class TrickRules:
     trump_suit: int | None
     must_win: bool
     must_overtrump: bool
+    must_trump: bool
     inverted: bool
     opening: int | None
     first_trick_ban: ByTrump  # of masks
     lead_bans: tuple[LeadBan, ...]
     shed: ByTrump  # of masks
+    discard: ByTrump  # of masks: the cards a void player must play when holding one
     values: ByTrump  # of tuples of (value, mask), card order of their lowest card
     per_trick: int
     positions: tuple[tuple[int, int], ...]  # (position, value) as written
@@ -132,6 +136,10 @@ class TrickRules:
         return self.shed.varies or bool(self.shed.single)
 
     @property
+    def has_discard(self) -> bool:
+        return self.discard.varies or bool(self.discard.single)
+
+    @property
     def legal_reads(self) -> list[str]:
         """The trick state the legal-move cascade reads besides the hand and ``led``."""
         reads = []
@@ -141,8 +149,8 @@ class TrickRules:
             reads.append("best")
         if self.must_win or self.must_overtrump:
             reads.append("win")
-            if self.trumps == "named":
-                reads.append("tmask")
+        if (self.must_win or self.must_overtrump or self.must_trump) and self.trumps == "named":
+            reads.append("tmask")
         return reads
 
     @property
@@ -161,7 +169,8 @@ class TrickRules:
     @property
     def follow_narrows(self) -> bool:
         """Whether any rule narrows a follower's choice beyond following suit."""
-        return self.must_overtrump or self.must_win or self.has_ftb or self.has_shed
+        return (self.must_overtrump or self.must_win or self.must_trump or self.has_ftb or self.has_shed
+                or self.has_discard)
 
     @property
     def needs_taken(self) -> bool:
@@ -197,6 +206,7 @@ class TrickRules:
             "last_scoring": self.has_positions,
             "ftb": self.first_trick_ban.varies,
             "shed": self.shed.varies,
+            "discard": self.discard.varies,
             "opening": self.opening is not None,
             "played": bool(self.until_bans),
         }[name]
@@ -206,13 +216,13 @@ class TrickRules:
         final = self.all_or_nothing or self.shoot_the_moon
         ends = not self.plays_out
         wanted = {
-            "init": ["tmask", "values", "scoring", "trick_at", "last_scoring", "ftb", "shed", "opening"],
-            "legal": ["played", "opening", "ftb", "shed"],
+            "init": ["tmask", "values", "scoring", "trick_at", "last_scoring", "ftb", "shed", "discard", "opening"],
+            "legal": ["played", "opening", "ftb", "shed", "discard"],
             "finish": ["values"] + (["scoring"] if ends else []) + ["trick_at"]
             + (["last_scoring"] if ends else []),
             "final": (["scoring", "trick_at"] if final else []),
             "rollout": ["tmask", "values"] + (["scoring"] if ends or final else [])
-            + ["trick_at"] + (["last_scoring"] if ends else []) + ["ftb", "shed", "opening"],
+            + ["trick_at"] + (["last_scoring"] if ends else []) + ["ftb", "shed", "discard", "opening"],
             "score": ["values"] + (["scoring"] if final else []) + ["trick_at"],
         }[where]
         return [name for name in wanted if self.relevant(name)]
@@ -258,6 +268,8 @@ class DominoRules:
     start: str  # "chosen", "first-card" or "fixed"
     start_rank: int | None
     aces_low: bool
+    ace_again: bool  # a player who plays an ace moves again
+    first_out: bool  # the hand ends at the first out; the others are placed by the cards they hold
     placings: tuple[tuple[int, tuple[int, ...]], ...]  # (players, points by place)
     totals: tuple[tuple[int, int | None, int], ...]
     summary: tuple[str, ...]
@@ -307,7 +319,9 @@ class SpecPlan:
     version: str
     players: tuple[int, ...]
     decks: tuple[tuple[int, int, int], ...]  # (players, deck mask, mask of the cards removed)
-    first_lead: str
+    first_lead: str  # declarer, left or right
+    direction: str  # clockwise or anticlockwise: the way play passes
+    after: tuple[tuple[int, tuple[int, ...]], ...]  # (players, the seat after each seat)
     aim: str
     doubling: m.Doubling
     contracts: tuple[ContractPlan, ...]
@@ -350,6 +364,8 @@ def plan(spec: m.Spec, reference: str | None = None) -> SpecPlan:
         players=spec.players,
         decks=decks,
         first_lead=spec.game.first_lead,
+        direction=spec.game.direction,
+        after=tuple((n, seat_after(n, spec.game.direction)) for n in spec.players),
         aim=spec.game.aim,
         doubling=spec.doubling,
         contracts=contracts,
@@ -361,16 +377,26 @@ def plan(spec: m.Spec, reference: str | None = None) -> SpecPlan:
     )
 
 
+def _resolved(spec: m.Spec, rules: m.Rules, players: int) -> tuple[m.Rules, ...]:
+    """``rules`` as a deal of ``players`` scores them, for each trump suit a
+    hand may have: spreads written as their shares (docs/rules.md section 6)."""
+    deck = tuple(sorted(spec.deck_for(players)))
+    mode = trump_mode(rules.play)
+    trumps = C.SUITS if mode == "named" else (fixed_trump(rules.play),)
+    return tuple(m.Rules(rules.play, resolved_scoring(rules, players, deck, trump)) for trump in trumps)
+
+
 def _contract(spec: m.Spec, index: int, contract: m.Contract, module: str, report: object) -> ContractPlan:
-    # Distinct rule sets, in order of first use by the ascending player counts.
-    distinct: list[m.Rules] = []
+    # Distinct rule sets, in order of first use by the ascending player counts.  Rules whose spreads
+    # share out differently for two counts are two rule sets.
+    distinct: list[tuple[m.Rules, ...]] = []
     users: list[list[int]] = []
     for n in spec.players:
-        rules = contract.rules_for(n)
-        if rules not in distinct:
-            distinct.append(rules)
+        resolved = _resolved(spec, contract.rules_for(n), n)
+        if resolved not in distinct:
+            distinct.append(resolved)
             users.append([])
-        users[distinct.index(rules)].append(n)
+        users[distinct.index(resolved)].append(n)
     names = ["Hand"] + [f"Hand{'_'.join(map(str, players))}" for players in users[1:]]
     planned = tuple(
         _rules(spec, rules, name, tuple(players))
@@ -398,10 +424,13 @@ def _contract(spec: m.Spec, index: int, contract: m.Contract, module: str, repor
     )
 
 
-def _rules(spec: m.Spec, rules: m.Rules, cls: str, players: tuple[int, ...]) -> Rules:
+def _rules(spec: m.Spec, resolved: tuple[m.Rules, ...], cls: str, players: tuple[int, ...]) -> Rules:
+    """One rule set: ``resolved`` holds its rules for each trump suit a hand
+    may have (one when the declarer names none)."""
+    rules = resolved[0]
     if isinstance(rules.play, m.DominoPlay):
         return _domino(spec, rules, rules.play, cls, players)
-    return _tricks(spec, rules, rules.play, cls, players)
+    return _tricks(spec, resolved, rules.play, cls, players)
 
 
 def _by_trump(trumps: str, fixed: int | None, make: object) -> ByTrump:
@@ -423,13 +452,16 @@ def _value_classes(values: dict[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(classes.items(), key=lambda item: (item[1] & -item[1], item[0])))
 
 
-def _tricks(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, cls: str, players: tuple[int, ...]) -> TrickRules:
+def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls: str,
+            players: tuple[int, ...]) -> TrickRules:
+    rules = resolved[0]
     scoring = rules.scoring
     trumps = trump_mode(play)
     fixed = play.trumps.suit if play.trumps is not None else None
 
     def values_for(trump: int | None) -> dict[int, int]:
-        return card_values(scoring, trump, FULL)
+        scored = resolved[trump].scoring if trumps == "named" and trump is not None else scoring
+        return card_values(scored, trump, FULL)
 
     def selected(selectors: tuple[m.Cards, ...]) -> object:
         def make(trump: int | None) -> int:
@@ -448,7 +480,8 @@ def _tricks(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, cls: str, players: 
         rule = lead_ban_rule(ban.suit, ban.scope)
         bans.append(LeadBan(ban.suit, ban.scope, ban.suit_mask, ban.broken_by, rule.rule, rule.fields, rule.message))
     totals = tuple(
-        (n, trump, value_sum(rules, n, spec.deck_for(n), trump))
+        (n, trump, value_sum(resolved[trump] if trumps == "named" and trump is not None else rules, n,
+                             spec.deck_for(n), trump))
         for n in players for trump in _trump_keys(trumps, fixed)
     )
     values = _by_trump(trumps, fixed, lambda t: _value_classes(values_for(t)))
@@ -460,11 +493,13 @@ def _tricks(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, cls: str, players: 
         trump_suit=fixed,
         must_win=bool(play.trumps and play.trumps.must_win),
         must_overtrump=bool(play.trumps and play.trumps.must_overtrump),
+        must_trump=bool(play.trumps and play.trumps.must_trump),
         inverted=play.inverted,
         opening=play.opening_card,
         first_trick_ban=_by_trump(trumps, fixed, selected(play.first_trick_bans)),
         lead_bans=tuple(bans),
         shed=_by_trump(trumps, fixed, selected(play.shed_when_safe)),
+        discard=_by_trump(trumps, fixed, selected(play.discard_when_void)),
         values=values,
         per_trick=per_trick,
         positions=positions,
@@ -503,12 +538,18 @@ def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players:
         summary.append("the declarer's first card sets the starting rank")
     summary.append("aces low (A below 2)" if play.aces_low else "aces high (A above K)")
     summary.append("the declarer moves first; a player with no playable card passes")
+    if play.ace_again:
+        summary.append("a player who plays an ace moves again")
+    if play.end == "first-out":
+        summary.append("the hand ends at the first out; the others are placed by the cards they hold")
     return DominoRules(
         cls=cls,
         players=players,
         start=start,
         start_rank=rank,
         aces_low=play.aces_low,
+        ace_again=play.ace_again,
+        first_out=play.end == "first-out",
         placings=tuple(placings),
         totals=tuple((n, None, value_sum(rules, n, spec.deck_for(n), None)) for n in players),
         summary=tuple(summary),
@@ -538,6 +579,8 @@ def _trick_summary(play: m.TrickPlay, scoring: m.Scoring, per_trick: int) -> tup
             lines.append("a player void in the led suit who can win the trick with a trump must")
         if play.trumps.must_overtrump:
             lines.append("when trumps are led, a player holding a higher trump must play one")
+        if play.trumps.must_trump:
+            lines.append("a player void in the led suit who holds a trump must play one, even a losing one")
     if play.inverted:
         lines.append("rank order inverted: 2 high, ace low")
     if play.opening_card is not None:
@@ -553,6 +596,8 @@ def _trick_summary(play: m.TrickPlay, scoring: m.Scoring, per_trick: int) -> tup
         lines.append("some cards may not be played to the first trick unless there is no choice")
     if play.shed_when_safe:
         lines.append("some cards must be discarded at the first safe opportunity")
+    if play.discard_when_void:
+        lines.append("a player void in the led suit must discard one of some cards, when holding one")
     if per_trick:
         lines.append(f"{per_trick:+d} per trick taken")
     if any(isinstance(p, m.PerCard) for p in scoring.parts):

@@ -11,9 +11,10 @@ so the result is the same for one worker, many, or a cluster.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from ..compiled import seat_before
 from ..engine.bots import RandomBot, make_bots
 from ..engine.game import GameRun, Schedule, Turn
 from ..language import model as m
@@ -36,13 +37,14 @@ class OneContract(Schedule):
         self.players = players
         self.contract = contract
         self.declarer = declarer
+        self.dealer = seat_before(declarer, players, spec.game.direction)
 
     @property
     def total(self) -> int:
         return 1
 
-    def turn(self, number: int) -> Turn:
-        return Turn(number, self.declarer, (self.declarer - 1) % self.players, (self.contract,), 0)
+    def turn(self, number: int, first_deal: Sequence[Sequence[int]] = ()) -> Turn:
+        return Turn(number, self.declarer, self.dealer, (self.contract,), 0)
 
     def starts_series(self, number: int) -> bool:
         return number == 0

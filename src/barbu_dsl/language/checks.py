@@ -1,8 +1,9 @@
 """Checks only a whole spec can show: a scoring card removed from a deck,
 placings for the wrong number of players, a trick position a hand does not
-have, a deck that does not deal evenly, a game order naming no contract.
-They run after the overlays are applied and point at the line that caused
-the problem."""
+have, a deck that does not deal evenly, a spread that does not share out
+evenly, a game order naming no contract, schedule settings that do not fit
+the chooser (docs/rules.md section 6).  They run after the overlays are applied
+and point at the line that caused the problem."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from . import model as m
-from .rules import clause_text, select
+from .rules import clause_text, select, spread_size
 from .source import Source
 from .suggest import did_you_mean_contract
 
@@ -87,21 +88,36 @@ def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Po
     contracts than there are; a game of no hands."""
     names = {m.contract_key(c.name) for c in spec.contracts} | unread.contracts
     order_seen: set[str] = set()
+    fixed = spec.game.chooser in _FIXED  # a fixed order may play a contract more than once
     for name in spec.game.order if not unread.any("game.order") else ():
         key = m.contract_key(name)
         if key not in names:
             report(where.get(order_item(name)) or where.get("game.order"),
                    f"game order names '{name}', which is not a contract",
                    hint=did_you_mean_contract(name, [c.name for c in spec.contracts]))
-        if key in order_seen:
-            report(where.get("game.order"), f"game order lists '{name}' twice")
+        if key in order_seen and not fixed:
+            report(where.get("game.order"), f"game order lists '{name}' twice",
+                   hint="give the contract 'times: 2' to play it twice")
         order_seen.add(key)
     per_game = spec.game.contracts_per_game
     available = len(spec.game.order) or len(spec.contracts) + len(unread.contracts)
     if per_game is not None and not (1 <= per_game <= available) and not unread.any("game.order", "contracts"):
         report(where.get("game.contracts_per_game"), f"a game of {per_game} contracts, but {available} are available")
-    if spec.game.hands is not None and spec.game.hands < 1:
-        report(where.get("game.hands"), "a game needs at least one hand")
+    hands = spec.game.hands
+    for count, number in hands if isinstance(hands, tuple) else ((None, hands),):
+        if number is not None and number < 1:
+            report(where.get("game.hands"), "a game needs at least one hand")
+        if count is not None and count not in spec.players and not unread.any("players"):
+            report(where.get("game.hands"), f"hands are given for {count} players, but the spec allows "
+                   f"{', '.join(map(str, spec.players))}")
+    if not unread.any("game.chooser", "game.lists", "game.mode") and not unread.contracts:
+        _check_schedule(spec, report, where)
+    if spec.game.first_declarer is not None and not unread.any("players", "decks", "deck"):
+        card = spec.game.first_declarer
+        for count, removed in spec.removed:
+            if card in removed:
+                report(where.get("game.first_declarer"), f"the first declarer holds {C.card_symbol(card)}, "
+                       f"but it is removed from the deck for {count} players")
     if not unread.any("game.chooser", "game.mode", "game.contracts_per_game"):
         _check_rotating_only(spec, report, where)
     if not unread.any("game.chooser", "game.order", "contracts") and not unread.contracts:
@@ -111,8 +127,66 @@ def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Po
 # Choosers that play every contract of the spec: the order, when given,
 # must list them all (RULES.md section 2 variant 2).  A rotating chooser
 # draws from the order, which may be a part of the contracts (section 3).
-_PLAYS_EVERY_CONTRACT = ("declarer-series", "dealer", "fixed-order")
+_PLAYS_EVERY_CONTRACT = ("declarer-series", "dealer", "fixed-order", "fixed-series")
+_FIXED = ("fixed-order", "fixed-series")
 
+
+def _check_schedule(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """Schedule settings that do not fit the chooser (docs/rules.md section 6):
+    a shared list without a rotating chooser or with random lists, ``times``
+    in a fixed order (which lists a contract again instead), ``times ...
+    each`` without a shared list, and quotas that a rubber cannot share
+    out evenly between the players."""
+    game = spec.game
+    at = where.get("game.lists") or where.get("game.chooser")
+    if game.lists == "shared" and game.chooser != "rotating":
+        report(at, f"a shared list does nothing with chooser '{game.chooser}': only a rotating chooser "
+               "picks from a list", hint="set 'chooser: rotating', or leave 'lists' out")
+    if game.lists == "shared" and game.mode in ("random", "individual-random"):
+        report(where.get("game.mode") or at, f"mode '{game.mode}' draws each player's own list; a shared list "
+               "is the table's", hint="leave 'lists: shared' out, or use mode classic or custom")
+    for contract in spec.contracts:
+        if contract.derived:
+            continue
+        if contract.times != 1 and game.chooser in _FIXED:
+            report(contract.where, f"{contract.name}: 'times' does nothing in a {game.chooser} game",
+                   hint="list the contract in the game order as many times as it is played")
+        elif contract.times != 1 and game.chooser == "rotating" and game.mode in ("random", "individual-random"):
+            report(contract.where, f"{contract.name}: 'times' does nothing with mode '{game.mode}', which "
+                   "draws contracts once each", hint="use mode classic or custom")
+        if contract.times_each and game.lists != "shared":
+            report(contract.where, f"{contract.name}: 'times: {contract.times} each' needs a shared list, where "
+                   "each player's choices are counted", hint="set 'lists: shared' under 'game', or write "
+                   f"'times: {contract.times}'")
+    if game.lists != "shared" or not any(c.times_each for c in spec.contracts):
+        return
+    rubber = sum(c.times * (1 if not c.times_each else 0) for c in spec.contracts)
+    for count in spec.players:
+        size = rubber + count * sum(c.times for c in spec.contracts if c.times_each)
+        hands = game.hands_for(count)
+        if size % count or (hands is not None and hands % size):
+            report(where.get("game.hands") or at, f"with {count} players a rubber of {size} hands does not "
+                   "give each player the same choices, so 'times ... each' cannot be kept",
+                   hint=f"make the rubber a multiple of {count} hands and the game a number of rubbers")
+
+
+def spread_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:
+    """Spreads whose share is not whole for this count's deck (docs/rules.md section 6)."""
+    deck = frozenset(range(52)) - set(removed)
+    tricks = len(deck) // players
+    problems = []
+    trumps = rules.play.trumps if isinstance(rules.play, m.TrickPlay) else None
+    for part in rules.scoring.parts:
+        if not isinstance(part, m.Spread):
+            continue
+        suits = (trumps.suit,) if trumps is not None and trumps.suit is not None else C.SUITS
+        for trump in suits if isinstance(part.cards, m.TrumpCards) else (None,):
+            size = spread_size(part, tricks, deck, trump)
+            what = f"{size} tricks" if part.cards is None else f"{size} cards"
+            if not size or part.value % size:
+                problems.append(f"'{clause_text(part)}' does not share out evenly over {what}")
+                break
+    return problems
 
 def _check_rotating_only(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """The French modes and the number of contracts in a game only mean
@@ -180,11 +254,12 @@ def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -
                 problems.append(f"'{clause_text(part)}' and '{seen[index]}' score the same trick")
             if index is not None:
                 seen[index] = clause_text(part)
+    problems.extend(spread_problems(rules, players, removed))
     play = rules.play
     if isinstance(play, m.TrickPlay):
         named_cards = [play.opening_card] if play.opening_card is not None else []
         named_cards += [c for ban in play.lead_bans for c in ban.broken_by]
-        for selector in (*play.shed_when_safe, *play.first_trick_bans):
+        for selector in (*play.shed_when_safe, *play.first_trick_bans, *play.discard_when_void):
             if isinstance(selector, (m.OneCard, m.CardSet)):
                 named_cards += sorted(select(selector, None))
         for card in named_cards:

@@ -5,7 +5,8 @@ A spec file is YAML (read with safe-load safety) with these keys::
     name, title, description      who it is
     extends, apply                a house spec: start from another spec and
                                   apply some of its variants and scales
-    players                       4, [3, 4, 5] or "3-7"
+    players                       4, [3, 4, 5] or "3-7" (from 2 to 10)
+    deck                          the pack: full, piquet (32 cards), 6-A, ...
     decks                         cards removed per player count
     game                          aim, chooser, first_lead, mode, order, ...
     doubling                      false, or who may double whom
@@ -51,29 +52,35 @@ from ..limits import GAME_HANDS, NUMBER_DIGITS, PLAYERS, RULE_LINE_CHARACTERS, R
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .checks import Unread, check_spec, order_item
+from .decks import PACK_HINT, DeckProblem, read_pack, read_removals
 from .overlays import apply_overlay, setting_name
 from .parser import Groups, LineError, card_problem, parse_line
 from .rules import build
 from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
 from .suggest import closest, did_you_mean, with_suggestion
+from .unexpressible import NOT_EXPRESSIBLE, unexpressible_key
 
-SPEC_KEYS = ("name", "title", "description", "extends", "apply", "applied", "players", "decks", "game",
+SPEC_KEYS = ("name", "title", "description", "extends", "apply", "applied", "players", "deck", "decks", "game",
              "doubling", "contracts", "variants", "scales")
-OVERLAY_KEYS = ("description", "players", "decks", "game", "doubling", "contracts")
-CONTRACT_KEYS = ("rules", "description", "twin", "players")
+OVERLAY_KEYS = ("description", "players", "deck", "decks", "game", "doubling", "contracts")
+CONTRACT_KEYS = ("rules", "description", "twin", "players", "times")
 CHOICES: dict[str, tuple[str, ...]] = {
     "game.aim": ("highest", "lowest"),
-    "game.chooser": ("declarer-series", "rotating", "dealer", "fixed-order"),
-    "game.first_lead": ("declarer", "left"),
+    "game.chooser": ("declarer-series", "rotating", "dealer", "fixed-order", "fixed-series"),
+    "game.first_lead": ("declarer", "left", "right"),
     "game.mode": ("classic", "random", "individual-random", "custom"),
+    "game.direction": ("clockwise", "anticlockwise"),
+    "game.lists": ("own", "shared"),
     "doubling.whom": ("anyone", "declarer-only"),
     "doubling.positive": ("declarer-only", "anyone"),
     "doubling.undoubled": ("played", "not-played"),
 }
-INTEGERS = ("game.contracts_per_game", "game.hands", "doubling.minimum")
-BOOLEANS = ("doubling.allowed", "doubling.redouble")
-GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "order")
+INTEGERS = ("game.contracts_per_game", "doubling.minimum")
+BOOLEANS = ("doubling.allowed",)
+GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "order", "direction",
+             "first_declarer", "lists")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
+
 
 Setting = tuple[str, m.SettingValue]
 
@@ -286,6 +293,7 @@ class _Reader:
         self.positions: dict[str, m.Position] = {}
         self.unread_settings: set[str] = set()
         self.unread_contracts: set[str] = set()
+        self.pack_low = 2  # the pack the file's decks remove cards from (its base's, for a house file)
 
     def read(self) -> m.Spec:
         spec = self._read()
@@ -304,6 +312,7 @@ class _Reader:
             base = self._extends(sections["extends"])
             if base is None:
                 return None
+            self.pack_low = base[0].pack_low
         elif "contracts" not in sections:
             src.error(root, "a spec needs 'contracts' (or 'extends' to build on another spec)")
             return None
@@ -397,6 +406,10 @@ class _Reader:
         found: dict[str, Node] = {}
         for key, value in self._items(node):
             text = scalar(key)
+            out_of_reach = unexpressible_key(text) if text is not None and text not in allowed else None
+            if out_of_reach is not None:
+                self.source.error(key, out_of_reach[0], hint=out_of_reach[1])
+                continue
             if text is None or text not in allowed:
                 self.source.error(key, f"unknown key '{text}' in a {what}",
                                   hint=did_you_mean(str(text), allowed) or "keys: " + ", ".join(allowed))
@@ -509,13 +522,22 @@ class _Reader:
 
     def _overlay_body(self, sections: dict[str, Node], what: str) -> tuple[list[Setting], list[m.ContractChange]]:
         settings: list[Setting] = []
+        low = self.pack_low
+        if "deck" in sections:
+            self.positions.setdefault("deck", self.source.where(sections["deck"]))
+            read = self._pack(sections["deck"])
+            if read is not None:
+                low = read
+                settings.append(("deck", low))
+        if what == "spec":
+            self.pack_low = low  # the spec's own variants and scales remove cards from its pack
         if "players" in sections:
             self.positions.setdefault("players", self.source.where(sections["players"]))
             players = self._players(sections["players"])
             if players:
                 settings.append(("players", players))
         if "decks" in sections:
-            settings.extend(self._decks(sections["decks"]))
+            settings.extend(self._decks(sections["decks"], low))
         if "game" in sections:
             settings.extend(self._keyed(sections["game"], "game", GAME_KEYS))
         if "doubling" in sections:
@@ -557,21 +579,35 @@ class _Reader:
         if not counts:
             self.source.error(node, "players is a number, a list of numbers or a range such as 3-7")
             return ()
-        bad = [n for n in counts if not PLAYERS[0] <= n <= PLAYERS[1]]
-        if bad:
-            self.source.error(node, f"Barbu is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {bad[0]}")
-            return ()
+        for count in counts:
+            problem = player_count_problem(count)
+            if problem is not None:
+                self.source.error(node, *problem)
+                return ()
         return tuple(sorted(set(counts)))
 
-    def _decks(self, node: Node) -> list[Setting]:
+    def _pack(self, node: Node) -> int | None:
+        """The lowest rank of the pack ``deck`` names (docs/rules.md section 6)."""
+        text = scalar(node)
+        low = read_pack(str(text)) if text is not None and not is_null(node) else None
+        if low is None:
+            self.source.error(node, f"unknown pack '{text}'", hint=PACK_HINT)
+            self.unread_settings.add("deck")
+        return low
+
+    def _decks(self, node: Node, low: int) -> list[Setting]:
+        """Each player count's cards set aside from the pack of ``low``:
+        cards, whole ranks (``2-6``), ``highest N`` or ``highest N each``."""
         if not isinstance(node, MappingNode):
             self.source.error(node, "decks maps a player count to the cards removed, e.g. '5: [2♣, 2♦]'")
             return []
         settings: list[Setting] = []
         for key, value in pairs(node):
             count = as_int(key)
-            if count is None or not 3 <= count <= 7:
-                self.source.error(key, "a deck is given for a player count from 3 to 7")
+            problem = (player_count_problem(count) if count is not None
+                       else ("a deck is given for a player count from 2 to 10", None))
+            if count is None or problem is not None:
+                self.source.error(key, problem[0], hint=problem[1])  # type: ignore[index]
                 continue
             items: list[ScalarNode] = []
             if isinstance(value, SequenceNode):
@@ -581,17 +617,17 @@ class _Reader:
             removed: list[int] = []
             complete = True
             for item in items:
-                for word in item.value.replace(",", " ").split():
-                    card = C.parse_card(word)
-                    if card is None:
-                        message, hint = card_problem(word)
-                        self.source.error(item, message, hint=hint)
-                    elif card in removed:
-                        self.source.error(item, f"{C.card_symbol(card)} is removed twice")
-                    else:
-                        removed.append(card)
-                        continue
+                try:
+                    cards = read_removals(item.value, count, low)
+                except DeckProblem as bad:
+                    self.source.error(item, bad.message, hint=bad.hint)
                     complete = False
+                    continue
+                twice = [c for c in cards if c in removed]
+                if twice:
+                    self.source.error(item, f"{C.card_symbol(twice[0])} is removed twice")
+                    complete = False
+                removed.extend(c for c in cards if c not in removed)
             self.positions.setdefault(f"decks.{count}", self.source.where(key))
             if complete:
                 settings.append((f"decks.{count}", tuple(sorted(removed))))
@@ -655,7 +691,69 @@ class _Reader:
                 for node_ in nodes:
                     self.positions.setdefault(order_item(scalar(node_) or ""), self.source.where(node_))
                 settings.append((full, tuple(scalar(n) or "" for n in nodes)))
+            else:
+                read = {"game.hands": self._hands, "game.first_declarer": self._first_declarer,
+                        "doubling.redouble": self._redouble}[full](value)
+                if read is _UNREAD:
+                    self.unread_settings.add(full)
+                    continue
+                settings.append((full, read))  # type: ignore[arg-type]
         return settings
+
+    def _hands(self, node: Node) -> m.Hands | object:
+        """``hands: 20``, or by player count: ``hands: {3: 21, 4: 28}``."""
+        if is_null(node):
+            return None
+        number = as_int(node)
+        if number is not None:
+            return self._bounded_hands(node, number)
+        if isinstance(node, MappingNode):
+            by_count: list[tuple[int, int]] = []
+            for key, value in pairs(node):
+                count, hands = as_int(key), as_int(value)
+                if count is None or hands is None:
+                    self.source.error(key if count is None else value,
+                                      "hands maps a player count to a number of hands, e.g. '{3: 21, 4: 28}'")
+                    return _UNREAD
+                if self._bounded_hands(value, hands) is _UNREAD:
+                    return _UNREAD
+                by_count.append((count, hands))
+            return tuple(sorted(by_count))
+        self.source.error(node, "hands is a whole number, or a mapping of player counts to numbers of hands")
+        return _UNREAD
+
+    def _bounded_hands(self, node: Node, number: int) -> int | object:
+        """``number`` of hands, or an error past the bound a game may have."""
+        if abs(number) > GAME_HANDS:
+            self.source.error(node, f"hands is at most {GAME_HANDS}")
+            return _UNREAD
+        return number
+
+    def _first_declarer(self, node: Node) -> int | None | object:
+        """``first_declarer: lot`` (the default) or ``holder of 7♥``."""
+        text = (scalar(node) or "").strip()
+        if text.lower() in ("lot", "by lot", "drawn"):
+            return None
+        words = text.split()
+        card_text = words[-1] if words[:-1] in (["holder", "of"], ["holder", "of", "the"], []) and words else ""
+        card = C.parse_card(card_text) if card_text else None
+        if card is None:
+            message, hint = card_problem(card_text) if card_text else (f"first_declarer cannot be '{text}'", "")
+            self.source.error(node, message, hint=hint or "write 'lot' (the default) or 'holder of 7♥'")
+            return _UNREAD
+        return card
+
+    def _redouble(self, node: Node) -> m.Redouble | object:
+        """``redouble: true`` (the declarer), ``false`` or ``anyone``."""
+        flag = as_bool(node)
+        if flag is not None:
+            return flag
+        text = (scalar(node) or "").strip().lower()
+        if text in ("declarer", "anyone"):
+            return True if text == "declarer" else "anyone"
+        self.source.error(node, f"redouble cannot be '{scalar(node)}'",
+                          hint="true (the declarer redoubles), false, or anyone (every doubled player)")
+        return _UNREAD
 
     # ---- contracts ---------------------------------------------------------------
     def _contract_changes(self, node: Node, patching: bool) -> list[m.ContractChange]:
@@ -737,19 +835,37 @@ class _Reader:
             else:
                 for key, value in pairs(per):
                     count = as_int(key)
-                    if count is None or not 3 <= count <= 7:
-                        self.source.error(key, "a player count from 3 to 7")
+                    problem = player_count_problem(count) if count is not None else ("a player count from 2 to 10",
+                                                                                      None)
+                    if count is None or problem is not None:
+                        self.source.error(key, problem[0], hint=problem[1])  # type: ignore[index]
                         continue
                     other = self._rules(value)
                     if other is not None:
                         by_players.append((count, other))
+        times, each = self._times(sections.get("times"))
         if rules is None:
             return None
         return m.Contract(
             name, rules, by_players=tuple(sorted(by_players, key=lambda p: p[0])),
             twin=self._text(sections.get("twin")), description=self._text(sections.get("description")),
-            where=self.source.where(sections["rules"]),
+            where=self.source.where(sections["rules"]), times=times, times_each=each,
         )
+
+    def _times(self, node: Node | None) -> tuple[int, bool]:
+        """``times: 2`` (in each list, series or rubber) or ``times: 2 each``
+        (each player chooses it twice: shared lists, docs/rules.md section 6)."""
+        if node is None:
+            return 1, False
+        text = (scalar(node) or "").strip().lower()
+        words = text.replace("times", "").split()
+        each = words[1:] == ["each"]
+        number = int(words[0]) if words and words[0].isdigit() and (len(words) == 1 or each) else None
+        if number is None or number < 1:
+            self.source.error(node, f"times cannot be '{scalar(node)}'",
+                              hint="a whole number from 1, e.g. 'times: 2', or 'times: 2 each' (each player)")
+            return 1, False
+        return number, each
 
     def _line(self, node: Node) -> Groups | None:
         text = scalar(node)
@@ -785,6 +901,23 @@ class _Reader:
 
 _RANGE = re.compile(rf"\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*-\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*", re.ASCII)
 """A range of player counts, ``3-7`` (ASCII digits: ``²`` is no digit here)."""
+
+
+_UNREAD = object()
+"""What a setting reader returns after reporting a value it cannot read."""
+
+
+def player_count_problem(count: int) -> tuple[str, str | None] | None:
+    """Why ``count`` players cannot play a spec, with a hint; None when
+    they can (docs/rules.md section 6: 2 to 10 players, one pack)."""
+    if count > C.MAX_PLAYERS:
+        return (NOT_EXPRESSIBLE + f"{count} players need two packs, and two packs need rules the language does "
+                "not have: which of two equal cards in one trick wins, what a card named in a rule scores when "
+                "it is held twice (two K♥), totals over both packs",
+                f"play with {C.MIN_PLAYERS} to {C.MAX_PLAYERS} players (docs/rules.md section 6)")
+    if count < C.MIN_PLAYERS:
+        return f"a game needs at least {C.MIN_PLAYERS} players, not {count}", None
+    return None
 
 
 def _is_split_piece(key: Node, value: Node) -> bool:

@@ -140,7 +140,20 @@ class MostOfOneSuit:
     rounding: Rounding | None = None
 
 
-Part = PerTrick | PerCard | TrickAt | Placings | MostOfOneSuit
+@dataclass(frozen=True)
+class Spread:
+    """``value`` shared out equally over the elements of a hand: every trick
+    (``cards`` None: ``−26 spread over tricks``) or every card of ``cards``
+    in the deck (``−30 spread over ♥``), so the value follows the deck size
+    (docs/rules.md section 6).  For each player count it stands for the
+    ``per trick`` or ``per …`` part of the share; a share that is not whole
+    is refused."""
+
+    value: int
+    cards: Cards | None = None
+
+
+Part = PerTrick | PerCard | TrickAt | Placings | MostOfOneSuit | Spread
 
 
 @dataclass(frozen=True)
@@ -186,11 +199,14 @@ class Trumps:
     win the trick as it stands must play a trump that wins it.
     ``must_overtrump``: when trumps are led, a player holding a trump higher
     than every trump in the trick must play a higher one (RULES.md section 2).
+    ``must_trump``: a player void in the led suit who holds a trump must play
+    one, even one that loses (section 6, forced plays).
     """
 
     suit: Suit | None = None
     must_win: bool = False
     must_overtrump: bool = False
+    must_trump: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,7 +214,9 @@ class TrickPlay:
     """Trick-taking play: follow suit, highest card of the led suit wins,
     unless trumps.  ``inverted``: 2 is high and the ace low.
     ``play_every_trick``: the hand never ends early (RULES.md section 1,
-    playing out), as Hearts is played everywhere."""
+    playing out), as Hearts is played everywhere.  ``discard_when_void``:
+    a player void in the led suit who holds one of these cards must play
+    one (docs/rules.md section 6, forced plays)."""
 
     trumps: Trumps | None = None
     inverted: bool = False
@@ -207,19 +225,27 @@ class TrickPlay:
     opening_card: Card | None = None
     first_trick_bans: tuple[Cards, ...] = ()
     shed_when_safe: tuple[Cards, ...] = ()
+    discard_when_void: tuple[Cards, ...] = ()
 
 
 DominoStart = Rank | Literal["chosen", "first-card"]
+DominoEnd = Literal["last", "first-out"]
 
 
 @dataclass(frozen=True)
 class DominoPlay:
     """Domino / fan tan.  ``start`` is a fixed rank, ``"chosen"`` (the
     declarer names it) or ``"first-card"`` (the declarer's first card sets
-    it).  ``aces_low``: the ace sits below the 2 instead of above the king."""
+    it).  ``aces_low``: the ace sits below the 2 instead of above the king.
+    ``ace_again``: a player who plays an ace moves again.  ``end``: the
+    hand ends when only one player still holds cards (``last``), or when
+    the first player goes out (``first-out``: the others are placed by the
+    cards they hold; docs/rules.md section 6)."""
 
     start: DominoStart = "chosen"
     aces_low: bool = False
+    ace_again: bool = False
+    end: DominoEnd = "last"
 
 
 Play = TrickPlay | DominoPlay
@@ -260,6 +286,11 @@ class MustOvertrump:
 
 
 @dataclass(frozen=True)
+class MustTrump:
+    """``must trump``: a void player trumps if able, even with a losing trump."""
+
+
+@dataclass(frozen=True)
 class DominoClause:
     """``domino``, ``domino from 5``, ``domino from first card``"""
 
@@ -269,6 +300,16 @@ class DominoClause:
 @dataclass(frozen=True)
 class AcesLow:
     """``aces low`` (domino)"""
+
+
+@dataclass(frozen=True)
+class AceAgain:
+    """``ace plays again`` (domino)"""
+
+
+@dataclass(frozen=True)
+class EndsAtFirstOut:
+    """``ends at first out`` (domino)"""
 
 
 @dataclass(frozen=True)
@@ -319,6 +360,13 @@ class ShedWhenSafe:
 
 
 @dataclass(frozen=True)
+class DiscardWhenVoid:
+    """``discard ♥ when void``, ``discard points when void``"""
+
+    cards: Cards
+
+
+@dataclass(frozen=True)
 class AllOrNothing:
     """``all or nothing``"""
 
@@ -329,8 +377,9 @@ class ShootTheMoon:
 
 
 Mechanic = (
-    TrumpsClause | MustWinWithTrump | MustOvertrump | DominoClause | AcesLow | Inverted | PlayEveryTrick
-    | NoLead | Breaks | Leads | NotOnFirstTrick | ShedWhenSafe | AllOrNothing | ShootTheMoon
+    TrumpsClause | MustWinWithTrump | MustOvertrump | MustTrump | DominoClause | AcesLow | AceAgain | EndsAtFirstOut
+    | Inverted | PlayEveryTrick | NoLead | Breaks | Leads | NotOnFirstTrick | ShedWhenSafe | DiscardWhenVoid
+    | AllOrNothing | ShootTheMoon
 )
 Clause = Part | Mechanic
 
@@ -353,7 +402,10 @@ class Contract:
 
     ``by_players`` holds other rules for particular player counts.  When a
     contract declares a ``twin``, the loader also makes the twin: a contract
-    of that name whose values are negated, marked ``derived``.
+    of that name whose values are negated, marked ``derived``.  ``times``:
+    how often the contract is played in a player's list, a declarer's
+    series or a rubber of a shared list; with ``times_each`` (shared lists
+    only), how often each player must choose it (docs/rules.md section 6).
     """
 
     name: str
@@ -362,6 +414,8 @@ class Contract:
     twin: str | None = None
     derived: bool = False
     description: str | None = None
+    times: int = 1
+    times_each: bool = False
     where: Position | None = field(default=None, compare=False, repr=False)
 
     def rules_for(self, players: int) -> Rules:
@@ -373,9 +427,12 @@ class Contract:
 
 
 Aim = Literal["highest", "lowest"]
-Chooser = Literal["declarer-series", "rotating", "dealer", "fixed-order"]
-FirstLead = Literal["declarer", "left"]
+Chooser = Literal["declarer-series", "rotating", "dealer", "fixed-order", "fixed-series"]
+FirstLead = Literal["declarer", "left", "right"]
 Mode = Literal["classic", "random", "individual-random", "custom"]
+Direction = Literal["clockwise", "anticlockwise"]
+Lists = Literal["own", "shared"]
+Hands = int | tuple[tuple[int, int], ...] | None
 
 
 @dataclass(frozen=True)
@@ -383,13 +440,19 @@ class Game:
     """How a game runs (RULES.md sections 2 and 3).
 
     ``chooser``: ``declarer-series`` (a declarer chooses each contract once,
-    then the player on the left takes over), ``rotating`` (the chooser moves
-    left every hand), ``dealer`` (the dealer chooses), ``fixed-order``
-    (``order`` is played as written, once per player or once in all).
+    then the next player takes over), ``rotating`` (the chooser moves on
+    every hand), ``dealer`` (the dealer chooses), ``fixed-order``
+    (``order`` is played as written, once per player or once in all),
+    ``fixed-series`` (each declarer in turn plays the whole order).
     ``first_lead``: who leads the first trick, the chooser or the player on
-    their left; in domino the chooser always moves first.  ``mode``,
-    ``contracts_per_game`` and ``hands`` are the French modes; ``order`` is
-    the contract list they draw from (all contracts when empty).
+    their left or right; in domino the chooser always moves first.
+    ``mode``, ``contracts_per_game`` and ``hands`` are the French modes
+    (``hands`` may differ by player count: pairs of count and hands);
+    ``order`` is the contract list they draw from (all contracts when
+    empty).  Section 6: ``direction`` is the way play and every turn pass,
+    ``first_declarer`` the card whose holder in the first deal declares
+    first (None: by lot), ``lists`` whether each player has a list of their
+    own or the table shares one.
     """
 
     aim: Aim = "highest"
@@ -397,12 +460,22 @@ class Game:
     first_lead: FirstLead = "declarer"
     mode: Mode = "custom"
     contracts_per_game: int | None = None
-    hands: int | None = None
+    hands: Hands = None
     order: tuple[str, ...] = ()
+    direction: Direction = "clockwise"
+    first_declarer: Card | None = None
+    lists: Lists = "own"
+
+    def hands_for(self, players: int) -> int | None:
+        """The number of hands the spec sets for ``players``, or None."""
+        if isinstance(self.hands, tuple):
+            return dict(self.hands).get(players)
+        return self.hands
 
 
 Whom = Literal["anyone", "declarer-only"]
 Undoubled = Literal["played", "not-played"]
+Redouble = bool | Literal["anyone"]
 
 
 @dataclass(frozen=True)
@@ -413,7 +486,9 @@ class Doubling:
     declarer's redouble must cover every player who doubled them).
     ``positive_declarer_only``: in positive contracts only the declarer may be
     doubled.  ``redouble``: the declarer may double back those who doubled
-    them.  ``undoubled``: ``not-played`` means a negative contract nobody
+    them (``True``), nobody may (``False``), or every doubled player may,
+    after everyone's first chance (``"anyone"``, docs/rules.md section 6).
+    ``undoubled``: ``not-played`` means a negative contract nobody
     doubles is not played; each opponent scores total/(n−1) rounded to the
     nearest integer, the declarer the rest.  ``minimum``: the advisory number
     of doubles each player should make against each declarer's series.
@@ -422,7 +497,7 @@ class Doubling:
     allowed: bool = True
     whom: Whom = "anyone"
     positive_declarer_only: bool = True
-    redouble: bool = True
+    redouble: Redouble = True
     undoubled: Undoubled = "played"
     minimum: int = 0
 
@@ -491,7 +566,9 @@ class Spec:
     game runs, how doubling works, and the overlays that can be applied.
 
     ``removed`` gives, for each allowed player count, the cards taken out of
-    the 52 so that the deck deals evenly.  ``applied`` lists the overlays
+    the 52 so that the deck deals evenly; ``pack_low`` is the lowest rank of
+    the pack they are taken from (2, or 7 for the 32-card piquet pack),
+    whose lower ranks are among them.  ``applied`` lists the overlays
     already applied, in order.  ``header`` is the comment at the top of the
     spec file (its source and rulings), kept so ``barbu fmt`` preserves it.
     ``extends`` says what the spec was built from, if anything; like a
@@ -511,6 +588,7 @@ class Spec:
     header: str = ""
     description: str = ""
     extends: Extends | None = field(default=None, compare=False, repr=False)
+    pack_low: Rank = 2
 
     def contract(self, name: str) -> Contract:
         """The contract called ``name``, matched without regard to case,

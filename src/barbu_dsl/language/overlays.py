@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .. import cards as C
 from . import model as m
+from .decks import default_removed, outside_pack
 from .rules import build, clause_text, clauses, negate, rules_text
 from .source import Source
 from .suggest import with_suggestion
@@ -26,7 +26,8 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,
     contracts, whose order is as written.  ``positions`` say where the
     overlay's settings were written, for their errors."""
     where = positions or {}
-    for key, value in sorted(overlay.settings, key=lambda setting: setting[0] != "doubling.allowed"):
+    first = ("doubling.allowed", "deck")  # doubling on or off, and the pack, before what depends on them
+    for key, value in sorted(overlay.settings, key=lambda setting: setting[0] not in first):
         spec = _apply_setting(spec, key, value, where.get(key) or overlay.where, source)
     # By folded name, in order: each change finds its contract at once (a
     # list searched per change made 8,000 contracts take seconds).
@@ -72,17 +73,21 @@ def setting_name(key: str) -> str:
 
 
 def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None, source: Source) -> m.Spec:
+    if key == "deck":
+        # A new pack: every count's deck is the pack's default again (decks given after it apply to it).
+        return replace(spec, pack_low=value, removed=tuple((n, default_removed(n, value)) for n in spec.players))
     if key == "players":
         removed = dict(spec.removed)
         return replace(spec, players=value,
-                       removed=tuple((n, removed.get(n, tuple(sorted(C.default_removals(n))))) for n in value))
+                       removed=tuple((n, removed.get(n, default_removed(n, spec.pack_low))) for n in value))
     if key.startswith("decks."):
         count = int(key.split(".")[1])
         if count not in spec.players:
             source.error_at_position(where, f"a deck is given for {count} players, but the spec "
                                      f"allows {', '.join(map(str, spec.players))}")
             return spec
-        return replace(spec, removed=tuple((n, value if n == count else cards) for n, cards in spec.removed))
+        cards = tuple(sorted(outside_pack(spec.pack_low) | set(value)))
+        return replace(spec, removed=tuple((n, cards if n == count else old) for n, old in spec.removed))
     section, field_name = key.split(".", 1)
     if section == "game":
         return replace(spec, game=replace(spec.game, **{field_name: value}))
@@ -151,6 +156,7 @@ def with_twins(contracts: list[m.Contract]) -> tuple[m.Contract, ...]:
                 contract.twin, negate(contract.rules),
                 by_players=tuple((n, negate(r)) for n, r in contract.by_players),
                 twin=contract.name, derived=True, where=contract.where,
+                times=contract.times, times_each=contract.times_each,
             ))
     return tuple(result)
 

@@ -20,6 +20,7 @@ from .. import cards as C
 from ..limits import NUMBER_DIGITS, VALUE_MAGNITUDE
 from ..resources import grammar_text
 from . import model as m
+from .unexpressible import unexpressible_phrase
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,10 @@ def parse_line(text: str) -> Groups:
 
 
 def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
+    out_of_reach = unexpressible_phrase(text)
+    if out_of_reach is not None:
+        offset, width, message, reach_hint = out_of_reach
+        return LineProblem(offset, message, width, reach_hint)
     offset = error.pos_in_stream if error.pos_in_stream is not None else len(text)
     if isinstance(error, UnexpectedEOF):
         offset = len(text)
@@ -228,6 +233,9 @@ def _number(token: Token, text: str | None = None) -> int:
     return int(digits)
 
 
+_NAMED_POSITIONS = {"first": 1, "second": 2, "third": 3, "penultimate": -2, "antepenultimate": -3, "last": -1}
+
+
 def _value(token: Token) -> int:
     """A scoring value, at most VALUE_MAGNITUDE either way."""
     value = _number(token, str(token).replace("−", "-").replace("+", ""))
@@ -312,7 +320,7 @@ class _ToClauses(Transformer):
         return (m.PerTrick(_value(value)), value.start_pos)
 
     def per_cards(self, items):
-        value, _per, (selector, token) = items
+        value, _per, (selector, token) = items[:3]  # then "taken", if written
         if isinstance(selector, m.PointCards):
             raise _fail(token, "'points' cannot score: it means the cards that score",
                         SELECTOR_HINT)
@@ -331,11 +339,38 @@ class _ToClauses(Transformer):
                 raise _fail(number, "tricks are numbered from 1")
         else:
             word = str(items[1]).lower()
-            named = {"first": 1, "second": 2, "third": 3, "penultimate": -2, "last": -1}
-            position = named.get(word) or _number(items[1], re.match(r"\d+", word).group(0))  # type: ignore[union-attr]
-            if position < 1 and word not in named:
+            position = _NAMED_POSITIONS.get(word) or _number(items[1], re.match(r"\d+", word).group(0))  # type: ignore[union-attr]
+            if position < 1 and word not in _NAMED_POSITIONS:
                 raise _fail(items[1], "tricks are numbered from 1")
         return (m.TrickAt(_value(value), position), value.start_pos)
+
+    def trick_from_last(self, items):
+        """``third from last trick``: 1 from last is the last trick."""
+        value, word = items[0], items[1]
+        text = str(word).lower()
+        if text in ("penultimate", "antepenultimate", "last"):
+            raise _fail(word, f"'{word} from last' counts from the end twice",
+                        f"write '{word} trick', or count from the last: 'third from last trick'")
+        count = _NAMED_POSITIONS.get(text) or int(re.match(r"\d+", text).group(0))  # type: ignore[union-attr]
+        if count < 1:
+            raise _fail(word, "tricks are counted from 1")
+        return (m.TrickAt(_value(value), -count), value.start_pos)
+
+    def _spread(self, items, cards: m.Cards | None):
+        return (m.Spread(_value(items[0]), cards), items[0].start_pos)
+
+    def spread_tricks(self, items):
+        return self._spread(items, None)
+
+    def spread_cards(self, items):
+        selector, token = items[-1]
+        if isinstance(selector, m.PointCards):
+            raise _fail(token, "'points' cannot score: it means the cards that score", SELECTOR_HINT)
+        if isinstance(selector, m.OneCard):
+            card = C.card_symbol(selector.card)
+            raise _fail(token, "a spread shares a value over several cards; one card takes the whole value",
+                        f"write '{card} {items[0]!s}'")
+        return self._spread(items, selector)
 
     def placings(self, items):
         return (m.Placings(tuple(_value(v) for v in items[1:])), items[0].start_pos)
@@ -373,6 +408,15 @@ class _ToClauses(Transformer):
 
     def must_overtrump(self, items):
         return (m.MustOvertrump(), items[0].start_pos)
+
+    def must_trump(self, items):
+        return (m.MustTrump(), items[0].start_pos)
+
+    def ace_again(self, items):
+        return (m.AceAgain(), items[0].start_pos)
+
+    def ends_at_first_out(self, items):
+        return (m.EndsAtFirstOut(), items[0].start_pos)
 
     def domino(self, items):
         start: m.DominoStart = "chosen"
@@ -423,3 +467,11 @@ class _ToClauses(Transformer):
         if isinstance(selector, (m.AllCards, m.TrumpCards)):
             raise _fail(token, "shed-when-safe names the dangerous cards: a card, a rank or a set")
         return (m.ShedWhenSafe(selector), items[0].start_pos)
+
+    def discard_when_void(self, items):
+        selector, token = items[1]
+        if isinstance(selector, m.TrumpCards):
+            raise _fail(token, "a void player who must play a trump 'must trump'", "write 'must trump' (with 'trumps')")
+        if isinstance(selector, m.AllCards):
+            raise _fail(token, "discard-when-void names the cards to throw: a suit, a rank, a card, a set or 'points'")
+        return (m.DiscardWhenVoid(selector), items[0].start_pos)

@@ -18,6 +18,7 @@ import yaml
 
 from .. import cards as C
 from . import model as m
+from .decks import default_removed, pack_text, removals_text
 from .rules import clause_text, rules_text
 
 _PLAIN = re.compile(r"^[\w♠♥♦♣−+(][\w ♠♥♦♣−+'’.()/{},;:!?&-]*$")
@@ -44,10 +45,12 @@ def print_spec(spec: m.Spec) -> str:
     out whole (``barbu fmt --flatten``)."""
     out = _identity(spec)
     out.append(f"players: {_players(spec.players)}")
-    decks = [(n, cards) for n, cards in spec.removed if set(cards) != C.default_removals(n)]
+    if spec.pack_low != 2:
+        out.append(f"deck: {pack_text(spec.pack_low)}")
+    decks = [(n, cards) for n, cards in spec.removed if cards != default_removed(n, spec.pack_low)]
     if decks:
         out.append("decks:")
-        out.extend(f"  {n}: {_cards(cards)}" for n, cards in decks)
+        out.extend(f"  {n}: {removals_text(cards, spec.pack_low)}" for n, cards in decks)
     out.extend(_section("game", _changed(spec.game, m.Game())))
     out.extend(_doubling(spec.doubling))
     out.append("contracts:")
@@ -114,11 +117,12 @@ def _players(players: tuple[int, ...]) -> str:
     return "[" + ", ".join(map(str, players)) + "]"
 
 
-def _cards(cards: tuple[int, ...]) -> str:
-    return "[" + ", ".join(C.card_symbol(c) for c in cards) + "]"
-
-
-def _value(value: object) -> str:
+def _value(value: object, key: str = "") -> str:
+    """A setting's value as YAML; ``key`` names settings written their own way."""
+    if key == "first_declarer":
+        return "lot" if value is None else f"holder of {C.card_symbol(value)}"  # type: ignore[arg-type]
+    if key == "hands" and isinstance(value, tuple):
+        return "{" + ", ".join(f"{count}: {hands}" for count, hands in value) + "}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -136,7 +140,7 @@ def _changed(obj: object, default: object) -> list[tuple[str, object]]:
 def _section(name: str, items: list[tuple[str, object]], indent: str = "") -> list[str]:
     if not items:
         return []
-    return [f"{indent}{name}:", *(f"{indent}  {key}: {_value(value)}" for key, value in items)]
+    return [f"{indent}{name}:", *(f"{indent}  {key}: {_value(value, key)}" for key, value in items)]
 
 
 def _doubling_items(items: list[tuple[str, object]]) -> list[tuple[str, object]]:
@@ -153,9 +157,12 @@ def _doubling(doubling: m.Doubling, indent: str = "") -> list[str]:
 def _contract(contract: m.Contract, indent: str) -> list[str]:
     name = quote(contract.name)
     line = quote(rules_text(contract.rules))
-    if not (contract.by_players or contract.twin or contract.description):
+    times = contract.times != 1 or contract.times_each
+    if not (contract.by_players or contract.twin or contract.description or times):
         return [f"{indent}{name}: {line}"]
     out = [f"{indent}{name}:", f"{indent}  rules: {line}"]
+    if times:
+        out.append(f"{indent}  times: {contract.times}{' each' if contract.times_each else ''}")
     if contract.twin:
         out.append(f"{indent}  twin: {quote(contract.twin)}")
     if contract.description:
@@ -189,6 +196,8 @@ def _overlay_body(overlay: m.Overlay, indent: str) -> list[str]:
     for key, value in overlay.settings:
         if key == "players":
             out.append(f"{indent}players: {_players(value)}")  # type: ignore[arg-type]
+        elif key == "deck":
+            out.append(f"{indent}deck: {pack_text(value)}")  # type: ignore[arg-type]
         elif key.startswith("decks."):
             continue
         elif key.startswith("game."):
@@ -197,7 +206,7 @@ def _overlay_body(overlay: m.Overlay, indent: str) -> list[str]:
             doubling.append((key.split(".", 1)[1], value))
     if decks:
         out.append(f"{indent}decks:")
-        out.extend(f"{indent}  {count}: {_cards(value)}" for count, value in decks)  # type: ignore[arg-type]
+        out.extend(f"{indent}  {count}: {removals_text(value, 2)}" for count, value in decks)  # type: ignore[arg-type]
     out.extend(_section("game", game, indent))
     if doubling == [("allowed", False)]:
         out.append(f"{indent}doubling: false")

@@ -21,7 +21,8 @@ from .. import cards as C
 from . import model as m
 from .parser import Groups, LineProblem
 
-_TRICK_PARTS = (m.PerTrick, m.PerCard, m.TrickAt, m.MostOfOneSuit)
+_TRICK_PARTS = (m.PerTrick, m.PerCard, m.TrickAt, m.MostOfOneSuit, m.Spread)
+_PARTS = (m.PerTrick, m.PerCard, m.TrickAt, m.Placings, m.MostOfOneSuit, m.Spread)
 
 
 def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
@@ -38,7 +39,7 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
     for group in groups:
         parts: list[m.Part] = []
         for clause, offset in group:
-            if isinstance(clause, (m.PerTrick, m.PerCard, m.TrickAt, m.Placings, m.MostOfOneSuit)):
+            if isinstance(clause, _PARTS):
                 parts.append(clause)
                 part_offsets[id(clause)] = offset
                 continue
@@ -59,14 +60,17 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
 
     if trumps_clause and domino_clause:
         problem(domino_clause[1], "a contract cannot be both trumps and domino")
-    for needs_trumps in (m.MustWinWithTrump, m.MustOvertrump):
+    for needs_trumps in (m.MustWinWithTrump, m.MustOvertrump, m.MustTrump):
         if needs_trumps in by_type and not trumps_clause:
             problem(by_type[needs_trumps][1], f"'{clause_text(needs_trumps())}' needs 'trumps'")
     if m.AcesLow in by_type and not domino_clause:
         problem(by_type[m.AcesLow][1], "'aces low' is a domino rule; trick play inverts with '2 high'")
+    for domino_only in (m.AceAgain, m.EndsAtFirstOut):
+        if domino_only in by_type and not domino_clause:
+            problem(by_type[domino_only][1], f"'{clause_text(domino_only())}' is a domino rule", "add 'domino'")
     if domino_clause:
         for kind in (m.Inverted, m.PlayEveryTrick, m.NoLead, m.Leads, m.NotOnFirstTrick, m.ShedWhenSafe,
-                     m.Breaks, m.AllOrNothing, m.ShootTheMoon):
+                     m.DiscardWhenVoid, m.Breaks, m.AllOrNothing, m.ShootTheMoon):
             for clause, offset in mechanics:
                 if isinstance(clause, kind):
                     problem(offset, f"'{clause_text(clause)}' does not apply to domino")
@@ -82,8 +86,9 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
                 problem(part_offsets[id(part)], "'placings' score domino; this contract plays tricks",
                         "add 'domino' or score tricks or cards")
     for part in all_parts:
-        if isinstance(part, m.PerCard) and isinstance(part.cards, m.TrumpCards) and not trumps_clause:
-            problem(part_offsets[id(part)], "'per trump' needs 'trumps'")
+        if isinstance(part, (m.PerCard, m.Spread)) and isinstance(part.cards, m.TrumpCards) and not trumps_clause:
+            what = "per trump" if isinstance(part, m.PerCard) else "spread over trumps"
+            problem(part_offsets[id(part)], f"'{what}' needs 'trumps'")
     if not all_parts:
         offset = groups[0][0][1] if groups and groups[0] else 0
         problem(offset, "this contract scores nothing", "add a scoring part such as '−2 per trick'")
@@ -116,7 +121,9 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
 
     play: m.Play
     if domino_clause:
-        play = m.DominoPlay(start=domino_clause[0].start, aces_low=m.AcesLow in by_type)  # type: ignore[union-attr]
+        play = m.DominoPlay(start=domino_clause[0].start, aces_low=m.AcesLow in by_type,  # type: ignore[union-attr]
+                            ace_again=m.AceAgain in by_type,
+                            end="first-out" if m.EndsAtFirstOut in by_type else "last")
     else:
         trumps = None
         if trumps_clause:
@@ -124,6 +131,7 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
                 suit=trumps_clause[0].suit,  # type: ignore[union-attr]
                 must_win=m.MustWinWithTrump in by_type,
                 must_overtrump=m.MustOvertrump in by_type,
+                must_trump=m.MustTrump in by_type,
             )
         play = m.TrickPlay(
             trumps=trumps,
@@ -136,6 +144,7 @@ def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
             opening_card=by_type[m.Leads][0].card if m.Leads in by_type else None,  # type: ignore[union-attr]
             first_trick_bans=tuple(c.cards for c, _ in mechanics if isinstance(c, m.NotOnFirstTrick)),
             shed_when_safe=tuple(c.cards for c, _ in mechanics if isinstance(c, m.ShedWhenSafe)),
+            discard_when_void=tuple(c.cards for c, _ in mechanics if isinstance(c, m.DiscardWhenVoid)),
         )
     scoring = m.Scoring(
         groups=tuple(scoring_groups),
@@ -149,7 +158,8 @@ def _scoring_nothing(group: Sequence[m.Part]) -> list[m.Part]:
     """Parts of a group whose value is 0 (``+0 per trick``), except a single
     card's 0 that takes the card out of a wider part (``−2 per ♥, A♥ 0``)."""
     found: list[m.Part] = []
-    wider = [p.cards for p in group if isinstance(p, m.PerCard) and not isinstance(p.cards, m.OneCard)]
+    wider = [p.cards for p in group if isinstance(p, (m.PerCard, m.Spread)) and p.cards is not None
+             and not isinstance(p.cards, m.OneCard)]
     for part in group:
         if isinstance(part, m.Placings):
             if not any(part.values):
@@ -194,14 +204,17 @@ def _overlaps(group: Sequence[m.Part]) -> list[tuple[str, m.Part]]:
     """Parts of one group that give one element two values."""
     found: list[tuple[str, m.Part]] = []
     kinds: dict[object, m.Part] = {}
-    general: list[m.PerCard] = []
+    general: list[m.PerCard | m.Spread] = []
     for part in group:
-        if isinstance(part, m.PerCard):
+        if isinstance(part, m.Spread) and part.cards is None:
+            key: object = m.PerTrick  # a share of a total per trick is a per-trick value
+        elif isinstance(part, (m.PerCard, m.Spread)):
+            assert part.cards is not None
             if isinstance(part.cards, m.OneCard):
-                key: object = ("card", part.cards.card)
+                key = ("card", part.cards.card)
             else:
                 for other in general:
-                    if _may_overlap(other.cards, part.cards):
+                    if _may_overlap(other.cards, part.cards):  # type: ignore[arg-type]
                         message = f"'{clause_text(part)}' and '{clause_text(other)}' both score some cards in one group"
                         found.append((message, part))
                 general.append(part)
@@ -258,6 +271,37 @@ def card_values(scoring: m.Scoring, trump: int | None, deck: frozenset[int] = C.
     return {c: v for c, v in values.items() if v}
 
 
+def spread_size(part: m.Spread, tricks: int, deck: frozenset[int], trump: int | None) -> int:
+    """How many elements a spread shares its value over: the tricks of a
+    hand, or its cards in the deck (those of the trump suit for ``trumps``)."""
+    return tricks if part.cards is None else len(select(part.cards, trump) & deck)
+
+
+def spread_share(part: m.Spread, tricks: int, deck: frozenset[int], trump: int | None) -> Fraction | None:
+    """Each element's share of a spread (docs/rules.md section 6), or None when
+    there is nothing to share it over."""
+    size = spread_size(part, tricks, deck, trump)
+    return Fraction(part.value, size) if size else None
+
+
+def resolve_spreads(scoring: m.Scoring, tricks: int, deck: frozenset[int], trump: int | None) -> m.Scoring:
+    """``scoring`` with every spread written as the per-trick or per-card part
+    of its share for a hand of ``tricks`` tricks dealt from ``deck``; a share
+    that is not whole (refused when the spec is read) is rounded to the
+    nearest, halves away from zero."""
+    if not any(isinstance(part, m.Spread) for part in scoring.parts):
+        return scoring
+
+    def resolved(part: m.Part) -> m.Part:
+        if not isinstance(part, m.Spread):
+            return part
+        share = spread_share(part, tricks, deck, trump)
+        value = round_half_away(share) if share is not None else 0
+        return m.PerTrick(value) if part.cards is None else m.PerCard(value, part.cards)
+
+    return replace(scoring, groups=tuple(tuple(resolved(part) for part in group) for group in scoring.groups))
+
+
 def round_half_away(value: Fraction) -> int:
     """``value`` rounded to the nearest integer, halves away from zero."""
     magnitude = math.floor(abs(value) + Fraction(1, 2))
@@ -294,6 +338,10 @@ def clauses(rules: m.Rules) -> tuple[tuple[m.Clause, ...], ...]:
         head.append(m.DominoClause(play.start))
         if play.aces_low:
             head.append(m.AcesLow())
+        if play.ace_again:
+            head.append(m.AceAgain())
+        if play.end == "first-out":
+            head.append(m.EndsAtFirstOut())
     else:
         if play.trumps is not None:
             head.append(m.TrumpsClause(play.trumps.suit))
@@ -301,6 +349,8 @@ def clauses(rules: m.Rules) -> tuple[tuple[m.Clause, ...], ...]:
                 head.append(m.MustWinWithTrump())
             if play.trumps.must_overtrump:
                 head.append(m.MustOvertrump())
+            if play.trumps.must_trump:
+                head.append(m.MustTrump())
         if play.inverted:
             head.append(m.Inverted())
         if play.opening_card is not None:
@@ -310,6 +360,7 @@ def clauses(rules: m.Rules) -> tuple[tuple[m.Clause, ...], ...]:
             tail.append(m.NoLead(ban.suit, ban.scope))
             tail.extend(m.Breaks(card, ban.suit) for card in ban.broken_by)
         tail.extend(m.ShedWhenSafe(c) for c in play.shed_when_safe)
+        tail.extend(m.DiscardWhenVoid(c) for c in play.discard_when_void)
         if play.play_every_trick:
             tail.append(m.PlayEveryTrick())
     if rules.scoring.all_or_nothing:
@@ -359,11 +410,17 @@ def cards_text(cards: m.Cards, plural: bool = False) -> str:
     if isinstance(cards, m.CardSet):
         return "{" + ", ".join(C.card_symbol(c) for c in cards.cards) + "}"
     if isinstance(cards, m.TrumpCards):
-        return "trump"
+        return "trumps" if plural else "trump"
     return "points"
 
 
-_POSITION_WORDS = {1: "first", 2: "second", 3: "third", -2: "penultimate", -1: "last"}
+_POSITION_WORDS = {1: "first", 2: "second", 3: "third", -3: "antepenultimate", -2: "penultimate", -1: "last"}
+
+
+def ordinal_text(n: int) -> str:
+    """``4th``, ``21st``, ``12th``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def clause_text(clause: m.Clause) -> str:
@@ -377,7 +434,12 @@ def clause_text(clause: m.Clause) -> str:
     if isinstance(clause, m.TrickAt):
         if clause.position in _POSITION_WORDS:
             return f"{value_text(clause.value)} {_POSITION_WORDS[clause.position]} trick"
+        if clause.position < 0:
+            return f"{value_text(clause.value)} {ordinal_text(-clause.position)} from last trick"
         return f"{value_text(clause.value)} trick {clause.position}"
+    if isinstance(clause, m.Spread):
+        over = "tricks" if clause.cards is None else cards_text(clause.cards, plural=True)
+        return f"{value_text(clause.value)} spread over {over}"
     if isinstance(clause, m.Placings):
         return "placings " + " ".join(value_text(v) for v in clause.values)
     if isinstance(clause, m.MostOfOneSuit):
@@ -407,9 +469,12 @@ def clause_text(clause: m.Clause) -> str:
         return f"no {cards_text(clause.cards, plural=True)} on first trick"
     if isinstance(clause, m.ShedWhenSafe):
         return f"shed {cards_text(clause.cards, plural=True)} when safe"
+    if isinstance(clause, m.DiscardWhenVoid):
+        return f"discard {cards_text(clause.cards, plural=True)} when void"
     fixed = {
-        m.MustWinWithTrump: "must win with a trump", m.MustOvertrump: "must overtrump",
-        m.AcesLow: "aces low", m.Inverted: "2 high", m.AllOrNothing: "all or nothing",
+        m.MustWinWithTrump: "must win with a trump", m.MustOvertrump: "must overtrump", m.MustTrump: "must trump",
+        m.AcesLow: "aces low", m.AceAgain: "ace plays again", m.EndsAtFirstOut: "ends at first out",
+        m.Inverted: "2 high", m.AllOrNothing: "all or nothing",
         m.ShootTheMoon: "shoot the moon", m.PlayEveryTrick: "play every trick",
     }
     return fixed[type(clause)]

@@ -6,8 +6,11 @@ this data and follows it exactly as the Python sheet does
 (:mod:`barbu_dsl.sheet`).  For each player count the spec allows:
 
 * the deck and the game plan (:func:`barbu_dsl.compiled.game_plan`): the
-  chooser, the pool, the contracts per player, the number of hands, random
-  draws, a fixed order played once or by each player;
+  chooser, the pool, the list, series or rubber with each contract as often
+  as it is played, the number of hands, random draws, a fixed order played
+  once or by each player, shared lists and their quotas, the seat after
+  each seat (docs/rules.md section 6), so that the page follows
+  :func:`barbu_dsl.compiled.plan_turn` exactly;
 * for each contract, how its declarer names a trump suit or a domino
   starting rank, and for each trump suit a hand may be played with: the
   entry plan (:meth:`~barbu_dsl.compiled.entry.EntryPlan.to_json`), the
@@ -96,11 +99,15 @@ def count_data(spec: m.Spec, players: int) -> dict[str, Any]:
             "chooser": plan.chooser,
             "pool": [c.name for c in plan.pool],
             "round": [c.name for c in plan.round],
+            "unit": [c.name for c in plan.unit],
             "per_player": plan.per_player,
             "hands": plan.hands,
             "draw": plan.draw,
             "series": plan.series,
-            "fixed_once": spec.game.hands is not None,
+            "fixed_once": plan.fixed_once,
+            "lists": plan.lists,
+            "quotas": dict(plan.quotas),
+            "after": list(plan.after),
         },
         "contracts": [contract_data(spec, contract, players, deck) for contract in spec.contracts],
     }

@@ -6,7 +6,7 @@ declarer has left), the trump suit or starting rank (only when the
 contract has the declarer name one), then exactly the facts the
 contract's :class:`~barbu_dsl.compiled.entry.EntryPlan` needs (or the raw
 scores), then the doubles as "who doubled whom" questions offering only
-the legal choices (:func:`~barbu_dsl.engine.game.legal_targets`), each
+the legal choices (:func:`~barbu_dsl.engine.game.doubling_round`), each
 with the advisory count of doubles against the declarer (shown, never
 enforced).  Where an undoubled contract is not played (variant 4) the
 doubles come first, since they decide whether there are facts to enter.
@@ -28,7 +28,7 @@ from typing import Any, TextIO, TypeVar
 from .. import cards as C
 from ..compiled.entry import CountedSet, EntryPlan, entry_plan
 from ..engine.doubling import Pair, hand_terms
-from ..engine.game import legal_targets
+from ..engine.game import doubling_round
 from ..i18n import Translator
 from ..i18n.cards import card_text, rank_letter, rank_words, suit_words
 from ..language import model as m
@@ -367,26 +367,25 @@ class HandEntry:
 
     # ---- the doubles ---------------------------------------------------------
     def ask_doubles(self, declarer: int, positive: bool) -> list[list[int]]:
-        """Each player's doubles in turn from the declarer's left round to the declarer."""
-        doubling = self.game.spec.doubling
-        if not doubling.allowed:
-            return []
+        """Each player's doubles in the order of the doubling round
+        (:func:`~barbu_dsl.engine.game.doubling_round`)."""
+        spec = self.game.spec
+        doubling = spec.doubling
         t, names = self.t, self.names
         against = self.game.counts_against(declarer)
-        doubles: list[Pair] = []
-        for k in range(1, self.n + 1):
-            seat = (declarer + k) % self.n
-            targets, cover_all = legal_targets(doubling, declarer, seat, doubles, positive, self.n)
-            if not targets:
-                continue
-            key = "sheet_cli.ask.redouble" if seat == declarer else "sheet_cli.ask.double"
+
+        def ask(seat: int, targets: tuple[int, ...], cover_all: bool, made: tuple[Pair, ...]) -> list[int]:
+            # The declarer's answers, and the redouble round's (every target doubled this seat), are redoubles.
+            redouble = seat == declarer or all((target, seat) in made for target in targets)
+            key = "sheet_cli.ask.redouble" if redouble else "sheet_cli.ask.double"
             question = t(key + ("_one" if len(targets) == 1 else ""), name=names[seat],
                          players=", ".join(names[s] for s in targets), all=t("sheet_cli.all"))
             if seat != declarer and declarer in targets:
                 question += " " + t("sheet_cli.advisory", count=against[seat], declarer=names[declarer],
                                     minimum=doubling.minimum)
-            chosen = self.asker.ask(question, self._doubled_reader(targets, cover_all))
-            doubles.extend((seat, target) for target in chosen)
+            return self.asker.ask(question, self._doubled_reader(targets, cover_all))
+
+        doubles = doubling_round(doubling, declarer, self.n, spec.game.direction, positive, ask)
         return [list(pair) for pair in doubles]
 
     def _doubled_reader(self, targets: Sequence[int], cover_all: bool) -> Callable[[str], list[int]]:

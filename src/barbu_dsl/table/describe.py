@@ -3,7 +3,8 @@
 Short lines, read from the model's clauses (:func:`~barbu_dsl.language.rules.clauses`):
 how it is played (tricks with or without trumps, domino and its start),
 its points group by group, each extra rule (trump duties, lead bans,
-first-trick bans, shedding, all or nothing, shooting the moon), its twin,
+first-trick bans, shedding, forced discards, domino aces and endings, all
+or nothing, shooting the moon), its twin,
 the hand total (:func:`~barbu_dsl.compiled.hand_totals`) and the spec's own
 description, as the spec writes it.  ``barbu explain`` says the same at
 more length, in English.
@@ -90,6 +91,11 @@ def _part(clause: m.Clause, say: Speech) -> str | None:
         if clause.position > 0:
             return say("table.part.trick.n", value=value, n=clause.position)
         return say("table.part.trick.from_end", value=value, n=-clause.position)
+    if isinstance(clause, m.Spread):
+        value = say.points(clause.value)
+        if clause.cards is None:
+            return say("table.part.spread.tricks", value=value)
+        return say("table.part.spread.cards", value=value, cards=_cards(clause.cards, say))
     if isinstance(clause, m.Placings):
         return say("table.part.placings", values=", ".join(say.points(v) for v in clause.values))
     if isinstance(clause, m.MostOfOneSuit):
@@ -127,9 +133,11 @@ def _rule(clause: m.Clause, say: Speech) -> str | None:
         return say("table.rule_text.first_trick", cards=_cards(clause.cards, say))
     if isinstance(clause, m.ShedWhenSafe):
         return say("table.rule_text.shed", cards=_cards(clause.cards, say))
-    fixed = {m.MustWinWithTrump: "must_win", m.MustOvertrump: "overtrump", m.Inverted: "inverted",
-             m.PlayEveryTrick: "play_every_trick", m.AllOrNothing: "all_or_nothing",
-             m.ShootTheMoon: "shoot_the_moon"}
+    if isinstance(clause, m.DiscardWhenVoid):
+        return say("table.rule_text.discard_when_void", cards=_cards(clause.cards, say))
+    fixed = {m.MustWinWithTrump: "must_win", m.MustOvertrump: "overtrump", m.MustTrump: "must_trump",
+             m.Inverted: "inverted", m.PlayEveryTrick: "play_every_trick", m.AllOrNothing: "all_or_nothing",
+             m.ShootTheMoon: "shoot_the_moon", m.AceAgain: "ace_again", m.EndsAtFirstOut: "ends_at_first_out"}
     name = fixed.get(type(clause))
     return say(f"table.rule_text.{name}") if name else None
 

@@ -148,9 +148,10 @@ class Narrator(Watcher):
             assert hand.to_play is not None
             lines.append(self.say.about("table.leads", hand.to_play))
             return lines
-        for offset, card in enumerate(trick):
-            seat = (hand.leader + offset) % self.players
+        seat = hand.leader
+        for card in trick:
             lines.append(self.say.about("table.played", seat, card=self.say.card(card)))
+            seat = hand.position().after[seat]
         winning = hand.winning
         assert winning is not None
         lines.append(self.say.about("table.is_winning", winning[1], card=self.say.card(winning[0])))

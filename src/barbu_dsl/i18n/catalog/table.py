@@ -803,6 +803,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "vous devez vous défausser maintenant de {cards}",
         "pt": "você deve descartar agora {cards}",
     },
+    "table.rule.must_trump": {
+        "en": "you cannot follow suit, so you must play a trump",
+        "it": "non hai il seme, quindi devi giocare un atout",
+        "fr": "vous n'avez pas la couleur, vous devez donc jouer un atout",
+        "pt": "você não tem o naipe, então deve jogar um trunfo",
+    },
+    "table.rule.discard_when_void": {
+        "en": "you cannot follow suit, so you must play {cards}",
+        "it": "non hai il seme, quindi devi giocare {cards}",
+        "fr": "vous n'avez pas la couleur, vous devez donc jouer {cards}",
+        "pt": "você não tem o naipe, então deve jogar {cards}",
+    },
     "table.rule.pass_while_able": {
         "en": "you may not pass while you can play ({cards})",
         "it": "non puoi passare se puoi giocare ({cards})",
@@ -1073,6 +1085,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{value} pour le pli {n} depuis la fin",
         "pt": "{value} pela vaza {n} a contar do fim",
     },
+    "table.part.spread.tricks": {
+        "en": "{value} shared out over the tricks",
+        "it": "{value} ripartiti sulle prese",
+        "fr": "{value} répartis sur les plis",
+        "pt": "{value} repartidos pelas vazas",
+    },
+    "table.part.spread.cards": {
+        "en": "{value} shared out over {cards}",
+        "it": "{value} ripartiti su {cards}",
+        "fr": "{value} répartis sur {cards}",
+        "pt": "{value} repartidos por {cards}",
+    },
     "table.part.placings": {
         "en": "by order of going out: {values}",
         "it": "per ordine di uscita: {values}",
@@ -1132,6 +1156,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Quando si attacca ad atout, si deve superare gli atout giocati, se si può.",
         "fr": "Sur une entame à l'atout, il faut monter sur les atouts joués si on le peut.",
         "pt": "Quando se sai a trunfo, deve-se superar os trunfos jogados, se possível.",
+    },
+    "table.rule_text.must_trump": {
+        "en": "A player void in the suit led must play a trump if they hold one, even one that loses.",
+        "it": "Chi non ha il seme attaccato deve giocare un atout, se ne ha, anche uno che perde.",
+        "fr": "Un joueur qui n'a pas la couleur entamée doit jouer un atout s'il en a, même un atout qui perd.",
+        "pt": "Quem não tem o naipe de saída deve jogar um trunfo, se tiver, mesmo um que perca.",
+    },
+    "table.rule_text.discard_when_void": {
+        "en": "A player void in the suit led must play one of these if they hold any: {cards}.",
+        "it": "Chi non ha il seme attaccato deve giocarne una, se ne ha: {cards}.",
+        "fr": "Un joueur qui n'a pas la couleur entamée doit en jouer une s'il en a : {cards}.",
+        "pt": "Quem não tem o naipe de saída deve jogar uma delas, se tiver: {cards}.",
+    },
+    "table.rule_text.ace_again": {
+        "en": "A player who plays an ace plays again.",
+        "it": "Chi gioca un asso gioca di nuovo.",
+        "fr": "Un joueur qui pose un as rejoue.",
+        "pt": "Quem joga um ás joga de novo.",
+    },
+    "table.rule_text.ends_at_first_out": {
+        "en": "The hand ends when the first player goes out; the others are placed by the cards they still hold, fewest first.",
+        "it": "La mano finisce quando il primo giocatore esce; gli altri si classificano per le carte che hanno ancora, prima chi ne ha meno.",
+        "fr": "La donne s'arrête dès qu'un joueur n'a plus de cartes ; les autres sont classés selon les cartes qu'il leur reste, le moins d'abord.",
+        "pt": "A mão termina quando o primeiro jogador sai; os outros são classificados pelas cartas que ainda têm, menos cartas primeiro.",
     },
     "table.rule_text.aces_low": {
         "en": "Aces are low.",

@@ -35,8 +35,11 @@ function BarbuForms(words) {
     const cells = new Map();
     const grid = { onchange: null };
     const pairs = () => {
-      // doublers in turn from the declarer's left, the declarer's redoubles last (the order of the doubling round)
-      const order = range(players).map((i) => (declarer + 1 + i) % players);
+      // doublers in turn from the one after the declarer, the declarer's redoubles last (the order of the
+      // doubling round, engine.game.doubling_round; compiled.seating.seat_after says who comes next)
+      const after = data.counts.find((c) => c.players === players).plan.after;
+      const order = [after[declarer]];
+      while (order.length < players) order.push(after[order[order.length - 1]]);
       const result = [];
       for (const doubler of order) for (const doubled of range(players)) {
         if (ticked.has(`${doubler},${doubled}`)) result.push([doubler, doubled]);

@@ -90,7 +90,7 @@ const BarbuCore = (function () {
   }
 
   // -------------------------------------------------------------- the flow
-  /** sheet.flow.SheetFlow.turn: the hand after ``hands`` ([{contract,
+  /** compiled.schedule.plan_turn: the hand after ``hands`` ([{contract,
    * declarer}]): its number, the seat that must declare it (null: any), the
    * contracts they may choose, whether the game is over. */
   function flowTurn(plan, players, hands) {
@@ -99,7 +99,7 @@ const BarbuCore = (function () {
     let declarer;
     if (number === 0) declarer = null;
     else if (plan.series && number % plan.per_player) declarer = hands[number - 1].declarer;
-    else declarer = (hands[number - 1].declarer + 1) % players;
+    else declarer = plan.after[hands[number - 1].declarer];
     if (plan.chooser === "fixed-order") {
       const order = plan.pool;
       const index = plan.fixed_once ? number % order.length : Math.floor(number / players) % order.length;
@@ -107,19 +107,61 @@ const BarbuCore = (function () {
     }
     if (plan.series) {
       const start = number - number % plan.per_player;
-      const done = new Set(hands.slice(start).map((h) => contractKey(h.contract)));
-      return { number, declarer, options: plan.pool.filter((c) => !done.has(contractKey(c))), over: false,
-               series_start: start };
+      if (plan.chooser === "fixed-series") {
+        return { number, declarer, options: [plan.unit[number - start]], over: false, series_start: start };
+      }
+      const used = counter(hands.slice(start).map((h) => h.contract));
+      return { number, declarer, options: left(plan.unit, used), over: false, series_start: start };
     }
-    return { number, declarer, options: rotatingOptions(plan, hands, declarer), over: false, series_start: 0 };
+    if (plan.lists === "shared") {
+      return { number, declarer, options: sharedOptions(plan, players, hands, declarer), over: false, series_start: 0 };
+    }
+    return { number, declarer, options: ownOptions(plan, hands, declarer), over: false, series_start: 0 };
   }
-  /** SheetFlow._rotating_options */
-  function rotatingOptions(plan, hands, declarer) {
-    const pool = plan.draw === "none" ? plan.round : plan.pool;
-    if (declarer === null) return pool.slice();
-    const mine = hands.filter((h) => h.declarer === declarer).map((h) => contractKey(h.contract));
-    const used = new Set(plan.per_player ? mine.slice(mine.length - mine.length % plan.per_player) : []);
-    return pool.filter((c) => !used.has(contractKey(c)));
+  /** How many times each contract (by contract_key) appears in ``names``. */
+  function counter(names) {
+    const counts = new Map();
+    for (const name of names) counts.set(contractKey(name), (counts.get(contractKey(name)) || 0) + 1);
+    return counts;
+  }
+  /** schedule._left: the distinct contracts of ``unit`` played fewer times than it holds them. */
+  function left(unit, used) {
+    const counts = counter(unit);
+    const seen = new Set();
+    const options = [];
+    for (const name of unit) {
+      const key = contractKey(name);
+      if (!seen.has(key) && counts.get(key) > (used.get(key) || 0)) options.push(name);
+      seen.add(key);
+    }
+    return options;
+  }
+  /** schedule._own_options: a rotating chooser's list without their current pass over it. */
+  function ownOptions(plan, hands, declarer) {
+    const own = plan.draw === "none" ? plan.round : plan.pool;
+    if (declarer === null) return left(own, new Map());
+    const mine = hands.filter((h) => h.declarer === declarer).map((h) => h.contract);
+    const used = plan.per_player ? mine.slice(mine.length - mine.length % plan.per_player) : [];
+    return left(own, counter(used));
+  }
+  /** schedule._shared_options: what is left of the rubber's shared list for this chooser. */
+  function sharedOptions(plan, players, hands, declarer) {
+    const number = hands.length;
+    const start = number - number % plan.per_player;
+    const end = Math.min(start + plan.per_player, plan.hands);
+    const rubber = hands.slice(start);
+    const open = left(plan.unit, counter(rubber.map((h) => h.contract)));
+    const quotas = new Map(Object.entries(plan.quotas));
+    if (!quotas.size) return open;
+    const chosen = counter(rubber.filter((h) => h.declarer === declarer).map((h) => h.contract));
+    const mine = Math.ceil((end - number) / players);
+    let owed = 0;
+    for (const [key, quota] of quotas) owed += Math.max(0, quota - (chosen.get(key) || 0));
+    const spare = mine - owed;
+    return open.filter((name) => {
+      const key = contractKey(name);
+      return quotas.has(key) ? (chosen.get(key) || 0) < quotas.get(key) : spare > 0;
+    });
   }
 
   // ------------------------------------------------------------ doubling

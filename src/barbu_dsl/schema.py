@@ -1,0 +1,188 @@
+"""A JSON Schema of spec files, for editors (``barbu schema``).
+
+The schema (Draft 2020-12) describes the YAML a spec file holds, so that an
+editor with a YAML language server validates and completes it: head a spec
+with ``# yaml-language-server: $schema=<path or URL of spec.schema.json>``.
+It is built from the loader's own tables of keys and choices
+(:mod:`barbu_dsl.language.loader`), so it names exactly the keys and
+values the loader reads; ``docs/spec.schema.json`` is a copy, kept equal by
+a test.
+
+A schema sees the shape of a file, not its meaning: a rule line is a
+string to it, and whether the line parses, the contracts sum to zero or a
+deck deals evenly is ``barbu check``'s and ``barbu verify``'s to say.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import cards as C
+from .language import loader as L
+from .language.decks import PACK_NAMES
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+_COUNT = {"type": "integer", "minimum": C.MIN_PLAYERS, "maximum": C.MAX_PLAYERS}
+_COUNT_KEY = {"pattern": "^(" + "|".join(str(n) for n in range(C.MAX_PLAYERS, C.MIN_PLAYERS - 1, -1)) + ")$"}
+_NAMES = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+_RULE_LINE = {"type": "string", "minLength": 1, "description": "a rule line: clauses separated by commas, "
+              "e.g. '−2 per ♥, A♥ −6, no ♥ lead' (README: the language in ten minutes)"}
+
+
+def _choice(key: str, description: str) -> dict[str, Any]:
+    return {"enum": list(L.CHOICES[key]), "description": description}
+
+
+def _players() -> dict[str, Any]:
+    counts = "|".join(str(n) for n in range(C.MAX_PLAYERS, C.MIN_PLAYERS - 1, -1))
+    return {
+        "description": f"the player counts: a number, a list or a range such as 3-7 ({C.MIN_PLAYERS} to "
+                       f"{C.MAX_PLAYERS})",
+        "anyOf": [_COUNT, {"type": "array", "items": _COUNT, "minItems": 1},
+                  {"type": "string", "pattern": rf"^\s*({counts})\s*-\s*({counts})\s*$"}],
+    }
+
+
+def _deck() -> dict[str, Any]:
+    names = sorted(key for key in PACK_NAMES if not key.isdigit())
+    return {
+        "description": "the pack: full (52 cards), piquet (32 cards, 7 to A) or a lowest rank to the ace, e.g. 6-A",
+        "anyOf": [{"enum": [*names, "32", "52", 32, 52]},
+                  {"type": "string", "pattern": r"^\s*(10|[2-9]|[tT])\s*(-|to)\s*(a|A|ace)\s*$"}],
+    }
+
+
+def _decks() -> dict[str, Any]:
+    item = {"type": "string", "description": "cards (2♣), whole ranks (2-6), 'highest N' or 'highest N each'"}
+    return {
+        "type": "object",
+        "description": "the cards set aside for a player count, e.g. '5: [2♣, 2♦]'",
+        "propertyNames": _COUNT_KEY,
+        "additionalProperties": {"anyOf": [{"type": "null"}, item, {"type": "array", "items": item}]},
+    }
+
+
+def _game() -> dict[str, Any]:
+    by_count = {"type": "object", "propertyNames": _COUNT_KEY, "additionalProperties": {"type": "integer",
+                                                                                        "minimum": 1}}
+    properties: dict[str, Any] = {
+        "aim": _choice("game.aim", "whether the highest or the lowest total wins"),
+        "chooser": _choice("game.chooser", "who chooses each hand's contract (docs/rules.md sections 2, 3, 6)"),
+        "first_lead": _choice("game.first_lead", "who leads the first trick"),
+        "mode": _choice("game.mode", "where a rotating chooser's list comes from (docs/rules.md section 3)"),
+        "contracts_per_game": {"type": "integer", "minimum": 1},
+        "hands": {"description": "the number of hands, or one for each player count",
+                  "anyOf": [{"type": "integer", "minimum": 1}, by_count, {"type": "null"}]},
+        "order": {**_NAMES, "description": "the contracts in order (a fixed order may repeat one)"},
+        "direction": _choice("game.direction", "the way play and every turn pass"),
+        "first_declarer": {"type": "string", "pattern": r"^\s*(lot|by lot|drawn|(holder of (the )?)?\S+)\s*$",
+                           "description": "'lot' (the default) or 'holder of 7♥'"},
+        "lists": _choice("game.lists", "a list of contracts for each player, or one the table shares"),
+    }
+    assert set(properties) == set(L.GAME_KEYS), "the schema names every game key the loader reads"
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def _doubling() -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "allowed": {"type": "boolean"},
+        "whom": _choice("doubling.whom", "who may be doubled"),
+        "positive": _choice("doubling.positive", "who may be doubled in a positive contract"),
+        "redouble": {"description": "true (the declarer may double back), false, or anyone (every doubled "
+                                    "player, docs/rules.md section 6)",
+                     "anyOf": [{"type": "boolean"}, {"enum": ["declarer", "anyone"]}]},
+        "undoubled": _choice("doubling.undoubled", "whether a negative contract nobody doubles is played"),
+        "minimum": {"type": "integer", "minimum": 0, "description": "the advisory number of doubles"},
+    }
+    assert set(properties) == set(L.DOUBLING_KEYS), "the schema names every doubling key the loader reads"
+    return {"anyOf": [{"type": "boolean"}, {"type": "object", "properties": properties,
+                                            "additionalProperties": False}]}
+
+
+def _contract() -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "rules": _RULE_LINE,
+        "description": {"type": "string"},
+        "twin": {"type": "string", "description": "the name of its twin, every value negated"},
+        "players": {"type": "object", "propertyNames": _COUNT_KEY, "additionalProperties": _RULE_LINE,
+                    "description": "other rule lines for particular player counts"},
+        "times": {"description": "how often it is played: 2, or '2 each' (each player, shared lists)",
+                  "anyOf": [{"type": "integer", "minimum": 1},
+                            {"type": "string", "pattern": r"^\s*[1-9]\d*(\s+times)?(\s+each)?\s*$"}]},
+    }
+    assert set(properties) == set(L.CONTRACT_KEYS), "the schema names every contract key the loader reads"
+    return {"type": "object", "properties": properties, "required": ["rules"], "additionalProperties": False}
+
+
+def _patch() -> dict[str, Any]:
+    return {"type": "object", "description": "a change to a contract: clauses to remove and to add, or drop it",
+            "properties": {"remove": _RULE_LINE, "add": _RULE_LINE, "drop": {"type": "boolean"}},
+            "minProperties": 1, "additionalProperties": False}
+
+
+def _contracts(patching: bool) -> dict[str, Any]:
+    kinds: list[Any] = [_RULE_LINE, {"$ref": "#/$defs/contract"}]
+    if patching:
+        kinds += [{"$ref": "#/$defs/patch"}, {"type": "null"}]
+    return {"type": "object", "minProperties": 1, "description": "contract names and their rules",
+            "additionalProperties": {"anyOf": kinds}}
+
+
+def _settings() -> dict[str, Any]:
+    """The keys a spec and an overlay of it share: the game's settings and its contracts."""
+    shared = {key: {"$ref": f"#/$defs/{key}"} for key in ("players", "deck", "decks", "game", "doubling")}
+    return {**shared, "contracts": _contracts(patching=True)}
+
+
+def _overlay() -> dict[str, Any]:
+    properties: dict[str, Any] = {"description": {"type": "string"}, **_settings()}
+    assert set(properties) == set(L.OVERLAY_KEYS), "the schema names every overlay key the loader reads"
+    return {"anyOf": [{"type": "null"}, {"type": "object", "properties": properties,
+                                         "additionalProperties": False}]}
+
+
+def spec_schema() -> dict[str, Any]:
+    """The JSON Schema of a spec file (a plain spec, or a house file with ``extends``)."""
+    named_overlays = {"type": "object", "additionalProperties": {"$ref": "#/$defs/overlay"}}
+    properties: dict[str, Any] = {
+        "name": {"type": "string"},
+        "title": {"type": "string"},
+        "description": {"type": "string"},
+        "extends": {"type": "string", "description": "a bundled spec or a spec file this one builds on"},
+        "apply": {**_NAMES, "description": "variants and scales of the base to apply"},
+        "applied": {**_NAMES, "description": "overlays already applied (barbu fmt writes it)"},
+        **_settings(),
+        "variants": named_overlays,
+        "scales": named_overlays,
+    }
+    assert set(properties) == set(L.SPEC_KEYS), "the schema names every spec key the loader reads"
+    return {
+        "$schema": DRAFT,
+        "title": "barbu_dsl spec",
+        "description": "A rule set of the Barbu family for barbu_dsl (README.md; docs/rules.md). "
+                       "barbu check reads what a schema cannot: rule lines, totals, decks.",
+        "type": "object",
+        "properties": properties,
+        "anyOf": [{"required": ["contracts"]}, {"required": ["extends"]}],
+        "additionalProperties": False,
+        "$defs": {
+            "players": _players(),
+            "deck": _deck(),
+            "decks": _decks(),
+            "game": _game(),
+            "doubling": _doubling(),
+            "contract": _contract(),
+            "patch": _patch(),
+            "overlay": _overlay(),
+        },
+    }
+
+
+def schema_text() -> str:
+    """The schema as ``barbu schema`` prints it and docs/spec.schema.json holds it."""
+    return json.dumps(spec_schema(), ensure_ascii=False, indent=2) + "\n"
+
+
+__all__ = ["DRAFT", "schema_text", "spec_schema"]

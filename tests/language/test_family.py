@@ -1,0 +1,178 @@
+"""The language reaches the wider family (docs/rules.md section 6): new rule
+line clauses, schedule, seating, pack and doubling settings read, printed
+back and checked, and the rules out of reach refused as not expressible."""
+
+from __future__ import annotations
+
+import pytest
+from lines import problems, rules
+
+from barbu_dsl import SpecError
+from barbu_dsl import cards as C
+from barbu_dsl.language import model as m
+from barbu_dsl.language import parse_spec, print_spec
+from barbu_dsl.language.rules import rules_text
+
+
+def spec(text: str) -> m.Spec:
+    return parse_spec(text, "family.yaml")
+
+
+def messages(text: str) -> list[str]:
+    with pytest.raises(SpecError) as caught:
+        parse_spec(text, "family.yaml")
+    return [d.message for d in caught.value.diagnostics]
+
+
+# --------------------------------------------------------------------------
+# Rule lines
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("trumps, must trump, +50 per trick taken", "trumps, must trump, +50 per trick"),  # per trick taken
+    ("trumps, must trump when void, +5 per trick", "trumps, must trump, +5 per trick"),
+    ("−30 per ♥, discard ♥ when void", "−30 per ♥, discard ♥ when void"),
+    ("−100 per queen, discard queens when void", "−100 per queen, discard queens when void"),
+    ("−60 per king, −60 per jack, discard points when void", "−60 per king, −60 per jack, discard points when void"),
+    ("−10 antepenultimate trick", "−10 antepenultimate trick"),
+    ("−10 third from last trick", "−10 antepenultimate trick"),  # positions counted from the end
+    ("−10 second from last trick", "−10 penultimate trick"),
+    ("−5 4th from last trick", "−5 4th from last trick"),
+    ("−26 spread over tricks", "−26 spread over tricks"),
+    ("−26 spread over the tricks", "−26 spread over tricks"),
+    ("−30 spread over ♥", "−30 spread over ♥"),
+    ("trumps, −40 spread over trumps", "trumps, −40 spread over trumps"),
+    ("domino, ace plays again, placings +45 +20 +5 −5", "domino, ace plays again, placings +45 +20 +5 −5"),
+    ("domino, aces play again, ends at first out, placings +10 0 0 −10",
+     "domino, ace plays again, ends at first out, placings +10 0 0 −10"),
+])
+def test_section_6_clauses_read_and_print(line: str, canonical: str) -> None:
+    built = rules(line)
+    assert rules_text(built) == canonical
+    assert rules(canonical) == built
+
+
+def test_section_6_clauses_build_the_model() -> None:
+    play = rules("trumps, must trump, +5 per trick").play
+    assert isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.must_trump
+    assert rules("−2 per ♥, discard ♥ when void").play.discard_when_void == (m.SuitCards(C.HEARTS),)  # type: ignore[union-attr]
+    domino = rules("domino, ace plays again, ends at first out, placings +1 −1").play
+    assert domino == m.DominoPlay(ace_again=True, end="first-out")
+    assert rules("−3 third from last trick").scoring.parts == (m.TrickAt(-3, -3),)
+    assert rules("−26 spread over tricks").scoring.parts == (m.Spread(-26),)
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("must trump, −2 per trick", "'must trump' needs 'trumps'"),
+    ("trumps, discard trumps when void, +5 per trick", "a void player who must play a trump 'must trump'"),
+    ("−2 per trick, discard cards when void", "discard-when-void names the cards to throw"),
+    ("domino, discard ♥ when void, placings +1 −1", "'discard ♥ when void' does not apply to domino"),
+    ("ace plays again, −2 per trick", "'ace plays again' is a domino rule"),
+    ("ends at first out, −2 per trick", "'ends at first out' is a domino rule"),
+    ("−20 spread over K♥", "a spread shares a value over several cards"),
+    ("−10 penultimate from last trick", "'penultimate from last' counts from the end twice"),
+    ("−26 spread over tricks, −2 per trick", "'−2 per trick' contradicts '−26 spread over tricks'"),
+    ("−30 spread over ♥, −2 per ♥", "both score some cards in one group"),
+    ("0 spread over tricks, −1 per ♥", "'0 spread over tricks' scores nothing"),
+])
+def test_section_6_clauses_misused(line: str, message: str) -> None:
+    assert any(message in found for found in problems(line)), problems(line)
+
+
+# --------------------------------------------------------------------------
+# Settings
+
+BASE = "contracts:\n  A: −2 per trick\n  B: −2 per ♥\n"
+
+
+def test_schedule_seating_and_doubling_settings() -> None:
+    read = spec("game: {chooser: rotating, lists: shared, direction: anticlockwise, first_lead: right, "
+                "first_declarer: holder of 7♥, hands: {3: 15, 4: 32}}\nplayers: 3-4\n"
+                "doubling: {redouble: anyone}\ncontracts:\n  A: {rules: −2 per trick, times: 12}\n"
+                "  B: {rules: −2 per ♥, times: 1 each}\n")
+    game = read.game
+    assert (game.lists, game.direction, game.first_lead) == ("shared", "anticlockwise", "right")
+    assert game.first_declarer == C.card(7, C.HEARTS)
+    assert game.hands == ((3, 15), (4, 32)) and game.hands_for(3) == 15 and game.hands_for(5) is None
+    assert read.doubling.redouble == "anyone"
+    assert [(c.times, c.times_each) for c in read.contracts] == [(12, False), (1, True)]
+    assert parse_spec(print_spec(read)) == read
+
+
+def test_packs_and_deck_shorthand() -> None:
+    """docs/rules.md section 6: the piquet pack, whole ranks, the highest cards."""
+    piquet = spec("players: 3-4\ndeck: piquet\n" + BASE)
+    assert piquet.pack_low == 7 and len(piquet.deck_for(4)) == 32
+    assert piquet.removed_for(3) == tuple(sorted({*range(52)} - set(C.pack(7)) | {C.card(7, C.CLUBS),
+                                                                                 C.card(7, C.DIAMONDS)}))
+    assert "deck: piquet" in print_spec(piquet) and "decks" not in print_spec(piquet)
+    ranges = spec("players: 4\ndecks: {4: [2-6]}\n" + BASE)
+    assert ranges.deck_for(4) == C.pack(7) and "  4: [2-6]" in print_spec(ranges)
+    highest = spec("players: 5\ndecks: {5: highest 8 each}\n" + BASE)
+    assert len(highest.deck_for(5)) == 40
+    assert {C.rank_of(c) for c in highest.removed_for(5)} == {2, 3, 4}  # the lowest ranks first
+    assert spec("players: 5\ndecks: {5: highest 40}\n" + BASE).removed_for(5) == highest.removed_for(5)
+    for text in (piquet, ranges, highest):
+        assert parse_spec(print_spec(text)) == text
+    assert spec("players: 4\ndeck: 6-A\n" + BASE).deck_for(4) == C.pack(6)
+
+
+@pytest.mark.parametrize(("players", "removed"), [
+    (2, ""), (8, "2♣ 2♦ 3♣ 3♦"), (9, "2♣ 2♦ 3♣ 3♦ 4♣ 4♦ 5♣"), (10, "2♣ 2♦"),
+])
+def test_two_and_up_to_ten_players(players: int, removed: str) -> None:
+    """docs/rules.md section 6: the default decks for 2 and 8 to 10 players,
+    the lowest clubs and diamonds first."""
+    read = spec(f"players: {players}\n" + BASE)
+    assert read.removed_for(players) == tuple(sorted(C.parse_card(w) for w in removed.split()))  # type: ignore[type-var]
+    assert len(read.deck_for(players)) % players == 0
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("players: 12\n" + BASE, "not expressible in barbu_dsl: 12 players need two packs"),
+    ("players: 1\n" + BASE, "a game needs at least 2 players"),
+    ("deck: tarot\n" + BASE, "unknown pack 'tarot'"),
+    ("deck: piquet\ndecks: {4: [2♣]}\n" + BASE, "2♣ is not in the pack"),
+    ("decks: {4: [1-6]}\n" + BASE, "'1-6' is not a range of ranks"),
+    ("decks: {4: highest 60}\n" + BASE, "cannot keep the highest 60"),
+    ("game: {first_declarer: the dealer}\n" + BASE, "first_declarer cannot be 'the dealer'"),
+    ("doubling: {redouble: sometimes}\n" + BASE, "redouble cannot be 'sometimes'"),
+    ("game: {direction: widdershins}\n" + BASE, "direction cannot be 'widdershins'"),
+    ("game: {hands: {4: many}}\n" + BASE, "hands maps a player count to a number of hands"),
+    ("game: {hands: {5: 20}}\n" + BASE, "hands are given for 5 players"),
+    ("contracts:\n  A: {rules: −2 per trick, times: twice}\n", "times cannot be 'twice'"),
+    ("game: {chooser: fixed-order}\ncontracts:\n  A: {rules: −2 per trick, times: 2}\n",
+     "'times' does nothing in a fixed-order game"),
+    ("contracts:\n  A: {rules: −2 per trick, times: 2 each}\n", "needs a shared list"),
+    ("game: {lists: shared}\n" + BASE, "a shared list does nothing with chooser 'declarer-series'"),
+    ("game: {chooser: rotating, lists: shared, mode: random}\n" + BASE, "draws each player's own list"),
+    (("game: {chooser: rotating, lists: shared}\nplayers: 3\ncontracts:\n  A: {rules: −2 per trick, times: 1 each}\n"
+     "  B: −2 per ♥\n"), "does not give each player the same choices"),
+    ("game: {first_declarer: holder of 2♣}\nplayers: 3\n" + BASE, "but it is removed from the deck for 3 players"),
+    ("players: 3\n" + "contracts:\n  A: −26 spread over tricks\n", "does not share out evenly over 17 tricks"),
+    ("game: {chooser: rotating, order: [A, A]}\n" + BASE, "game order lists 'A' twice"),
+])
+def test_section_6_settings_misused(text: str, message: str) -> None:
+    found = messages(text)
+    assert any(message in line for line in found), found
+
+
+def test_a_fixed_order_may_repeat_a_contract() -> None:
+    """docs/rules.md section 6: a contract played k times in a fixed order is listed k times."""
+    read = spec("game: {chooser: fixed-series, order: [A, B, A]}\n" + BASE)
+    assert read.game.order == ("A", "B", "A")
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("partners: [[0, 2], [1, 3]]\n" + BASE, "partnerships"),
+    ("game: {teams: 2}\n" + BASE, "partnerships"),
+    ("contracts:\n  King: K♥ −75, doubled by the holder of K♥\n", "doubling by the holder of a card"),
+    ("contracts:\n  Poker: chinese poker, +10 per trick\n", "not trick games or domino"),
+    ("contracts:\n  Poker: {rules: +1 per trick, kind: poker}\n", "not trick games or domino"),
+])
+def test_out_of_reach_is_refused_as_not_expressible(text: str, where: str) -> None:
+    """docs/rules.md section 6, "Not expressible": partnerships, doubling by
+    the holder of a card and contracts that are not trick games are refused
+    where they are written, saying so."""
+    found = messages(text)
+    assert any(line.startswith("not expressible in barbu_dsl: ") and where in line for line in found), found
