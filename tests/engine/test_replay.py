@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -238,15 +237,14 @@ def test_json_lines(tournament, tmp_path: Path) -> None:
     assert replay_file(tournament, pretty)[0][0]["status"] == "complete"
 
 
-def test_replaying_a_thousand_records_takes_seconds(tournament) -> None:
+def test_replaying_a_thousand_records(tournament) -> None:
+    """A thousand JSON Lines records, one result each (their speed is
+    measured in benchmarks/engine_speed.py, not here)."""
     names = [c.name for c in tournament.contracts]
     records = [random_record(tournament, names[i % len(names)], i) for i in range(1000)]
     text = "\n".join(json.dumps(r) for r in records)
-    started = time.perf_counter()
     results = replay_text(tournament, text, lines=True)
-    elapsed = time.perf_counter() - started
-    assert all("error" not in r for r in results)
-    assert elapsed < 5, f"1000 records took {elapsed:.1f} s"
+    assert len(results) == 1000 and all("error" not in r for r in results)
 
 
 def test_result_lines(tournament) -> None:
