@@ -125,7 +125,10 @@ class Hand(TrickHand):
         seat = self.to_play
         if seat is None:
             raise after_end(len(self.moves))
-        if not 0 <= move < 52 or not self.legal_mask() >> move & 1:
+        legal = self.legal  # worked out already when the legal moves were asked for
+        if legal < 0:
+            legal = self.legal_mask()
+        if not 0 <= move < 52 or not legal >> move & 1:
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
         self.legal = -1
         low = 1 << move
