@@ -117,6 +117,11 @@ _SHUFFLE_STEPS = {
     for players, cards in _DECK_CARDS.items()
 }
 _CLUBS_TEXT, _DIAMONDS_TEXT, _HEARTS_TEXT, _SPADES_TEXT = SUIT_TEXT  # see legal_moves
+_ONE_SUIT_TEXT = {
+    pattern << 13 * suit: text for suit, table in enumerate(SUIT_TEXT) for pattern, text in enumerate(table) if pattern
+}
+"""The cards as text of every mask within one suit, by mask: most legal
+masks (following suit, and every hand's last cards)."""
 
 
 def load_native() -> ModuleType:
@@ -260,6 +265,9 @@ def legal_moves(hand: Hand) -> list[str]:
     domino when it cannot play; empty once the hand is over).  The hand's
     own ``hand.legal_moves()`` gives them as ints."""
     mask = hand.legal_mask()
+    moves = _ONE_SUIT_TEXT.get(mask)
+    if moves is not None:
+        return [*moves]
     if not mask:
         return ["pass"] if hand.to_play is not None else []  # only domino has nothing to play but a pass
     return [
@@ -273,8 +281,8 @@ def legal_moves(hand: Hand) -> list[str]:
 def play(hand: Hand, move: str | int) -> None:
     """Make ``move`` (a card as text or an int, or ``pass`` in domino) for
     the seat to play."""
-    card = move if move.__class__ is int else CARD_OF.get(move) if move.__class__ is str else None
-    hand.play(_card(move) if card is None else card)
+    card = CARD_OF.get(move, move)  # a card as records write it, or an int as it is
+    hand.play(card if card.__class__ is int else _card(move))
 
 
 def rollout(
