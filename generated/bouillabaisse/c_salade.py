@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH, mask_of
+from .cards import CARD_STR, PASS, SUIT_MASKS, SUIT_NAMES, SUIT_PICK, SUIT_SHIFT, WIDTH
 from .hands import FOLLOWERS, Broken, TrickHand, after_end, broken, illegal
 
 NAME = "Salade"
@@ -61,8 +61,9 @@ class Hand(TrickHand):
     def legal_mask(self) -> int:
         """The legal moves of the seat to play, as a card mask (0 once over);
         worked out once per move."""
-        if self.legal >= 0:
-            return self.legal
+        legal = self.legal
+        if legal >= 0:
+            return legal
         seat = self.to_play
         if seat is None:
             return 0
@@ -126,7 +127,10 @@ class Hand(TrickHand):
         seat = self.to_play
         if seat is None:
             raise after_end(len(self.moves))
-        if not 0 <= move < 52 or not self.legal_mask() >> move & 1:
+        legal = self.legal  # worked out already when the legal moves were asked for
+        if legal < 0:
+            legal = self.legal_mask()
+        if move < 0 or not legal >> move & 1:  # (the legal mask holds no card above 51)
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
         self.legal = -1
         low = 1 << move
@@ -135,21 +139,21 @@ class Hand(TrickHand):
         self.moves.append(move)
         trick = self.trick
         if trick:
-            lmask, best, taker = self.lmask, self.best, self.taker
-            if low & lmask and low > best:
-                best = low
-                taker = seat
-            self.best, self.taker = best, taker
+            if low & self.lmask and low > self.best:
+                self.best = low
+                self.taker = seat
         else:
             self.lmask = SUIT_MASKS[move // 13]
             self.best = self.win = low
             self.taker = seat
         trick.append(move)
-        if len(trick) < self.players:
-            self.to_play = seat + 1 if seat + 1 < self.players else 0
+        players = self.players
+        if len(trick) < players:
+            self.to_play = seat + 1 if seat + 1 < players else 0
             return
         # The trick is complete.
-        taker, done, taken = self.taker, len(self.winners), mask_of(trick)
+        taker, done, taken = self.taker, len(self.winners), self.played ^ self.gathered
+        self.gathered = self.played
         gained = PER_TRICK
         gained += 15 * (taken & 0x2000000800400).bit_count()  # QC QD QS
         gained += 5 * (taken & 0x0004FFC000000).bit_count()  # 2H 3H 4H 5H 6H 7H 8H 9H TH JH AH

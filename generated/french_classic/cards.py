@@ -55,8 +55,14 @@ ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
 BELOW = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
 
 # Per 13-bit pattern: its bits, low to high (the cards of one suit held,
-# shifted to the clubs; for picking one at random).
-SUIT_BITS = tuple(tuple(1 << i for i in range(13) if x >> i & 1) for x in range(1 << 13))
+# shifted to the clubs; for picking one at random).  Each pattern's tuple
+# is the one of the pattern without its highest bit, plus that bit.
+_bits: list[tuple[int, ...]] = [()]
+for _x in range(1, 1 << 13):
+    _high = 1 << _x.bit_length() - 1
+    _bits.append(_bits[_x ^ _high] + (_high,))
+SUIT_BITS = tuple(_bits)
+del _bits, _x, _high
 
 SUIT_SHIFT = {1 << c: c // 13 * 13 for c in range(52)}
 """Per card bit: where its suit starts in a mask (13 times the suit)."""
@@ -64,6 +70,26 @@ SUIT_SHIFT = {1 << c: c // 13 * 13 for c in range(52)}
 CARD_STR = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52))
 MOVE_STR = (*CARD_STR, "pass")
 """A move as records write it, by move: ``MOVE_STR[PASS]`` (index -1) is ``pass``."""
+
+# Per suit and 13-bit pattern: the text of those cards of the suit, low to
+# high (a mask's cards as text are the four suits' entries in turn; built
+# as SUIT_BITS is).
+_texts = []
+for _suit in range(4):
+    _names = CARD_STR[_suit * 13 : _suit * 13 + 13]
+    _text: list[tuple[str, ...]] = [()]
+    for _x in range(1, 1 << 13):
+        _top = _x.bit_length() - 1
+        _text.append(_text[_x ^ 1 << _top] + (_names[_top],))
+    _texts.append(tuple(_text))
+SUIT_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(_texts)
+del _texts, _suit, _names, _text, _x, _top
+
+
+def cards_text(mask: int) -> list[str]:
+    """The cards of ``mask`` as records write them, in card order."""
+    clubs, diamonds, hearts, spades = SUIT_TEXT
+    return [*clubs[mask & 0x1FFF], *diamonds[mask >> 13 & 0x1FFF], *hearts[mask >> 26 & 0x1FFF], *spades[mask >> 39]]
 
 
 def card_str(card: int) -> str:

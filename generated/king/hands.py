@@ -207,6 +207,7 @@ class TrickHand(Hand):
         "best",
         "discard",
         "ftb",
+        "gathered",
         "history",
         "last_scoring",
         "leader",
@@ -247,6 +248,7 @@ class TrickHand(Hand):
         self.trick: list[int] = []
         self.lmask = 0  # the mask of the suit led to the current trick
         self.best = self.win = 0  # the bits of the highest led card and of the winning card
+        self.gathered = 0  # the cards of the tricks complete, as a mask
         self.taker = -1
         self.played = 0
         self.won = [0] * players

@@ -144,7 +144,7 @@ class Hand(DominoHand):
         seat = self.to_play
         if seat is None:
             raise after_end(len(self.moves))
-        playable = self.legal_mask()
+        playable = self.hands[seat] & self.ends  # legal_mask()
         if not (not playable if move == PASS else 0 <= move < 52 and playable >> move & 1):
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
         self.moves.append(move)

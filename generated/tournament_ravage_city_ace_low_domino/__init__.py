@@ -47,13 +47,13 @@ from types import ModuleType
 
 from .cards import (
     CARD_OF,
-    CARD_STR,
     PASS,
+    SUIT_TEXT,
     below,
     cards_of,
+    cards_text,
     deal_masks,
     move_of_bit,
-    move_str,
     parse_rank,
     parse_record_card,
     parse_suit,
@@ -112,6 +112,17 @@ __all__ = [
 DEFAULT_PLAYERS = 4
 _DECK_CARDS = {players: tuple(cards_of(deck)) for players, deck in DECKS.items()}
 _DECK_BITS = {players: tuple(1 << c for c in cards) for players, cards in _DECK_CARDS.items()}
+# The draws of random.Random.shuffle for each deck: (position, random bits).
+_SHUFFLE_STEPS = {
+    players: tuple((i, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+    for players, cards in _DECK_CARDS.items()
+}
+_CLUBS_TEXT, _DIAMONDS_TEXT, _HEARTS_TEXT, _SPADES_TEXT = SUIT_TEXT  # see legal_moves
+_ONE_SUIT_TEXT = {
+    pattern << 13 * suit: text for suit, table in enumerate(SUIT_TEXT) for pattern, text in enumerate(table) if pattern
+}
+"""The cards as text of every mask within one suit, by mask: most legal
+masks (following suit, and every hand's last cards)."""
 
 
 def load_native() -> ModuleType:
@@ -134,7 +145,8 @@ def load_native() -> ModuleType:
 
 
 def _module(contract: str) -> ModuleType:
-    module = find(contract)
+    info = CONTRACTS.get(contract)  # the name as the spec writes it, else matched like records
+    module = info.module if info is not None else find(contract)
     if module is None:
         raise KeyError(f"no contract {contract!r} in {FULL_NAME}")
     return module
@@ -211,23 +223,27 @@ def start_hand(
 def deal_masks_of(seed: int | str, players: int = DEFAULT_PLAYERS) -> list[int]:
     """The deal of ``seed`` for ``players`` as one card mask per seat: the
     deck shuffled with ``random.Random(seed)`` and given out in equal
-    blocks, seat 0 first (the same hands as ``barbu_dsl.engine.deal``)."""
-    cards = list(_DECK_CARDS[players])
-    _random.Random(seed).shuffle(cards)
-    size = len(cards) // players
-    masks = []
-    for seat in range(players):
-        mask = 0
-        for c in cards[seat * size : (seat + 1) * size]:
-            mask |= 1 << c
-        masks.append(mask)
-    return masks
+    blocks, seat 0 first (the same hands as ``barbu_dsl.engine.deal``).
+
+    The shuffle is ``random.Random.shuffle``'s, written out without its
+    call per draw: for each position ``i`` from the last down to 1, an index
+    ``j <= i`` from ``getrandbits`` of the bit length of ``i + 1`` (drawn
+    again while above ``i``), and the two cards swapped."""
+    bits = list(_DECK_BITS[players])  # the cards as one-bit masks, in card order
+    getrandbits = _random.Random(seed).getrandbits
+    for i, width in _SHUFFLE_STEPS[players]:  # random.Random.shuffle written out, the same draws
+        j = getrandbits(width)
+        while j > i:
+            j = getrandbits(width)
+        bits[i], bits[j] = bits[j], bits[i]
+    size = len(bits) // players
+    return [sum(bits[start : start + size]) for start in range(0, len(bits), size)]
 
 
 def deal(seed: int | str, players: int = DEFAULT_PLAYERS) -> list[list[str]]:
     """The deal of ``seed`` for ``players`` (:func:`deal_masks_of`), each
     hand's cards as records write them, in card order."""
-    return [[move_str(c) for c in cards_of(mask)] for mask in deal_masks_of(seed, players)]
+    return [cards_text(mask) for mask in deal_masks_of(seed, players)]
 
 
 def new_hand(
@@ -250,21 +266,24 @@ def legal_moves(hand: Hand) -> list[str]:
     domino when it cannot play; empty once the hand is over).  The hand's
     own ``hand.legal_moves()`` gives them as ints."""
     mask = hand.legal_mask()
+    moves = _ONE_SUIT_TEXT.get(mask)
+    if moves is not None:
+        return [*moves]
     if not mask:
         return ["pass"] if hand.to_play is not None else []  # only domino has nothing to play but a pass
-    moves = []
-    while mask:
-        low = mask & -mask
-        moves.append(CARD_STR[low.bit_length() - 1])
-        mask ^= low
-    return moves
+    return [
+        *_CLUBS_TEXT[mask & 0x1FFF],
+        *_DIAMONDS_TEXT[mask >> 13 & 0x1FFF],
+        *_HEARTS_TEXT[mask >> 26 & 0x1FFF],
+        *_SPADES_TEXT[mask >> 39],
+    ]
 
 
 def play(hand: Hand, move: str | int) -> None:
     """Make ``move`` (a card as text or an int, or ``pass`` in domino) for
     the seat to play."""
-    card = move if move.__class__ is int else CARD_OF.get(move) if move.__class__ is str else None
-    hand.play(_card(move) if card is None else card)
+    card = CARD_OF.get(move, move)  # a card as records write it, or an int as it is
+    hand.play(card if card.__class__ is int else _card(move))
 
 
 def rollout(
