@@ -135,7 +135,18 @@ def sheet_hands() -> list[tuple[str, dict[str, object]]]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from sheet.helpers import evening  # the test suite's scorer's view of a played hand
 
-    return [(name, hand) for name in bundled_spec_names() for _, hand in evening(load_spec(name))]
+    return [(name, hand) for name in bundled_spec_names()
+            for _, hand in evening(load_spec(name), players=table_size(name))]
+
+
+def table_size(name: str) -> int:
+    """Four players where the spec allows them, else its first count."""
+    counts = load_spec(name).players
+    return 4 if 4 in counts else counts[0]
+
+
+def player_names(name: str) -> list[str]:
+    return ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"][:table_size(name)]
 
 
 def fuzz_records(first: int, count: int, seed: int, timeout: int) -> Tally:
@@ -149,7 +160,7 @@ def fuzz_records(first: int, count: int, seed: int, timeout: int) -> Tally:
         db = str(work / "sheets.sqlite3")
         games = {}
         for name in bundled_spec_names():
-            invoke(["sheet", "new", name, "--players", "A,B,C,D", "--db", db], cwd=work)
+            invoke(["sheet", "new", name, "--players", ",".join(player_names(name)), "--db", db], cwd=work)
             games[name] = str(len(games) + 1)
         for index in range(first, first + count):
             rng = random.Random(f"{seed}/record/{index}")
@@ -167,7 +178,7 @@ def fuzz_records(first: int, count: int, seed: int, timeout: int) -> Tally:
             tally.add(added, hand_text)
             if added.code == 0:  # keep the game open for the next hands
                 tally.add(run_one(["sheet", "undo", games[name], "--db", db], work, timeout), hand_text)
-            game = {"format": "barbu-sheet 1", "spec": name, "players": ["A", "B", "C", "D"],
+            game = {"format": "barbu-sheet 1", "spec": name, "players": player_names(name),
                     "hands": [h for n, h in hands if n == name][:rng.randint(0, 8)]}
             game_text = json.dumps(mutate_record(game, rng), ensure_ascii=False)
             (work / "game.json").write_text(game_text, encoding="utf-8", errors="surrogatepass")
