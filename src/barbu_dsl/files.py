@@ -209,31 +209,43 @@ def _check_within(target: Path, root: Path) -> None:
 
 
 @contextmanager
-def atomic_stream(path: str | os.PathLike[str], *, overwrite: bool = False,
-                  within: str | os.PathLike[str] | None = None) -> Iterator[IO[str]]:
-    """A text stream whose content becomes the file ``path`` when the
-    ``with`` block ends without an error, all at once; on an error (or a
-    kill) ``path`` is untouched and the temporary file is removed.  The
-    same refusals as :func:`check_writable`, checked again at the end (a
-    file that appeared meanwhile is not overwritten)."""
+def atomic_path(path: str | os.PathLike[str], *, overwrite: bool = False,
+                within: str | os.PathLike[str] | None = None) -> Iterator[Path]:
+    """A temporary file beside ``path`` for a writer that wants a file name
+    (matplotlib's ``savefig``); when the ``with`` block ends without an
+    error it becomes ``path``, all at once; on an error (or a kill) ``path``
+    is untouched and the temporary file is removed.  The same refusals as
+    :func:`check_writable`, checked again at the end (a file that appeared
+    meanwhile is not overwritten)."""
     target = check_writable(path, overwrite=overwrite, within=within)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX, dir=target.parent)
     except OSError as error:
         raise FileProblem(target, os_reason(error), reading=False) from None
+    os.close(handle)
+    temporary = Path(name)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
+        yield temporary
         os.chmod(temporary, 0o666 & ~_umask())
-        _put(Path(temporary), target, overwrite)
+        _put(temporary, target, overwrite)
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise FileProblem(target, os_reason(error), reading=False) from None
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def atomic_stream(path: str | os.PathLike[str], *, overwrite: bool = False,
+                  within: str | os.PathLike[str] | None = None) -> Iterator[IO[str]]:
+    """A text stream (UTF-8, line ends as written) whose content becomes the
+    file ``path`` as :func:`atomic_path` has it: whole, or not at all."""
+    with atomic_path(path, overwrite=overwrite, within=within) as temporary, \
+            open(temporary, "w", encoding="utf-8", newline="") as stream:
+        yield stream
+        stream.flush()
+        os.fsync(stream.fileno())
 
 
 def atomic_write(path: str | os.PathLike[str], text: str, *, overwrite: bool = False,
@@ -286,6 +298,7 @@ def is_leftover(name: str) -> bool:
 __all__ = [
     "UTF8_HINT",
     "FileProblem",
+    "atomic_path",
     "atomic_stream",
     "atomic_write",
     "check_writable",

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from ..files import atomic_path
 from ..safe_text import for_terminal
-from .files import write_atomically
 from .study import Study
 from .tally import Tally
 
@@ -80,7 +80,7 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite
                               f"bots {','.join(study.bots)}, seed {study.seed}", one_line=True), fontsize=11)
     metadata = {"Date": None} if path.suffix.lower() == ".svg" else {"Software": None}
     try:
-        write_atomically(path, lambda temporary: fig.savefig(temporary, format=path.suffix.lower()[1:],
-                                                             metadata=metadata), overwrite=overwrite)
+        with atomic_path(path, overwrite=overwrite) as temporary:
+            fig.savefig(temporary, format=path.suffix.lower()[1:], metadata=metadata)
     finally:
         plt.close(fig)

@@ -24,8 +24,8 @@ from typing import Any
 
 from rich.console import Console
 
+from ..files import atomic_write
 from ..language import load_spec
-from .files import write_atomically
 from .plot import draw
 from .report import headlines, print_tables, summary
 from .runner import run_study
@@ -170,8 +170,7 @@ def write(shipped: Shipped, directory: Path) -> tuple[Path, Path]:
         "```",
         "",
     ])
-    write_atomically(page, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
-                     overwrite=True)
+    atomic_write(page, text, overwrite=True)
     return page, plot
 
 
