@@ -98,3 +98,20 @@ def test_compiled_code_cache_serves_any_import_name(checked_in) -> None:
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str(expected)
+
+
+def test_a_new_runtime_changes_every_contract_module() -> None:
+    """numba checks a cached function against its own file only: a change
+    of the runtime or of the Python rules a native contract module compiles
+    in must change the module's own text, or numba would run the old code."""
+    from barbu_dsl.generator import render
+    from barbu_dsl.generator.plan import plan
+    from barbu_dsl.language import load_spec
+
+    spec = plan(load_spec("tournament"))
+    files = render.render_package(spec)
+    runtime, rules = files[f"{spec.package}/native/runtime.py"], files[f"{spec.package}/c_no_hearts.py"]
+    line = render._compiled_in(runtime, rules)
+    assert line in files[f"{spec.package}/native/c_no_hearts.py"]
+    assert render._compiled_in(runtime + "#", rules) != line
+    assert render._compiled_in(runtime, rules + "#") != line

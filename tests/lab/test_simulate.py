@@ -220,3 +220,21 @@ def test_native_backend_refuses_rules_it_does_not_play() -> None:
     if native_available():
         with pytest.raises(UsageError, match="native backend does not play"):
             play_out(load_spec("king"), "native")
+
+
+def test_cached_packages_follow_the_generator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lab's generated packages are cached by spec and by the generator's
+    code: after an upgrade the lab generates afresh instead of running the
+    package an older barbu_dsl made."""
+    from barbu_dsl.generator import identity
+    from barbu_dsl.lab import backend
+
+    monkeypatch.setenv("BARBU_CACHE", str(tmp_path))
+    spec = load_spec("tournament")
+    first = backend._load_package.__wrapped__(spec)
+    again = backend._load_package.__wrapped__(spec)
+    monkeypatch.setattr(identity, "generator_digest", lambda: "a newer generator")
+    upgraded = backend._load_package.__wrapped__(spec)
+    assert again is first
+    assert Path(upgraded.__file__).parents[1] != Path(first.__file__).parents[1]
+    assert len(list((tmp_path / "generated").iterdir())) == 2

@@ -24,6 +24,9 @@ from numba import njit
 from ..c_maxi import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
+# Compiled with the runtime and the Python rules as of e3918ecfd17830f3 (sha256): a new
+# version of either changes this file, so numba compiles it again.
+
 NAME = "Maxi"
 
 # ---------------------------------------------------------------------------

@@ -24,6 +24,9 @@ from numba import njit
 from ..c_with_the_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
+# Compiled with the runtime and the Python rules as of fe5ac893bf456246 (sha256): a new
+# version of either changes this file, so numba compiles it again.
+
 NAME = "With the last two"
 
 # ---------------------------------------------------------------------------

@@ -24,6 +24,9 @@ from numba import njit
 from ..c_with_first import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
+# Compiled with the runtime and the Python rules as of 3f497e0851ee50fa (sha256): a new
+# version of either changes this file, so numba compiles it again.
+
 NAME = "With first"
 
 # ---------------------------------------------------------------------------

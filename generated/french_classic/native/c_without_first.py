@@ -24,6 +24,9 @@ from numba import njit
 from ..c_without_first import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
+# Compiled with the runtime and the Python rules as of e052748eaebf132b (sha256): a new
+# version of either changes this file, so numba compiles it again.
+
 NAME = "Without first"
 
 # ---------------------------------------------------------------------------

@@ -24,6 +24,9 @@ from numba import njit
 from ..c_hearts import FIRST_TRICK_BAN, OPENING, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
+# Compiled with the runtime and the Python rules as of c0191f4daf911be9 (sha256): a new
+# version of either changes this file, so numba compiles it again.
+
 NAME = "Hearts"
 
 # ---------------------------------------------------------------------------

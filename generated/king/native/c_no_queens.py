@@ -24,6 +24,9 @@ from numba import njit
 from ..c_no_queens import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
+# Compiled with the runtime and the Python rules as of 69576e0ad38ef1f3 (sha256): a new
+# version of either changes this file, so numba compiles it again.
+
 NAME = "No queens"
 
 # ---------------------------------------------------------------------------

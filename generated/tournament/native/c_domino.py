@@ -24,6 +24,9 @@ from numba import njit
 from ..c_domino import PLACINGS, POSITION
 from .runtime import CACHE, WORK, below, deal, lowest, pick
 
+# Compiled with the runtime and the Python rules as of fe4b0956545829bb (sha256): a new
+# version of either changes this file, so numba compiles it again.
+
 NAME = "Domino"
 
 # ---------------------------------------------------------------------------

@@ -127,3 +127,17 @@ def regenerate_reference(spec: m.Spec, reference: str | None) -> str:
 
 
 __all__ = ["INDEX", "bundled_reference", "canonical_sha256", "header_owner", "owner", "package_id", "regenerate_reference"]
+
+
+@lru_cache(maxsize=1)
+def generator_digest() -> str:
+    """A hash of the code that turns a spec into a package: every Python
+    file, template and grammar of barbu_dsl.  With the spec's hash it names
+    a generated package in a cache (the balance lab's), so that a newer
+    barbu_dsl never runs packages an older one generated; the generator
+    version alone is not enough, since it changes only with the format."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".j2", ".lark") and p.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()

@@ -23,6 +23,7 @@ layout is then ruff's (:mod:`.formatting`, run by ``generate_files``).
 from __future__ import annotations
 
 import ast
+import hashlib
 import re
 import textwrap
 from collections.abc import Iterable
@@ -234,6 +235,16 @@ def _top_level_names(code: str, imported: bool = True) -> set[str]:
     return names
 
 
+def _compiled_in(runtime: str, python: str) -> str:
+    """A comment naming, by hash, the runtime and the Python contract module
+    a native contract module compiles in.  numba checks a cached function
+    against its own source file only (its time and size), so this line makes
+    the file change, and its cache go stale, whenever they change."""
+    digest = hashlib.sha256(f"{runtime}\0{python}".encode()).hexdigest()[:16]
+    return f"\n# Compiled with the runtime and the Python rules as of {digest} (sha256): a new\n" \
+           "# version of either changes this file, so numba compiles it again."
+
+
 def render_native(spec: p.SpecPlan, python: dict[str, str]) -> dict[str, str]:
     """The files of the package's ``native`` subpackage (numba playouts):
     the runtime, an index and one module per contract, which imports from
@@ -251,7 +262,8 @@ def render_native(spec: p.SpecPlan, python: dict[str, str]) -> dict[str, str]:
         shared = sorted(read & _top_level_names(python[f"{spec.package}/{contract.module}.py"]))
         runtime = sorted(read & _top_level_names(files[f"{root}/runtime.py"], imported=False))
         imports = [f"from ..{contract.module} import {', '.join(shared)}" if shared else "",
-                   f"from .runtime import {', '.join(runtime)}"]
+                   f"from .runtime import {', '.join(runtime)}",
+                   _compiled_in(files[f"{root}/runtime.py"], python[f"{spec.package}/{contract.module}.py"])]
         files[f"{root}/{contract.module}.py"] = tidy(body.replace(marker, "\n".join(imports)))
     return files
 

@@ -13,12 +13,15 @@ other bot are played move by move by the bots: the backend does not change
 them.
 
 The packages are generated once per spec into the user's cache directory
-(``barbu_dsl/generated/<sha>/``), written to a temporary directory and
-renamed into place so that parallel workers never see half a package.
+(``barbu_dsl/generated/<key>/``, the key a hash of the spec and of the
+generator's code, so that an upgrade never runs stale packages), written
+to a temporary directory and renamed into place so that parallel workers
+never see half a package.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import random
@@ -58,12 +61,14 @@ def generated_package(spec: m.Spec) -> ModuleType:
 @cache
 def _load_package(spec: m.Spec) -> ModuleType:
     from ..generator import generate_files
+    from ..generator.identity import generator_digest
     from ..generator.naming import package_name
     from ..generator.plan import plan
 
     facts = plan(spec)
     name = package_name(spec.full_name)
-    home = cache_root() / "generated" / facts.sha256[:16]
+    key = hashlib.sha256(f"{facts.sha256} {generator_digest()}".encode()).hexdigest()[:16]
+    home = cache_root() / "generated" / key
     if not (home / name / "__init__.py").is_file():
         home.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=home.parent))
@@ -75,7 +80,7 @@ def _load_package(spec: m.Spec) -> ModuleType:
             os.rename(staging, home)
         except OSError:  # another worker got there first
             shutil.rmtree(staging, ignore_errors=True)
-    alias = f"barbu_lab_{name}_{facts.sha256[:16]}"
+    alias = f"barbu_lab_{name}_{key}"
     if alias in sys.modules:
         return sys.modules[alias]
     found = importlib.util.spec_from_file_location(alias, home / name / "__init__.py",
