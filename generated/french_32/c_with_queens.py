@@ -104,12 +104,11 @@ class Hand(TrickHand):
         seat = self.to_play
         if seat is None:
             raise after_end(len(self.moves))
-        legal = self.legal  # worked out already when the legal moves were asked for
+        legal = self.legal  # worked out by the move before (or when the legal moves were asked for)
         if legal < 0:
             legal = self.legal_mask()
         if move < 0 or not legal >> move & 1:  # (the legal mask holds no card above 51)
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
-        self.legal = -1
         low = 1 << move
         self.hands[seat] ^= low
         self.played |= low
@@ -126,7 +125,19 @@ class Hand(TrickHand):
         trick.append(move)
         players = self.players
         if len(trick) < players:
-            self.to_play = seat + 1 if seat + 1 < players else 0
+            seat = seat + 1 if seat + 1 < players else 0
+            self.to_play = seat
+            # The next player's legal moves, worked out here, where the trick
+            # is at hand, rather than in a call of legal_mask.
+            hand = self.hands[seat]
+            lmask = self.lmask
+            # Follow suit if able.
+            follow = hand & lmask
+            if follow:
+                cand = follow
+            else:
+                cand = hand
+            self.legal = cand
             return
         # The trick is complete.
         taker, done, taken = self.taker, len(self.winners), self.played ^ self.gathered
@@ -135,7 +146,6 @@ class Hand(TrickHand):
         self.points[taker] -= 15 * (taken & 0x2001000800400).bit_count()  # QC QD QH QS
         self.won[taker] |= taken
         self.winners.append(taker)
-        self.history.append((self.leader, tuple(trick), taker))
         self.trick = []
         self.leader = taker
         done += 1
@@ -143,9 +153,14 @@ class Hand(TrickHand):
         tricks = self.tricks
         if done == tricks or (played & scoring == scoring):
             self.to_play = None
+            self.legal = 0
             self.scores = self.final_scores()
         else:
             self.to_play = taker
+            # The leader's legal moves.
+            hand = self.hands[taker]
+            cand = hand
+            self.legal = cand
 
     def final_scores(self) -> list[int]:
         """The raw scores of the tricks taken so far, as if the hand ended now."""

@@ -209,7 +209,6 @@ class TrickHand(Hand):
         "discard",
         "ftb",
         "gathered",
-        "history",
         "last_scoring",
         "leader",
         "legal",
@@ -255,7 +254,6 @@ class TrickHand(Hand):
         self.won = [0] * players
         self.points = [0] * players
         self.winners: list[int] = []
-        self.history: list[tuple[int, tuple[int, ...], int]] = []
         self.scores: list[int] | None = None
 
     def raw_scores(self) -> list[int]:

@@ -208,7 +208,6 @@ class TrickHand(Hand):
         "discard",
         "ftb",
         "gathered",
-        "history",
         "last_scoring",
         "leader",
         "legal",
@@ -254,7 +253,6 @@ class TrickHand(Hand):
         self.won = [0] * players
         self.points = [0] * players
         self.winners: list[int] = []
-        self.history: list[tuple[int, tuple[int, ...], int]] = []
         self.scores: list[int] | None = None
 
     def raw_scores(self) -> list[int]:

@@ -118,11 +118,9 @@ _SHUFFLE_STEPS = {
     for players, cards in _DECK_CARDS.items()
 }
 _CLUBS_TEXT, _DIAMONDS_TEXT, _HEARTS_TEXT, _SPADES_TEXT = SUIT_TEXT  # see legal_moves
-_ONE_SUIT_TEXT = {
-    pattern << 13 * suit: text for suit, table in enumerate(SUIT_TEXT) for pattern, text in enumerate(table) if pattern
-}
-"""The cards as text of every mask within one suit, by mask: most legal
-masks (following suit, and every hand's last cards)."""
+_MOVE_OF = {**CARD_OF, "pass": PASS, "PASS": PASS}
+"""The moves :func:`play` reads in one lookup: the cards as records write
+them, and a pass (anything else, an int among them, goes through ``_card``)."""
 
 
 def load_native() -> ModuleType:
@@ -266,9 +264,6 @@ def legal_moves(hand: Hand) -> list[str]:
     domino when it cannot play; empty once the hand is over).  The hand's
     own ``hand.legal_moves()`` gives them as ints."""
     mask = hand.legal_mask()
-    moves = _ONE_SUIT_TEXT.get(mask)
-    if moves is not None:
-        return [*moves]
     if not mask:
         return ["pass"] if hand.to_play is not None else []  # only domino has nothing to play but a pass
     return [
@@ -282,8 +277,8 @@ def legal_moves(hand: Hand) -> list[str]:
 def play(hand: Hand, move: str | int) -> None:
     """Make ``move`` (a card as text or an int, or ``pass`` in domino) for
     the seat to play."""
-    card = CARD_OF.get(move, move)  # a card as records write it, or an int as it is
-    hand.play(card if card.__class__ is int else _card(move))
+    card = _MOVE_OF.get(move)
+    hand.play(_card(move) if card is None else card)
 
 
 def rollout(

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 4cc43911759a8da4 (sha256): a new
+# Compiled with the runtime and the Python rules as of 91e2423ba1e5c0e6 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

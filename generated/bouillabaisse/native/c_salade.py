@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 5e6ea70bd60b2f99 (sha256): a new
+# Compiled with the runtime and the Python rules as of 5a8ac93798c4b35a (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of a4d072a0f2a0aae3 (sha256): a new
+# Compiled with the runtime and the Python rules as of 4036655b46c3cfb0 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_mini import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of ab5139e7d5c73c72 (sha256): a new
+# Compiled with the runtime and the Python rules as of cefb53fc54adb6a8 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Mini"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_hearts import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of b2f4e0594a55704c (sha256): a new
+# Compiled with the runtime and the Python rules as of fb043fc34d6e9661 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With hearts"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 9ecf811a8a1de79b (sha256): a new
+# Compiled with the runtime and the Python rules as of 241ab9112ed8b043 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 70a63366a68be879 (sha256): a new
+# Compiled with the runtime and the Python rules as of aee6c8b93ec5a8cb (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

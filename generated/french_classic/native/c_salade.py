@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of bd0f933c275d7efb (sha256): a new
+# Compiled with the runtime and the Python rules as of a1349e342c8aac91 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

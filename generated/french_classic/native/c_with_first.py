@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_first import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 3f497e0851ee50fa (sha256): a new
+# Compiled with the runtime and the Python rules as of 0987885460d83d0d (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With first"

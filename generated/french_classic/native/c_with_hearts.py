@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_hearts import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 5a4a7719c8a7e5b2 (sha256): a new
+# Compiled with the runtime and the Python rules as of 09325e11354a88b0 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With hearts"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 95ff271ee2f8bd1d (sha256): a new
+# Compiled with the runtime and the Python rules as of 406e5ec4e3f50cac (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With last"

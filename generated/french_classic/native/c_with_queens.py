@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 9a0472c09d6332be (sha256): a new
+# Compiled with the runtime and the Python rules as of 0e5b6958eb6a59dc (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_hearts import FIRST_TRICK_BAN, OPENING, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c0191f4daf911be9 (sha256): a new
+# Compiled with the runtime and the Python rules as of f1e9c0e32eca1efd (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Hearts"

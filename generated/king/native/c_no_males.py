@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_males import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of a06b172b6d003177 (sha256): a new
+# Compiled with the runtime and the Python rules as of fb923b752ec26ac5 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No males"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 69576e0ad38ef1f3 (sha256): a new
+# Compiled with the runtime and the Python rules as of 1d3553d57cdf1c8c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

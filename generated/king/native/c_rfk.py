@@ -24,7 +24,7 @@ from numba import njit
 from ..c_rfk import DISCARD, LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 058e4ab9bb0f222d (sha256): a new
+# Compiled with the runtime and the Python rules as of aa2692f31b35ca9b (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Rıfkı"

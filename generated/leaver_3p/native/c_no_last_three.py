@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_last_three import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 5a713bcb7f84a496 (sha256): a new
+# Compiled with the runtime and the Python rules as of 328930b9cea52726 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No last three"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 2e23d584ae81c6cc (sha256): a new
+# Compiled with the runtime and the Python rules as of 68b73dab0a5dbf6b (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

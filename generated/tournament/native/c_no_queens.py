@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 6a3869d0d149efc6 (sha256): a new
+# Compiled with the runtime and the Python rules as of d85f8ba2a35a31ba (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of a64a71bf1c3b2b28 (sha256): a new
+# Compiled with the runtime and the Python rules as of 9ecb764790eb1a95 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_ravage_city import MOST_SHARES
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of a3680ddcf15eafeb (sha256): a new
+# Compiled with the runtime and the Python rules as of cb3a9b5e71fdd99c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Ravage City"
