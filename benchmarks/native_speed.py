@@ -12,7 +12,8 @@ In one run, random whole hands per second on one core of:
 
 First it checks that all three play the same hands: seeded alike, their
 first hands' scores are equal.  Machines are shared and noisy: each figure
-is the best of several rounds, the engines interleaved, and the ratios
+is the best of several rounds in CPU time of the process (so that another
+program on the core does not count), the engines interleaved, and the ratios
 (native / C, native / python) from the same run are what to read.
 
     python benchmarks/native_speed.py [--rounds 5] [--hands 400000]
@@ -84,19 +85,19 @@ def main() -> None:
         for round_ in range(args.rounds):
             best["C"] = max(best["C"], run_c(binary, args.hands, args.seed + round_)[0])
             rng = random.Random(round_)
-            start = time.perf_counter()
+            start = time.process_time()
             native.playouts(CONTRACT, rng, args.hands)
-            best["native"] = max(best["native"], args.hands / (time.perf_counter() - start))
+            best["native"] = max(best["native"], args.hands / (time.process_time() - start))
             count = max(2000, args.hands // 40)
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(count):
                 playout(rng)
-            best["python"] = max(best["python"], count / (time.perf_counter() - start))
+            best["python"] = max(best["python"], count / (time.process_time() - start))
             count = max(500, args.hands // 400)
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(count):
                 interpreter()
-            best["interpreter"] = max(best["interpreter"], count / (time.perf_counter() - start))
+            best["interpreter"] = max(best["interpreter"], count / (time.process_time() - start))
     print(f"random hands of {CONTRACT} per second, one core, best of {args.rounds} rounds "
           f"(Python {sys.version.split()[0]}, the same first hand checked for C, native and python)")
     for name, rate in best.items():
