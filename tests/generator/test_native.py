@@ -71,8 +71,8 @@ def test_wider_family_mechanics(packages) -> None:
     trump suit (alone and with must win with a trump), discards when void
     (fixed cards, and the cards that score under the named trump, after
     the trump obligations), domino aces that play again, with and without
-    the end at the first out: the native playouts play them as the Python
-    playouts do."""
+    the end at the first out; and ten players, the most section 6 allows:
+    the native playouts play them as the Python playouts do."""
     check_package(packages(EXOTIC_FAMILY))
 
 
