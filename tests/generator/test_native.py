@@ -5,8 +5,9 @@ contract and player count, the same raw scores for the same
 and for single rollouts from given hands the same moves.
 
 Compiling costs a few seconds a contract, so the suite checks the
-tournament package and the exotic spec (every mechanic the bundled specs
-do not use) by default; ``BARBU_NATIVE_ALL=1`` checks every bundled spec
+tournament package, the exotic spec (every mechanic the bundled specs
+do not use) and the exotic family spec (the forced plays and the order of
+play of docs/rules.md section 6) by default; ``BARBU_NATIVE_ALL=1`` checks every bundled spec
 and every package of ``generated/``.  Compiled code is cached by numba,
 so a second run is quick."""
 
@@ -22,6 +23,7 @@ import pytest
 from barbu_dsl.generator import BUNDLED_TARGETS
 
 EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
+EXOTIC_FAMILY = str(Path(__file__).with_name("exotic_family.yaml"))
 CHECKED_IN = BUNDLED_TARGETS if os.environ.get("BARBU_NATIVE_ALL") == "1" else ("tournament",)
 HANDS = 120
 
@@ -61,6 +63,17 @@ def test_checked_in_packages(target: str, checked_in) -> None:
 
 def test_exotic_mechanics(packages) -> None:
     check_package(packages(EXOTIC))
+
+
+def test_wider_family_mechanics(packages) -> None:
+    """docs/rules.md section 6: play passing to the right (with the player
+    on the declarer's right leading), must trump with a named and a fixed
+    trump suit (alone and with must win with a trump), discards when void
+    (fixed cards, and the cards that score under the named trump, after
+    the trump obligations), domino aces that play again, with and without
+    the end at the first out; and ten players, the most section 6 allows:
+    the native playouts play them as the Python playouts do."""
+    check_package(packages(EXOTIC_FAMILY))
 
 
 def test_native_hand_replays(checked_in) -> None:

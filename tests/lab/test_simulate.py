@@ -207,19 +207,21 @@ def test_plot_never_overwrites(tmp_path: Path) -> None:
     assert plot.read_text(encoding="utf-8") == "mine"
 
 
-def test_native_backend_refuses_rules_it_does_not_play() -> None:
-    """docs/rules.md section 6: the native playouts do not yet pass play to
-    the right or force trumps and discards; asked for King they refuse with
-    a message instead of playing other rules."""
-    from barbu_dsl.errors import UsageError
-    from barbu_dsl.lab.backend import native_available, native_gap, play_out
-    from barbu_dsl.language import load_spec
+@pytest.mark.parametrize("contract", ["Trumps", "No males"])
+def test_native_backend_plays_the_wider_family(contract: str) -> None:
+    """docs/rules.md section 6: King passes play to the right and forces a
+    void player to trump (Trumps) or to discard a penalty card (No males);
+    ``barbu simulate --backend native`` plays those rules and gives the
+    numbers of ``--backend python``."""
+    import numba  # noqa: F401  (the test extra brings it: this test runs in CI)
 
-    assert native_gap(load_spec("tournament")) is None
-    assert native_gap(load_spec("king")) == "play passing to the right (direction: anticlockwise)"
-    if native_available():
-        with pytest.raises(UsageError, match="native backend does not play"):
-            play_out(load_spec("king"), "native")
+    args = ["simulate", "king", "--contract", contract, "--hands", "40", "--bots", "random", "--seed", "7", "--json"]
+    native, python = barbu(*args, "--backend", "native"), barbu(*args, "--backend", "python")
+    assert native.returncode == 0, native.stderr
+    assert python.returncode == 0, python.stderr
+    a, b = json.loads(native.stdout), json.loads(python.stdout)
+    assert a["study"]["backend"] == "native" and b["study"]["backend"] == "python"
+    assert a["results"] == b["results"] and a["results"][0]["hands"] == 40
 
 
 def test_cached_packages_follow_the_generator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

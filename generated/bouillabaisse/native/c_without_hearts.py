@@ -59,7 +59,7 @@ def play(
     scoring = SCORING & deck
     leader = declarer
     left = scoring  # the scoring cards not taken yet
-    won = work[:players]
+    won = work[:players]  # (at most 10 players: docs/rules.md section 6)
     for seat in range(players):
         points[seat] = 0
         won[seat] = 0

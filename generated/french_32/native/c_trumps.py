@@ -97,7 +97,7 @@ def play(
     scoring = SCORING_BY_TRUMP[trump] & deck
     leader = declarer
     left = scoring  # the scoring cards not taken yet
-    won = work[:players]
+    won = work[:players]  # (at most 10 players: docs/rules.md section 6)
     for seat in range(players):
         points[seat] = 0
         won[seat] = 0

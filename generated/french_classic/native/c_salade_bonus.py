@@ -54,7 +54,7 @@ def play(
     tricks = popcount(hands[0])
     recorded = 0
     leader = declarer
-    won = work[:players]
+    won = work[:players]  # (at most 10 players: docs/rules.md section 6)
     for seat in range(players):
         points[seat] = 0
         won[seat] = 0

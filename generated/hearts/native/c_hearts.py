@@ -64,7 +64,7 @@ def play(
             if hands[seat] >> opening & 1:
                 leader = seat
     played = 0
-    won = work[:players]
+    won = work[:players]  # (at most 10 players: docs/rules.md section 6)
     for seat in range(players):
         points[seat] = 0
         won[seat] = 0

@@ -59,7 +59,7 @@ def play(
     scoring = SCORING & deck
     leader = declarer
     left = scoring  # the scoring cards not taken yet
-    won = work[:players]
+    won = work[:players]  # (at most 10 players: docs/rules.md section 6)
     for seat in range(players):
         points[seat] = 0
         won[seat] = 0
@@ -78,7 +78,7 @@ def play(
         taken = best
         seat = leader
         for _ in range(players - 1):
-            seat = seat + 1 if seat + 1 < players else 0
+            seat = seat - 1 if seat else players - 1  # play passes to the right
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask

@@ -73,7 +73,7 @@ def play(
         taker = leader
         seat = leader
         for _ in range(players - 1):
-            seat = seat + 1 if seat + 1 < players else 0
+            seat = seat - 1 if seat else players - 1  # play passes to the right
             hand = hands[seat]
             # Follow suit if able.
             follow = hand & lmask

@@ -34,7 +34,7 @@ NAME = "Domino"
 NATIVE_POSITION = np.array(POSITION, dtype=np.int64)
 # Each suit's cards in the order of its run.
 NATIVE_RUNS = np.array([sorted(range(13 * s, 13 * s + 13), key=POSITION.__getitem__) for s in range(4)], dtype=np.int64)
-NATIVE_PLACINGS = np.zeros((9, 9), dtype=np.int64)
+NATIVE_PLACINGS = np.zeros((11, 10), dtype=np.int64)  # by player count (up to 10) and place
 for _players, _values in PLACINGS.items():
     NATIVE_PLACINGS[_players, : len(_values)] = _values
 
@@ -101,7 +101,7 @@ def play(
                 previous = c
     ends = opening_ends(deck, start_rank, position)
     start_pos = position[start_rank - 2]
-    placed = work[104:112]
+    placed = work[104:114]  # the seats in the order they are placed (at most 10)
     out = 0
     recorded = 0
     seat = declarer

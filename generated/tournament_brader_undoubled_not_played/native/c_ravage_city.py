@@ -55,7 +55,7 @@ def play(
     tricks = popcount(hands[0])
     recorded = 0
     leader = declarer
-    won = work[:players]
+    won = work[:players]  # (at most 10 players: docs/rules.md section 6)
     for seat in range(players):
         points[seat] = 0
         won[seat] = 0
@@ -93,7 +93,7 @@ def play(
         won[taker] |= taken
         leader = taker
     # -36 for the most cards of one suit; tied players split it, rounding nearest
-    counts = work[60:68]
+    counts = work[62:72]
     top = 0
     for seat in range(players):
         counts[seat] = 0

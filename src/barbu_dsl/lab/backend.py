@@ -35,7 +35,6 @@ from pathlib import Path
 from types import ModuleType
 
 from ..engine.game import PlayOut
-from ..errors import UsageError
 from ..language import model as m
 
 
@@ -102,36 +101,12 @@ def native_available() -> bool:
     return True
 
 
-def native_gap(spec: m.Spec) -> str | None:
-    """What of ``spec`` the native playouts do not play yet (docs/rules.md
-    section 6: play to the right, must trump, forced discards, domino aces
-    that play again and the end at the first out), or None."""
-    if spec.game.direction != "clockwise":
-        return "play passing to the right (direction: anticlockwise)"
-    for contract in spec.contracts:
-        for rules in (contract.rules, *(r for _, r in contract.by_players)):
-            play = rules.play
-            if isinstance(play, m.TrickPlay):
-                if play.trumps is not None and play.trumps.must_trump:
-                    return f"'must trump' ({contract.name})"
-                if play.discard_when_void:
-                    return f"discards when void ({contract.name})"
-            elif play.ace_again or play.end != "last":
-                return f"domino aces that play again or the end at the first out ({contract.name})"
-    return None
-
-
 def play_out(spec: m.Spec, backend: str) -> PlayOut:
     """A :data:`~barbu_dsl.engine.game.PlayOut` for ``spec`` on ``backend``
-    (``native`` falls back to ``python`` without numba: see :func:`effective`).
-    The native backend refuses a spec whose rules it does not play yet
-    (:func:`native_gap`) rather than play other rules."""
+    (``native`` falls back to ``python`` without numba: see :func:`effective`)."""
     package = generated_package(spec)
     rollout = package.rollout
     if effective(backend) == "native":
-        gap = native_gap(spec)
-        if gap is not None:
-            raise UsageError(f"the native backend does not play {gap} yet; use --backend python")
         rollout = package.load_native().rollout
 
     def play(contract: m.Contract, hands: Sequence[Sequence[int]], declarer: int, trump: int | None,
