@@ -7,7 +7,7 @@ importing the package) is part of the two-worker time, as it is for a
 user.  On a shared machine the speed-up is capped by what the other core
 is doing: read it with the machine's load in mind.
 
-    python benchmarks/lab_scaling.py [--games 60] [--bots rules]
+    python benchmarks/lab_scaling.py [--games 300] [--bots rules]
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ if (ROOT / "src" / "barbu_dsl").is_dir():  # a checkout: use its source
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--bots", default="rules")
     parser.add_argument("--specs", nargs="+", default=["tournament", "tournament+brader"])
     args = parser.parse_args()

@@ -28,7 +28,8 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -163,21 +164,40 @@ def main() -> None:
     for seed in range(6):
         records.extend(GameRun(spec, make_bots(["random"], 4, seed), seed, 4).play().records())
     replay_module = sys.modules[package.__name__ + ".replay"]  # the package's ``replay`` is the function
-    new_read_move, new_parse = replay_module._read_move, replay_module.parse_record_card
 
     def old_read_move(text: Any, index: int) -> int:
         if isinstance(text, str) and text.strip().lower() == "pass":
             return -1
         return replay_module._read_card(text, f"play {index}")
 
-    def replay_with(read_move: Callable[[Any, int], int], parse: Callable[[str], int | None]) -> Callable[[], None]:
+    def old_read_cards(cards: list[Any], seat: int) -> list[int]:
+        return [replay_module._read_card(text, f"seat {seat}'s hand") for text in cards]
+
+    def old_read_plays(raw_plays: list[Any]) -> list[int]:
+        return [old_read_move(text, index) for index, text in enumerate(raw_plays)]
+
+    # The previous card reading: every card through the parser that folds
+    # case on every call, a play through _read_move, one call per card.
+    old_reading = {"parse_record_card": old_parse_record_card, "_read_move": old_read_move,
+                   "_read_cards": old_read_cards, "_read_plays": old_read_plays}
+
+    @contextmanager
+    def card_reading(reading: dict[str, Callable[..., Any]]) -> Iterator[None]:
+        """The replay module with ``reading``'s functions put in for a while."""
+        saved = {name: getattr(replay_module, name) for name in reading}
+        for name, function in reading.items():
+            setattr(replay_module, name, function)
+        try:
+            yield
+        finally:
+            for name, function in saved.items():
+                setattr(replay_module, name, function)
+
+    def replay_with(reading: dict[str, Callable[..., Any]]) -> Callable[[], None]:
         def run() -> None:
-            replay_module._read_move, replay_module.parse_record_card = read_move, parse
-            try:
+            with card_reading(reading):
                 for record in records:
                     package.replay(record)
-            finally:
-                replay_module._read_move, replay_module.parse_record_card = new_read_move, new_parse
         return run
 
     def interpreter_replay() -> None:
@@ -186,9 +206,12 @@ def main() -> None:
 
     for record in records[:40]:  # the three replays agree
         assert package.replay(record) == replay_record(spec, record)
+    with card_reading(old_reading):
+        before = [package.replay(record) for record in records[:40]]
+    assert before == [package.replay(record) for record in records[:40]]
     runs = {"move: interpreter": interpreter, "move: generated": generated_now, "move: generated before": generated_before,
-            "replay: interpreter": interpreter_replay, "replay: generated": replay_with(new_read_move, new_parse),
-            "replay: generated before": replay_with(old_read_move, old_parse_record_card)}
+            "replay: interpreter": interpreter_replay, "replay: generated": replay_with({}),
+            "replay: generated before": replay_with(old_reading)}
     best = dict.fromkeys(runs, 0.0)
     for _ in range(args.rounds):
         for name, run in runs.items():

@@ -103,8 +103,8 @@ def read_record(record: Any) -> tuple[ModuleType, int, int | None, int | None, l
     declarer = record["declarer"]
     if not _is_int(declarer) or not 0 <= declarer < players:
         raise _bad(f"malformed record: 'declarer' must be a seat from 0 to {players - 1}")
-    hands = [[_read_card(text, f"seat {seat}'s hand") for text in cards] for seat, cards in enumerate(raw_hands)]
-    _check_deal(hands, players)
+    hands = [_read_cards(cards, seat) for seat, cards in enumerate(raw_hands)]
+    masks = _deal_masks(hands, players)
     rules = module.RULES[players]
     trump = _read_trump(module.NAME, rules, record.get("trump"))
     start_rank = _read_start_rank(module.NAME, rules, record.get("start_rank"))
@@ -112,7 +112,7 @@ def read_record(record: Any) -> tuple[ModuleType, int, int | None, int | None, l
     raw_plays = record.get("plays", [])
     if not isinstance(raw_plays, list):
         raise _bad("malformed record: 'plays' must be a list")
-    plays = [_read_move(text, index) for index, text in enumerate(raw_plays)]
+    plays = _read_plays(raw_plays)
     raw_doubles = record.get("doubles")
     if raw_doubles is None:
         raw_doubles = []
@@ -128,23 +128,41 @@ def read_record(record: Any) -> tuple[ModuleType, int, int | None, int | None, l
         ):
             raise _bad(f"malformed double {json.dumps(pair)}: expected [doubler, doubled] seats")
         doubles.append((pair[0], pair[1]))
-    masks = []
-    for cards in hands:
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        masks.append(mask)
     return module, declarer, trump, start_rank, masks, plays, doubles
 
 
-def _check_deal(hands: list[list[int]], players: int) -> None:
+def _read_cards(cards: list[Any], seat: int) -> list[int]:
+    """A seat's hand in a record: the parse table first, as plays are read."""
+    out = []
+    for text in cards:
+        card = CARD_OF.get(text) if text.__class__ is str else None
+        out.append(_read_card(text, f"seat {seat}'s hand") if card is None else card)
+    return out
+
+
+def _read_plays(raw_plays: list[Any]) -> list[int]:
+    """A record's plays: the parse table first, then :func:`_read_move`."""
+    plays = []
+    for index, text in enumerate(raw_plays):
+        card = CARD_OF.get(text) if text.__class__ is str else None
+        plays.append(_read_move(text, index) if card is None else card)
+    return plays
+
+
+def _deal_masks(hands: list[list[int]], players: int) -> list[int]:
+    """Each seat's cards as a mask, once the deal is checked: no card twice,
+    every card of the deck for ``players`` and none other, equal hands."""
     deck = DECKS[players]
     seen = 0
+    masks = []
     for cards in hands:
+        before = seen
         for c in cards:
-            if seen >> c & 1:
+            bit = 1 << c
+            if seen & bit:
                 raise _bad(f"wrong deal: duplicated card {CARD_STR[c]}")
-            seen |= 1 << c
+            seen |= bit
+        masks.append(seen ^ before)
     extra = seen & ~deck
     if extra:
         raise _bad(
@@ -157,6 +175,7 @@ def _check_deal(hands: list[list[int]], players: int) -> None:
     for seat, cards in enumerate(hands):
         if len(cards) != size:
             raise _bad(f"wrong hand sizes: seat {seat} holds {len(cards)} cards, not {size}")
+    return masks
 
 
 def _read_trump(name: str, rules: type[Hand], value: Any) -> int | None:

@@ -263,7 +263,9 @@ def legal_moves(hand: Hand) -> list[str]:
     """The legal moves of the seat to play, in card order (``["pass"]`` in
     domino when it cannot play; empty once the hand is over).  The hand's
     own ``hand.legal_moves()`` gives them as ints."""
-    mask = hand.legal_mask()
+    mask = hand.legal  # trick play has worked it out with the move before
+    if mask < 0:
+        mask = hand.legal_mask()
     if not mask:
         return ["pass"] if hand.to_play is not None else []  # only domino has nothing to play but a pass
     return [

@@ -152,6 +152,11 @@ class Hand:
             deck |= hand
         self.deck = deck
 
+    legal = -1
+    """The legal moves' mask when already worked out (trick play keeps it
+    from move to move, a slot of :class:`TrickHand`), else -1: ask
+    :meth:`legal_mask`."""
+
     @property
     def is_over(self) -> bool:
         return self.to_play is None
