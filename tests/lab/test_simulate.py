@@ -240,3 +240,28 @@ def test_cached_packages_follow_the_generator(tmp_path: Path, monkeypatch: pytes
     assert again is first
     assert Path(upgraded.__file__).parents[1] != Path(first.__file__).parents[1]
     assert len(list((tmp_path / "generated").iterdir())) == 2
+
+
+def test_ctrl_c_stops_every_worker_at_once() -> None:
+    """Ctrl-C reaches every process of the command (a terminal sends it to
+    the whole group): simulate on two workers ends at once with the
+    interrupt's exit status (README, exit codes), no traceback from the
+    parent or a worker, instead of finishing the study first."""
+    import os
+    import signal
+    import time
+
+    command = [sys.executable, "-m", "barbu_dsl", "simulate", "tournament", "--games", "100000", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        time.sleep(8)  # the workers started and playing
+        assert process.poll() is None
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130
+    assert "Traceback" not in err and out == ""

@@ -11,6 +11,7 @@ so the result is the same for one worker, many, or a cluster.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -110,14 +111,40 @@ def run_study(study: Study, workers: int = 1, scheduler: str | None = None,
 def _on_processes(study: Study, todo: list[Batch], workers: int, progress: Progress | None) -> list[Tally]:
     results: dict[int, Tally] = {}
     # spawn: the parent may run threads (the progress bar), which fork does not copy safely.
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_leave_interrupts_to_the_parent)
+    try:
         futures = {pool.submit(play_batch, study, batch): batch for batch in todo}
         for future in as_completed(futures):
             batch = futures[future]
             results[batch.index] = future.result()
             if progress is not None:
                 progress(batch.stop - batch.start)
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
     return [results[batch.index] for batch in todo]
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C, which a terminal sends to every process of
+    the command: the parent stops the workers itself (:func:`_stop`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now (Ctrl-C, or a batch that failed): drop the batches
+    not started and end the workers in the middle of theirs, rather than
+    wait for the rest of the study, as leaving the pool's ``with`` would."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def _on_dask(study: Study, todo: list[Batch], scheduler: object, progress: Progress | None) -> list[Tally]:
