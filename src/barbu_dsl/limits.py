@@ -35,6 +35,10 @@ every total then stays exact in the web scorer's JavaScript numbers."""
 GAME_HANDS = 1000
 """The largest ``game.hands`` and ``game.contracts_per_game``."""
 
+CONTRACTS = 100
+"""Contracts in one ``contracts`` section (the bundled specs have 5 to 12):
+each is parsed, checked and proved, a few milliseconds apiece."""
+
 RULE_LINE_CHARACTERS = 10_000
 """A rule line's length."""
 
@@ -46,6 +50,7 @@ PLAYERS = (2, 10)
 the same bounds as :data:`barbu_dsl.cards.MIN_PLAYERS` and ``MAX_PLAYERS``)."""
 
 __all__ = [
+    "CONTRACTS",
     "GAME_FILE_BYTES",
     "GAME_HANDS",
     "MIB",

@@ -21,6 +21,7 @@ from typing import Any
 from . import cards as C
 from .language import loader as L
 from .language.decks import PACK_NAMES
+from .limits import CONTRACTS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -126,8 +127,8 @@ def _contracts(patching: bool) -> dict[str, Any]:
     kinds: list[Any] = [_RULE_LINE, {"$ref": "#/$defs/contract"}]
     if patching:
         kinds += [{"$ref": "#/$defs/patch"}, {"type": "null"}]
-    return {"type": "object", "minProperties": 1, "description": "contract names and their rules",
-            "additionalProperties": {"anyOf": kinds}}
+    return {"type": "object", "minProperties": 1, "maxProperties": CONTRACTS,
+            "description": "contract names and their rules", "additionalProperties": {"anyOf": kinds}}
 
 
 def _settings() -> dict[str, Any]:

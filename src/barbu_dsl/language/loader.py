@@ -48,7 +48,15 @@ from pathlib import Path
 from .. import cards as C
 from ..errors import BarbuError, Diagnostic, SpecError, UsageError
 from ..files import FileProblem, read_text_file
-from ..limits import GAME_HANDS, NUMBER_DIGITS, PLAYERS, RULE_LINE_CHARACTERS, RULE_LINE_CLAUSES, SPEC_FILE_BYTES
+from ..limits import (
+    CONTRACTS,
+    GAME_HANDS,
+    NUMBER_DIGITS,
+    PLAYERS,
+    RULE_LINE_CHARACTERS,
+    RULE_LINE_CLAUSES,
+    SPEC_FILE_BYTES,
+)
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .checks import Unread, check_spec, order_item
@@ -760,6 +768,10 @@ class _Reader:
         if not isinstance(node, MappingNode):
             self.source.error(node, "contracts is a mapping of contract names to rule lines",
                               hint="e.g. 'No hearts: −2 per ♥, A♥ −6, no ♥ lead'")
+            self.unread_settings.add("contracts")
+            return []
+        if len(node.value) > CONTRACTS:
+            self.source.error(node, f"a contracts section of {len(node.value):,} contracts; the most is {CONTRACTS}")
             self.unread_settings.add("contracts")
             return []
         changes: list[m.ContractChange] = []
