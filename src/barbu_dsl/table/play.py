@@ -29,7 +29,7 @@ from ..compiled import game_plan
 from ..engine.bots import BOTS, Bot, make_bot, seat_seed
 from ..engine.game import GameResult, GameRun, default_players
 from ..engine.strong import StrongBot
-from ..errors import UsageError
+from ..errors import RecordError, SpecError, UsageError
 from ..files import atomic_stream, check_writable
 from ..i18n import Translator, choose_language
 from ..language import load_spec, parse_spec, print_spec
@@ -41,7 +41,17 @@ from .answers import command_word
 from .console import Console, Leave, wants_plain
 from .human import HumanSeat
 from .narrator import Narrator
-from .save import Decisions, Recorded, SavedGame, default_path, read_saved, remove_saved, write_saved
+from .save import (
+    Decisions,
+    Recorded,
+    SavedGame,
+    check_fits,
+    damaged,
+    default_path,
+    read_saved,
+    remove_saved,
+    write_saved,
+)
 from .speech import Speech, seat_names
 
 
@@ -87,8 +97,18 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
         saved = read_saved(save_path)
         if saved is None:
             raise UsageError(f"no saved game in {save_path}; start one with: barbu play SPEC --human")
-        spec = parse_spec(saved.spec_text, saved.spec)
-        return _table(spec, saved, options, streams, save_path, language if options.language else saved.language)
+        try:
+            spec = parse_spec(saved.spec_text, saved.spec)
+        except SpecError as error:  # the copy of the spec inside the file, not the spec of that name
+            first = error.diagnostics[0]
+            raise damaged(save_path, f"its copy of the spec does not read (line {first.line}: {first.message})") from None
+        check_fits(saved, spec, lambda name: name in BOTS, save_path)
+        if not options.language:
+            try:
+                language = choose_language(saved.language)
+            except ValueError:
+                raise damaged(save_path, f"it names no language barbu speaks ({saved.language!r})") from None
+        return _table(spec, saved, options, streams, save_path, language)
     if options.spec is None:
         raise UsageError("missing SPEC: the spec to play, e.g. barbu play tournament --human")
     spec = load_spec(options.spec)
@@ -187,7 +207,12 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
            language: str, fresh: bool = False) -> int:
     """Play (or carry on) a game with people; the exit code."""
     existing = read_saved(save_path)  # refuses a file that is not a saved game before anything is played
-    table = Table(spec, saved, options, streams, language)
+    try:
+        table = Table(spec, saved, options, streams, language)
+    except (ValueError, TypeError, KeyError, IndexError):  # a bot state the file holds is not one
+        if fresh:
+            raise
+        raise damaged(save_path, "a bot's saved state is not one") from None
     if fresh:
         table.greet()
         if existing is not None:
@@ -205,6 +230,12 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
                 pass
         except KeyboardInterrupt:  # while a bot was thinking
             raise Leave("interrupt") from None
+        except (RecordError, ValueError, TypeError, KeyError, IndexError) as error:
+            if not table.decisions.from_save:
+                raise
+            # The engine refused an answer the file holds (a card not held, a double not allowed...).
+            where = f"its decision {table.decisions.taken} is not a legal answer there"
+            raise damaged(save_path, f"{where}: {error}" if isinstance(error, RecordError) else where) from None
     except Leave as leave:
         table.leave(leave, save_path, len(run.hands))
         return 0

@@ -99,6 +99,43 @@ _FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
 """The type of each field of a saved game read back (a file edited by hand is refused, not played)."""
 
 
+KINDS = ("contract", "trump", "start_rank", "doubles", "move")
+"""The questions a seat answers, as a saved game names them."""
+
+
+def check_fits(saved: SavedGame, spec: m.Spec, players_of: Callable[[str], bool], path: Path) -> None:
+    """Refuse, with one message, a saved game that does not fit its own
+    spec: a file edited by hand or damaged.  ``players_of`` tells a known
+    seat (a bot's name, or ``human``).  The file is left as it is."""
+    problem = _misfit(saved, spec, players_of)
+    if problem is not None:
+        raise damaged(path, problem)
+
+
+def damaged(path: Path, problem: str) -> UsageError:
+    """The error for a saved game that cannot be carried on."""
+    return UsageError(f"the saved game in {path} cannot be carried on: {problem} (the file is left as it is)")
+
+
+def _misfit(saved: SavedGame, spec: m.Spec, known_seat: Callable[[str], bool]) -> str | None:
+    players = saved.players
+    if players not in spec.players:
+        return f"{spec.full_name} is played by {', '.join(map(str, spec.players))} players, not {players}"
+    if len(saved.bots) != players or not all(known_seat(name) for name in saved.bots):
+        return f"its seats are not {players} bots and people"
+    if saved.names is not None and len(saved.names) != players:
+        return f"it names {len(saved.names)} seats for {players} players"
+    if saved.states and len(saved.states) != players:
+        return f"it keeps {len(saved.states)} bot states for {players} players"
+    if saved.hands_done < 0:
+        return "its count of hands played is below zero"
+    for number, entry in enumerate(saved.decisions, 1):
+        if not (isinstance(entry, list) and len(entry) == 3 and _whole(entry[0]) and 0 <= entry[0] < players
+                and entry[1] in KINDS):
+            return f"its decision {number} is not a seat's answer to a question"
+    return None
+
+
 def read_saved(path: Path) -> SavedGame | None:
     """The saved game at ``path``; None when there is no file there.
     Raise :class:`UsageError` for a file that is not a saved game (read
@@ -155,6 +192,7 @@ class Decisions:
         self.log: list[list[Any]] = [list(entry) for entry in saved]
         self._next = 0
         self._on_live = on_live if saved else None
+        self.from_save = bool(saved)  # every answer so far came from the saved game
 
     @property
     def replaying(self) -> bool:
@@ -168,7 +206,13 @@ class Decisions:
         self._next += 1
         return answer
 
+    @property
+    def taken(self) -> int:
+        """How many saved decisions have been handed out."""
+        return min(self._next, len(self.log))
+
     def add(self, seat: int, kind: str, answer: Any) -> None:
+        self.from_save = False
         self.log.append([seat, kind, _encode(kind, answer)])
         self._next = len(self.log)
 
@@ -193,7 +237,10 @@ class Recorded(Proxy):
             answer = self.decisions.take(self.seat, kind)
             if kind == "contract":
                 options: tuple[m.Contract, ...] = args[0].options
-                return next(c for c in options if c.name == answer)
+                chosen = next((c for c in options if c.name == answer), None)
+                if chosen is None:
+                    raise ValueError(f"{answer!r} is not a contract to choose here")
+                return chosen
             return answer
         self.decisions.going_live()
         self._before = self.inner.state()
