@@ -140,6 +140,7 @@ class Hand:
     TRUMP_SUIT: int | None = None
     START: str | None = None  # domino: chosen, first-card or fixed
     START_RANK: int | None = None
+    legal = -1  # the legal moves' mask once worked out (a slot of TrickHand, kept from move to move), else -1
 
     def __init__(self, hands: list[int], declarer: int) -> None:
         self.players = len(hands)
@@ -151,11 +152,6 @@ class Hand:
         for hand in hands:
             deck |= hand
         self.deck = deck
-
-    legal = -1
-    """The legal moves' mask when already worked out (trick play keeps it
-    from move to move, a slot of :class:`TrickHand`), else -1: ask
-    :meth:`legal_mask`."""
 
     @property
     def is_over(self) -> bool:

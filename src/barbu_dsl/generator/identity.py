@@ -126,9 +126,6 @@ def regenerate_reference(spec: m.Spec, reference: str | None) -> str:
     return "+".join((name if is_path_like(name) else f"./{name}", *overlays))
 
 
-__all__ = ["INDEX", "bundled_reference", "canonical_sha256", "header_owner", "owner", "package_id", "regenerate_reference"]
-
-
 @lru_cache(maxsize=1)
 def generator_digest() -> str:
     """A hash of the code that turns a spec into a package: every Python
@@ -141,3 +138,7 @@ def generator_digest() -> str:
     for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".j2", ".lark") and p.is_file()):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
+
+
+__all__ = ["INDEX", "bundled_reference", "canonical_sha256", "generator_digest", "header_owner", "owner", "package_id",
+           "regenerate_reference"]

@@ -102,7 +102,7 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
         except SpecError as error:  # the copy of the spec inside the file, not the spec of that name
             first = error.diagnostics[0]
             raise damaged(save_path, f"its copy of the spec does not read (line {first.line}: {first.message})") from None
-        check_fits(saved, spec, lambda name: name in BOTS, save_path)
+        check_fits(saved, spec, save_path)
         if not options.language:
             try:
                 language = choose_language(saved.language)

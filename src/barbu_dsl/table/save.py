@@ -30,7 +30,7 @@ from typing import Any
 import platformdirs
 
 from ..bounded_json import loads
-from ..engine.bots import Bot, Proxy
+from ..engine.bots import BOTS, Bot, Proxy
 from ..errors import UsageError
 from ..files import FileProblem, atomic_write, os_reason, read_text_file
 from ..language import model as m
@@ -103,11 +103,10 @@ KINDS = ("contract", "trump", "start_rank", "doubles", "move")
 """The questions a seat answers, as a saved game names them."""
 
 
-def check_fits(saved: SavedGame, spec: m.Spec, players_of: Callable[[str], bool], path: Path) -> None:
+def check_fits(saved: SavedGame, spec: m.Spec, path: Path) -> None:
     """Refuse, with one message, a saved game that does not fit its own
-    spec: a file edited by hand or damaged.  ``players_of`` tells a known
-    seat (a bot's name, or ``human``).  The file is left as it is."""
-    problem = _misfit(saved, spec, players_of)
+    spec: a file edited by hand or damaged.  The file is left as it is."""
+    problem = _misfit(saved, spec)
     if problem is not None:
         raise damaged(path, problem)
 
@@ -117,11 +116,11 @@ def damaged(path: Path, problem: str) -> UsageError:
     return UsageError(f"the saved game in {path} cannot be carried on: {problem} (the file is left as it is)")
 
 
-def _misfit(saved: SavedGame, spec: m.Spec, known_seat: Callable[[str], bool]) -> str | None:
+def _misfit(saved: SavedGame, spec: m.Spec) -> str | None:
     players = saved.players
     if players not in spec.players:
         return f"{spec.full_name} is played by {', '.join(map(str, spec.players))} players, not {players}"
-    if len(saved.bots) != players or not all(known_seat(name) for name in saved.bots):
+    if len(saved.bots) != players or not all(name in BOTS for name in saved.bots):  # (``human`` among them)
         return f"its seats are not {players} bots and people"
     if saved.names is not None and len(saved.names) != players:
         return f"it names {len(saved.names)} seats for {players} players"
@@ -209,7 +208,7 @@ class Decisions:
     @property
     def taken(self) -> int:
         """How many saved decisions have been handed out."""
-        return min(self._next, len(self.log))
+        return self._next
 
     def add(self, seat: int, kind: str, answer: Any) -> None:
         self.from_save = False
