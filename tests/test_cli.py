@@ -66,7 +66,8 @@ def test_verify_exit_codes_and_json() -> None:
     assert {"name": "No tricks", "min": -26, "max": -26}.items() <= count["contracts"][0].items()
     miss = barbu("verify", "tournament+brader", "--json")
     assert miss.returncode == 1
-    assert json.loads(miss.stdout)["counts"][0]["sum_min"] == -171
+    # a game plays four rounds of the eight contracts, each round −171 (rules.md 2 variant 8)
+    assert json.loads(miss.stdout)["counts"][0]["sum_min"] == -684
 
 
 def test_explain_names_rules_and_total() -> None:

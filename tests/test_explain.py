@@ -80,9 +80,9 @@ def test_header_french_decks_and_classic_mode_section_3():
     assert "Classic mode: the contracts are Mini, Without hearts, Without queens, Barbu, Salade, " \
            "Salade bonus, Trumps and Without the last two." in text
     assert "Doubling: none.\n" in text
-    # 4 players: 65 + 65 + 60 + 60 + 250 − 250 − 65 + 60; with 3 the trump
-    # suit may be the 12-card clubs.
-    assert "Hand totals: the contracts of a game add up to +265 to +270 with 3 players, +245 with 4 players" \
+    # a game plays each contract once for every player: with 4 players 4 × (65 + 65 + 60 + 60 + 250 − 250
+    # − 65 + 60); with 3, 3 × (+265 to +270), as the trump suit of each Trumps hand may be the 12-card clubs.
+    assert "Hand totals: the contracts of a game add up to +795 to +810 with 3 players, +980 with 4 players" \
         in text
 
 
@@ -176,7 +176,7 @@ def test_ravage_city_undeclared_rounding_section_2_variant_9():
 def test_brader_totals_section_2_variant_8():
     text = explain(load_spec("tournament+brader"))
     assert "Points: −4 for each heart taken, but the A♥ −12." in section(text, "No hearts")
-    assert "Hand totals: the contracts of a game add up to −171." in text
+    assert "Hand totals: the contracts of a game add up to −684." in text  # four rounds of −171
 
 
 # --------------------------------------------------------------------------

@@ -37,11 +37,14 @@ BRADER = {
     "Ravage City": "−36 most of one suit",
 }
 
-# RULES.md section 2 variant 9: Ravage City alone misses by its −36; the
+# RULES.md section 2 variant 9: Ravage City alone misses by its −36 a hand,
+# −144 in a game of 32 hands where each player declares it once; the
 # verifier says so, and which one changes would make the sum zero.
 RAVAGE_CITY_MISS = (
-    "misses by −36",
-    "compared with tournament: Ravage City added (−36)",
+    "misses by −144",
+    "compared with tournament:",
+    "  a game of 32 hands, not 28",
+    "  Ravage City ×4 added (−144)",
     "any one of these changes makes it zero:",
     "  leave out Ravage City (tournament has none)",
     "  Domino: raise any one placing by 36 (e.g. placings +81 +20 +5 −5)",
@@ -102,15 +105,15 @@ def test_tournament_sums_to_zero_section_2():
         "spec": "tournament",
         "ok": True,
         "counts": [{
-            "players": 4, "cards": 52, "tricks": 13,
-            "contracts": [
-                {"name": "No tricks", "min": -26, "max": -26},
-                {"name": "No queens", "min": -24, "max": -24},
-                {"name": "No last two", "min": -30, "max": -30},
-                {"name": "No hearts", "min": -30, "max": -30},
-                {"name": "Barbu", "min": -20, "max": -20},
-                {"name": "Trumps", "min": 65, "max": 65},
-                {"name": "Domino", "min": 65, "max": 65},
+            "players": 4, "cards": 52, "tricks": 13, "hands": 28,
+            "contracts": [  # a game of 28 hands: each player declares each contract once
+                {"name": "No tricks", "min": -26, "max": -26, "times": 4},
+                {"name": "No queens", "min": -24, "max": -24, "times": 4},
+                {"name": "No last two", "min": -30, "max": -30, "times": 4},
+                {"name": "No hearts", "min": -30, "max": -30, "times": 4},
+                {"name": "Barbu", "min": -20, "max": -20, "times": 4},
+                {"name": "Trumps", "min": 65, "max": 65, "times": 4},
+                {"name": "Domino", "min": 65, "max": 65, "times": 4},
             ],
             "sum_min": 0, "sum_max": 0, "zero_sum": True, "problems": [], "miss": [],
         }],
@@ -125,31 +128,33 @@ def test_other_scales_sum_to_zero_section_2_variant_8():
     assert verify(make_spec(scale_30_20)).ok
 
 
-def test_brader_misses_by_171_section_2_variant_8():
+def test_brader_misses_by_4_times_171_section_2_variant_8():
+    # a round of the eight contracts misses by −171; a game is four rounds, one per declarer
     report = verify(BRADER_SPEC, base=TOURNAMENT_SPEC)
     count = report.count(4)
     assert not report.ok
-    assert (count.sum_min, count.sum_max) == (-171, -171)
+    assert (count.sum_min, count.sum_max) == (-684, -684)
     assert count.miss == (
-        "misses by −171",
+        "misses by −684",
         "compared with tournament:",
-        "  No tricks −26 → −65 (−39)",
-        "  No queens −24 → −60 (−36)",
-        "  No hearts −30 → −60 (−30)",
-        "  Barbu −20 → −25 (−5)",
-        "  Domino +65 → +40 (−25)",
-        "  Ravage City added (−36)",
+        "  a game of 32 hands, not 28",
+        "  No tricks ×4 −26 → −65 (−156)",
+        "  No queens ×4 −24 → −60 (−144)",
+        "  No hearts ×4 −30 → −60 (−120)",
+        "  Barbu ×4 −20 → −25 (−20)",
+        "  Domino ×4 +65 → +40 (−100)",
+        "  Ravage City ×4 added (−144)",
         "any one of these changes makes it zero:",
         "  Domino: raise any one placing by 171 (e.g. placings +211 +20 0 −20)",
     )  # a penalty turned into a prize (K♥ −25 → +146) is not suggested
     assert report.to_json()["spec"] == "tournament+brader"
 
 
-def test_ravage_city_alone_misses_by_36_section_2_variant_9():
+def test_ravage_city_alone_misses_by_4_times_36_section_2_variant_9():
     spec = make_spec({**TOURNAMENT, "Ravage City": "−36 most of one suit"}, name="tournament",
                      applied=("ravage-city",))
     count = verify(spec, base=TOURNAMENT_SPEC).count(4)
-    assert (count.sum_min, count.sum_max) == (-36, -36)
+    assert (count.sum_min, count.sum_max) == (-144, -144)
     assert count.miss == RAVAGE_CITY_MISS
     assert count.problems == ()  # 36 divides by 1, 2, 3 and 4
 
@@ -158,9 +163,9 @@ def test_miss_without_overlays_lists_positive_and_negative():
     spec = make_spec({"No tricks": "−2 per trick", "Trumps": "trumps, +5 per trick"})
     count = verify(spec).count(4)
     assert count.miss == (
-        "misses by +39",
-        "positive: Trumps +65 = +65",
-        "negative: No tricks −26 = −26",
+        "misses by +156",
+        "positive: Trumps ×4 +65 = +260",
+        "negative: No tricks ×4 −26 = −104",
         "any one of these changes makes it zero:",
         "  No tricks: −2 per trick → −5 per trick",
         "  Trumps: +5 per trick → +2 per trick",
@@ -171,8 +176,10 @@ def test_dropped_contract_is_listed():
     base = make_spec({"No tricks": "−2 per trick", "Trumps": "trumps, +5 per trick", "Barbu": "K♥ −39"})
     spec = make_spec({"No tricks": "−2 per trick", "Trumps": "trumps, +5 per trick"}, applied=("x",))
     assert verify(spec, base=base).count(4).miss == (
-        "misses by +39",
-        "compared with test: Barbu −39 dropped (+39)",
+        "misses by +156",
+        "compared with test:",
+        "  a game of 8 hands, not 12",
+        "  Barbu ×4 −39 dropped (+156)",
         "any one of these changes makes it zero:",
         "  put back Barbu (−39, as in test)",
         "  No tricks: −2 per trick → −5 per trick",
@@ -282,7 +289,7 @@ def test_all_or_nothing_total_is_not_fixed_section_3():
     count = verify(spec).count(4)
     assert count.contracts[0].totals == (-65, 65)
     assert count.problems == ("Mini: all or nothing makes the hand total −65 or +65: it is not fixed",)
-    assert (count.sum_min, count.sum_max) == (-65, 65)
+    assert (count.sum_min, count.sum_max) == (-260, 260)  # four hands of Mini, one declared by each player
     assert not count.zero_sum
 
 
@@ -363,7 +370,7 @@ def test_game_order_selects_the_contracts_played():
     spec = make_spec({"No tricks": "−2 per trick", "Extra": "+5 per trick"}, order=("No tricks",))
     count = verify(spec).count(4)
     assert [t.name for t in count.contracts] == ["No tricks"]
-    assert count.sum_min == -26
+    assert count.sum_min == -104  # each player declares it once
 
 
 # --------------------------------------------------------------------------
@@ -375,25 +382,26 @@ def test_render_tournament():
     assert text == (
         "tournament: hand totals (every player's raw score in one hand, added up)\n"
         "\n"
-        "4 players: 52 cards, 13 tricks\n"
-        "  No tricks    −26\n"
-        "  No queens    −24\n"
-        "  No last two  −30\n"
-        "  No hearts    −30\n"
-        "  Barbu        −20\n"
-        "  Trumps       +65\n"
-        "  Domino       +65\n"
-        "  ───────────  ───\n"
-        "  game           0\n"
+        "4 players: 52 cards, 13 tricks, 28 hands a game\n"
+        "  No tricks ×4    −26\n"
+        "  No queens ×4    −24\n"
+        "  No last two ×4  −30\n"
+        "  No hearts ×4    −30\n"
+        "  Barbu ×4        −20\n"
+        "  Trumps ×4       +65\n"
+        "  Domino ×4       +65\n"
+        "  ──────────────  ───\n"
+        "  game              0\n"
         "✓ sums to zero\n"
     )
 
 
 def test_render_brader_explains_the_miss():
     text = render(verify(BRADER_SPEC, base=TOURNAMENT_SPEC))
-    assert "✗ does not sum to zero: misses by −171\n    compared with tournament:\n" in text
-    assert "\n      Ravage City added (−36)\n" in text
-    assert "  game         −171\n" in text
+    # a round of the eight contracts misses by −171 (section 2 variant 8): a game of four, by −684
+    assert "✗ does not sum to zero: misses by −684\n    compared with tournament:\n" in text
+    assert "\n      Ravage City ×4 added (−144)\n" in text
+    assert "  game            −684\n" in text
 
 
 def test_classic_mode_plays_the_first_n_contracts_section_3():
@@ -416,22 +424,22 @@ def test_bundled_tournament_sums_to_zero_section_2():
         assert report.to_json()["counts"][0]["sum_min"] == 0
 
 
-def test_bundled_ravage_city_misses_by_36_section_2_variant_9():
+def test_bundled_ravage_city_misses_by_4_times_36_section_2_variant_9():
     from barbu_dsl.language import load_spec
 
     report = verify(load_spec("tournament+ravage-city"))
     count = report.count(4)
-    assert (count.sum_min, count.sum_max) == (-36, -36)
+    assert (count.sum_min, count.sum_max) == (-144, -144)
     assert count.miss == RAVAGE_CITY_MISS
 
 
-def test_bundled_brader_misses_by_171_section_2_variant_8():
+def test_bundled_brader_misses_by_4_times_171_section_2_variant_8():
     from barbu_dsl.language import load_spec
 
     report = verify(load_spec("tournament+brader"))
     data = report.to_json()
     assert data["spec"] == "tournament+brader"
-    assert (data["counts"][0]["sum_min"], data["counts"][0]["sum_max"]) == (-171, -171)
+    assert (data["counts"][0]["sum_min"], data["counts"][0]["sum_max"]) == (-684, -684)
     assert data["counts"][0]["zero_sum"] is False
     assert data["counts"][0]["miss"] == list(verify(BRADER_SPEC, base=TOURNAMENT_SPEC).count(4).miss)
 

@@ -17,7 +17,6 @@ from fractions import Fraction
 from . import cards as C
 from .compiled import GamePlan, cards_of, game_plan, hand_totals, plays_out, tie_shares, trick_table, value_sum
 from .compiled.facts import most_parts
-from .compiled.game_plan import times_played
 from .language import model as m
 from .language.decks import outside_pack
 from .language.rules import select, spread_share, value_text
@@ -174,7 +173,7 @@ def _shared_text(plan: GamePlan) -> str:
     player chooses Trumps twice``."""
     items = []
     for contract in _distinct(plan.pool):
-        count = times_played(contract, plan.players)
+        count = contract.times_played(plan.players)
         items.append(f"{contract.name} {_TIMES.get(count, f'{count} times')}")
     text = f"{plan.per_player} hands: " + join_words(items)
     owed = [f"{c.name} {_TIMES.get(c.times, f'{c.times} times')}" for c in _distinct(plan.pool) if c.times_each]
@@ -242,10 +241,21 @@ def _doubling_text(spec: m.Spec) -> str:
 
 
 def _sums_text(reports: dict[int, CountReport]) -> str:
+    """What a whole game adds up to (the verifier's game total), and whether
+    a score sheet can check it: not when the players' choices or a draw
+    decide which contracts some hands play."""
     if all(report.zero_sum for report in reports.values()):
         return "the contracts of a game add up to zero, so a score sheet checks itself."
     texts = {n: range_text(report.sum_min, report.sum_max) for n, report in reports.items()}
-    return f"the contracts of a game add up to {_by_count(texts)}."
+    text = f"the contracts of a game add up to {_by_count(texts)}"
+    open_ = [report for report in reports.values() if report.picks and report.sum_min != report.sum_max]
+    if not open_:
+        return text + "."
+    drawn = any(pick.drawn for report in open_ for pick in report.picks)
+    chosen = any(not pick.drawn for report in open_ for pick in report.picks)
+    deciders = join_words([*(["which contracts the players choose"] if chosen else []),
+                           *(["the contracts drawn"] if drawn else [])])
+    return f"{text}, depending on {deciders}, so a score sheet cannot check a game's total."
 
 
 # --------------------------------------------------------------------------

@@ -30,32 +30,55 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import cards as C
-from .compiled import HandTotals, game_plan, hand_totals
+from .compiled import HandTotals, Pick, game_contracts, game_plan, hand_totals
 from .language import model as m
 from .language.loader import load_base
 from .language.overlays import with_twins
 from .language.rules import clause_text, negate, value_text
-from .words import range_text
+from .words import join_words, plural, range_text
 
 
 @dataclass(frozen=True, kw_only=True)
 class ContractTotal(HandTotals):
     """The possible hand totals of one contract of a game, by name, and how
-    many times a list, series or rubber of the game plays it."""
+    many hands of a game always play it (0 for a contract only the
+    players' choices, or a draw, may bring in)."""
 
     name: str
     times: int = 1
 
 
 @dataclass(frozen=True)
+class PickTotal:
+    """Hands of a game whose contracts the players choose (or a draw
+    gives): ``hands`` of the contracts ``among``, counted ``weight`` times,
+    and the least and most they can add up to."""
+
+    hands: int
+    among: tuple[str, ...]
+    weight: int
+    drawn: bool
+    min: int
+    max: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hands": self.hands, "among": list(self.among), **({"weight": self.weight} if self.weight != 1 else {}),
+                "drawn": self.drawn, "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True)
 class CountReport:
-    """Everything proved for one player count."""
+    """Everything proved for one player count: each contract's hand total,
+    how often a game plays it, the hands the players' choices decide, and
+    the game's total."""
 
     players: int
     cards: int
     contracts: tuple[ContractTotal, ...]
     problems: tuple[str, ...] = ()
     miss: tuple[str, ...] = ()
+    hands: int = 0
+    picks: tuple[PickTotal, ...] = ()
 
     @property
     def tricks(self) -> int:
@@ -63,15 +86,22 @@ class CountReport:
 
     @property
     def sum_min(self) -> int:
-        return sum(total.times * total.min for total in self.contracts)
+        """The least a whole game can add up to."""
+        return sum(total.times * total.min for total in self.contracts) + sum(pick.min for pick in self.picks)
 
     @property
     def sum_max(self) -> int:
-        return sum(total.times * total.max for total in self.contracts)
+        """The most a whole game can add up to."""
+        return sum(total.times * total.max for total in self.contracts) + sum(pick.max for pick in self.picks)
 
     @property
     def zero_sum(self) -> bool:
         return self.sum_min == 0 and self.sum_max == 0
+
+    @property
+    def chosen(self) -> int:
+        """How many hands of a game the players' choices (or a draw) decide."""
+        return sum(pick.hands * pick.weight for pick in self.picks)
 
     def total(self, name: str) -> ContractTotal:
         """The total of the contract called ``name`` (matched like
@@ -87,11 +117,13 @@ class CountReport:
             "players": self.players,
             "cards": self.cards,
             "tricks": self.tricks,
+            "hands": self.hands,
             "contracts": [
-                {"name": t.name, "min": t.min, "max": t.max, **({"times": t.times} if t.times != 1 else {}),
+                {"name": t.name, "min": t.min, "max": t.max, "times": t.times,
                  **({"notes": list(t.notes)} if t.notes else {})}
                 for t in self.contracts
             ],
+            **({"picks": [pick.to_json() for pick in self.picks]} if self.picks else {}),
             "sum_min": self.sum_min,
             "sum_max": self.sum_max,
             "zero_sum": self.zero_sum,
@@ -153,8 +185,9 @@ def verify(spec: m.Spec, players: int | None = None, *, base: m.Spec | None = No
 
 
 def verify_count(spec: m.Spec, players: int) -> CountReport:
-    """The totals of the contracts a game of ``spec`` plays with ``players``
-    players, without explaining a miss."""
+    """The totals of the contracts a whole game of ``spec`` plays with
+    ``players`` players (:func:`~barbu_dsl.compiled.game_contracts`),
+    without explaining a miss."""
     problems: list[str] = []
     if players not in spec.players:
         allowed = ", ".join(str(n) for n in spec.players)
@@ -165,26 +198,27 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
     if len(deck) % players:
         problems.append(f"{len(deck)} cards do not deal evenly to {players} players "
                         f"({len(deck) % players} left over)")
-    plan = game_plan(spec, players)
-    if plan.draw != "none":
-        problems.append(f"each game draws {plan.per_player} of these contracts at random; "
-                        "its sum depends on the draw")
-    totals = []
-    for contract, times in played_times(plan.round):
+    played = game_contracts(game_plan(spec, players))
+    fixed = {m.contract_key(c.name): times for c, times in played.fixed}
+    totals: dict[str, ContractTotal] = {}
+    for contract in played.contracts():
         total = contract_total(contract, deck, players)
         problems.extend(f"{contract.name}: {text}" for text in total.problems)
-        totals.append(ContractTotal(name=contract.name, totals=total.totals, notes=total.notes, times=times))
-    return CountReport(players, len(deck), tuple(totals), tuple(problems))
-
-
-def played_times(contracts: tuple[m.Contract, ...]) -> list[tuple[m.Contract, int]]:
-    """Each contract of a round once, in order of first play, with how
-    many times the round plays it."""
-    counted: dict[str, tuple[m.Contract, int]] = {}
-    for contract in contracts:
         key = m.contract_key(contract.name)
-        counted[key] = (contract, counted[key][1] + 1 if key in counted else 1)
-    return list(counted.values())
+        totals[key] = ContractTotal(name=contract.name, totals=total.totals, notes=total.notes,
+                                    times=fixed.get(key, 0))
+    picks = tuple(_pick_total(pick, totals) for pick in played.picks)
+    return CountReport(players, len(deck), tuple(totals.values()), tuple(problems), hands=played.hands, picks=picks)
+
+
+def _pick_total(pick: Pick, totals: dict[str, ContractTotal]) -> PickTotal:
+    """The least and most ``pick`` adds up to: its hands played with the
+    contracts of lowest totals, or of highest."""
+    among = [totals[m.contract_key(c.name)] for c in pick.among]
+    low = sum(sorted(t.min for t in among)[:pick.hands])
+    high = sum(sorted((t.max for t in among), reverse=True)[:pick.hands])
+    names = tuple(dict.fromkeys(t.name for t in among))
+    return PickTotal(pick.hands, names, pick.weight, pick.drawn, pick.weight * low, pick.weight * high)
 
 
 def dealt_cards(spec: m.Spec, players: int) -> frozenset[int]:
@@ -229,14 +263,15 @@ def _explain_miss(spec: m.Spec, report: CountReport, base: CountReport | None, b
     if base is not None:
         lines.extend(_comparison(base, report, base_name))
     else:
-        gains = [t for t in report.contracts if t.max > 0]
-        losses = [t for t in report.contracts if t.min < 0]
-        for label, group, key in (("positive", gains, "max"), ("negative", losses, "min")):
+        played = [t for t in report.contracts if t.times]
+        for label, group, key in (("positive", [t for t in played if t.max > 0], "max"),
+                                  ("negative", [t for t in played if t.min < 0], "min")):
             if group:
-                items = ", ".join(f"{t.name}{f' ×{t.times}' if t.times != 1 else ''} {range_text(t.min, t.max)}"
-                                  for t in group)
+                items = ", ".join(f"{_times_name(t)} {range_text(t.min, t.max)}" for t in group)
                 subtotal = sum(t.times * getattr(t, key) for t in group)
                 lines.append(f"{label}: {items} = {value_text(subtotal)}")
+        for pick in report.picks:
+            lines.append(f"{_pick_name(pick)}: {range_text(pick.min, pick.max)}")
     lines.extend(_fix_lines(spec, report, base, base_name))
     return tuple(lines)
 
@@ -249,31 +284,39 @@ def _comparison(base: CountReport, report: CountReport, base_name: str) -> list[
         header += f" (which {_sum_text(base, 'misses by')})"
     changes = _changes(base, report)
     if not changes:
-        return [f"{header}: no contract total changed"]
+        return [f"{header}: nothing in the game's total changed"]
     if len(changes) == 1:
         return [f"{header}: {changes[0]}"]
     return [f"{header}:", *(f"  {change}" for change in changes)]
 
 
 def _changes(old: CountReport, new: CountReport) -> list[str]:
-    """Each contract whose total changed, was dropped or was added, and by
-    how much when the totals are fixed."""
-    old_by_key = {m.contract_key(t.name): t for t in old.contracts}
-    new_by_key = {m.contract_key(t.name): t for t in new.contracts}
-    lines = []
+    """What changed in a game's total: its number of hands, each contract
+    whose total or number of hands changed, was dropped or was added (with
+    what that adds to the game's total when it is fixed), and hands the
+    players now choose."""
+    lines = [f"a game of {plural(new.hands, 'hand')}, not {old.hands}"] if new.hands != old.hands else []
+    old_by_key = {m.contract_key(t.name): t for t in old.contracts if t.times}
+    new_by_key = {m.contract_key(t.name): t for t in new.contracts if t.times}
     for key, before in old_by_key.items():
         after = new_by_key.get(key)
         if after is None:
-            lines.append(f"{before.name} {range_text(before.min, before.max)} dropped "
-                         f"({range_text(-before.max, -before.min)})")
-        elif after.totals != before.totals:
-            line = f"{after.name} {range_text(before.min, before.max)} → {range_text(after.min, after.max)}"
+            lines.append(f"{_times_name(before)} {range_text(before.min, before.max)} dropped "
+                         f"({range_text(-before.times * before.max, -before.times * before.min)})")
+        elif after.totals != before.totals or after.times != before.times:
+            name = _times_name(after) if after.times == before.times else \
+                f"{before.name} ×{before.times} → ×{after.times}"
+            values = range_text(after.min, after.max) if after.totals == before.totals else \
+                f"{range_text(before.min, before.max)} → {range_text(after.min, after.max)}"
+            line = f"{name} {values}"
             if before.fixed is not None and after.fixed is not None:
-                line += f" ({value_text(after.min - before.min)})"
+                line += f" ({value_text(after.times * after.min - before.times * before.min)})"
             lines.append(line)
     for key, after in new_by_key.items():
         if key not in old_by_key:
-            lines.append(f"{after.name} added ({range_text(after.min, after.max)})")
+            lines.append(f"{_times_name(after)} added ({range_text(after.times * after.min, after.times * after.max)})")
+    if new.picks != old.picks:
+        lines.extend(f"{_pick_name(pick)} ({range_text(pick.min, pick.max)})" for pick in new.picks)
     return lines
 
 
@@ -296,12 +339,13 @@ def _fix_lines(spec: m.Spec, report: CountReport, base: CountReport | None, base
 def _restores(base: CountReport, report: CountReport, base_name: str) -> list[str]:
     """Contracts that, put back as the base has them, make the sum zero."""
     miss = report.sum_min
+    picked = _picked(base) | _picked(report)
     old_by_key = {m.contract_key(t.name): t for t in base.contracts}
     new_by_key = {m.contract_key(t.name): t for t in report.contracts}
     fixes = []
     for key, before in old_by_key.items():
         after = new_by_key.get(key)
-        if before.fixed is None or after is not None and after.fixed is None:
+        if key in picked or before.fixed is None or after is not None and after.fixed is None:
             continue
         if after is None and before.times * before.min == -miss:
             fixes.append(f"put back {before.name} ({value_text(before.min)}, as in {base_name})")
@@ -309,9 +353,15 @@ def _restores(base: CountReport, report: CountReport, base_name: str) -> list[st
               and after.times * after.min - before.times * before.min == miss):
             fixes.append(f"restore {after.name} to {value_text(before.min)}, as in {base_name}")
     for key, after in new_by_key.items():
-        if key not in old_by_key and after.fixed is not None and after.times * after.min == miss:
+        if key not in old_by_key and key not in picked and after.fixed is not None and after.times * after.min == miss:
             fixes.append(f"leave out {after.name} ({base_name} has none)")
     return fixes
+
+
+def _picked(report: CountReport) -> frozenset[str]:
+    """The contracts (folded names) that the players' choices or a draw may
+    bring into a game."""
+    return frozenset(m.contract_key(name) for pick in report.picks for name in pick.among)
 
 
 @dataclass(frozen=True)
@@ -324,6 +374,7 @@ class _Miss:
     miss: int
     deck: frozenset[int]
     played: dict[str, int]
+    picked: frozenset[str]  # contracts the players' choices (or a draw) may bring in
 
 
 def _value_changes(spec: m.Spec, report: CountReport) -> list[str]:
@@ -331,7 +382,7 @@ def _value_changes(spec: m.Spec, report: CountReport) -> list[str]:
     number of points, makes the count sum to zero (each change checked by
     proving the changed spec's totals again)."""
     count = _Miss(spec, report.players, report.sum_min, dealt_cards(spec, report.players),
-                  {m.contract_key(c.name): times for c, times in played_times(game_plan(spec, report.players).round)})
+                  {m.contract_key(t.name): t.times for t in report.contracts}, _picked(report))
     lines = []
     for contract in spec.contracts:
         if contract.derived:
@@ -353,6 +404,8 @@ def _part_fix(count: _Miss, contract: m.Contract, rules: m.Rules, group: int, in
     part = rules.scoring.groups[group][index]
     if isinstance(part, m.Spread):
         return None  # a spread moves by whole shares, not by one point
+    if {m.contract_key(contract.name), m.contract_key(contract.twin or "")} & count.picked:
+        return None  # a change to a contract the players may choose makes the total depend on their choice
     now = _played_total(count, contract, rules)
     step = _played_total(count, contract, _with_part(rules, group, index, _shifted(part, 1)))
     if now is None or step is None or step == now or count.miss % (step - now):
@@ -434,13 +487,17 @@ def _sum_text(report: CountReport, fixed: str) -> str:
 
 
 def render(report: Report) -> str:
-    """The report as plain text for a terminal: a table per player count,
-    a ✓ or ✗ line, and what makes a count miss."""
+    """The report as plain text for a terminal: a table per player count
+    (each contract's hand total and how often a game plays it, the hands the
+    players choose, the game's total), a ✓ or ✗ line, and what makes a
+    count miss."""
     out = [f"{report.spec}: hand totals (every player's raw score in one hand, added up)"]
     for count in report.counts:
         out.append("")
-        out.append(f"{count.players} players: {count.cards} cards, {count.tricks} tricks")
-        rows = [(t.name + (f" ×{t.times}" if t.times != 1 else ""), range_text(t.min, t.max)) for t in count.contracts]
+        out.append(f"{count.players} players: {count.cards} cards, {count.tricks} tricks, "
+                   f"{plural(count.hands, 'hand')} a game")
+        rows = [(_times_name(t), range_text(t.min, t.max)) for t in count.contracts if t.times]
+        rows.extend((_pick_name(pick), range_text(pick.min, pick.max)) for pick in count.picks)
         rows.append(("game", range_text(count.sum_min, count.sum_max)))
         name_width = max(len(name) for name, _ in rows)
         value_width = max(len(value) for _, value in rows)
@@ -451,6 +508,7 @@ def render(report: Report) -> str:
         for total in count.contracts:
             for note in total.notes:
                 out.append(f"  note: {total.name} {note}")
+        out.extend(f"  note: {line}" for line in _pick_notes(count))
         if count.zero_sum:
             out.append("✓ sums to zero")
         else:
@@ -459,3 +517,33 @@ def render(report: Report) -> str:
         for problem in count.problems:
             out.append(f"  problem: {problem}")
     return "\n".join(out) + "\n"
+
+
+def _times_name(total: ContractTotal) -> str:
+    """``No tricks ×4``: a contract and how many hands of a game play it."""
+    return total.name + (f" ×{total.times}" if total.times != 1 else "")
+
+
+def _pick_name(pick: PickTotal) -> str:
+    """``3 hands chosen``, ``2 × 7 hands drawn``: a row for hands that the
+    players' choices or a draw decide."""
+    text = f"{plural(pick.hands, 'hand')} {'drawn' if pick.drawn else 'chosen'}"
+    return f"{pick.weight} × {text}" if pick.weight != 1 else text
+
+
+def _pick_notes(count: CountReport) -> list[str]:
+    """What the rows of chosen or drawn hands stand for, once per count."""
+    notes = []
+    for drawn in (False, True):
+        picks = [pick for pick in count.picks if pick.drawn == drawn]
+        if not picks:
+            continue
+        hands = plural(sum(pick.hands * pick.weight for pick in picks), "hand")
+        among = join_words(list(dict.fromkeys(name for pick in picks for name in pick.among)), "or")
+        note = (f"the contracts of {hands} are drawn at random for each game: {among}" if drawn
+                else f"the players choose the contracts of {hands} among {among}")
+        if count.sum_min != count.sum_max:
+            note += f"; the game's total depends on {'the draw' if drawn else 'their choice'}, " \
+                    "so a score sheet cannot check it"
+        notes.append(note)
+    return notes

@@ -12,6 +12,12 @@ def join_words(items: list[str], word: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 hand``, ``3 hands``: a count with its noun (``nouns`` when the
+    plural is not the noun with an ``s``)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
 def range_text(low: int, high: int) -> str:
     """``−26``, or ``−65 to −60`` when a total is not fixed."""
     return value_text(low) if low == high else f"{value_text(low)} to {value_text(high)}"

@@ -105,14 +105,18 @@ def specs(draw: st.DrawFn) -> m.Spec:
         mode=draw(st.sampled_from(["classic", "random", "individual-random", "custom"])) if rotating else "custom",
         contracts_per_game=draw(st.one_of(st.none(), st.integers(1, len(order) or len(contract_names))))
         if rotating else None,
-        hands=draw(st.one_of(st.none(), st.integers(1, 40))), order=order,
+        # a fixed order with 'hands' is played once: at most as many hands as it has contracts (rules.md 2)
+        hands=draw(st.one_of(st.none(), st.integers(1, len(order or contract_names) if chooser == "fixed-order"
+                                                    else 40))), order=order,
     )
     doubling = m.Doubling(allowed=False)  # without doubling its options are the defaults
     if draw(st.booleans()):
-        doubling = m.Doubling(
-            whom=draw(st.sampled_from(["anyone", "declarer-only"])),
-            positive_declarer_only=draw(st.booleans()), redouble=draw(st.booleans()),
-            undoubled=draw(st.sampled_from(["played", "not-played"])), minimum=draw(st.integers(0, 3)),
+        whom = draw(st.sampled_from(["anyone", "declarer-only"]))
+        doubling = m.Doubling(  # 'positive: anyone' is refused with 'whom: declarer-only', and a minimum
+            whom=whom,          # no declarer's hands can reach (rules.md 2, Doubling)
+            positive_declarer_only=True if whom == "declarer-only" else draw(st.booleans()),
+            redouble=draw(st.booleans()),
+            undoubled=draw(st.sampled_from(["played", "not-played"])), minimum=draw(st.integers(0, 1)),
         )
     overlays = []
     for index, overlay_name in enumerate(draw(st.lists(names, max_size=3, unique=True))):
@@ -126,7 +130,8 @@ def specs(draw: st.DrawFn) -> m.Spec:
         if change.action == "set":
             change = m.ContractChange(change.name, "set", contract=m.Contract(change.name, change.contract.rules))
         settings_ = draw(st.sampled_from([(), (("game.aim", "lowest"),), (("doubling.allowed", False),),
-                                          (("game.chooser", "dealer"), ("doubling.whom", "declarer-only"))]))
+                                          *([(("game.chooser", "dealer"), ("doubling.whom", "declarer-only"))]
+                                            if doubling.positive_declarer_only else [])]))
         overlays.append(m.Overlay(overlay_name, draw(st.sampled_from(["variant", "scale"])),
                                   draw(st.one_of(st.just(""), names)), settings_, (change,)))
     overlays.sort(key=lambda o: o.kind != "variant")  # a spec lists its variants, then its scales

@@ -17,6 +17,8 @@ This package is the one place where each of those facts is worked out:
 * :mod:`.totals` — what one hand of a contract adds up to;
 * :mod:`.game_plan` — how a game runs: who chooses, from which contracts,
   how many hands; :mod:`.schedule` — that plan followed hand by hand;
+  :mod:`.game_contracts` — the contracts a whole game plays, and the hands
+  the players' choices decide;
 * :mod:`.seating` — whose turn comes after whose;
 * :mod:`.reasons` — the rules a move can break, as codes with one message
   table shared by the engine and the generated code.
@@ -38,6 +40,7 @@ from .facts import (
     trick_values,
     trump_mode,
 )
+from .game_contracts import GameContracts, Pick, game_contracts
 from .game_plan import GamePlan, game_plan
 from .masks import FULL_MASK, SUIT_MASKS, cards_of, mask_of
 from .reasons import MESSAGES, Broken, broken, lead_ban_rule, message
@@ -52,9 +55,11 @@ __all__ = [
     "SUIT_MASKS",
     "Broken",
     "DominoTable",
+    "GameContracts",
     "GamePlan",
     "HandTotals",
     "LeadBanMask",
+    "Pick",
     "PlanTurn",
     "TrickTable",
     "beside",
@@ -62,6 +67,7 @@ __all__ = [
     "cards_of",
     "domino_position",
     "domino_table",
+    "game_contracts",
     "game_plan",
     "hand_totals",
     "in_turn",

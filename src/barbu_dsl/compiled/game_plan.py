@@ -75,6 +75,23 @@ class GamePlan:
         return self.pool if self.draw != "none" else self.unit
 
     @property
+    def whole(self) -> int:
+        """The hands of one whole turn of the schedule: a declarer's series,
+        a rubber of the shared list, every player's own list once, or the
+        fixed order (played once, or by every player in turn)."""
+        if self.chooser == "fixed-order":
+            return len(self.pool) * (1 if self.fixed_once else self.players)
+        if self.series or self.lists == "shared":
+            return self.per_player
+        return self.players * self.per_player
+
+    @property
+    def cut(self) -> int:
+        """How many hands into a series, rubber, round of lists or order
+        the game ends (0 when it ends on a whole one)."""
+        return self.hands % self.whole
+
+    @property
     def hands_per_player(self) -> int | None:
         """How many hands each player chooses, when every player chooses
         the same number (None when ``game.hands`` does not divide evenly)."""
@@ -88,35 +105,15 @@ class GamePlan:
         return dict(self.quotas).get(m.contract_key(contract.name))
 
 
-def contract_pool(spec: m.Spec) -> tuple[m.Contract, ...]:
-    """``game.order`` as contracts, or every contract when it is empty."""
-    if spec.game.order:
-        return tuple(spec.contract(name) for name in spec.game.order)
-    return spec.contracts
-
-
-def times_played(contract: m.Contract, players: int) -> int:
-    """How often ``contract`` is played in a list, series or rubber: its
-    ``times``, for every player when it is ``times … each``."""
-    return contract.times * (players if contract.times_each else 1)
-
-
-def expand(contracts: tuple[m.Contract, ...], players: int) -> tuple[m.Contract, ...]:
-    """Each contract repeated as often as it is played."""
-    return tuple(c for contract in contracts for c in (contract,) * times_played(contract, players))
-
-
 @lru_cache(maxsize=256)
 def game_plan(spec: m.Spec, players: int) -> GamePlan:
     """The plan of a game of ``spec`` with ``players`` players."""
     game = spec.game
-    pool = contract_pool(spec)
+    pool = spec.pool()
+    unit = spec.unit(players)
     draw: Draw = "none"
-    unit = pool if game.chooser in ("fixed-order", "fixed-series") else expand(pool, players)
-    if game.chooser == "rotating" and game.lists == "own" and game.mode != "custom":
-        count = min(game.contracts_per_game or len(pool), len(pool))
-        draw = {"classic": "none", "random": "shared", "individual-random": "individual"}[game.mode]  # type: ignore[assignment]
-        unit = expand(pool[:count], players) if draw == "none" else pool[:count]
+    if game.chooser == "rotating" and game.lists == "own" and game.mode in ("random", "individual-random"):
+        draw = "shared" if game.mode == "random" else "individual"
     quotas = tuple((m.contract_key(c.name), c.times) for c in pool if c.times_each) if game.lists == "shared" else ()
     per_player = len(unit)
     hands = game.hands_for(players)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from . import model as m
-from .rules import clause_text, select, spread_size
+from .rules import clause_text, ordinal_text, select, spread_size
 from .source import Source
 from .suggest import did_you_mean_contract
 
@@ -48,18 +48,35 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
     ``unread`` parts of the file."""
     report: Callable[..., None] = source.error_at_position
     where = positions or {}
-    seen: dict[str, m.Contract] = {}
-    for contract in spec.contracts:
-        key = m.contract_key(contract.name)
-        if key in seen:
-            report(contract.where, f"contract '{contract.name}' is listed twice"
-                   + (" (as a twin)" if contract.derived or seen[key].derived else ""))
-        seen[key] = contract
+    _check_names(spec, report)
     if not spec.contracts and not unread.contracts and not unread.any("contracts"):
         report(None, "the spec has no contracts")
     if not unread.any("players", "decks"):
         _check_decks(spec, report, where)
     _check_game(spec, report, where, unread)
+    if not unread.any("doubling", "game", "players", "contracts") and not unread.contracts:
+        _check_doubling(spec, report, where)
+
+
+def _check_names(spec: m.Spec, report: Callable[..., None]) -> None:
+    """Two contracts of one name, or of names a player cannot tell apart
+    (case, spaces, accents: ``Les cœurs`` and ``Les coeurs``, ``Rıfkı`` and
+    ``Rifki``), each reported at the later one with the earlier as a note."""
+    seen: dict[str, m.Contract] = {}
+    for contract in spec.contracts:
+        key = m.sounds_key(contract.name)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = contract
+            continue
+        twin = " (as a twin)" if contract.derived or first.derived else ""
+        if m.contract_key(first.name) == m.contract_key(contract.name):
+            message = f"contract '{contract.name}' is listed twice{twin}"
+        else:
+            message = (f"contract '{contract.name}'{twin} and '{first.name}' differ only in case, spaces or "
+                       "accents: players would take them for one contract")
+        report(contract.where, message, hint="give one of them another name",
+               note=(first.where, f"'{first.name}' is here") if first.where != contract.where else None)
 
 
 def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
@@ -75,8 +92,8 @@ def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
         for count in spec.players:
             if contract.derived:
                 continue
-            for problem in _contract_problems(contract.rules_for(count), count, spec.removed_for(count)):
-                report(contract.where, f"{contract.name}, {count} players: {problem}")
+            for problem, hint in _contract_problems(contract.rules_for(count), count, spec.removed_for(count)):
+                report(contract.where_for(count), f"{contract.name}, {count} players: {problem}", hint=hint)
         for count, _ in contract.by_players:
             if count not in spec.players:
                 report(contract.where, f"{contract.name} gives rules for {count} players, "
@@ -112,6 +129,8 @@ def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Po
                    f"{', '.join(map(str, spec.players))}")
     if not unread.any("game.chooser", "game.lists", "game.mode") and not unread.contracts:
         _check_schedule(spec, report, where)
+    if not unread.any("game.chooser", "game.order", "game.hands", "players") and not unread.contracts:
+        _check_fixed_once(spec, report, where)
     if spec.game.first_declarer is not None and not unread.any("players", "decks", "deck"):
         card = spec.game.first_declarer
         for count, removed in spec.removed:
@@ -168,6 +187,59 @@ def _check_schedule(spec: m.Spec, report: Callable[..., None], where: dict[str, 
             report(where.get("game.hands") or at, f"with {count} players a rubber of {size} hands does not "
                    "give each player the same choices, so 'times ... each' cannot be kept",
                    hint=f"make the rubber a multiple of {count} hands and the game a number of rubbers")
+
+
+def _check_fixed_once(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """A fixed-order game that sets ``hands`` goes through its order once
+    (docs/rules.md section 2, variant 2): more hands than the order has
+    contracts would have nothing to play."""
+    if spec.game.chooser != "fixed-order":
+        return
+    size = len(spec.game.order) or len(spec.contracts)
+    for count in spec.players:
+        hands = spec.game.hands_for(count)
+        if hands is not None and hands > size:
+            at = where.get(f"game.hands.{count}") or where.get("game.hands")
+            many = f"{size} contract{'s' if size != 1 else ''}"
+            report(at, f"a fixed-order game with 'hands' plays its order once: {many} make at most "
+                   f"{size} hand{'s' if size != 1 else ''}, not {hands}"
+                   + (f" ({count} players)" if isinstance(spec.game.hands, tuple) else ""),
+                   hint=f"set 'hands' to {size}, or leave it out to play each contract with every player "
+                   f"as declarer ({count * size} hands with {count} players)")
+
+
+def _check_doubling(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """Doubling settings that contradict each other or can never be met
+    (docs/rules.md section 2, Doubling; section 6): ``positive: anyone`` or
+    ``redouble: anyone`` when only the declarer may be doubled, and a
+    ``minimum`` of doubles higher than the hands a declarer declares."""
+    d = spec.doubling
+    if not d.allowed:
+        return
+    if d.whom == "declarer-only" and not d.positive_declarer_only:
+        report(where.get("doubling.positive") or where.get("doubling.whom"),
+               "'positive: anyone' does nothing with 'whom: declarer-only': only the declarer may be doubled "
+               "in any contract", hint="leave 'positive' out, or set 'whom: anyone'")
+    if d.whom == "declarer-only" and d.redouble == "anyone":
+        report(where.get("doubling.redouble") or where.get("doubling.whom"),
+               "'redouble: anyone' does nothing with 'whom: declarer-only': the declarer is the only player "
+               "doubled, and may already redouble", hint="write 'redouble: true', or set 'whom: anyone'")
+    known = {m.contract_key(c.name) for c in spec.contracts}
+    if not d.minimum or any(m.contract_key(name) not in known for name in spec.game.order):
+        return  # an order naming no contract is reported already
+    series = spec.game.chooser in ("declarer-series", "dealer", "fixed-series")
+    for count in spec.players:
+        unit = len(spec.unit(count))
+        hands = spec.game.hands_for(count) or count * unit
+        most = min(unit, -(-hands // count)) if series else -(-hands // count)
+        if d.minimum > most:
+            span = "a declarer's series" if series else "a game"
+            report(where.get("doubling.minimum"),
+                   f"a minimum of {d.minimum} doubles against each declarer cannot be reached: with {count} "
+                   f"players a declarer declares at most {most} hand{'s' if most != 1 else ''} in {span}, "
+                   "and each player doubles them at most once a hand",
+                   hint=f"set 'minimum' to at most {most}, or leave it out")
+            return
 
 
 def spread_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:
@@ -232,16 +304,36 @@ def _order_hint(spec: m.Spec, name: str) -> str:
     return add
 
 
-def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:
-    problems: list[str] = []
+Problem = tuple[str, str | None]
+"""A problem of one contract for one player count, and a hint that mends it."""
+
+
+def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[Problem]:
+    """What the rules of one contract cannot do with ``players`` players
+    and the cards ``removed``: score cards that are not dealt, name tricks
+    a hand does not have, give placings for another number of players."""
+    problems: list[Problem] = []
+
+    def add(message: str, hint: str) -> None:
+        problems.append((message, hint))
+
     gone = set(removed)
     tricks = (52 - len(removed)) // players
+    keep = "keep it in the deck for this player count (under 'decks')"
     for part in rules.scoring.parts:
         if isinstance(part, m.PerCard) and isinstance(part.cards, (m.OneCard, m.CardSet)):
             for card in sorted(select(part.cards, None) & gone):
-                problems.append(f"{C.card_symbol(card)} scores but is removed from the deck")
+                add(f"{C.card_symbol(card)} scores but is removed from the deck",
+                    f"take it out of the rule line, or {keep}")
+        elif isinstance(part, m.PerCard) and not isinstance(part.cards, m.TrumpCards):
+            counted = select(part.cards, None)
+            if counted and counted <= gone:
+                text = clause_text(part)
+                add(f"'{text}' scores nothing: every card it counts is removed from the deck",
+                    f"take '{text}' out, or play with a deck that has those cards")
         if isinstance(part, m.Placings) and len(part.values) != players:
-            problems.append(f"placings give {len(part.values)} values for {players} players")
+            add(f"placings give {len(part.values)} values for {players} players",
+                f"give {players} values, one for each place, or a rule line for {players} players under 'players:'")
     for group in rules.scoring.groups:
         seen: dict[int, str] = {}
         for part in group:
@@ -249,12 +341,14 @@ def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -
                 continue
             index = part.index(tricks)
             if index is None:
-                problems.append(f"there is no trick {part.position} in a hand of {tricks} tricks")
+                add(f"'{clause_text(part)}' scores a trick that a hand of {tricks} tricks does not have",
+                    f"name a trick from the first to the {ordinal_text(tricks)}")
             elif index in seen:
-                problems.append(f"'{clause_text(part)}' and '{seen[index]}' score the same trick")
+                add(f"'{clause_text(part)}' and '{seen[index]}' score the same trick", "write one value for that trick")
             if index is not None:
                 seen[index] = clause_text(part)
-    problems.extend(spread_problems(rules, players, removed))
+    for problem in spread_problems(rules, players, removed):
+        add(problem, "choose a value that divides evenly")
     play = rules.play
     if isinstance(play, m.TrickPlay):
         named_cards = [play.opening_card] if play.opening_card is not None else []
@@ -264,8 +358,8 @@ def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -
                 named_cards += sorted(select(selector, None))
         for card in named_cards:
             if card in gone:
-                problems.append(f"{C.card_symbol(card)} is named but removed from the deck")
+                add(f"{C.card_symbol(card)} is named but removed from the deck", f"name a card that is dealt, or {keep}")
     if (isinstance(play, m.DominoPlay) and isinstance(play.start, int)
             and all(C.card(play.start, s) in gone for s in C.SUITS)):
-        problems.append(f"domino starts from {C.rank_str(play.start)}, but every one is removed")
+        add(f"domino starts from {C.rank_str(play.start)}, but every one is removed", "start from a rank that is dealt")
     return problems

@@ -135,7 +135,7 @@ def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
         source = Source(overlay.where.file if overlay.where else spec.name, "")
         positions = overlay_positions(overlay)
         spec = apply_overlay(spec, overlay, source, positions)
-        spec = replace(spec, applied=(*spec.applied, name))
+        spec = replace(spec, applied=(*spec.applied, name), positions=tuple({**dict(spec.positions), **positions}.items()))
         check_spec(spec, source, positions)
         if source.diagnostics:
             raise SpecError(source.diagnostics)
@@ -342,7 +342,8 @@ class _Reader:
             spec = self._plain(body, own_overlays, sections.get("applied"), positions)
         else:
             spec, positions = self._house(*base, body, own_overlays, sections, positions)
-        spec = replace(spec, name=name, title=title, description=description, header=src.header_comment())
+        spec = replace(spec, name=name, title=title, description=description, header=src.header_comment(),
+                       positions=tuple(positions.items()))
         check_spec(spec, src, positions, unread)
         return spec
 
@@ -725,6 +726,7 @@ class _Reader:
                     return _UNREAD
                 if self._bounded_hands(value, hands) is _UNREAD:
                     return _UNREAD
+                self.positions.setdefault(f"game.hands.{count}", self.source.where(value))
                 by_count.append((count, hands))
             return tuple(sorted(by_count))
         self.source.error(node, "hands is a whole number, or a mapping of player counts to numbers of hands")
@@ -840,6 +842,7 @@ class _Reader:
             return None
         rules = self._rules(sections["rules"])
         by_players: list[tuple[int, m.Rules]] = []
+        where_by_players: list[tuple[int, m.Position]] = []
         if "players" in sections:
             per = sections["players"]
             if not isinstance(per, MappingNode):
@@ -855,6 +858,7 @@ class _Reader:
                     other = self._rules(value)
                     if other is not None:
                         by_players.append((count, other))
+                        where_by_players.append((count, self.source.where(value)))
         times, each = self._times(sections.get("times"))
         if rules is None:
             return None
@@ -862,6 +866,7 @@ class _Reader:
             name, rules, by_players=tuple(sorted(by_players, key=lambda p: p[0])),
             twin=self._text(sections.get("twin")), description=self._text(sections.get("description")),
             where=self.source.where(sections["rules"]), times=times, times_each=each,
+            where_by_players=tuple(where_by_players),
         )
 
     def _times(self, node: Node | None) -> tuple[int, bool]:

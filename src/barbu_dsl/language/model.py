@@ -27,6 +27,7 @@ and taken apart into them again (:func:`barbu_dsl.language.rules.clauses`).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -417,6 +418,12 @@ class Contract:
     times: int = 1
     times_each: bool = False
     where: Position | None = field(default=None, compare=False, repr=False)
+    where_by_players: tuple[tuple[int, Position], ...] = field(default=(), compare=False, repr=False)
+
+    def where_for(self, players: int) -> Position | None:
+        """Where the rules ``players`` play were written: their own line
+        under ``players:``, or the contract's ``rules``."""
+        return dict(self.where_by_players).get(players, self.where)
 
     def rules_for(self, players: int) -> Rules:
         """The rules this contract is played with by ``players`` players."""
@@ -424,6 +431,11 @@ class Contract:
             if count == players:
                 return rules
         return self.rules
+
+    def times_played(self, players: int) -> int:
+        """How often a list, series or rubber plays this contract: its
+        ``times``, for every player when it is ``times … each``."""
+        return self.times * (players if self.times_each else 1)
 
 
 Aim = Literal["highest", "lowest"]
@@ -573,7 +585,8 @@ class Spec:
     spec file (its source and rulings), kept so ``barbu fmt`` preserves it.
     ``extends`` says what the spec was built from, if anything; like a
     source position it is kept out of equality, so a house file and its
-    flattened text are equal specs.
+    flattened text are equal specs.  ``positions`` says where the file set
+    each setting (``game.hands`` → its position), for messages about them.
     """
 
     name: str
@@ -589,6 +602,7 @@ class Spec:
     description: str = ""
     extends: Extends | None = field(default=None, compare=False, repr=False)
     pack_low: Rank = 2
+    positions: tuple[tuple[str, Position], ...] = field(default=(), compare=False, repr=False)
 
     def contract(self, name: str) -> Contract:
         """The contract called ``name``, matched without regard to case,
@@ -621,7 +635,53 @@ class Spec:
         """``name+variant+...`` as written on the command line."""
         return "+".join((self.name, *self.applied))
 
+    def setting_position(self, *keys: str) -> Position | None:
+        """Where the first of the settings ``keys`` (``game.hands``,
+        ``doubling.minimum``, ``decks.5``, ...) that the file wrote was
+        written, or None."""
+        where = dict(self.positions)
+        return next((where[key] for key in keys if key in where), None)
+
+    # ---- the schedule's units (docs/rules.md sections 2, 3 and 6) ----------
+
+    def pool(self) -> tuple[Contract, ...]:
+        """What a game's choosers pick from, or its fixed order: ``game.order``
+        as contracts, or every contract (twins included) when it is empty."""
+        if self.game.order:
+            return tuple(self.contract(name) for name in self.game.order)
+        return self.contracts
+
+    def unit(self, players: int) -> tuple[Contract, ...]:
+        """The contracts of one list, series or rubber, each as often as it
+        is played there (``times``): the order as written for a fixed order
+        or series; for a rotating chooser's own lists, the first
+        ``contracts_per_game`` of the pool (classic), as many drawn from it
+        once each (the random modes) or the whole pool (custom)."""
+        game, pool = self.game, self.pool()
+        if game.chooser in ("fixed-order", "fixed-series"):
+            return pool
+        if game.chooser == "rotating" and game.lists == "own" and game.mode != "custom":
+            count = min(game.contracts_per_game or len(pool), len(pool))
+            return _expand(pool[:count], players) if game.mode == "classic" else pool[:count]
+        return _expand(pool, players)
+
+
+def _expand(contracts: tuple[Contract, ...], players: int) -> tuple[Contract, ...]:
+    """Each contract repeated as often as it is played."""
+    return tuple(c for contract in contracts for c in (contract,) * contract.times_played(players))
+
 
 def contract_key(name: str) -> str:
     """A contract name folded for matching: no case, spaces, ``-`` or ``_``."""
     return "".join(ch for ch in name.casefold() if ch not in " -_\t")
+
+
+_LETTERS = str.maketrans({"ı": "i", "œ": "oe", "æ": "ae", "ø": "o", "đ": "d", "ł": "l", "ß": "ss"})
+
+
+def sounds_key(name: str) -> str:
+    """A contract name as a player says it: :func:`contract_key` folded
+    further, without accents (``cœurs`` = ``coeurs``, ``Rıfkı`` =
+    ``Rifki``), so that two names a player cannot tell apart are caught."""
+    decomposed = unicodedata.normalize("NFKD", contract_key(name).translate(_LETTERS))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LETTERS)

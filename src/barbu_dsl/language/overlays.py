@@ -104,24 +104,30 @@ def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None,
 
 
 def _patch(contract: m.Contract, change: m.ContractChange, overlay: m.Overlay, source: Source) -> m.Contract | None:
-    def patched(rules: m.Rules) -> m.Rules | None:
+    def patched(rules: m.Rules, players: int | None = None) -> m.Rules | None:
+        """``rules`` (the contract's own, or those of ``players`` players)
+        with the change made; problems are reported at the line they were
+        written on."""
+        counted = f" with {players} players" if players is not None else ""
+        written = contract.where if players is None else contract.where_for(players)
         groups = [list(g) for g in clauses(rules)]
         for clause in (c for g in change.remove for c in g):
             holder = next((g for g in groups if clause in g), None)
             if holder is None:
-                _report_patch(source, contract, change, overlay,
-                              f"'{clause_text(clause)}' is not a clause of '{contract.name}'",
+                _report_patch(source, contract, change, overlay, written,
+                              f"'{clause_text(clause)}' is not a clause of '{contract.name}'{counted}",
                               "its rules: " + rules_text(rules))
                 return None
             holder.remove(clause)
         groups.extend(list(g) for g in change.add)
         built, problems = build(tuple(tuple((c, 0) for c in g) for g in groups if g))
         for problem in problems:
-            _report_patch(source, contract, change, overlay, f"{contract.name}: {problem.message}", problem.hint)
+            _report_patch(source, contract, change, overlay, written, f"{contract.name}{counted}: {problem.message}",
+                          problem.hint)
         return built
 
     rules = patched(contract.rules)
-    by_players = [(n, patched(r)) for n, r in contract.by_players]
+    by_players = [(n, patched(r, n)) for n, r in contract.by_players]
     if rules is None or any(r is None for _, r in by_players):
         return None
     # A description written for the old rules may no longer be true; the
@@ -132,13 +138,13 @@ def _patch(contract: m.Contract, change: m.ContractChange, overlay: m.Overlay, s
 
 
 def _report_patch(source: Source, contract: m.Contract, change: m.ContractChange, overlay: m.Overlay,
-                  message: str, hint: str | None) -> None:
-    """A patch that does not fit the contract.  When the contract was last
-    written in another file than the patch (a house file changed a contract
-    of its base, and a variant of the base no longer fits it), the cause is
-    that other file's line: the problem is reported there, with the patch
-    as a note."""
-    written, patch = contract.where, change.where
+                  written: m.Position | None, message: str, hint: str | None) -> None:
+    """A patch that does not fit the contract's rules ``written`` at that
+    line.  When they were written in another file than the patch (a house
+    file changed a contract of its base, and a variant of the base no
+    longer fits it), the cause is that other file's line: the problem is
+    reported there, with the patch as a note."""
+    patch = change.where
     if written is None or patch is None or written.file == patch.file:
         source.error_at_position(patch, message, hint)
         return
