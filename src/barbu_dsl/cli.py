@@ -85,12 +85,23 @@ def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.", met
     Each variant and scale not yet applied is tried on its own: a spec's own
     that fails is an error; one a house file inherits that no longer fits
     the house's changes is a warning."""
+    from .compiled.advice import plan_warnings
     from .language.loader import check_overlays
+    from .words import plural
 
     failed = False
     for ref in specs:
         try:
             spec = _load(ref)
+        except SpecError as error:
+            # What could be read is checked further: its variants' and scales' own problems too.
+            seen = {(d.file, d.line, d.column, d.message) for d in error.diagnostics}
+            found = [d for _, ds in check_overlays(*error.partial) for d in ds if d.severity == "error"
+                     and (d.file, d.line, d.column, d.message) not in seen] \
+                if error.partial is not None and not error.partial[0].applied else []
+            err.print(message(SpecError([*error.diagnostics, *found]) if found else error))
+            failed = True
+            continue
         except BarbuError as error:
             err.print(message(error))
             failed = True
@@ -102,8 +113,10 @@ def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.", met
             failed = True
             continue
         counts = ", ".join(map(str, spec.players))
-        out.print(f"ok: {spec.full_name} — {len(spec.contracts)} contracts, {counts} players, "
-                  f"{len(spec.overlays)} variants and scales")
+        out.print(f"ok: {spec.full_name} — {plural(len(spec.contracts), 'contract')}, {counts} players, "
+                  f"{plural(len(spec.overlays), 'variant or scale', 'variants and scales')}")
+        for warning in plan_warnings(spec):
+            err.print(warning.format())
         if failures and spec.extends is not None:
             for _, found in failures:
                 err.print("\n".join(d.format() for d in found))

@@ -77,9 +77,10 @@ def _window(line: str, column: int, width: int) -> tuple[str, int, int]:
 class SpecError(BarbuError):
     """A spec that cannot be used; holds every problem found in it."""
 
-    def __init__(self, diagnostics: list[Diagnostic]):
+    def __init__(self, diagnostics: list[Diagnostic], partial: Any = None):
         files = list(dict.fromkeys(d.file for d in diagnostics))
         self.diagnostics = sorted(diagnostics, key=lambda d: (files.index(d.file), d.line, d.column))
+        self.partial = partial  # what could be read despite the problems (a spec and what it left unread), or None
         super().__init__(self.format())
 
     def format(self) -> str:

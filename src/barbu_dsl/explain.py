@@ -21,7 +21,7 @@ from .language import model as m
 from .language.decks import outside_pack
 from .language.rules import select, spread_share, value_text
 from .verifier import CountReport, dealt_cards, verify_count
-from .words import join_words, range_text
+from .words import join_words, plural, range_text
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -153,13 +153,30 @@ def _chooser_text(spec: m.Spec, counts: tuple[int, ...]) -> str:
     elif plan.draw != "none":
         whose = "one random list, the same for everyone" if plan.draw == "shared" \
             else "a different random list for each player"
-        text += f" Random mode: {plan.per_player} contracts drawn as {whose}, from {names}."
-    if game.first_lead == "declarer":
-        text += f" The {_role(spec)} leads to the first trick"
-    else:
-        text += f" The player on the {_role(spec)}'s {game.first_lead} leads to the first trick"
-    text += f" (in domino the {_role(spec)} moves first)." if any(c.rules.is_domino for c in plan.pool) else "."
+        text += f" Random mode: {plural(plan.per_player, 'contract')} drawn as {whose}, from {names}."
+    text += _first_lead_text(spec, plan)
     return text + " " + _hands_text(game.hands if isinstance(game.hands, int) else None, plans)
+
+
+def _first_lead_text(spec: m.Spec, plan: GamePlan) -> str:
+    """Who leads to the first trick: the game's setting, except in the
+    contracts whose rules name a card whose holder leads it (and in domino,
+    where the chooser moves first)."""
+    role, lead = _role(spec), spec.game.first_lead
+    rules = [r for c in _distinct(plan.pool) for r in _rule_sets(c, spec.players)]
+    tricks = [r for r in rules if isinstance(r.play, m.TrickPlay)]
+    by_card = [r for r in tricks if r.play.opening_card is not None]  # type: ignore[union-attr]
+    if tricks and len(by_card) == len(tricks):
+        text = " The holder of the card each contract names leads to the first trick"
+    else:
+        who = f"The {role}" if lead == "declarer" else f"The player on the {role}'s {lead}"
+        text = f" {who} leads to the first trick"
+        if by_card:
+            named = join_words([c.name for c in _distinct(plan.pool) if any(
+                r in by_card for r in _rule_sets(c, spec.players))])
+            text += f", except in {named}, where the holder of the card the contract names leads it"
+    domino = any(r.is_domino for r in rules)
+    return text + (f" (in domino the {role} moves first)." if domino else ".")
 
 
 def _times_text(plan: GamePlan) -> str:
@@ -175,7 +192,7 @@ def _shared_text(plan: GamePlan) -> str:
     for contract in _distinct(plan.pool):
         count = contract.times_played(plan.players)
         items.append(f"{contract.name} {_TIMES.get(count, f'{count} times')}")
-    text = f"{plan.per_player} hands: " + join_words(items)
+    text = f"{plural(plan.per_player, 'hand')}: " + join_words(items)
     owed = [f"{c.name} {_TIMES.get(c.times, f'{c.times} times')}" for c in _distinct(plan.pool) if c.times_each]
     if owed:
         text += f"; each player chooses {join_words(owed)} in each list"
@@ -194,15 +211,17 @@ def _hands_text(hands: int | None, plans: dict[int, GamePlan]) -> str:
     """``A game is 28 hands (7 for each player).``, from the game plan;
     ``hands``: the number the spec sets for every count, if it does."""
     if hands is not None:
-        return f"A game is {hands} hands."
+        return f"A game is {plural(hands, 'hand')}."
     if len(plans) == 1:
         plan = next(iter(plans.values()))
         each = plan.hands_per_player
-        return f"A game is {plan.hands} hands" + (f" ({each} for each player)." if each else ".")
+        return f"A game is {plural(plan.hands, 'hand')}" + (f" ({each} for each player)." if each else ".")
     each_counts = {plan.hands_per_player for plan in plans.values()}
-    if len(each_counts) == 1 and None not in each_counts:
-        return f"A game is {each_counts.pop()} hands for each player."
-    return "A game is " + join_words([f"{plan.hands} hands with {n} players" for n, plan in plans.items()]) + "."
+    each = each_counts.pop() if len(each_counts) == 1 else None
+    if each is not None:
+        return f"A game is {plural(each, 'hand')} for each player."
+    return "A game is " + join_words([f"{plural(plan.hands, 'hand')} with {n} players"
+                                      for n, plan in plans.items()]) + "."
 
 
 def _doubling_text(spec: m.Spec) -> str:
@@ -294,7 +313,7 @@ def _contract(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], role:
 def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:
     play = rules.play
     if isinstance(play, m.DominoPlay):
-        return _domino_text(play, role)
+        return _domino_text(play, role, _lowest_rank(spec, players))
     sentences = []
     trumps = play.trumps
     if trumps is None:
@@ -433,7 +452,14 @@ def _discard_text(cards: m.Cards) -> str:
     return f"A player who cannot follow suit and holds {what} must play it (or one of them)."
 
 
-def _domino_text(play: m.DominoPlay, role: str) -> str:
+def _lowest_rank(spec: m.Spec, players: int) -> int:
+    """The lowest rank of a full suit dealt to ``players`` players (the
+    pack's, or above ranks a deck removes whole)."""
+    deck = dealt_cards(spec, players)
+    return min(C.rank_of(c) for c in deck) if deck else 2
+
+
+def _domino_text(play: m.DominoPlay, role: str, low: int = 2) -> str:
     if play.start == "chosen":
         start = (f"the {role} names a starting rank, and every suit is opened with its card of that rank. "
                  f"The {role} moves first and passes if they hold no card of that rank.")
@@ -443,10 +469,11 @@ def _domino_text(play: m.DominoPlay, role: str) -> str:
     else:
         rank = C.RANK_NAMES[play.start]
         start = f"every suit is opened with its {rank}. The {role} moves first."
+    lowest = C.rank_str(low)
     if play.aces_low:
-        order = "Aces are low: a suit runs up to the king and down to the ace, below the 2."
+        order = f"Aces are low: a suit runs up to the king and down to the ace, below the {lowest}."
     else:
-        order = "Aces are high: a suit runs up to the ace and down to the 2."
+        order = f"Aces are high: a suit runs up to the ace and down to the {lowest}."
     again = (" A player who plays an ace (and still holds cards) moves again, passing if they then cannot "
              "play." if play.ace_again else "")
     if play.end == "first-out":
@@ -478,11 +505,12 @@ def _points_text(spec: m.Spec, rules: m.Rules, counts: tuple[int, ...]) -> str:
         n = 4 if 4 in counts else counts[0]
         base = _plain_total(spec, rules, n)
         at = "" if len(counts) == 1 else f" with {n} players"
+        every = "every scoring element" + (" of every group" if len(groups) > 1 else "")
         if scoring.all_or_nothing:
-            text += (" All or nothing: a player who takes every scoring element scores those points "
+            text += (f" All or nothing: a player who takes {every} scores those points "
                      f"the other way round ({value_text(-base)} instead of {value_text(base)}{at}).")
         else:
-            text += (" Shoot the moon: a player who takes every scoring element scores 0, and every "
+            text += (f" Shoot the moon: a player who takes {every} scores 0, and every "
                      f"other player scores the whole {value_text(base)}{at} instead.")
     return text[0].upper() + text[1:]
 
@@ -493,16 +521,21 @@ def _plain_total(spec: m.Spec, rules: m.Rules, players: int) -> int:
 
 
 def _group_text(group: tuple[m.Part, ...], counts: tuple[int, ...]) -> str:
+    """One group of scoring parts in words; single cards that replace a
+    wider value are said once, after a "but": ``−1 for each card taken, but
+    the A♥ −6 and the K♥ −20``."""
     wide = [p.cards for p in group if isinstance(p, m.PerCard) and not isinstance(p.cards, m.OneCard)]
     texts: list[str] = []
+    exceptions: list[str] = []
     for part in group:
         if isinstance(part, m.PerCard) and isinstance(part.cards, m.OneCard):
             card = part.cards.card
             if any(isinstance(w, m.TrumpCards) or card in select(w, None) for w in wide):
-                texts.append(f"but the {C.card_symbol(card)} {value_text(part.value)}")
+                exceptions.append(f"the {C.card_symbol(card)} {value_text(part.value)}")
                 continue
         texts.append(_part_text(part, counts))
-    return ", ".join(texts)
+    text = ", ".join(texts)
+    return f"{text}, but {join_words(exceptions)}" if exceptions else text
 
 
 def _part_text(part: m.Part, counts: tuple[int, ...]) -> str:

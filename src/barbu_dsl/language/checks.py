@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from . import model as m
+from .decks import even_deck_hint
 from .rules import clause_text, ordinal_text, select, spread_size
 from .source import Source
 from .suggest import did_you_mean_contract
@@ -34,6 +35,10 @@ class Unread:
         return any(key in self.settings or key.split(".")[0] in self.settings for key in keys)
 
 
+NOTHING_UNREAD = Unread()
+"""A spec read whole."""
+
+
 def order_item(name: str) -> str:
     """The key under which ``positions`` keeps where a name of the game
     order was written."""
@@ -41,7 +46,7 @@ def order_item(name: str) -> str:
 
 
 def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | None = None,
-               unread: Unread = Unread()) -> None:
+               unread: Unread = NOTHING_UNREAD) -> None:
     """Problems only the whole spec shows, reported where they were written
     (``positions``: where each setting of the file being read was given).
     They are checked on what could be read, skipping what depends on the
@@ -52,7 +57,7 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
     if not spec.contracts and not unread.contracts and not unread.any("contracts"):
         report(None, "the spec has no contracts")
     if not unread.any("players", "decks"):
-        _check_decks(spec, report, where)
+        _check_decks(spec, report, where, unread)
     _check_game(spec, report, where, unread)
     if not unread.any("doubling", "game", "players", "contracts") and not unread.contracts:
         _check_doubling(spec, report, where)
@@ -79,18 +84,19 @@ def _check_names(spec: m.Spec, report: Callable[..., None]) -> None:
                note=(first.where, f"'{first.name}' is here") if first.where != contract.where else None)
 
 
-def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position], unread: Unread) -> None:
     """Decks that do not deal evenly; contracts that a player count or its
-    deck makes impossible."""
+    deck makes impossible (counts whose deck could not be read are
+    skipped: their deck is not known)."""
     for count, removed in spec.removed:
         deck = 52 - len(removed)
-        if deck % count:
+        if deck % count and not unread.any(f"decks.{count}"):
             report(where.get(f"decks.{count}") or where.get("players"),
                    f"a deck of {deck} cards does not deal evenly to {count} players",
-                   hint=f"remove {deck % count} more card(s) in 'decks: {{{count}: [...]}}'")
+                   hint=even_deck_hint(removed, count, spec.pack_low))
     for contract in spec.contracts:
         for count in spec.players:
-            if contract.derived:
+            if contract.derived or unread.any(f"decks.{count}"):
                 continue
             for problem, hint in _contract_problems(contract.rules_for(count), count, spec.removed_for(count)):
                 report(contract.where_for(count), f"{contract.name}, {count} players: {problem}", hint=hint)

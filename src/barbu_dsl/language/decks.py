@@ -137,5 +137,23 @@ def removals_text(cards: tuple[int, ...] | list[int], low: int) -> str:
     return "[" + ", ".join(items) + "]"
 
 
-__all__ = ["PACK_HINT", "DeckProblem", "default_removed", "highest_removed", "outside_pack", "pack_text",
+def even_deck_hint(removed: tuple[int, ...], players: int, low: int) -> str:
+    """How to make a deck that sets ``removed`` aside deal evenly to
+    ``players``, as a ``decks`` entry to write: the next lowest cards set
+    aside too (the lowest clubs and diamonds first, as the default decks
+    do, then the lowest hearts and spades), or, when that would leave less
+    than a card each, a number of the highest cards for each player."""
+    gone = set(removed)
+    order = sorted(C.pack(low), key=lambda c: (C.suit_of(c) in (C.HEARTS, C.SPADES), C.rank_of(c), C.suit_of(c)))
+    dealt = [c for c in order if c not in gone]
+    extra = len(dealt) % players
+    if len(dealt) - extra >= players:
+        more = sorted(gone - outside_pack(low) | set(dealt[:extra]))
+        cards = "card" if extra == 1 else "cards"
+        return f"set {extra} more {cards} aside: 'decks: {{{players}: {removals_text(more, low)}}}'"
+    each = max(1, min(len(dealt), len(C.pack(low)) // players))
+    return f"keep the same number of cards for each player, e.g. 'decks: {{{players}: highest {each} each}}'"
+
+
+__all__ = ["PACK_HINT", "DeckProblem", "default_removed", "even_deck_hint", "highest_removed", "outside_pack", "pack_text",
            "read_pack", "read_removals", "removals_text"]

@@ -59,7 +59,7 @@ from ..limits import (
 )
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
-from .checks import Unread, check_spec, order_item
+from .checks import NOTHING_UNREAD, Unread, check_spec, order_item
 from .decks import PACK_HINT, DeckProblem, read_pack, read_removals
 from .overlays import apply_overlay, setting_name
 from .parser import Groups, LineError, card_problem, parse_line
@@ -123,8 +123,9 @@ def parse_spec(text: str, file: str = "<spec>", default_name: str = "spec") -> m
     return _Reader(Source(file, text), default_name, ()).read()
 
 
-def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
-    """``spec`` with the named variants and scales applied, in order."""
+def apply_overlays(spec: m.Spec, names: list[str], unread: Unread = NOTHING_UNREAD) -> m.Spec:
+    """``spec`` with the named variants and scales applied, in order
+    (``unread``: what the spec's own file got wrong, not checked again)."""
     for name in names:
         try:
             overlay = spec.overlay(name)
@@ -135,27 +136,30 @@ def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
         source = Source(overlay.where.file if overlay.where else spec.name, "")
         positions = overlay_positions(overlay)
         spec = apply_overlay(spec, overlay, source, positions)
-        spec = replace(spec, applied=(*spec.applied, name), positions=tuple({**dict(spec.positions), **positions}.items()))
-        check_spec(spec, source, positions)
+        positions = {**dict(spec.positions), **positions}  # the overlay's settings, and the others where written
+        spec = replace(spec, applied=(*spec.applied, name), positions=tuple(positions.items()))
+        check_spec(spec, source, positions, unread)
         if source.diagnostics:
             raise SpecError(source.diagnostics)
     return spec
 
 
-def check_overlays(spec: m.Spec) -> list[tuple[m.Overlay, list[Diagnostic]]]:
+def check_overlays(spec: m.Spec, unread: Unread = NOTHING_UNREAD) -> list[tuple[m.Overlay, list[Diagnostic]]]:
     """Each variant and scale of ``spec`` not yet applied, applied to it on
     its own: those that fail, with what goes wrong (``barbu check``).  A
     spec's own variants and scales must apply, so their problems are
     errors; those a house file inherits from its base may no longer fit the
     house's changes, which the house cannot mend, so theirs are warnings,
-    each naming the overlay."""
+    each naming the overlay.  For a spec read only in part (``unread``:
+    what its file got wrong), overlays that change what could not be read
+    are skipped, since what they change is not known."""
     extends = spec.extends if spec.extends is not None and spec.extends.is_house else None
     failures: list[tuple[m.Overlay, list[Diagnostic]]] = []
     for overlay in spec.overlays:
-        if overlay.name in spec.applied:
+        if overlay.name in spec.applied or _touches(overlay, unread):
             continue
         try:
-            apply_overlays(spec, [overlay.name])
+            apply_overlays(spec, [overlay.name], unread)
         except SpecError as error:
             found = error.diagnostics
             if extends is not None and overlay.name not in extends.declares:
@@ -163,6 +167,12 @@ def check_overlays(spec: m.Spec) -> list[tuple[m.Overlay, list[Diagnostic]]]:
                 found = [replace(d, severity="warning", message=lead + d.message) for d in found]
             failures.append((overlay, found))
     return failures
+
+
+def _touches(overlay: m.Overlay, unread: Unread) -> bool:
+    """Whether ``overlay`` changes a contract or setting that could not be read."""
+    return (any(m.contract_key(change.name) in unread.contracts for change in overlay.contracts)
+            or unread.any(*(key for key, _ in overlay.settings)))
 
 
 def overlay_positions(overlay: m.Overlay) -> dict[str, m.Position]:
@@ -306,8 +316,12 @@ class _Reader:
     def read(self) -> m.Spec:
         spec = self._read()
         if self.source.diagnostics or spec is None:
-            raise SpecError(self.source.diagnostics)
+            partial = None if spec is None else (spec, self._unread())
+            raise SpecError(self.source.diagnostics, partial)
         return spec
+
+    def _unread(self) -> Unread:
+        return Unread(frozenset(self.unread_contracts), frozenset(self.unread_settings))
 
     def _read(self) -> m.Spec | None:
         src = self.source
@@ -333,7 +347,7 @@ class _Reader:
         settings, changes = self._overlay_body(sections, "spec")
         body = m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes))
         positions = dict(self.positions)
-        unread = Unread(frozenset(self.unread_contracts), frozenset(self.unread_settings))
+        unread = self._unread()
         own_overlays = [
             *self._overlays(sections.get("variants"), "variant"),
             *self._overlays(sections.get("scales"), "scale"),
@@ -641,7 +655,7 @@ class _Reader:
             if complete:
                 settings.append((f"decks.{count}", tuple(sorted(removed))))
             else:
-                self.unread_settings.add("decks")
+                self.unread_settings.add(f"decks.{count}")  # the other counts' decks are still checked
         return settings
 
     def _doubling(self, node: Node) -> list[Setting]:

@@ -114,8 +114,9 @@ def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
         offset, width, message, reach_hint = out_of_reach
         return LineProblem(offset, message, width, reach_hint)
     offset = error.pos_in_stream if error.pos_in_stream is not None else len(text)
-    if isinstance(error, UnexpectedEOF):
-        offset = len(text)
+    end_token = getattr(getattr(error, "token", None), "type", None) == "$END"  # placed at the last token by lark
+    if isinstance(error, UnexpectedEOF) or end_token:
+        offset = len(text.rstrip())
     start = _word_start(text, offset)
     card_like = _word_at(text, start)
     if (re.fullmatch(r"\w{1,3}[♠♥♦♣]|\d+[a-zA-Z]|[A-Z0-9]{1,2}[SHDC]", card_like or "")
