@@ -195,18 +195,22 @@ def fmt(
         raise UsageError("--check compares a file with its own canonical form and writes nothing; "
                          f"it does not go with {'-o' if output is not None else '--flatten'}")
     from .files import atomic_write, check_writable, read_text_file
+    from .language.comments import file_comments, with_comments
     from .language.loader import spec_file
     from .limits import SPEC_FILE_BYTES
+    from .resources import bundled_spec_names, bundled_spec_text
 
     if output is not None:
         check_writable(output)
     model = _load(spec)
-    text = print_spec(model) if flatten else print_file(model)
+    path = spec_file(spec)
+    written = read_text_file(path, limit=SPEC_FILE_BYTES) if path is not None else \
+        bundled_spec_text(spec) if spec in bundled_spec_names() else ""
+    text = with_comments(print_spec(model) if flatten else print_file(model), file_comments(written))
     if check_only:
-        path = spec_file(spec)
         if path is None:
             raise UsageError(f"--check needs a spec file, not '{spec}'")
-        if read_text_file(path, limit=SPEC_FILE_BYTES) != text:
+        if written != text:
             err.print(f"barbu: {path} is not in canonical form (barbu fmt {path} shows it)")
             raise typer.Exit(1)
         out.print(f"{path} is canonical")

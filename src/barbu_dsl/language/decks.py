@@ -117,6 +117,18 @@ def read_removals(text: str, players: int, low: int) -> list[int]:
     return removed
 
 
+def highest_words(text: str) -> str | None:
+    """``highest 8 each`` (or ``highest 40``) in its canonical words, when
+    ``text`` is written so; None otherwise."""
+    words = text.strip()
+    if words.lower().startswith("remove "):
+        words = words[len("remove "):].strip()
+    highest = _HIGHEST.fullmatch(words)
+    if highest is None:
+        return None
+    return f"highest {int(highest.group(1))}" + (" each" if highest.group(2) else "")
+
+
 def removals_text(cards: tuple[int, ...] | list[int], low: int) -> str:
     """A removal list in its shortest canonical form, as a YAML flow list:
     runs of two or more whole ranks as ``2-6``, other cards one by one."""
@@ -155,5 +167,5 @@ def even_deck_hint(removed: tuple[int, ...], players: int, low: int) -> str:
     return f"keep the same number of cards for each player, e.g. 'decks: {{{players}: highest {each} each}}'"
 
 
-__all__ = ["PACK_HINT", "DeckProblem", "default_removed", "even_deck_hint", "highest_removed", "outside_pack", "pack_text",
+__all__ = ["PACK_HINT", "DeckProblem", "default_removed", "even_deck_hint", "highest_words", "highest_removed", "outside_pack", "pack_text",
            "read_pack", "read_removals", "removals_text"]

@@ -60,7 +60,7 @@ from ..limits import (
 from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .checks import NOTHING_UNREAD, Unread, check_spec, order_item
-from .decks import PACK_HINT, DeckProblem, read_pack, read_removals
+from .decks import PACK_HINT, DeckProblem, highest_words, read_pack, read_removals
 from .overlays import apply_overlay, setting_name
 from .parser import Groups, LineError, card_problem, parse_line
 from .rules import build
@@ -344,8 +344,8 @@ class _Reader:
         name = self._text(sections.get("name")) or self.default_name
         title = self._text(sections.get("title")) or name
         description = self._text(sections.get("description")) or ""
-        settings, changes = self._overlay_body(sections, "spec")
-        body = m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes))
+        settings, changes, words = self._overlay_body(sections, "spec")
+        body = m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes), deck_words=words)
         positions = dict(self.positions)
         unread = self._unread()
         own_overlays = [
@@ -535,16 +535,20 @@ class _Reader:
                 self.source.error(value, f"{kind} '{name}' is a mapping of keys such as contracts, game")
                 continue
             sections = self._sections(value, OVERLAY_KEYS, kind)
-            settings, changes = self._overlay_body(sections, kind)
+            settings, changes, words = self._overlay_body(sections, kind)
             overlays.append(m.Overlay(
                 name, kind,  # type: ignore[arg-type]
                 description=self._text(sections.get("description")) or "",
-                settings=tuple(settings), contracts=tuple(changes), where=self.source.where(key),
+                settings=tuple(settings), contracts=tuple(changes), where=self.source.where(key), deck_words=words,
             ))
         return overlays
 
-    def _overlay_body(self, sections: dict[str, Node], what: str) -> tuple[list[Setting], list[m.ContractChange]]:
+    def _overlay_body(self, sections: dict[str, Node], what: str
+                      ) -> tuple[list[Setting], list[m.ContractChange], tuple[tuple[int, str], ...]]:
+        """The settings and contract changes of a spec's body or an overlay,
+        and the decks it wrote in a shorthand (kept by ``barbu fmt``)."""
         settings: list[Setting] = []
+        words: tuple[tuple[int, str], ...] = ()
         low = self.pack_low
         if "deck" in sections:
             self.positions.setdefault("deck", self.source.where(sections["deck"]))
@@ -560,7 +564,8 @@ class _Reader:
             if players:
                 settings.append(("players", players))
         if "decks" in sections:
-            settings.extend(self._decks(sections["decks"], low))
+            decks, words = self._decks(sections["decks"], low)
+            settings.extend(decks)
         if "game" in sections:
             settings.extend(self._keyed(sections["game"], "game", GAME_KEYS))
         if "doubling" in sections:
@@ -573,7 +578,7 @@ class _Reader:
         changes: list[m.ContractChange] = []
         if "contracts" in sections:
             changes = self._contract_changes(sections["contracts"], patching=what != "spec" or "extends" in sections)
-        return settings, changes
+        return settings, changes, words
 
     def _players(self, node: Node) -> tuple[int, ...]:
         counts = self._player_counts(node)
@@ -618,13 +623,14 @@ class _Reader:
             self.unread_settings.add("deck")
         return low
 
-    def _decks(self, node: Node, low: int) -> list[Setting]:
+    def _decks(self, node: Node, low: int) -> tuple[list[Setting], tuple[tuple[int, str], ...]]:
         """Each player count's cards set aside from the pack of ``low``:
         cards, whole ranks (``2-6``), ``highest N`` or ``highest N each``."""
         if not isinstance(node, MappingNode):
             self.source.error(node, "decks maps a player count to the cards removed, e.g. '5: [2♣, 2♦]'")
-            return []
+            return [], ()
         settings: list[Setting] = []
+        words: list[tuple[int, str]] = []
         for key, value in pairs(node):
             count = as_int(key)
             problem = (player_count_problem(count) if count is not None
@@ -654,9 +660,12 @@ class _Reader:
             self.positions.setdefault(f"decks.{count}", self.source.where(key))
             if complete:
                 settings.append((f"decks.{count}", tuple(sorted(removed))))
+                shorthand = highest_words(items[0].value) if len(items) == 1 else None
+                if shorthand is not None:
+                    words.append((count, shorthand))
             else:
                 self.unread_settings.add(f"decks.{count}")  # the other counts' decks are still checked
-        return settings
+        return settings, tuple(words)
 
     def _doubling(self, node: Node) -> list[Setting]:
         """A doubling mapping's settings; options given with ``allowed:

@@ -536,7 +536,9 @@ class ContractChange:
 class Overlay:
     """A named variant or scale: setting changes (``settings`` holds
     ``("section.key", value)`` pairs, e.g. ``("game.chooser", "dealer")``)
-    and contract changes, applied in order."""
+    and contract changes, applied in order.  ``deck_words``: the decks it
+    gives in a shorthand the file used (``highest 8 each``), which
+    ``barbu fmt`` writes again as written."""
 
     name: str
     kind: Literal["variant", "scale"]
@@ -544,6 +546,7 @@ class Overlay:
     settings: tuple[tuple[str, SettingValue], ...] = ()
     contracts: tuple[ContractChange, ...] = ()
     where: Position | None = field(default=None, compare=False, repr=False)
+    deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -586,7 +589,9 @@ class Spec:
     ``extends`` says what the spec was built from, if anything; like a
     source position it is kept out of equality, so a house file and its
     flattened text are equal specs.  ``positions`` says where the file set
-    each setting (``game.hands`` → its position), for messages about them.
+    each setting (``game.hands`` → its position), for messages about them;
+    ``deck_words`` the decks written in a shorthand (``highest 8 each``),
+    which ``barbu fmt`` keeps.
     """
 
     name: str
@@ -603,6 +608,7 @@ class Spec:
     extends: Extends | None = field(default=None, compare=False, repr=False)
     pack_low: Rank = 2
     positions: tuple[tuple[str, Position], ...] = field(default=(), compare=False, repr=False)
+    deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
 
     def contract(self, name: str) -> Contract:
         """The contract called ``name``, matched without regard to case,

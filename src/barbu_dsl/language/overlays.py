@@ -29,6 +29,7 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,
     first = ("doubling.allowed", "deck")  # doubling on or off, and the pack, before what depends on them
     for key, value in sorted(overlay.settings, key=lambda setting: setting[0] not in first):
         spec = _apply_setting(spec, key, value, where.get(key) or overlay.where, source)
+    spec = replace(spec, deck_words=_deck_words(spec, overlay))
     # By folded name, in order: each change finds its contract at once (a
     # list searched per change made 8,000 contracts take seconds).
     contracts = {m.contract_key(c.name): c for c in spec.contracts if not c.derived}
@@ -70,6 +71,19 @@ def setting_name(key: str) -> str:
     is ``positive``, ``game.chooser`` is ``chooser``."""
     name = key.split(".", 1)[-1]
     return "positive" if name == "positive_declarer_only" else name
+
+
+def _deck_words(spec: m.Spec, overlay: m.Overlay) -> tuple[tuple[int, str], ...]:
+    """The decks of ``spec`` written in a shorthand, after ``overlay``: its
+    own words for the decks it gives, none for those it gives as cards, and
+    none at all after a change of pack (every deck is the new pack's)."""
+    if any(key == "deck" for key, _ in overlay.settings):
+        kept: dict[int, str] = {}
+    else:
+        given = {int(key.split(".")[1]) for key, _ in overlay.settings if key.startswith("decks.")}
+        kept = {n: text for n, text in spec.deck_words if n not in given and n in spec.players}
+    kept.update((n, text) for n, text in overlay.deck_words if n in spec.players)
+    return tuple(sorted(kept.items()))
 
 
 def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None, source: Source) -> m.Spec:

@@ -18,7 +18,7 @@ import yaml
 
 from .. import cards as C
 from . import model as m
-from .decks import default_removed, pack_text, removals_text
+from .decks import DeckProblem, default_removed, outside_pack, pack_text, read_removals, removals_text
 from .rules import clause_text, rules_text
 
 _PLAIN = re.compile(r"^[\w♠♥♦♣−+(][\w ♠♥♦♣−+'’.()/{},;:!?&-]*$")
@@ -47,17 +47,18 @@ def print_spec(spec: m.Spec) -> str:
     out.append(f"players: {_players(spec.players)}")
     if spec.pack_low != 2:
         out.append(f"deck: {pack_text(spec.pack_low)}")
-    decks = [(n, cards) for n, cards in spec.removed if cards != default_removed(n, spec.pack_low)]
+    words = dict(spec.deck_words)  # a deck written in words is kept, even when it is the default
+    decks = [(n, cards) for n, cards in spec.removed if cards != default_removed(n, spec.pack_low) or n in words]
     if decks:
         out.append("decks:")
-        out.extend(f"  {n}: {removals_text(cards, spec.pack_low)}" for n, cards in decks)
+        out.extend(f"  {n}: {_deck(cards, n, spec.pack_low, words.get(n))}" for n, cards in decks)
     out.extend(_section("game", _changed(spec.game, m.Game())))
     out.extend(_doubling(spec.doubling))
     out.append("contracts:")
     for contract in spec.contracts:
         if not contract.derived:
             out.extend(_contract(contract, "  "))
-    out.extend(_overlays(spec.overlays))
+    out.extend(_overlays(spec.overlays, spec.pack_low))
     if spec.applied:
         out.append("applied: " + _names(spec.applied))
     return "\n".join(out) + "\n"
@@ -73,8 +74,8 @@ def print_file(spec: m.Spec) -> str:
         return print_spec(spec)
     out = _identity(spec, [f"extends: {quote(extends.base)}"]
                     + ([f"apply: {_names(extends.apply)}"] if extends.apply else []))
-    out.extend(_overlay_body(extends.changes, ""))
-    out.extend(_overlays(tuple(o for o in spec.overlays if o.name in extends.declares)))
+    out.extend(_overlay_body(extends.changes, "", spec.pack_low))
+    out.extend(_overlays(tuple(o for o in spec.overlays if o.name in extends.declares), spec.pack_low))
     return "\n".join(out) + "\n"
 
 
@@ -93,15 +94,15 @@ def _identity(spec: m.Spec, before_name: list[str] | None = None) -> list[str]:
     return out
 
 
-def _overlays(overlays: tuple[m.Overlay, ...]) -> list[str]:
-    """``variants:`` then ``scales:``."""
+def _overlays(overlays: tuple[m.Overlay, ...], low: int) -> list[str]:
+    """``variants:`` then ``scales:`` (``low``: the spec's pack's lowest rank)."""
     out: list[str] = []
     for kind in ("variant", "scale"):
         of_kind = [o for o in overlays if o.kind == kind]
         if of_kind:
             out.append(f"{kind}s:")
             for overlay in of_kind:
-                out.extend(_overlay(overlay))
+                out.extend(_overlay(overlay, low))
     return out
 
 
@@ -177,19 +178,34 @@ def _line(groups: tuple[tuple[m.Clause, ...], ...]) -> str:
     return "; ".join(", ".join(clause_text(c) for c in g) for g in groups)
 
 
-def _overlay(overlay: m.Overlay) -> list[str]:
+def _overlay(overlay: m.Overlay, low: int) -> list[str]:
     out = [f"  {quote(overlay.name)}:"]
     if overlay.description:
         out.append(f"    description: {quote(overlay.description)}")
-    out.extend(_overlay_body(overlay, "    "))
+    out.extend(_overlay_body(overlay, "    ", low))
     if len(out) == 1:
         out[0] += " {}"
     return out
 
 
-def _overlay_body(overlay: m.Overlay, indent: str) -> list[str]:
-    """An overlay's settings and contract changes, as keys at ``indent``."""
+def _deck(cards: tuple[int, ...], players: int, low: int, words: str | None) -> str:
+    """A deck as the file wrote it when it used a shorthand that still
+    sets the same cards aside (``highest 8 each``), else its cards."""
+    if words is not None:
+        try:
+            if set(read_removals(words, players, low)) | outside_pack(low) == set(cards):
+                return words
+        except DeckProblem:
+            pass
+    return removals_text(cards, low)
+
+
+def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
+    """An overlay's settings and contract changes, as keys at ``indent``
+    (``low``: the lowest rank of the pack its decks are taken from, unless
+    it sets a pack of its own)."""
     out: list[str] = []
+    low = next((value for key, value in overlay.settings if key == "deck"), low)  # type: ignore[assignment]
     game: list[tuple[str, object]] = []
     doubling: list[tuple[str, object]] = []
     decks = [(key.split(".")[1], value) for key, value in overlay.settings if key.startswith("decks.")]
@@ -206,7 +222,9 @@ def _overlay_body(overlay: m.Overlay, indent: str) -> list[str]:
             doubling.append((key.split(".", 1)[1], value))
     if decks:
         out.append(f"{indent}decks:")
-        out.extend(f"{indent}  {count}: {removals_text(value, 2)}" for count, value in decks)  # type: ignore[arg-type]
+        words = dict(overlay.deck_words)
+        out.extend(f"{indent}  {count}: {_deck(value, int(count), low, words.get(int(count)))}"  # type: ignore[arg-type]
+                   for count, value in decks)
     out.extend(_section("game", game, indent))
     if doubling == [("allowed", False)]:
         out.append(f"{indent}doubling: false")
