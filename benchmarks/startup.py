@@ -1,0 +1,160 @@
+"""What a ``barbu`` command costs before and around its work: the CPU time of
+whole processes, against ``python -c pass`` measured in the same run.
+
+Each command is started as a user starts it (the ``barbu`` script beside
+this interpreter, else ``python -m barbu_dsl``), and its CPU time (user and
+system, with any process it waits for, such as ruff for ``generate``) is
+read from the operating system when it ends.  The commands take turns,
+round after round, and each figure is the best of its rounds, so that
+whatever else the machine does counts as little as it can.  Read the
+ratios to ``python -c pass``; the seconds depend on the machine.
+
+The commands run with a fresh cache and data directory of their own
+(``XDG_CACHE_HOME``, ``BARBU_DB``), warmed by one run each before the rounds,
+as a user's are after their first command.  ``verify tournament, cold
+cache`` empties the cache before each of its runs: the price of the first
+command after an upgrade.  ``sheet add`` adds the first hand to a copy of
+the same one-game database each round; ``generate`` writes the package of
+a one-contract spec into an empty directory.
+
+    python benchmarks/startup.py [--rounds 9]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+ONE_CONTRACT = """\
+name: one-contract
+players: 4
+contracts:
+  No tricks: −2 per trick
+"""
+
+FIRST_HAND = {"contract": "No tricks", "declarer": 0, "took": {"tricks": [4, 3, 3, 3]}}
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command line to time: its label, its arguments, what it should
+    exit with, the aim for its CPU seconds (if any), and what to do before
+    each run (untimed)."""
+
+    label: str
+    args: tuple[str, ...]
+    code: int = 0
+    aim: float | None = None
+    prepare: str = ""
+
+
+def barbu() -> list[str]:
+    """How a user runs barbu with this interpreter."""
+    script = Path(sys.executable).parent / "barbu"
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "barbu_dsl"]
+
+
+def cpu_seconds(argv: list[str], env: dict[str, str], cwd: Path, code: int) -> float:
+    """Run ``argv`` to its end; the CPU seconds it (and whatever it waited
+    for) used.  A run that exits otherwise than ``code`` stops the benchmark."""
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != code:
+            errors.seek(0)
+            sys.exit(f"{' '.join(argv)} exited {process.returncode}, not {code}:\n"
+                     + errors.read().decode("utf-8", "replace"))
+    return usage.ru_utime + usage.ru_stime
+
+
+class Bench:
+    """The scratch directory of one run: its cache, its database, its files."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.cache = root / "cache"
+        self.work = root / "work"
+        self.work.mkdir()
+        (self.work / "one.yaml").write_text(ONE_CONTRACT, encoding="utf-8")
+        (self.work / "hand.json").write_text(json.dumps(FIRST_HAND), encoding="utf-8")
+        self.env = {**os.environ, "XDG_CACHE_HOME": str(self.cache), "XDG_DATA_HOME": str(root / "data"),
+                    "BARBU_DB": str(self.work / "sheet.sqlite3"), "BARBU_LANG": "en", "COLUMNS": "80"}
+        self.env.pop("PYTHONPROFILEIMPORTTIME", None)
+        self.run(barbu() + ["sheet", "new", "tournament", "--players", "A,B,C,D", "--db",
+                            str(self.root / "game.sqlite3")], 0)
+        self.before("fresh-db")
+
+    def before(self, step: str) -> None:
+        """The untimed step before a run."""
+        if step == "fresh-db":
+            shutil.copyfile(self.root / "game.sqlite3", self.work / "sheet.sqlite3")
+        elif step == "cold-cache":
+            shutil.rmtree(self.cache, ignore_errors=True)
+        elif step == "empty-output":
+            shutil.rmtree(self.work / "out", ignore_errors=True)
+
+    def run(self, argv: list[str], code: int) -> float:
+        return cpu_seconds(argv, self.env, self.work, code)
+
+
+def commands() -> list[Command]:
+    return [
+        Command("python -c pass", ()),
+        Command("barbu --version", ("--version",), aim=0.08),
+        Command("barbu --help", ("--help",), aim=0.08),
+        Command("barbu verify tournament", ("verify", "tournament"), aim=0.15),
+        Command("barbu verify tournament, cold cache", ("verify", "tournament"), prepare="cold-cache"),
+        Command("barbu sheet add 1 --hand FILE", ("sheet", "add", "1", "--hand", "hand.json"), aim=0.15,
+                prepare="fresh-db"),
+        Command("barbu sheet show 1", ("sheet", "show", "1"), aim=0.15),
+        Command("barbu generate (one contract)", ("generate", "one.yaml", "-o", "out"), aim=0.4,
+                prepare="empty-output"),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=9, help="rounds; each figure is the best of them")
+    args = parser.parse_args()
+
+    todo = commands()
+    best: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="barbu-startup-") as scratch:
+        bench = Bench(Path(scratch))
+
+        def argv(command: Command) -> list[str]:
+            return [sys.executable, "-c", "pass"] if not command.args else barbu() + list(command.args)
+
+        for command in todo:  # warm: caches filled, files in the page cache
+            bench.before(command.prepare)
+            bench.run(argv(command), command.code)
+        for _ in range(args.rounds):
+            for command in todo:
+                bench.before(command.prepare)
+                seconds = bench.run(argv(command), command.code)
+                best[command.label] = min(best.get(command.label, seconds), seconds)
+
+    base = best["python -c pass"]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"CPU seconds of each process, best of {args.rounds} interleaved rounds "
+          f"(load average {load:.1f} on {os.cpu_count()} cores; {' '.join(barbu())})")
+    print(f"{'command':40} {'CPU s':>7} {'/ pass':>7} {'aim s':>6}")
+    for command in todo:
+        seconds = best[command.label]
+        aim = "" if command.aim is None else f"{command.aim:.2f}" + (" ok" if seconds <= command.aim else " MISSED")
+        print(f"{command.label:40} {seconds:7.3f} {seconds / base:7.1f} {aim:>6}")
+
+
+if __name__ == "__main__":
+    main()
