@@ -50,7 +50,7 @@ def show(s: Session, game_id: int, as_json: bool) -> None:
     if as_json:
         s.say(json.dumps(show_json(game), ensure_ascii=False))
         return
-    print_wide(s.out, sheet_table(game, game_id, s.t))
+    print_wide(s.out.console, sheet_table(game, game_id, s.t))
     print_state(s, game)
 
 
@@ -130,7 +130,7 @@ def list_games(s: Session, as_json: bool) -> None:
     elif not rows:
         s.tell(s.t("sheet_cli.no_games", db=s.store.path))
     else:
-        print_wide(s.out, games_table(rows, states, s.t))
+        print_wide(s.out.console, games_table(rows, states, s.t))
 
 
 def export(s: Session, game_id: int, output: Path | None, as_csv: bool) -> None:
