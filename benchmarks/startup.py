@@ -11,13 +11,23 @@ ratios to ``python -c pass``; the seconds depend on the machine.
 
 The commands run with a fresh cache and data directory of their own
 (``XDG_CACHE_HOME``, ``BARBU_DB``), warmed by one run each before the rounds,
-as a user's are after their first command.  ``verify tournament, cold
-cache`` empties the cache before each of its runs: the price of the first
-command after an upgrade.  ``sheet add`` adds the first hand to a copy of
+as a user's are after their first command; that run also writes the
+modules' bytecode (``__pycache__``), as ``pip install`` does, even where
+``PYTHONDONTWRITEBYTECODE`` is set.  ``verify tournament, cold
+cache`` has a cache of its own, emptied before each of its runs: the price
+of the first command after an upgrade.  ``sheet add`` adds the first hand to a copy of
 the same one-game database each round; ``generate`` writes the package of
 a one-contract spec into an empty directory.
 
-    python benchmarks/startup.py [--rounds 9]
+``--against DIR`` times another copy of barbu_dsl in the same rounds (its
+``DIR/src`` first on the path, run by the same ``barbu`` script), for
+figures before and after a change measured side by side, e.g. the last
+release::
+
+    git archive v1 | tar -x -C /tmp/before
+    python benchmarks/startup.py --against /tmp/before
+
+    python benchmarks/startup.py [--rounds 9] [--against DIR]
 """
 
 from __future__ import annotations
@@ -90,7 +100,8 @@ class Bench:
         (self.work / "hand.json").write_text(json.dumps(FIRST_HAND), encoding="utf-8")
         self.env = {**os.environ, "XDG_CACHE_HOME": str(self.cache), "XDG_DATA_HOME": str(root / "data"),
                     "BARBU_DB": str(self.work / "sheet.sqlite3"), "BARBU_LANG": "en", "COLUMNS": "80"}
-        self.env.pop("PYTHONPROFILEIMPORTTIME", None)
+        for name in ("PYTHONPROFILEIMPORTTIME", "PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "BARBU_CACHE"):
+            self.env.pop(name, None)
         self.run(barbu() + ["sheet", "new", "tournament", "--players", "A,B,C,D", "--db",
                             str(self.root / "game.sqlite3")], 0)
         self.before("fresh-db")
@@ -100,12 +111,17 @@ class Bench:
         if step == "fresh-db":
             shutil.copyfile(self.root / "game.sqlite3", self.work / "sheet.sqlite3")
         elif step == "cold-cache":
-            shutil.rmtree(self.cache, ignore_errors=True)
+            shutil.rmtree(self.root / "cold-cache", ignore_errors=True)
         elif step == "empty-output":
             shutil.rmtree(self.work / "out", ignore_errors=True)
 
-    def run(self, argv: list[str], code: int) -> float:
-        return cpu_seconds(argv, self.env, self.work, code)
+    def run(self, argv: list[str], code: int, source: Path | None = None, step: str = "") -> float:
+        env = dict(self.env)
+        if source is not None:
+            env["PYTHONPATH"] = str(source / "src")
+        if step == "cold-cache":
+            env["XDG_CACHE_HOME"] = str(self.root / "cold-cache")
+        return cpu_seconds(argv, env, self.work, code)
 
 
 def commands() -> list[Command]:
@@ -126,34 +142,50 @@ def commands() -> list[Command]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9, help="rounds; each figure is the best of them")
+    parser.add_argument("--against", type=Path, help="another checkout of barbu_dsl to time in the same rounds")
     args = parser.parse_args()
 
     todo = commands()
-    best: dict[str, float] = {}
+    copies: list[Path | None] = [None] if args.against is None else [None, args.against.resolve()]
+    best: dict[tuple[str, Path | None], float] = {}
     with tempfile.TemporaryDirectory(prefix="barbu-startup-") as scratch:
         bench = Bench(Path(scratch))
 
         def argv(command: Command) -> list[str]:
             return [sys.executable, "-c", "pass"] if not command.args else barbu() + list(command.args)
 
-        for command in todo:  # warm: caches filled, files in the page cache
+        def timed(command: Command, copy: Path | None) -> float:
             bench.before(command.prepare)
-            bench.run(argv(command), command.code)
+            return bench.run(argv(command), command.code, copy, command.prepare)
+
+        for command in todo:  # warm: caches filled, bytecode written, files in the page cache
+            for copy in copies:
+                timed(command, copy)
         for _ in range(args.rounds):
             for command in todo:
-                bench.before(command.prepare)
-                seconds = bench.run(argv(command), command.code)
-                best[command.label] = min(best.get(command.label, seconds), seconds)
+                for copy in copies:
+                    seconds = timed(command, copy)
+                    best[command.label, copy] = min(best.get((command.label, copy), seconds), seconds)
 
-    base = best["python -c pass"]
+    base = best["python -c pass", None]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"CPU seconds of each process, best of {args.rounds} interleaved rounds "
           f"(load average {load:.1f} on {os.cpu_count()} cores; {' '.join(barbu())})")
-    print(f"{'command':40} {'CPU s':>7} {'/ pass':>7} {'aim s':>6}")
+    if args.against is None:
+        print(f"{'command':40} {'CPU s':>7} {'/ pass':>7} {'aim s':>6}")
+    else:
+        print(f"{'command':40} {'CPU s':>7} {'/ pass':>7} {'aim s':>10} {'against':>8} {'/ pass':>7} "
+              f"{'this / against':>14}")
     for command in todo:
-        seconds = best[command.label]
+        seconds = best[command.label, None]
         aim = "" if command.aim is None else f"{command.aim:.2f}" + (" ok" if seconds <= command.aim else " MISSED")
-        print(f"{command.label:40} {seconds:7.3f} {seconds / base:7.1f} {aim:>6}")
+        line = f"{command.label:40} {seconds:7.3f} {seconds / base:7.1f} {aim:>10}"
+        if args.against is not None:
+            other = best[command.label, copies[1]]
+            line += f" {other:8.3f} {other / base:7.1f} {seconds / other:14.2f}"
+        print(line)
+    if args.against is not None:
+        print(f"against: {args.against}")
 
 
 if __name__ == "__main__":
