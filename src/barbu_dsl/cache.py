@@ -30,6 +30,8 @@ from pathlib import Path
 from .errors import BarbuError
 
 MAGIC = b"barbu_dsl cache entry 1\n"
+HEADER_BYTES = len(MAGIC) + 2 * 65
+"""The first line, then the key's and the content's sha256 in hex, a line each."""
 ENTRY_BYTES = 16 * 1024 * 1024
 """The largest entry read; a larger file reads as damaged."""
 
@@ -54,7 +56,14 @@ def code_fingerprint() -> str:
 
     digest = hashlib.sha256(f"{__version__}\0{sys.version_info[:2]}\0".encode())
     digest.update(hashlib.sha256(grammar_text().encode("utf-8")).digest())
-    root = Path(__file__).resolve().parent
+    digest.update(sources_fingerprint(Path(__file__).resolve().parent).encode())
+    return digest.hexdigest()
+
+
+def sources_fingerprint(root: Path) -> str:
+    """A hash of the name, size and modification time of every Python file
+    and grammar below ``root``."""
+    digest = hashlib.sha256()
     for path, status in _sources(root):
         digest.update(f"{path.relative_to(root).as_posix()}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
     return digest.hexdigest()
@@ -67,7 +76,7 @@ def _sources(folder: Path) -> list[tuple[Path, os.stat_result]]:
         for entry in sorted(entries, key=lambda e: e.name):
             if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
                 found.extend(_sources(Path(entry.path)))
-            elif entry.name.endswith((".py", ".lark")):
+            elif entry.name.endswith((".py", ".lark")) and entry.is_file(follow_symlinks=False):
                 found.append((Path(entry.path), entry.stat()))
     return found
 
@@ -94,9 +103,8 @@ def read_entry(path: Path, key: str) -> bytes | None:
         return None
     finally:
         os.close(handle)
-    head = len(_header(key, b""))
-    content = data[head:]
-    return content if data[:head] == _header(key, content) else None
+    content = data[HEADER_BYTES:]
+    return content if data[:HEADER_BYTES] == _header(key, content) else None
 
 
 def write_entry(path: Path, key: str, content: bytes) -> None:
@@ -112,4 +120,5 @@ def write_entry(path: Path, key: str, content: bytes) -> None:
         return
 
 
-__all__ = ["cache_root", "code_fingerprint", "read_entry", "write_entry"]
+__all__ = ["ENTRY_BYTES", "HEADER_BYTES", "cache_root", "code_fingerprint", "read_entry", "sources_fingerprint",
+           "write_entry"]
