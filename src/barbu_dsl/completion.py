@@ -42,7 +42,7 @@ def script(shell: str, command: click.Command) -> str:
 
     complete = get_completion_class(shell)
     if complete is None:
-        raise UsageError(f"no completion for the shell '{shell}'; barbu completes in bash, zsh and fish")
+        raise UsageError(f"no completion for the shell '{shell}'; name bash, zsh or fish")
     return complete(command, {}, PROGRAM, f"_{PROGRAM.upper()}_COMPLETE").source()
 
 
