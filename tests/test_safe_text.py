@@ -67,3 +67,12 @@ def test_a_terminal_writes_text_as_rich_would(texts: list[str], terminal: bool) 
     with redirect_stdout(written):
         Terminal().print(*texts)
     assert written.getvalue() == expected.getvalue()
+
+
+def test_the_console_behind_a_terminal_makes_text_safe_too() -> None:
+    """Whatever prints straight to the rich console (a report's lines, a
+    table) gets the same treatment as the terminal's own text."""
+    written = io.StringIO()
+    with redirect_stdout(written):
+        Terminal(width=200, soft_wrap=False).console.print("x\x1b]0;pwned\x07 [bold]b[/bold] :smile:", style="dim")
+    assert written.getvalue() == "x\\x1b]0;pwned\\x07 [bold]b[/bold] :smile:\n"

@@ -27,8 +27,9 @@ from functools import cached_property
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rich.console import Console
     from rich.text import Text
+
+    from .rich_console import SafeConsole
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -112,8 +113,9 @@ class Terminal:
     """Standard output or standard error for barbu's messages: every text
     made safe (:func:`for_terminal`) first.  Text is written as it is;
     tables and other rich renderables are drawn by :attr:`console`, a rich
-    console with markup, emoji codes and highlighting off, made when first
-    needed (rich takes longer to load than a short command takes to run).
+    console that makes text safe too, with markup, emoji codes and
+    highlighting off (:mod:`barbu_dsl.rich_console`), made when first needed
+    (rich takes longer to load than a short command takes to run).
     Both write to the stream in ``sys.stdout`` or ``sys.stderr`` at the
     time of writing.
 
@@ -130,12 +132,11 @@ class Terminal:
         return sys.stderr if self.stderr else sys.stdout
 
     @cached_property
-    def console(self) -> Console:
-        """The rich console on the same stream."""
-        from rich.console import Console
+    def console(self) -> SafeConsole:
+        """The rich console on the same stream (it makes text safe too)."""
+        from .rich_console import SafeConsole
 
-        return Console(stderr=self.stderr, width=self._width, markup=False, emoji=False, highlight=False,
-                       soft_wrap=self.soft_wrap)
+        return SafeConsole(stderr=self.stderr, width=self._width, soft_wrap=self.soft_wrap)
 
     @property
     def is_terminal(self) -> bool:
@@ -150,7 +151,6 @@ class Terminal:
                 and all(isinstance(o, str) and "\t" not in o for o in [*shown, sep, end])):
             self._write(sep.join(shown) + end)
             return
-        options.update(markup=False, emoji=False, highlight=False)
         self.console.print(*shown, sep=sep, end=end, **options)
 
     def show(self, text: str) -> None:
