@@ -20,7 +20,7 @@ OpenSpiel is not a project dependency.  Install it in the benchmark's own
 environment (a cp311 manylinux wheel, open_spiel 2.0.2, is on PyPI)::
 
     python -m venv /tmp/bench
-    /tmp/bench/bin/pip install open_spiel lark pyyaml jinja2 typer rich
+    /tmp/bench/bin/pip install open_spiel lark pyyaml jinja2 click rich platformdirs
     PYTHONPATH=src /tmp/bench/bin/python benchmarks/generated_speed.py
 
 Without it the OpenSpiel column is skipped with a note.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,16 @@ def assert_golden(actual: str, golden: Path) -> None:
                                             str(golden), "actual"))
         pytest.fail(f"output differs from {golden.name}:\n{diff}\n"
                     "update with: BARBU_UPDATE_GOLDEN=1 python -m pytest " + str(golden.parent), pytrace=False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """What barbu caches (``BARBU_CACHE``: read specs, generated packages)
+    goes to a directory of the test session's own, never the user's."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("BARBU_CACHE", str(tmp_path_factory.mktemp("barbu-cache")))
+    yield
+    patch.undo()
 
 
 @pytest.fixture

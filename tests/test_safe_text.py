@@ -6,11 +6,16 @@ made visible for a terminal and escaped in JSON, and nothing else is
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import unicodedata
+from contextlib import redirect_stdout
 
-from barbu_dsl.safe_text import for_html, for_markdown, for_rich, for_terminal, json_line
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from barbu_dsl.safe_text import Terminal, for_html, for_markdown, for_rich, for_terminal, json_line
 
 UNSAFE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cs"}
 
@@ -45,3 +50,29 @@ def test_markdown_html_and_rich_cells() -> None:
     assert for_html('<a href="x">') == "&lt;a href=&quot;x&quot;&gt;"
     cell = for_rich("[bold]x[/bold] :smile: \x1b")
     assert cell.plain == "[bold]x[/bold] :smile: \\x1b" and not cell.spans
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts=st.lists(st.text(), max_size=3), terminal=st.booleans())
+def test_a_terminal_writes_text_as_rich_would(texts: list[str], terminal: bool) -> None:
+    """``Terminal.print`` writes plain text itself (rich is slow to load):
+    the same characters as the rich console it stood on before, on a
+    terminal or not."""
+    from rich.console import Console
+
+    expected = io.StringIO()
+    Console(file=expected, markup=False, emoji=False, highlight=False, soft_wrap=True,
+            force_terminal=terminal).print(*(for_terminal(text) for text in texts))
+    written = io.StringIO()
+    with redirect_stdout(written):
+        Terminal().print(*texts)
+    assert written.getvalue() == expected.getvalue()
+
+
+def test_the_console_behind_a_terminal_makes_text_safe_too() -> None:
+    """Whatever prints straight to the rich console (a report's lines, a
+    table) gets the same treatment as the terminal's own text."""
+    written = io.StringIO()
+    with redirect_stdout(written):
+        Terminal(width=200, soft_wrap=False).console.print("x\x1b]0;pwned\x07 [bold]b[/bold] :smile:", style="dim")
+    assert written.getvalue() == "x\\x1b]0;pwned\\x07 [bold]b[/bold] :smile:\n"

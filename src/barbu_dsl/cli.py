@@ -15,71 +15,89 @@ for errors (``barbu: ...``, or a spec's located diagnostics), the
 :class:`~barbu_dsl.safe_text.Terminal` consoles for all output (user text
 with its escapes made visible, no markup).  A bad command line is one
 ``barbu: ...`` line too (:func:`usage_message`), exit 2.
+
+The commands are click's (:mod:`barbu_dsl.commandline`).  Each imports
+what its work needs inside its function, so that a command loads only what
+it uses and ``barbu --help`` next to nothing.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING
 
-import typer
-from typer._click import core as click_core
-from typer._click import exceptions as click_errors
+import click
+from click.exceptions import Exit, NoArgsIsHelpError
 
 from . import __version__
+from .commandline import CONTEXT, NUMBER, WHOLE_NUMBER, BadValue, Group, argument
 from .errors import BarbuError, SpecError, UsageError, message
 from .lab.cli import simulate
-from .language import load_spec, print_file, print_spec
-from .language.model import Spec
 from .safe_text import Terminal, json_line, lone_surrogate
 from .scorer.cli import scorer
+from .sheet.cli import sheet
 
-CONTEXT = {"help_option_names": ["-h", "--help"]}
-"""-h as well as --help, for every command (click passes it down)."""
+if TYPE_CHECKING:
+    from .language.model import Spec
 
-app = typer.Typer(
-    name="barbu",
-    help="Write down the rules of Barbu and its family; check, verify, explain, play and replay them.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings=CONTEXT,
-)
 out = Terminal()
 err = Terminal(stderr=True)
 
 
-def _plain_argument_help() -> None:
-    """Help lists an argument by its metavar alone (``SPEC``), as options
-    are: typer would add its Python type (``SPEC <list[str]>``), and in the
-    usage line braces round a required one (``{SPEC}``); an optional one
-    stays in brackets (``[CONTRACT]``)."""
-    from typer.core import TyperArgument
+def _show_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is None or ctx.resilient_parsing:
+        return
+    from .completion import script, shell_name
 
-    def usage_name(self: TyperArgument) -> str:
-        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
-        return name + ("..." if self.nargs != 1 else "")
-
-    TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
-    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+    out.show(script(shell_name(value), ctx.find_root().command) + "\n")
+    ctx.exit()
 
 
-_plain_argument_help()
+def _install_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is None or ctx.resilient_parsing:
+        return
+    from .completion import install, shell_name
 
-SpecArg = Annotated[str, typer.Argument(help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city",
-                                        metavar="SPEC", show_default=False)]
+    shell = shell_name(value)
+    path = install(shell, ctx.find_root().command)
+    out.print(f"{shell} completion installed in {path}")
+    out.print("Completion will take effect once you restart the terminal")
+    ctx.exit()
+
+
+def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        out.print(f"barbu_dsl {__version__}")
+        ctx.exit()
+
+
+@click.group(cls=Group, name="barbu", no_args_is_help=True, context_settings=CONTEXT)
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and exit.")
+@click.option("--install-completion", metavar="[SHELL]", is_flag=False, flag_value="", expose_value=False,
+              is_eager=True, callback=_install_completion, help="Install completion for the current shell.")
+@click.option("--show-completion", metavar="[SHELL]", is_flag=False, flag_value="", expose_value=False,
+              is_eager=True, callback=_show_completion,
+              help="Show completion for the current shell, to copy it or customize the installation.")
+def app() -> None:
+    """Write down the rules of Barbu and its family; check, verify, explain, play and replay them."""
+
+
+SPEC_HELP = "NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city"
+spec_argument = argument("spec", metavar="SPEC", help=SPEC_HELP)
 
 
 def _load(ref: str) -> Spec:
+    from .language import load_spec
+
     return load_spec(ref)
 
 
 @app.command()
-def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.", metavar="SPEC")]) -> None:
+@argument("specs", nargs=-1, required=True, metavar="SPEC", help="Specs to check.")
+def check(specs: tuple[str, ...]) -> None:
     """Read specs and report every problem in them (exit 2 if any).
 
     Each variant and scale not yet applied is tried on its own: a spec's own
@@ -125,7 +143,7 @@ def check(specs: Annotated[list[str], typer.Argument(help="Specs to check.", met
             err.print(f"barbu: {len(failures)} of {spec.extends.base}'s variants and scales no longer {verb} to "
                       f"{spec.name}: {names}")
     if failed:
-        raise typer.Exit(2)
+        raise Exit(2)
 
 
 def _is_house(spec: Spec) -> bool:
@@ -133,11 +151,10 @@ def _is_house(spec: Spec) -> bool:
 
 
 @app.command()
-def verify(
-    spec: SpecArg,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Check only this player count.", metavar="N")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-) -> None:
+@spec_argument
+@click.option("--players", "-p", type=WHOLE_NUMBER, metavar="N", help="Check only this player count.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def verify(spec: str, players: int | None, as_json: bool) -> None:
     """Prove each contract's hand total and whether the scale sums to zero.
 
     Exit 0 when the sum is fixed at zero for every checked count, 1 when not."""
@@ -153,14 +170,13 @@ def verify(
         out.show(json_line(report.to_json()) + "\n")
     else:
         out.show(render(report))
-    raise typer.Exit(0 if report.ok else 1)
+    raise Exit(0 if report.ok else 1)
 
 
 @app.command()
-def explain(
-    spec: SpecArg,
-    contract: Annotated[str | None, typer.Argument(help="One contract (default: all).", metavar="CONTRACT")] = None,
-) -> None:
+@spec_argument
+@argument("contract", required=False, metavar="CONTRACT", help="One contract (default: all).")
+def explain(spec: str, contract: str | None) -> None:
     """Describe each contract in plain English: how it is played and scored."""
     from .explain import explain as describe
     from .language.suggest import did_you_mean_contract
@@ -177,15 +193,12 @@ def explain(
 
 
 @app.command()
-def fmt(
-    spec: SpecArg,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this new file.",
-                                                metavar="FILE")] = None,
-    check_only: Annotated[bool, typer.Option(
-        "--check", help="Exit 1 if the file is not in its canonical form; writes nothing.")] = False,
-    flatten: Annotated[bool, typer.Option(
-        "--flatten", help="Print a house spec resolved: its base with every change applied.")] = False,
-) -> None:
+@spec_argument
+@click.option("--output", "-o", type=click.Path(path_type=Path), metavar="FILE", help="Write to this new file.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Exit 1 if the file is not in its canonical form; writes nothing.")
+@click.option("--flatten", is_flag=True, help="Print a house spec resolved: its base with every change applied.")
+def fmt(spec: str, output: Path | None, check_only: bool, flatten: bool) -> None:
     """Print a spec as canonical spec text (defaults left out).
 
     A house file stays itself: its header comment, extends, apply, its own
@@ -195,6 +208,7 @@ def fmt(
         raise UsageError("--check compares a file with its own canonical form and writes nothing; "
                          f"it does not go with {'-o' if output is not None else '--flatten'}")
     from .files import atomic_write, check_writable, read_text_file
+    from .language import print_file, print_spec
     from .language.comments import file_comments, with_comments
     from .language.loader import spec_file
     from .limits import SPEC_FILE_BYTES
@@ -212,7 +226,7 @@ def fmt(
             raise UsageError(f"--check needs a spec file, not '{spec}'")
         if written != text:
             err.print(f"barbu: {path} is not in canonical form (barbu fmt {path} shows it)")
-            raise typer.Exit(1)
+            raise Exit(1)
         out.print(f"{path} is canonical")
         return
     if output is not None:
@@ -222,12 +236,11 @@ def fmt(
 
 
 @app.command()
-def replay(
-    spec: SpecArg,
-    record: Annotated[Path, typer.Argument(help="A hand record (.json) or JSON Lines of records (.jsonl).",
-                                           metavar="RECORD")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON result per record.")] = False,
-) -> None:
+@spec_argument
+@argument("record", type=click.Path(path_type=Path), metavar="RECORD",
+          help="A hand record (.json) or JSON Lines of records (.jsonl).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON result per record.")
+def replay(spec: str, record: Path, as_json: bool) -> None:
     """Replay hand records: check every play, score, settle doubles.
 
     Exit 0 when every record is valid, 1 when one breaks a rule, 2 when one
@@ -243,35 +256,31 @@ def replay(
             err.print(f"barbu: {record}: {result_line(result)}")
         else:
             out.print(result_line(result))
-    raise typer.Exit(status)
+    raise Exit(status)
 
 
 @app.command()
-def play(
-    spec: Annotated[str | None, typer.Argument(
-        help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city (none with --resume)", metavar="SPEC",
-        show_default=False)] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for the draw, the deals and the bots.")] = 0,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
-    bots: Annotated[str | None, typer.Option(
-        "--bots", help="Seats, comma-separated: one name for all seats or one per seat "
-                       "(random, rules, strong, human; default: rules).")] = None,
-    human: Annotated[bool, typer.Option(
-        "--human", help="Play seat 0 yourself against strong bots.")] = False,
-    record: Annotated[Path | None, typer.Option(
-        "--record", help="Write every hand as JSON Lines for `barbu replay` (a new file).")] = None,
-    plain: Annotated[bool, typer.Option(
-        "--plain", help="Plain text, one fact a line: no colour, no tables, no progress bar.")] = False,
-    lang: Annotated[str | None, typer.Option(
-        "--lang", help="Language for people: en, it, fr, pt (default: BARBU_LANG, else the locale).")] = None,
-    think: Annotated[float, typer.Option(
-        "--think", help="How much work the strong bot puts into each decision (1: about 50 ms).")] = 1.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the whole game as one JSON object.")] = False,
-    resume: Annotated[bool, typer.Option("--resume", help="Carry on the saved game.")] = False,
-    save: Annotated[Path | None, typer.Option(
-        "--save", help="The saved-game file (default: in the user's data directory, or $BARBU_DATA_DIR).")] = None,
-    names: Annotated[str | None, typer.Option("--names", help="Seat names, comma-separated.")] = None,
-) -> None:
+@argument("spec", required=False, metavar="SPEC", help=f"{SPEC_HELP} (none with --resume)")
+@click.option("--seed", type=WHOLE_NUMBER, default=0, metavar="N", help="Seed for the draw, the deals and the bots.")
+@click.option("--players", "-p", type=WHOLE_NUMBER, metavar="N", help="Number of players.")
+@click.option("--bots", metavar="NAMES", help="Seats, comma-separated: one name for all seats or one per seat "
+                                              "(random, rules, strong, human; default: rules).")
+@click.option("--human", is_flag=True, help="Play seat 0 yourself against strong bots.")
+@click.option("--record", type=click.Path(path_type=Path), metavar="FILE",
+              help="Write every hand as JSON Lines for `barbu replay` (a new file).")
+@click.option("--plain", is_flag=True, help="Plain text, one fact a line: no colour, no tables, no progress bar.")
+@click.option("--lang", metavar="LANG",
+              help="Language for people: en, it, fr, pt (default: BARBU_LANG, else the locale).")
+@click.option("--think", type=NUMBER, default=1.0, metavar="X",
+              help="How much work the strong bot puts into each decision (1: about 50 ms).")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole game as one JSON object.")
+@click.option("--resume", is_flag=True, help="Carry on the saved game.")
+@click.option("--save", type=click.Path(path_type=Path), metavar="FILE",
+              help="The saved-game file (default: in the user's data directory, or $BARBU_DATA_DIR).")
+@click.option("--names", metavar="NAMES", help="Seat names, comma-separated.")
+def play(spec: str | None, seed: int, players: int | None, bots: str | None, human: bool, record: Path | None,
+         plain: bool, lang: str | None, think: float, as_json: bool, resume: bool, save: Path | None,
+         names: str | None) -> None:
     """Play a whole game, with bots or with people at the table.
 
     With bots only: progress on standard error, the score sheet, the totals,
@@ -284,19 +293,17 @@ def play(
     code = run(PlayOptions(spec, seed, players, bots, human, record, plain, lang, think, as_json, resume, save,
                            names))
     if code:
-        raise typer.Exit(code)
+        raise Exit(code)
 
 
 @app.command()
-def generate(
-    specs: Annotated[list[str] | None, typer.Argument(
-        help="Specs to generate (default: every bundled spec and the variant sets kept in generated/).",
-        metavar="SPEC")] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="Directory to write into.",
-                                                  metavar="DIR")] = Path("generated"),
-    check_only: Annotated[bool, typer.Option(
-        "--check", help="Regenerate in memory; exit 1 listing stale, missing and orphan files.")] = False,
-) -> None:
+@argument("specs", nargs=-1, metavar="SPEC",
+          help="Specs to generate (default: every bundled spec and the variant sets kept in generated/).")
+@click.option("--output", "-o", type=click.Path(path_type=Path), default=Path("generated"), metavar="DIR",
+              help="Directory to write into.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Regenerate in memory; exit 1 listing stale, missing and orphan files.")
+def generate(specs: tuple[str, ...], output: Path, check_only: bool) -> None:
     """Generate standalone Python packages of specs' rules, with conformance suites.
 
     Writes OUTPUT/<package>/ and OUTPUT/conformance/<package>/ for each spec.
@@ -321,10 +328,10 @@ def generate(
         if problems:
             for problem in problems:
                 err.print(f"{output}/{problem.split(': ', 1)[1]}: {problem.split(': ', 1)[0]}")
-            again = " ".join(specs or [])
+            again = " ".join(specs)
             err.print(f"barbu: {len(problems)} generated file{'s' if len(problems) != 1 else ''} out of date; "
                       f"regenerate with: barbu generate {again + ' ' if again else ''}-o {output}")
-            raise typer.Exit(1)
+            raise Exit(1)
         out.print(f"{output}: {len(files)} generated files up to date")
         return
     ids = dict(package_of(model) for model in models)
@@ -337,8 +344,8 @@ def generate(
     out.print(f"{output}: {len(files)} files for {', '.join(targets)} ({len(changed)} written or removed)")
 
 
-app.command("scorer")(scorer)
-app.command("simulate")(simulate)
+app.add_command(scorer)
+app.add_command(simulate)
 
 
 @app.command("specs")
@@ -366,69 +373,24 @@ def print_schema() -> None:
     sys.stdout.write(schema_text())
 
 
-from .sheet.cli import app as sheet_app
-
-app.add_typer(sheet_app, name="sheet")
+app.add_command(sheet)
 
 
-def version_callback(value: bool) -> None:
-    if value:
-        out.print(f"barbu_dsl {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: Annotated[bool, typer.Option("--version", callback=version_callback, is_eager=True,
-                                          help="Show the version and exit.")] = False,
-) -> None:
-    """barbu: rules toolkit for Barbu and its family of trick-taking games."""
-
-
-# How a bad value of each parameter type is described.
-_TYPE_WORDS: dict[object, str] = {int: "a whole number", float: "a number", bool: "true or false", Path: "a path"}
-
-
-def usage_message(error: click_errors.ClickException) -> str:
+def usage_message(error: click.ClickException) -> str:
     """A bad command line as one ``barbu: ...`` line: what is wrong in
-    plain words, and where to find help (not click's box, nor the wording
-    of the library that converts values)."""
+    plain words, and where to find help (not click's box)."""
     context = getattr(error, "ctx", None)
     command = context.command_path if context is not None else "barbu"
     where = f"{command.removeprefix('barbu').strip()}: " if command != "barbu" else ""
     help_hint = f" (see {command} --help)"
-    param = getattr(error, "param", None)
-    if isinstance(error, click_errors.BadParameter) and not isinstance(error, click_errors.MissingParameter) \
-            and param is not None:
-        names = [name for name in getattr(param, "opts", []) if name.startswith("--")]
-        name = names[0] if names else (getattr(param, "metavar", None) or str(param.name).upper())
-        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
-        kind = _TYPE_WORDS.get(annotation, "another value")
-        value = _bad_input(error)
-        shown = f", not {value!r}" if isinstance(value, str) else ""
-        return f"barbu: {where}{name} takes {kind}{shown}{help_hint}"
+    if isinstance(error, BadValue) and error.param is not None:
+        param = error.param
+        names = [name for name in param.opts if name.startswith("--")]
+        name = names[0] if names else (param.metavar or str(param.name).upper())
+        return f"barbu: {where}{name} takes {error.words}, not {error.value!r}{help_hint}"
     text = error.format_message().strip().rstrip(".")
     text = text[:1].lower() + text[1:]
     return f"barbu: {where}{text}{help_hint}"
-
-
-def _bad_input(error: BaseException) -> object:
-    """The value a converter refused, when its error says (typer's
-    converters keep it in the error they raise from)."""
-    cause = error.__cause__
-    errors = getattr(cause, "errors", None)
-    try:
-        found = errors() if callable(errors) else []
-    except Exception:  # noqa: BLE001 -- only a detail of a message
-        return None
-    return found[0].get("input") if found and isinstance(found[0], dict) else None
-
-
-@lru_cache(maxsize=1)
-def _command() -> click_core.Command:
-    """The click command typer builds from ``app``, built once (a program
-    that runs many command lines, as the fuzz tests do, builds it once)."""
-    return typer.main.get_command(app)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
@@ -440,14 +402,14 @@ def run(argv: Sequence[str] | None = None) -> int:
         err.print("barbu: the command line holds bytes that are not UTF-8 text")
         return 2
     try:
-        code = _command().main(args=args, prog_name="barbu", standalone_mode=False)
-    except click_errors.NoArgsIsHelpError as error:
+        code = app.main(args=args, prog_name="barbu", standalone_mode=False)
+    except NoArgsIsHelpError as error:
         err.show(error.format_message() + "\n")
         return 2
-    except click_errors.ClickException as error:
+    except click.ClickException as error:
         err.print(usage_message(error))
         return 2
-    except typer.Abort:
+    except click.Abort:
         err.print("barbu: cancelled")
         return 130
     except BarbuError as error:

@@ -9,18 +9,25 @@ level instead.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 
 def _data_dir(name: str) -> Traversable:
+    here = Path(__file__).resolve().parent
+    if (here / name).is_dir():  # installed: the package's own folder
+        return here / name
+    checkout = here.parents[1] / name
+    if checkout.is_dir():
+        return checkout
+    from importlib import resources  # a package that is not a folder (in a zip file)
+
     packaged = resources.files("barbu_dsl") / name
     if packaged.is_dir():
         return packaged
-    checkout = Path(__file__).resolve().parents[2] / name
-    if checkout.is_dir():
-        return checkout
     raise FileNotFoundError(f"barbu_dsl is installed without its {name}/ data")
 
 

@@ -8,9 +8,9 @@ encoded at all), rich markup (``[bold]``) or emoji codes (``:smile:``).
 * :func:`for_terminal` — control and format characters shown as ``\\x1b``,
   ``\\u202e``...; lone surrogates as U+FFFD; newlines and tabs kept (a
   command's own output has them) unless ``one_line``.
-* :class:`Terminal` — a rich console for standard output or error: every
-  text through :func:`for_terminal`, and rich's markup, emoji codes and
-  highlighting off.
+* :class:`Terminal` — standard output or error: every text through
+  :func:`for_terminal`; tables and other renderables drawn by a rich
+  console with markup, emoji codes and highlighting off.
 * :func:`json_line` — one JSON value on one line that any terminal shows
   as it is: the characters above as ``\\uXXXX`` escapes (the same value).
 * :func:`for_rich` — a rich table cell or title.
@@ -22,10 +22,14 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any
+import sys
+from functools import cached_property
+from typing import IO, TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from .rich_console import SafeConsole
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -95,6 +99,8 @@ def for_rich(text: str) -> Text:
     """User text for a rich table cell or title: on one line, made visible,
     and a :class:`~rich.text.Text`, which rich never reads as markup or
     emoji codes (whatever the console's settings)."""
+    from rich.text import Text
+
     return Text(for_terminal(text, one_line=True))
 
 
@@ -103,24 +109,58 @@ def for_html(text: str) -> str:
     return html.escape(_SURROGATE.sub("\ufffd", text), quote=True)
 
 
-class Terminal(Console):
-    """Standard output or standard error for barbu's messages: a rich
-    console with markup, emoji codes and highlighting off, that shows
-    every text it prints through :func:`for_terminal` (tables and other
-    renderables are drawn as rich draws them, without markup)."""
+class Terminal:
+    """Standard output or standard error for barbu's messages: every text
+    made safe (:func:`for_terminal`) first.  Text is written as it is;
+    tables and other rich renderables are drawn by :attr:`console`, a rich
+    console that makes text safe too, with markup, emoji codes and
+    highlighting off (:mod:`barbu_dsl.rich_console`), made when first needed
+    (rich takes longer to load than a short command takes to run).
+    Both write to the stream in ``sys.stdout`` or ``sys.stderr`` at the
+    time of writing.
 
-    def __init__(self, stderr: bool = False):
-        super().__init__(stderr=stderr, markup=False, emoji=False, highlight=False, soft_wrap=True)
+    ``width`` fixes the console's width and ``soft_wrap=False`` lets it
+    fold lines to it; by default lines are never folded."""
 
-    def print(self, *objects: Any, **options: Any) -> None:  # type: ignore[override]
-        """Print like rich, each text made safe first; markup and emoji stay off."""
-        options.update(markup=False, emoji=False, highlight=False)
-        super().print(*(for_terminal(o) if isinstance(o, str) else o for o in objects), **options)
+    def __init__(self, stderr: bool = False, *, width: int | None = None, soft_wrap: bool = True):
+        self.stderr = stderr
+        self.soft_wrap = soft_wrap
+        self._width = width
+
+    @property
+    def file(self) -> IO[str]:
+        return sys.stderr if self.stderr else sys.stdout
+
+    @cached_property
+    def console(self) -> SafeConsole:
+        """The rich console on the same stream (it makes text safe too)."""
+        from .rich_console import SafeConsole
+
+        return SafeConsole(stderr=self.stderr, width=self._width, soft_wrap=self.soft_wrap)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.console.is_terminal
+
+    def print(self, *objects: Any, sep: str = " ", end: str = "\n", **options: Any) -> None:
+        """Print like rich, each text made safe first; markup and emoji stay
+        off.  Texts alone, unfolded, are written directly: what rich would
+        write for them (rich turns tabs into spaces, so a tab goes to rich)."""
+        shown = [for_terminal(o) if isinstance(o, str) else o for o in objects]
+        if (self.soft_wrap and not options.keys() - {"markup", "emoji", "highlight"}
+                and all(isinstance(o, str) and "\t" not in o for o in [*shown, sep, end])):
+            self._write(sep.join(shown) + end)
+            return
+        self.console.print(*shown, sep=sep, end=end, **options)
 
     def show(self, text: str) -> None:
         """Write ``text`` as it is (its own newlines), made safe."""
-        self.file.write(for_terminal(text))
-        self.file.flush()
+        self._write(for_terminal(text))
+
+    def _write(self, text: str) -> None:
+        stream = self.file
+        stream.write(text)
+        stream.flush()
 
 
 __all__ = ["Terminal", "for_html", "for_markdown", "for_rich", "for_terminal", "json_line", "lone_surrogate",

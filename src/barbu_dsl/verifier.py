@@ -32,7 +32,6 @@ from typing import Any
 from . import cards as C
 from .compiled import HandTotals, Pick, game_contracts, game_plan, hand_totals
 from .language import model as m
-from .language.loader import load_base
 from .language.overlays import with_twins
 from .language.rules import clause_text, negate, value_text
 from .words import join_words, plural, range_text
@@ -251,6 +250,8 @@ def _base_name(spec: m.Spec, base: m.Spec | None) -> str:
 def _base_reports(spec: m.Spec, base: m.Spec | None) -> dict[int, CountReport]:
     """Totals of the spec ``spec`` was built from, or nothing when there is
     none (then the miss is explained by the contracts alone)."""
+    from .language.loader import load_base  # here: a verifier that needs no base never loads the reader
+
     base = base or load_base(spec)
     return {} if base is None else {n: verify_count(base, n) for n in base.players}
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import UPDATE
 
 from barbu_dsl.engine import replay_record
 from barbu_dsl.generator import BUNDLED_TARGETS
@@ -107,6 +109,30 @@ def test_hand_checked_copies_of_the_shared_examples_are_current() -> None:
         case = cases[f"shared example {name}"]
         assert case["record"] == json.loads((examples / f"{name}.json").read_text(encoding="utf-8"))
         assert case["expected"] == json.loads((examples / f"{name}.expected.json").read_text(encoding="utf-8"))
+
+
+def test_hand_checked_cases_carry_the_hashes_of_their_specs() -> None:
+    """Each hand-checked case names the specs it holds for with the sha256
+    of each one's canonical text, which is how a suite finds it: a hash
+    gone stale (a bundled spec or the printer changed) would drop the case
+    from every suite.  ``BARBU_UPDATE_GOLDEN=1`` writes the hashes anew."""
+    from barbu_dsl.generator import conformance
+    from barbu_dsl.generator.identity import canonical_sha256
+
+    stale = []
+    for name, cases in conformance.hand_checked_files().items():
+        for case in cases:
+            for full_name, sha in case["specs"].items():
+                current = canonical_sha256(load_spec(full_name))
+                if sha != current:
+                    stale.append(f"{name}: {case['name']}: {full_name}")
+                    case["specs"][full_name] = current
+        if UPDATE:
+            path = Path(conformance.__file__).parent / "cases" / name
+            path.write_text("".join(json.dumps(case, ensure_ascii=False) + "\n" for case in cases), encoding="utf-8")
+    assert UPDATE or not stale, ("stale spec hashes in the hand-checked cases:\n" + "\n".join(stale)
+                                 + "\nupdate with: BARBU_UPDATE_GOLDEN=1 python -m pytest "
+                                 "tests/generator/test_conformance.py -k hashes")
 
 
 def test_every_hand_checked_case_says_why() -> None:

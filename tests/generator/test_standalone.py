@@ -20,7 +20,7 @@ EXAMPLES = ROOT / "tests" / "engine" / "examples"
 SCRIPT = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
-for forbidden in ("barbu_dsl", "jinja2", "lark", "yaml", "typer"):
+for forbidden in ("barbu_dsl", "jinja2", "lark", "yaml", "typer", "click"):
     try:
         __import__(forbidden)
     except ImportError:

@@ -10,14 +10,13 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from conftest import assert_golden
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_dsl.language import load_file, parse_spec, print_file
 from barbu_dsl.language.comments import file_comments, with_comments
 from barbu_dsl.resources import bundled_spec_names, bundled_spec_text
-
-from conftest import assert_golden
 
 HERE = Path(__file__).parent / "fmt"
 

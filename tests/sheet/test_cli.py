@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 from conftest import assert_golden
-from typer.testing import CliRunner, Result
 
 from barbu_dsl.cli import app
 from barbu_dsl.language import load_spec

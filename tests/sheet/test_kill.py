@@ -46,19 +46,28 @@ print("done", flush=True)
 KILLS = 8
 
 
-def start(db: Path, game_id: int, files: list[Path]) -> tuple[subprocess.Popen[str], list[str]]:
-    """The driver, and the lines it prints as they come."""
+def start(db: Path, game_id: int, files: list[Path]) -> tuple[subprocess.Popen[str], list[str], list[float]]:
+    """The driver, the lines it prints as they come, and when each came."""
     process = subprocess.Popen([sys.executable, "-c", DRIVER, str(db), str(game_id), *map(str, files)],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
     lines: list[str] = []
+    times: list[float] = []
 
     def read() -> None:
         assert process.stdout is not None
         for line in process.stdout:
+            times.append(time.monotonic())
             lines.append(line.rstrip("\n"))
 
     threading.Thread(target=read, daemon=True).start()
-    return process, lines
+    return process, lines, times
+
+
+def hand_seconds(lines: list[str], times: list[float]) -> float:
+    """How long the last hand took to add, from one confirmation to the next
+    (0.1 s before there are two)."""
+    saved = [at for at, line in zip(times, lines) if " saved: " in line]
+    return saved[-1] - saved[-2] if len(saved) >= 2 else 0.1
 
 
 def confirmed(lines: list[str]) -> int:
@@ -89,7 +98,7 @@ def test_kill_9_loses_no_confirmed_hand_and_leaves_no_half_hand(tmp_path: Path) 
     kills = 0
     stored = 0
     for attempt in range(40):
-        process, lines = start(db, game_id, files[stored:])
+        process, lines, times = start(db, game_id, files[stored:])
         deadline = time.monotonic() + 60
         while "ready" not in lines and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -97,7 +106,7 @@ def test_kill_9_loses_no_confirmed_hand_and_leaves_no_half_hand(tmp_path: Path) 
             wait_for = stored + rng.randrange(0, 3)
             while confirmed(lines) < wait_for and process.poll() is None:
                 time.sleep(0.005)
-            time.sleep(rng.uniform(0.0, 0.4))
+            time.sleep(rng.uniform(0.0, 1.2 * hand_seconds(lines, times)))
             if process.poll() is None:
                 os.kill(process.pid, signal.SIGKILL)
                 kills += 1

@@ -10,8 +10,11 @@ Two sources of expected results:
 * ``hand-checked``: the scenario cases in ``cases/<spec>.jsonl`` (package
   data), each worked out by hand with its reasoning in ``why`` (for
   tournament the four shared examples among them); a case lists the specs
-  (with variants) it holds for, and a suite takes those of the spec whose
-  canonical text it has (by sha256, never by a name);
+  (with variants) it holds for, each with the sha256 of its canonical text
+  (``"specs": {"tournament+ravage-city": "9f2c..."}``), and a suite takes
+  those of the spec whose canonical text it has (by that sha256, never by
+  a name; tests/generator/test_conformance.py checks the hashes, and
+  rewrites them when told to);
 * ``interpreter``: records made by playing seeded random hands with the
   engine, and their results from :func:`barbu_dsl.engine.replay_record`.
   They cover every contract (and player count): complete hands with and
@@ -37,7 +40,6 @@ from .. import cards as C
 from ..engine import PASS, Hand, deal, hand_for, replay_record
 from ..engine.doubling import check_doubles, is_positive
 from ..errors import RecordError
-from ..language import load_spec
 from ..language import model as m
 from ..verifier import dealt_cards
 from . import plan as p
@@ -112,23 +114,24 @@ def hand_checked(spec: m.Spec, sha256: str | None = None) -> list[Case]:
     return [dict(case) for case in _hand_checked_by_sha().get(sha, [])]
 
 
+def hand_checked_files() -> dict[str, list[Case]]:
+    """The hand-checked cases as written, by file name (``cases/*.jsonl``)."""
+    folder = resources.files(__package__) / "cases"
+    return {entry.name: [json.loads(line) for line in entry.read_text(encoding="utf-8").split("\n") if line.strip()]
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name) if entry.name.endswith(".jsonl")}
+
+
 @lru_cache(maxsize=1)
 def _hand_checked_by_sha() -> dict[str, list[Case]]:
-    """Every hand-checked case (package data ``cases/*.jsonl``), by the
-    sha256 of each spec it lists."""
+    """Every hand-checked case, by the sha256 of each spec it lists (which
+    the case carries: no spec is read and printed to find it)."""
     by_sha: dict[str, list[Case]] = {}
-    folder = resources.files(__package__) / "cases"
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".jsonl"):
-            continue
-        for line in entry.read_text(encoding="utf-8").split("\n"):
-            if not line.strip():
-                continue
-            case = json.loads(line)
+    for cases in hand_checked_files().values():
+        for case in cases:
             shown = {"name": "hand-checked: " + case["name"], "source": "hand-checked",
                      "record": case["record"], "expected": case["expected"], "why": case["why"]}
-            for full_name in case["specs"]:
-                by_sha.setdefault(canonical_sha256(load_spec(full_name)), []).append(shown)
+            for sha in case["specs"].values():
+                by_sha.setdefault(sha, []).append(shown)
     return by_sha
 
 

@@ -34,6 +34,7 @@ import jinja2
 from .. import cards as C
 from ..compiled import MESSAGES, SUIT_MASKS
 from ..safe_text import for_markdown
+from ..template_cache import KeptTemplates
 from . import plan as p
 
 TEMPLATES = "barbu_dsl.generator"
@@ -157,6 +158,7 @@ def _contract_keys(spec: p.SpecPlan) -> list[tuple[str, str]]:
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader(TEMPLATES, "templates"),
+        bytecode_cache=KeptTemplates(),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -13,12 +13,26 @@ difference from the first.
 * :mod:`.backend` — the playouts of random hands: generated Python or native;
 * :mod:`.report` — the summary as JSON and as rich tables;
 * :mod:`.plot` — the distributions and the differences, with matplotlib.
+
+The names below are imported on first use, so ``barbu`` starts without
+loading the engine.
 """
 
 from __future__ import annotations
 
-from .runner import play_batch, run_study
-from .study import Batch, Study, batches, game_seed, role_names
-from .tally import Tally
+from importlib import import_module
+from typing import Any
+
+_EXPORTS = {
+    "play_batch": ".runner", "run_study": ".runner",
+    "Batch": ".study", "Study": ".study", "batches": ".study", "game_seed": ".study", "role_names": ".study",
+    "Tally": ".tally",
+}
 
 __all__ = ["Batch", "Study", "Tally", "batches", "game_seed", "play_batch", "role_names", "run_study"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(import_module(_EXPORTS[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,19 +34,9 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
+from ..cache import cache_root
 from ..engine.game import PlayOut
 from ..language import model as m
-
-
-def cache_root() -> Path:
-    """Where generated packages for the lab live (``BARBU_CACHE`` overrides)."""
-    override = os.environ.get("BARBU_CACHE")
-    if override:
-        return Path(override)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("barbu_dsl"))
-
 
 _LOADING = threading.Lock()  # a Dask worker runs batches in threads: one import at a time
 

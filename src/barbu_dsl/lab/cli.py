@@ -9,42 +9,45 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING
 
-import typer
+import click
 
+from ..commandline import WHOLE_NUMBER, Command, argument
 from ..errors import UsageError
-from ..language import load_spec
 from ..safe_text import Terminal, json_line
-from .study import Study
-from .tally import Tally
 
-out = Terminal()
-out.width = 200  # the wide tables whole, never folded
-out.soft_wrap = False
+if TYPE_CHECKING:
+    from .study import Study
+    from .tally import Tally
+
+out = Terminal(width=200, soft_wrap=False)  # the wide tables whole, never folded
 err = Terminal(stderr=True)
 
 
-def simulate(
-    specs: Annotated[list[str], typer.Argument(help="Specs to compare on the same deals; the first is the baseline.", metavar="SPEC")],
-    games: Annotated[int | None, typer.Option("--games", "-n", help="Games per spec (default 100).")] = None,
-    contract: Annotated[str | None, typer.Option(
-        "--contract", help="Play only hands of this contract (with --hands).")] = None,
-    hands: Annotated[int | None, typer.Option("--hands", help="Hands of --contract per spec (default 1000).")] = None,
-    bots: Annotated[str, typer.Option(
-        "--bots", help="Bots, comma-separated: one for all seats or one per seat, rotated over the games "
-                       "(random, rules, strong).")] = "rules",
-    seed: Annotated[int, typer.Option("--seed", help="The study's seed: every game's seed derives from it.")] = 0,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
-    backend: Annotated[str, typer.Option(
-        "--backend", help="Playouts for random hands: python, or native (numba, the [fast] extra).")] = "python",
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")] = 1,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="A Dask scheduler address (the [cluster] extra): run the batches there.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    plot: Annotated[Path | None, typer.Option(
-        "--plot", help="Draw the distributions and differences to this new .png or .svg (the [plot] extra).")] = None,
-) -> None:
+@click.command("simulate", cls=Command)
+@argument("specs", nargs=-1, required=True, metavar="SPEC",
+          help="Specs to compare on the same deals; the first is the baseline.")
+@click.option("--games", "-n", type=WHOLE_NUMBER, metavar="N", help="Games per spec (default 100).")
+@click.option("--contract", metavar="NAME", help="Play only hands of this contract (with --hands).")
+@click.option("--hands", type=WHOLE_NUMBER, metavar="N", help="Hands of --contract per spec (default 1000).")
+@click.option("--bots", default="rules", metavar="NAMES",
+              help="Bots, comma-separated: one for all seats or one per seat, rotated over the games "
+                   "(random, rules, strong).")
+@click.option("--seed", type=WHOLE_NUMBER, default=0, metavar="N",
+              help="The study's seed: every game's seed derives from it.")
+@click.option("--players", "-p", type=WHOLE_NUMBER, metavar="N", help="Number of players.")
+@click.option("--backend", default="python", metavar="NAME",
+              help="Playouts for random hands: python, or native (numba, the [fast] extra).")
+@click.option("--workers", "-w", type=WHOLE_NUMBER, default=1, metavar="N", help="Local worker processes.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="A Dask scheduler address (the [cluster] extra): run the batches there.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--plot", type=click.Path(path_type=Path), metavar="FILE",
+              help="Draw the distributions and differences to this new .png or .svg (the [plot] extra).")
+def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, hands: int | None, bots: str,
+             seed: int, players: int | None, backend: str, workers: int, scheduler: str | None, as_json: bool,
+             plot: Path | None) -> None:
     """Play many games of each spec on the same deals and compare them.
 
     For each contract and seat position (declarer, the seats after it,
@@ -53,8 +56,10 @@ def simulate(
     spec's difference from the first, paired on the same deals.  The same
     seed gives the same numbers whatever --workers or --scheduler."""
     from ..engine.game import default_players
+    from ..language import load_spec
     from .backend import effective
     from .report import print_tables, summary
+    from .study import Study
 
     if contract is None and hands is not None:
         raise UsageError("--hands counts hands of one contract: give --contract too (or use --games)")
@@ -83,7 +88,7 @@ def simulate(
     if as_json:
         sys.stdout.write(json_line(data) + "\n")
     else:
-        print_tables(out, study, data)
+        print_tables(out.console, study, data)
     if plot is not None:
         err.print(f"plot written to {plot}", markup=False)
 
@@ -98,7 +103,7 @@ def _run(study: Study, workers: int, scheduler: str | None) -> Tally:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=err, transient=True) as progress:
+        with Progress(*columns, console=err.console, transient=True) as progress:
             task = progress.add_task(label, total=total)
             return run_study(study, workers, scheduler, lambda n: progress.advance(task, n))
     done = [0, 0]

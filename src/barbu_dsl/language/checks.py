@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .. import cards as C
 from . import model as m
 from .decks import even_deck_hint
 from .rules import clause_text, ordinal_text, select, spread_size
-from .source import Source
 from .suggest import did_you_mean_contract
+
+if TYPE_CHECKING:
+    from .source import Source
 
 
 @dataclass(frozen=True)

@@ -167,5 +167,16 @@ def even_deck_hint(removed: tuple[int, ...], players: int, low: int) -> str:
     return f"keep the same number of cards for each player, e.g. 'decks: {{{players}: highest {each} each}}'"
 
 
-__all__ = ["PACK_HINT", "DeckProblem", "default_removed", "even_deck_hint", "highest_words", "highest_removed", "outside_pack", "pack_text",
-           "read_pack", "read_removals", "removals_text"]
+__all__ = [
+    "PACK_HINT",
+    "DeckProblem",
+    "default_removed",
+    "even_deck_hint",
+    "highest_removed",
+    "highest_words",
+    "outside_pack",
+    "pack_text",
+    "read_pack",
+    "read_removals",
+    "removals_text",
+]

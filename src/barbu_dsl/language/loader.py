@@ -65,6 +65,7 @@ from .overlays import apply_overlay, setting_name
 from .parser import Groups, LineError, card_problem, parse_line
 from .rules import build
 from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
+from .spec_cache import is_path_like
 from .suggest import closest, did_you_mean, with_suggestion
 from .unexpressible import NOT_EXPRESSIBLE, unexpressible_key
 
@@ -194,12 +195,6 @@ def _unknown_overlay_message(spec: m.Spec, name: str) -> str:
 
 def _default_name(path: Path) -> str:
     return path.name.removesuffix(".yaml").removesuffix(".yml")
-
-
-def is_path_like(ref: str) -> bool:
-    """Whether a reference names a file and only a file: it has a ``/``,
-    starts with ``.`` or ends in ``.yaml`` or ``.yml``."""
-    return "/" in ref or os.sep in ref or ref.startswith(".") or ref.endswith((".yaml", ".yml"))
 
 
 def _spec_file(name: str, relative_to: Path) -> Path | None:

@@ -7,13 +7,15 @@ the rules it had."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import model as m
 from .decks import default_removed, outside_pack
 from .rules import build, clause_text, clauses, negate, rules_text
-from .source import Source
 from .suggest import with_suggestion
+
+if TYPE_CHECKING:
+    from .source import Source
 
 
 def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,

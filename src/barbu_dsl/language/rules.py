@@ -16,10 +16,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .. import cards as C
 from . import model as m
-from .parser import Groups, LineProblem
+
+if TYPE_CHECKING:
+    from .parser import Groups, LineProblem
 
 _TRICK_PARTS = (m.PerTrick, m.PerCard, m.TrickAt, m.MostOfOneSuit, m.Spread)
 _PARTS = (m.PerTrick, m.PerCard, m.TrickAt, m.Placings, m.MostOfOneSuit, m.Spread)
@@ -27,6 +30,8 @@ _PARTS = (m.PerTrick, m.PerCard, m.TrickAt, m.Placings, m.MostOfOneSuit, m.Sprea
 
 def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
     """Rules from positioned clause groups, or None and the problems."""
+    from .parser import LineProblem  # here, not above: reading a model never loads the parser (lark)
+
     problems: list[LineProblem] = []
 
     def problem(offset: int, message: str, hint: str | None = None) -> None:

@@ -8,27 +8,26 @@ It never overwrites a file (exit 2) and writes with
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
 
-import typer
+import click
 
-from ..errors import UsageError
-from ..files import atomic_write, check_writable
+from ..commandline import Command, argument
 
 
-def scorer(
-    spec: Annotated[str, typer.Argument(help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city", metavar="SPEC")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write (a new file).",
-                                              metavar="FILE")],
-    lang: Annotated[str | None, typer.Option(
-        "--lang", metavar="LANG", help="The page's language until its reader picks one: en, it, fr or pt "
-                       "(default: the browser's).")] = None,
-) -> None:
+@click.command("scorer", cls=Command)
+@argument("spec", metavar="SPEC", help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city")
+@click.option("--output", "-o", required=True, type=click.Path(path_type=Path), metavar="FILE",
+              help="The HTML file to write (a new file).")
+@click.option("--lang", metavar="LANG", help="The page's language until its reader picks one: en, it, fr or pt "
+                                             "(default: the browser's).")
+def scorer(spec: str, output: Path, lang: str | None) -> None:
     """Write the web scorer of SPEC: one HTML file that keeps score sheets in a
     browser, from file:// or any web server, with no network.
 
     Its games export to and import from the score-sheet format of
     docs/sheet.md, the same files as barbu sheet."""
+    from ..errors import UsageError
+    from ..files import atomic_write, check_writable
     from ..i18n import choose_language
     from ..language import load_spec
     from .page import render_page
@@ -43,7 +42,7 @@ def scorer(
     model = load_spec(spec)
     html = render_page(spec, model, language)
     atomic_write(output, html)
-    typer.echo(f"{output}: the web scorer of {model.full_name} ({len(html.encode('utf-8')) // 1024} KB); "
+    click.echo(f"{output}: the web scorer of {model.full_name} ({len(html.encode('utf-8')) // 1024} KB); "
                "open it in a browser")
 
 

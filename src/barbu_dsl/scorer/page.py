@@ -30,6 +30,7 @@ from markupsafe import Markup
 
 from .. import __version__
 from ..language import model as m
+from ..template_cache import KeptTemplates
 from .data import page_data
 
 SCRIPTS = ("base.js", "facts.js", "sheet.js", "dom.js", "forms.js", "ui.js")
@@ -67,7 +68,7 @@ def _comment_safe(text: str) -> str:
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.PackageLoader("barbu_dsl.scorer", "templates"),
-                              autoescape=True, undefined=jinja2.StrictUndefined)
+                              autoescape=True, undefined=jinja2.StrictUndefined, bytecode_cache=KeptTemplates())
 
 
 def render_page(spec_ref: str, spec: m.Spec, language: str | None = None) -> str:

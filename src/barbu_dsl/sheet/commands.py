@@ -18,7 +18,6 @@ from ..safe_text import for_terminal
 from .export import csv_text, game_file_text, show_json
 from .game import SheetError, SheetFileError, SheetGame
 from .session import Failed, Session, next_hand, print_state, read_json, refused, write_file
-from .tables import print_wide
 from .views import games_table, hand_announcement, scores_text, sheet_table
 
 
@@ -50,7 +49,9 @@ def show(s: Session, game_id: int, as_json: bool) -> None:
     if as_json:
         s.say(json.dumps(show_json(game), ensure_ascii=False))
         return
-    print_wide(s.out, sheet_table(game, game_id, s.t))
+    from .tables import print_wide
+
+    print_wide(s.out.console, sheet_table(game, game_id, s.t))
     print_state(s, game)
 
 
@@ -130,7 +131,9 @@ def list_games(s: Session, as_json: bool) -> None:
     elif not rows:
         s.tell(s.t("sheet_cli.no_games", db=s.store.path))
     else:
-        print_wide(s.out, games_table(rows, states, s.t))
+        from .tables import print_wide
+
+        print_wide(s.out.console, games_table(rows, states, s.t))
 
 
 def export(s: Session, game_id: int, output: Path | None, as_csv: bool) -> None:

@@ -21,8 +21,9 @@ from typing import Any
 
 from ..errors import BarbuError, SpecError
 from ..i18n import Translator
-from ..language import load_spec, parse_spec, print_spec
+from ..language import load_spec
 from ..language import model as m
+from ..language.spec_cache import parse_kept
 from .facts import Problem, problem
 from .flow import Entered, SheetFlow, SheetTurn
 from .hand import HandScore, score_hand
@@ -113,7 +114,7 @@ class SheetGame:
         if not isinstance(hands, list):
             raise SheetFileError("no_hands")
         try:
-            spec = parse_spec(text, f"{ref} (spec_text)") if isinstance(text, str) else load_spec(ref)
+            spec = parse_kept(text, f"{ref} (spec_text)") if isinstance(text, str) else load_spec(ref)
         except SpecError as error:
             raise SheetFileError("bad_spec", error=error) from None
         game = cls.new(ref, names, spec)
@@ -130,6 +131,8 @@ class SheetGame:
 
     def to_json(self) -> dict[str, Any]:
         """The docs/sheet.md game object (always with ``spec_text``)."""
+        from ..language import print_spec
+
         return {"format": FORMAT, "spec": self.spec_ref, "spec_text": print_spec(self.spec),
                 "players": list(self.players), "hands": [hand.entry for hand in self.scored]}
 

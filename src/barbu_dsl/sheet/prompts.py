@@ -28,7 +28,6 @@ from typing import Any, TextIO, TypeVar
 from .. import cards as C
 from ..compiled.entry import CountedSet, EntryPlan, entry_plan
 from ..engine.doubling import Pair, hand_terms
-from ..engine.game import doubling_round
 from ..i18n import Translator
 from ..i18n.cards import card_text, rank_letter, rank_words, suit_words
 from ..language import model as m
@@ -384,6 +383,8 @@ class HandEntry:
                 question += " " + t("sheet_cli.advisory", count=against[seat], declarer=names[declarer],
                                     minimum=doubling.minimum)
             return self.asker.ask(question, self._doubled_reader(targets, cover_all))
+
+        from ..engine.game import doubling_round  # here: a hand read from a file never loads the game
 
         doubles = doubling_round(doubling, declarer, self.n, spec.game.direction, positive, ask)
         return [list(pair) for pair in doubles]

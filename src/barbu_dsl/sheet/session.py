@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import typer
+from click.exceptions import Exit
 
 from ..bounded_json import JSONProblem, loads
 from ..errors import BarbuError, message
@@ -84,20 +84,20 @@ def session(lang: str | None, db: Path | None) -> Iterator[Session]:
     try:
         current = Session(lang, db)
     except Failed as failed:
-        raise typer.Exit(failed.code) from None
+        raise Exit(failed.code) from None
     try:
         yield current
     except Failed as failed:
-        raise typer.Exit(failed.code) from None
+        raise Exit(failed.code) from None
     except SheetFileError as error:
         current.tell(f"barbu: {error.describe(current.t)}")
-        raise typer.Exit(2) from None
+        raise Exit(2) from None
     except (Cancelled, KeyboardInterrupt):
         current.tell(current.t("sheet_cli.cancelled"))
-        raise typer.Exit(2) from None
+        raise Exit(2) from None
     except BarbuError as error:
         current.tell(message(error))
-        raise typer.Exit(error.exit_code) from None
+        raise Exit(error.exit_code) from None
     finally:
         current.close()
 

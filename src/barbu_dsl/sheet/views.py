@@ -8,20 +8,22 @@ contract's total, and the running totals.  Under it: whose turn it is and
 what they may choose, or the winner by the spec's aim once the game is
 over; and the advisory count of doubles each player has made against the
 declarer of the next hand (docs/rules.md section 2: shown, never enforced).
+The tables load rich when drawn: a command that prints only lines does not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from rich import box
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from ..i18n import Translator
 from ..safe_text import for_rich
 from .game import ScoredHand, SheetGame
 from .prompts import announcement
 from .store import GameRow
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 def signed(value: int) -> str:
@@ -49,6 +51,9 @@ def hand_announcement(hand: ScoredHand, t: Translator) -> str:
 
 def sheet_table(game: SheetGame, game_id: int, t: Translator) -> Table:
     """The hand-by-hand sheet."""
+    from rich import box
+    from rich.table import Table
+
     names = game.players
     table = Table(title=for_rich(t("sheet_cli.sheet_title", game=game_id, spec=game.spec_ref)), box=box.SIMPLE_HEAD,
                   caption=for_rich(t("sheet_cli.caption")), caption_justify="left")
@@ -103,6 +108,9 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
 
 def games_table(rows: Sequence[GameRow], states: Sequence[str], t: Translator) -> Table:
     """``barbu sheet list``: one row per game."""
+    from rich import box
+    from rich.table import Table
+
     table = Table(box=box.SIMPLE_HEAD)
     for key, justify in (("id", "right"), ("spec", "left"), ("players", "left"), ("hands", "right"),
                          ("state", "left"), ("changed", "left")):
