@@ -34,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from ..engine.game import PlayOut
+from ..engine.state import PlayOut
 from ..language import model as m
 
 
@@ -102,7 +102,7 @@ def native_available() -> bool:
 
 
 def play_out(spec: m.Spec, backend: str) -> PlayOut:
-    """A :data:`~barbu_dsl.engine.game.PlayOut` for ``spec`` on ``backend``
+    """A :data:`~barbu_dsl.engine.state.PlayOut` for ``spec`` on ``backend``
     (``native`` falls back to ``python`` without numba: see :func:`effective`)."""
     package = generated_package(spec)
     rollout = package.rollout

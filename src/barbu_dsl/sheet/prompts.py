@@ -6,7 +6,7 @@ declarer has left), the trump suit or starting rank (only when the
 contract has the declarer name one), then exactly the facts the
 contract's :class:`~barbu_dsl.compiled.entry.EntryPlan` needs (or the raw
 scores), then the doubles as "who doubled whom" questions offering only
-the legal choices (:func:`~barbu_dsl.engine.game.doubling_round`), each
+the legal choices (:func:`~barbu_dsl.engine.doubling.doubling_round`), each
 with the advisory count of doubles against the declarer (shown, never
 enforced).  Where an undoubled contract is not played (variant 4) the
 doubles come first, since they decide whether there are facts to enter.
@@ -27,8 +27,7 @@ from typing import Any, TextIO, TypeVar
 
 from .. import cards as C
 from ..compiled.entry import CountedSet, EntryPlan, entry_plan
-from ..engine.doubling import Pair, hand_terms
-from ..engine.game import doubling_round
+from ..engine.doubling import Pair, doubling_round, hand_terms
 from ..i18n import Translator
 from ..i18n.cards import card_text, rank_letter, rank_words, suit_words
 from ..language import model as m
@@ -368,7 +367,7 @@ class HandEntry:
     # ---- the doubles ---------------------------------------------------------
     def ask_doubles(self, declarer: int, positive: bool) -> list[list[int]]:
         """Each player's doubles in the order of the doubling round
-        (:func:`~barbu_dsl.engine.game.doubling_round`)."""
+        (:func:`~barbu_dsl.engine.doubling.doubling_round`)."""
         spec = self.game.spec
         doubling = spec.doubling
         t, names = self.t, self.names
