@@ -12,8 +12,8 @@ facts as masks and tables).  Cards are ints ``0..51``
 * :mod:`.doubling` — the doubling round, legal doubles, settlement, the not-played split;
 * :mod:`.schedule` — who chooses each hand, from which contracts;
 * :mod:`.state` — :class:`GameState`, a whole game as a state of pending
-  decisions, with :mod:`.views` (what each seat may know) and
-  :mod:`.results` (hands and games played);
+  decisions (:mod:`.decisions`: what it asks and tells), with :mod:`.views`
+  (what each seat may know) and :mod:`.results` (hands and games played);
 * :mod:`.game` — a game played to its end by bots;
 * :mod:`.replay` — hand records in, RECORDS.md results out;
 * :mod:`.bots` — a random bot and a rule-based bot;
@@ -27,6 +27,7 @@ from __future__ import annotations
 from .base import PASS, Hand, IllegalPlay, PlayAfterEnd, Trick, move_str
 from .bots import Bot, RandomBot, RuleBot
 from .deal import deal, deal_deck
+from .decisions import AnswerError, Decision, Event, GameFileError
 from .domino import DominoHand
 from .doubling import (
     DoublingRound,
@@ -53,7 +54,7 @@ from .replay import (
 )
 from .results import GameResult, HandResult
 from .scoring import score_tricks
-from .state import AnswerError, Decision, Event, GameFileError, GameState, default_players
+from .state import GameState, default_players
 from .strong import StrongBot
 from .tricks import TrickHand
 from .views import DoubleOffer, PublicHand, SeatView
