@@ -55,7 +55,7 @@ from .hand import hand_for
 from .results import GameResult, HandResult, best_seats
 from .schedule import Schedule, Turn
 from .tricks import TrickHand
-from .views import DoubleOffer, SeatView, card_texts, move_text
+from .views import DoubleOffer, PublicHand, SeatView, card_texts, move_text
 
 FORMAT = "barbu_dsl game"
 VERSION = 1
@@ -159,8 +159,8 @@ class GameState:
 
     @property
     def answers(self) -> tuple[Any, ...]:
-        """Every answer given so far, in order."""
-        return tuple(self._answers)
+        """Every answer given so far, in order (copies: the game keeps its own)."""
+        return tuple(list(answer) if isinstance(answer, list) else answer for answer in self._answers)
 
     @property
     def turn(self) -> Turn | None:
@@ -168,8 +168,8 @@ class GameState:
         return None if self.over else self._turn
 
     @property
-    def public(self) -> Any:
-        """The hand on the table as everyone sees it (:class:`~.views.PublicHand`), or None."""
+    def public(self) -> PublicHand | None:
+        """The hand on the table as everyone sees it, or None."""
         return self._views[0].public
 
     def records(self) -> list[dict[str, Any]]:

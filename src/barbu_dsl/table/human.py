@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .. import cards as C
-from ..engine import PASS, Decision, SeatView, move_str
+from ..engine import PASS, SeatView
+from ..engine.bots import Bot
 from ..engine.strong import StrongBot
 from ..language import model as m
 from .answers import (
@@ -61,15 +62,16 @@ class Answer:
     problem: str | None = None
 
 
-class HumanSeat:
+class HumanSeat(Bot):
     """The seat ``seat``, played by a person through ``console``; ``helper``
-    is the strong bot behind ``hint`` and ``auto``.  Call it with a
-    decision of its seat and the seat's view for the answer."""
+    is the strong bot behind ``hint`` and ``auto``.  Called as a bot is,
+    with a decision of its seat and the seat's view, it asks the person."""
 
     name = "human"
 
     def __init__(self, seat: int, console: Console, say: Speech, narrator: Narrator, helper: StrongBot,
                  language: str):
+        super().__init__(f"human {seat}")
         self.seat = seat
         self.console = console
         self.say = say
@@ -79,19 +81,6 @@ class HumanSeat:
         self._shown = -1  # the hand whose cards were last shown
         self._view: SeatView | None = None  # the seat's view at the question being asked
         self._options: tuple[m.Contract, ...] = ()
-
-    def __call__(self, decision: Decision, view: SeatView) -> Any:
-        """The person's answer to ``decision``, one of its options."""
-        kind = decision.kind
-        if kind == "card":
-            return move_str(self.choose_move(view))
-        if kind == "double":
-            return sorted(self.choose_doubles(view))
-        if kind == "contract":
-            return self.choose_contract(view).name
-        if kind == "trump":
-            return C.SUIT_LETTERS[self.choose_trump(view)]
-        return C.RANK_LETTERS[self.choose_start_rank(view)]
 
     # ---- state saved with a game -----------------------------------------------
 
