@@ -411,14 +411,16 @@ class RuleBot(Bot):
         held_bad = sum(plan.bad[c] for c in cards_of(mine & plan.bad_mask))
         future = (sum(plan.trick_bad[index:]) + sum(unseen_bad) + held_bad) / max(1, left)
         best, best_cost = legal[0], float("inf")
+        bad, stronger, weaker, trump, inverted = plan.bad, t.stronger, t.weaker, t.trump, t.inverted
+        trumps_out = (unseen & SUIT_MASKS[trump]).bit_count() // 2 if trump is not None else 0
         for c in legal:
             suit = c // 13
-            if trick and not _beats(t, c, win):
+            if trick and not (weaker[c] >> win & 1 if suit == win // 13 else suit == trump):  # c does not beat win
                 chance = 0.0
             else:
-                higher = (t.stronger[c] & unseen).bit_count()
-                if t.trump is not None and suit != t.trump:
-                    higher += (unseen & SUIT_MASKS[t.trump]).bit_count() // 2
+                higher = (stronger[c] & unseen).bit_count()
+                if trump is not None and suit != trump:
+                    higher += trumps_out
                 chance = 1.0 if after == 0 or higher == 0 else 1.0 / (1 + higher)
             cost = 0.0
             if chance:
@@ -427,13 +429,14 @@ class RuleBot(Bot):
                 voids = max(0, after - in_suit)
                 # Penalty cards still out in the suit, below c: a follower
                 # gladly drops them under it.
-                under = sum(plan.bad[q] for q in cards_of(unseen & led & t.weaker[c] & plan.bad_mask))
+                under = sum(bad[q] for q in cards_of(unseen & led & weaker[c] & plan.bad_mask))
                 caught = under * min(1.0, after / in_suit) if in_suit else 0.0
-                cost = chance * (trick_cost + plan.bad[c] + voids * dump + caught)
+                cost = chance * (trick_cost + bad[c] + voids * dump + caught)
             # The worth of being rid of c: its own penalty, and the tricks a
             # high card would take later.
-            danger = max(0.0, plan.bad[c]) + future * (t.weaker[c] & unseen).bit_count() / 8
-            cost -= danger + 0.001 * _strength(c, t.inverted)  # ties: keep the low cards
+            danger = max(0.0, bad[c]) + future * (weaker[c] & unseen).bit_count() / 8
+            strength = 14 - c % 13 if inverted else c % 13 + 2  # _strength(c, inverted)
+            cost -= danger + 0.001 * strength  # ties: keep the low cards
             if cost < best_cost - 1e-9:
                 best, best_cost = c, cost
         return best

@@ -28,6 +28,7 @@ and taken apart into them again (:func:`barbu_dsl.language.rules.clauses`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from ..cards import Card, Rank, Suit
@@ -622,6 +623,8 @@ class Spec:
         return "+".join((self.name, *self.applied))
 
 
+@lru_cache(maxsize=1024)
 def contract_key(name: str) -> str:
-    """A contract name folded for matching: no case, spaces, ``-`` or ``_``."""
+    """A contract name folded for matching: no case, spaces, ``-`` or ``_``
+    (kept for the names met: the schedule folds them every hand)."""
     return "".join(ch for ch in name.casefold() if ch not in " -_\t")
