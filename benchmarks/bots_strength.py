@@ -30,7 +30,6 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,28 +39,30 @@ ROOT = Path(__file__).resolve().parents[1]
 if (ROOT / "src" / "barbu_dsl").is_dir():  # a checkout: use its source
     sys.path.insert(0, str(ROOT / "src"))
 
-from barbu_dsl.engine.bots import Bot, Proxy, make_bot, seat_seed
-from barbu_dsl.engine.game import default_players, play_game
+from barbu_dsl.bots import make_bot, seat_seed
+from barbu_dsl.engine import Decision, SeatView, default_players, play_game
+from barbu_dsl.engine.bots import Bot
+from barbu_dsl.engine.game import Player
 from barbu_dsl.engine.strong import StrongBot
 from barbu_dsl.language import load_spec
 
-KINDS = {"contract": "contract", "trump": "contract", "start_rank": "contract", "doubles": "double",
-         "move": "play"}
+KINDS = {"contract": "contract", "trump": "contract", "start_rank": "contract", "double": "double",
+         "card": "play"}
 ABLATIONS = {"strong, play only": frozenset({"play"}), "strong, contract choice only": frozenset({"contract"}),
              "strong, doubling only": frozenset({"double"})}
 
 
-class Timed(Proxy):
+class Timed:
     """A seat whose decisions are timed in CPU time, by kind."""
 
-    def __init__(self, inner: Bot):
-        super().__init__(inner)
+    def __init__(self, inner: Player):
+        self.inner = inner
         self.times: dict[str, list[float]] = defaultdict(list)
 
-    def ask(self, kind: str, question: Callable[..., Any], *args: Any) -> Any:
+    def __call__(self, decision: Decision, view: SeatView) -> Any:
         start = time.process_time()
-        answer = question(*args)
-        self.times[KINDS[kind]].append(time.process_time() - start)
+        answer = self.inner(decision, view)
+        self.times[KINDS[decision.kind]].append(time.process_time() - start)
         return answer
 
 
@@ -84,7 +85,7 @@ def play(spec_name: str, deal_seed: int, seat: int | None, a: str, b: str, think
     """A game on the deals of ``deal_seed``: ``a`` at ``seat`` (None: nobody), ``b`` elsewhere."""
     spec = load_spec(spec_name)
     players = default_players(spec)
-    bots: list[Bot] = [bot(a if s == seat else b, seat_seed(deal_seed, s), think) for s in range(players)]
+    bots: list[Player] = [bot(a if s == seat else b, seat_seed(deal_seed, s), think) for s in range(players)]
     timed = None
     if seat is not None:
         timed = bots[seat] = Timed(bots[seat])

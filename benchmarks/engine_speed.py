@@ -13,9 +13,8 @@ import argparse
 import random
 import time
 
-from barbu_dsl.engine import deal, hand_for, replay_record
-from barbu_dsl.engine.bots import make_bots
-from barbu_dsl.engine.game import GameRun
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import deal, hand_for, play_game, replay_record
 from barbu_dsl.language import load_spec
 
 
@@ -42,8 +41,7 @@ def games_per_second(spec_name: str, bots: str, seconds: float) -> tuple[float, 
     games = hands = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        run = GameRun(spec, make_bots([bots], 4, games), games, 4)
-        hands += len(run.play().hands)
+        hands += len(play_game(spec, make_bots([bots], 4, games), games, 4).hands)
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, hands / elapsed
@@ -56,7 +54,7 @@ def replay_rate(spec_name: str, records: int) -> tuple[float, float]:
     pool: list[dict] = []
     seed = 0
     while len(pool) < records:
-        pool.extend(GameRun(spec, make_bots(["random"], 4, seed), seed, 4).play().records())
+        pool.extend(play_game(spec, make_bots(["random"], 4, seed), seed, 4).records())
         seed += 1
     pool = pool[:records]
     start = time.perf_counter()

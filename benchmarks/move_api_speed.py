@@ -124,8 +124,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.25)
     args = parser.parse_args()
 
-    from barbu_dsl.engine import deal, hand_for, make_bots, replay_record
-    from barbu_dsl.engine.game import GameRun
+    from barbu_dsl.bots import make_bots
+    from barbu_dsl.engine import deal, hand_for, play_game, replay_record
     from barbu_dsl.language import load_spec
     from barbu_dsl.language import model as m
 
@@ -162,7 +162,7 @@ def main() -> None:
 
     records: list[dict[str, Any]] = []
     for seed in range(6):
-        records.extend(GameRun(spec, make_bots(["random"], 4, seed), seed, 4).play().records())
+        records.extend(play_game(spec, make_bots(["random"], 4, seed), seed, 4).records())
     replay_module = sys.modules[package.__name__ + ".replay"]  # the package's ``replay`` is the function
 
     def old_read_move(text: Any, index: int) -> int:

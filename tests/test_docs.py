@@ -19,6 +19,10 @@ FORMATS = {
          "Examples are in [`tests/engine/examples/`](../tests/engine/examples/)."),
         ("(RULES.md, early end", "([rules.md](rules.md), early end"),
     ]),
+    "table.md": ("formats/TABLE.md", [
+        ("RECORDS.md: a card is", "[records.md](records.md): a card is"),
+        ("hand records (RECORDS.md) that", "hand records ([records.md](records.md)) that"),
+    ]),
     "sheet.md": ("formats/SHEET.md", [
         ("(RECORDS.md):", "([records.md](records.md)):"),
         ("(RECORDS.md, RULES.md)", "([records.md](records.md), [rules.md](rules.md))"),

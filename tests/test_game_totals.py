@@ -17,7 +17,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from barbu_dsl.engine import make_bots, play_game
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import play_game
 from barbu_dsl.errors import SpecError
 from barbu_dsl.language import load_spec, parse_spec
 from barbu_dsl.resources import bundled_spec_names

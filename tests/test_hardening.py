@@ -561,11 +561,18 @@ def test_a_saved_game_is_read_as_every_file(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "fifo")
     assert "it is a pipe (FIFO), not a file" in barbu("play", "--resume", "--save", "fifo", cwd=tmp_path,
                                                        code=2).err
+    game = {"format": "barbu_dsl game", "version": 1, "spec": "tournament", "spec_text": 7, "players": 4,
+            "seed": 0, "names": None, "answers": []}
     (tmp_path / "edited.json").write_text(json.dumps({
+        "format": "barbu_dsl saved game", "version": 2, "game": game, "bots": ["human"] * 4, "think": 1.0,
+        "language": "en"}), encoding="utf-8")
+    result = barbu("play", "--resume", "--save", "edited.json", cwd=tmp_path, code=2)
+    assert "cannot be carried on: its spec_text is not what a saved game holds" in result.err
+    (tmp_path / "first.json").write_text(json.dumps({
         "format": "barbu_dsl saved game", "version": 1, "spec": "tournament", "spec_text": 7, "players": 4,
         "seed": 0, "bots": ["human"], "think": 1.0, "language": "en", "names": None}), encoding="utf-8")
-    result = barbu("play", "--resume", "--save", "edited.json", cwd=tmp_path, code=2)
-    assert "is not a saved barbu game (its spec_text is not what a saved game holds)" in result.err
+    result = barbu("play", "--resume", "--save", "first.json", cwd=tmp_path, code=2)
+    assert "is not a saved barbu game (its decisions are not what a saved game holds)" in result.err
 
 
 # -- the command line, as a new user meets it ------------------------------------------------

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from barbu_dsl.engine.bots import make_bots
-from barbu_dsl.engine.game import play_game
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import play_game
 from barbu_dsl.language import load_spec
 
 

@@ -88,6 +88,12 @@ def card_str(c: Card) -> str:
     return RANK_LETTERS[rank_of(c)] + SUIT_LETTERS[suit_of(c)]
 
 
+CARD_STRS: tuple[str, ...] = tuple(RANK_LETTERS[c % 13 + 2] + SUIT_LETTERS[c // 13] for c in range(52))
+"""Each card's canonical form (:func:`card_str`), by card number."""
+CARD_INDEX: dict[str, Card] = {text: c for c, text in enumerate(CARD_STRS)}
+"""The card of each canonical form, and of nothing else (``QH``, not ``qh`` or ``Q♥``)."""
+
+
 def card_symbol(c: Card) -> str:
     """Spec form with a suit symbol: ``A♥``, ``10♣``."""
     rank = rank_of(c)

@@ -38,7 +38,8 @@ def grammar_text() -> str:
 
 def doc_text(name: str) -> str:
     """The text of ``docs/<name>``: ``rules.md`` (the rules and rulings),
-    ``records.md`` (hand records), ``sheet.md`` (score sheets) or
+    ``records.md`` (hand records), ``sheet.md`` (score sheets),
+    ``table.md`` (the table protocol), ``game.md`` (the game state) or
     ``README.md``; the ``.md`` may be left off.  KeyError when there is no
     such page."""
     docs = _data_dir("docs")

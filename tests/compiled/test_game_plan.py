@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from barbu_dsl import SpecError
+from barbu_dsl.bots import make_bots
 from barbu_dsl.compiled import game_plan
-from barbu_dsl.engine import make_bots
-from barbu_dsl.engine.game import GameRun
+from barbu_dsl.engine import GameState, play
 from barbu_dsl.explain import explain
 from barbu_dsl.language import load_spec, parse_spec
 from barbu_dsl.resources import bundled_spec_names
@@ -27,9 +27,10 @@ def test_explain_verify_and_play_agree(ref: str) -> None:
     spec = load_spec(ref)
     for players in spec.players:
         plan = game_plan(spec, players)
-        run = GameRun(spec, make_bots(["random"], players, seed=3), seed=3, players=players)
-        assert run.total_hands == plan.hands
-        result = run.play()
+        state = GameState.new(spec, players=players, seed=3)
+        assert state.total_hands == plan.hands
+        play(state, make_bots(["random"], players, seed=3))
+        result = state.result()
         played = Counter(hand.contract for hand in result.hands)
         assert set(played) <= {c.name for c in plan.pool}
         if plan.draw == "none" and plan.hands == players * plan.per_player:

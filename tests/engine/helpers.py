@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from barbu_dsl import cards as C
-from barbu_dsl.engine import PASS, Hand, start_hand
+from barbu_dsl.engine import PASS, DoubleOffer, Hand, SeatView, start_hand
 from barbu_dsl.language import model as m
 from barbu_dsl.language.parser import parse_line
 from barbu_dsl.language.rules import build
@@ -127,3 +127,18 @@ def random_record(spec: m.Spec, contract: str, seed: int, stop: int | None = Non
         "plays": strs(moves),
         "doubles": [list(p) for p in doubles],
     }
+
+
+def seat_view(spec: m.Spec, seat: int = 0, *, contract: str | m.Contract | None = None, hand: Hand | None = None,
+              held: Sequence[int] = (), declarer: int = 0, players: int = 4, trump: int | None = None,
+              start_rank: int | None = None, options: Sequence[m.Contract] = (), offer: DoubleOffer | None = None,
+              doubles: Sequence[tuple[int, int]] = ()) -> SeatView:
+    """What ``seat`` may know in a position of a test's making: its cards
+    ``held`` (before play) or its cards in ``hand`` (being played), the
+    contract announced, the contracts it may choose, its chance to double."""
+    chosen = spec.contract(contract) if isinstance(contract, str) else contract
+    view = SeatView(spec, players, seat, declarer=declarer, dealt=tuple(held), contract=chosen, trump=trump,
+                    start_rank=start_rank, doubles=tuple(doubles), hand=hand)
+    view.contract_options = tuple(options)
+    view.offer = offer
+    return view

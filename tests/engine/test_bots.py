@@ -12,26 +12,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from barbu_dsl import cards as C
-from barbu_dsl.engine import PASS, deal, hand_for, start_hand
-from barbu_dsl.engine.bots import (
-    ContractView,
-    DoubleView,
-    HandView,
-    RandomBot,
-    RuleBot,
-    advantage,
-    best_start_rank,
-    best_trump,
-    make_bot,
-    make_bots,
-)
-from barbu_dsl.engine.game import GameRun, play_game
+from barbu_dsl.bots import make_bot, make_bots
+from barbu_dsl.engine import PASS, DoubleOffer, GameState, deal, hand_for, play_game, start_hand
+from barbu_dsl.engine.bots import RandomBot, RuleBot, advantage, best_start_rank, best_trump
+from barbu_dsl.engine.game import play as play_out
 from barbu_dsl.language import load_spec
 from barbu_dsl.language import model as m
 from barbu_dsl.resources import bundled_spec_names
 
 from .helpers import TOURNAMENT as LINES
-from .helpers import card, cards, hand_of, play, rules
+from .helpers import card, cards, hand_of, play, rules, seat_view
 
 TOURNAMENT = load_spec("tournament")
 TRUMPS = LINES["Trumps"]
@@ -47,13 +37,6 @@ def every_spec_and_variant() -> list[str]:
 
 SPECS = every_spec_and_variant()
 LOADED = {name: load_spec(name) for name in SPECS}
-
-
-def hand_view(spec, contract: str, seat: int = 0, declarer: int = 0, players: int = 4,
-              trump: int | None = None, start_rank: int | None = None, held: tuple[int, ...] = ()) -> HandView:
-    chosen = spec.contract(contract)
-    return HandView(spec, players, seat, declarer, held, chosen, chosen.rules_for(players), trump, start_rank,
-                    spec.deck_for(players))
 
 
 # --------------------------------------------------------------------------
@@ -73,23 +56,21 @@ def test_bots_only_make_legal_moves(name: str, data: st.DataObject, seed: int, k
     declarer = data.draw(st.integers(0, players - 1), label="declarer")
     hands = deal(spec, players, seed)
     bots = make_bots([kind], players, seed)
-    view = ContractView(spec, players, declarer, hands[declarer], (contract,), spec.deck_for(players))
-    contract_rules = contract.rules_for(players)
+    view = seat_view(spec, declarer, contract=contract, held=hands[declarer], declarer=declarer, players=players)
     trump = start_rank = None
-    play = contract_rules.play
+    play = contract.rules_for(players).play
     if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is None:
-        trump = bots[declarer].choose_trump(view, contract)
+        trump = bots[declarer].choose_trump(view)
         assert trump in C.SUITS
     if isinstance(play, m.DominoPlay) and play.start == "chosen":
-        start_rank = bots[declarer].choose_start_rank(view, contract)
+        start_rank = bots[declarer].choose_start_rank(view)
         assert start_rank in C.RANKS
-    for seat, bot in enumerate(bots):
-        bot.begin_hand(HandView(spec, players, seat, declarer, hands[seat], contract, contract_rules, trump, start_rank,
-                                spec.deck_for(players)))
     hand = hand_for(spec, contract, hands, declarer, trump=trump, start_rank=start_rank)
+    views = [seat_view(spec, seat, contract=contract, hand=hand, declarer=declarer, players=players, trump=trump,
+                       start_rank=start_rank) for seat in range(players)]
     while not hand.is_over:
         seat = hand.to_play
-        move = bots[seat].choose_move(hand, seat)
+        move = bots[seat].choose_move(views[seat])
         assert move in hand.legal_moves(), (seat, move)
         hand.play(move)
 
@@ -104,8 +85,9 @@ def test_bots_play_whole_games_legally(name: str, data: st.DataObject, seed: int
     spec = LOADED[name]
     players = data.draw(st.sampled_from(spec.players), label="players")
     kinds = data.draw(st.lists(st.sampled_from(["random", "rules"]), min_size=players, max_size=players))
-    run = GameRun(spec, make_bots(kinds, players, seed), seed, players)
-    for hand in run:
+    state = GameState.new(spec, players=players, seed=seed)
+    play_out(state, make_bots(kinds, players, seed))
+    for hand in state.hands:
         assert hand.status in ("complete", "not_played")
         assert sum(hand.transfers) == 0
 
@@ -114,12 +96,12 @@ def test_random_bot_doubles_only_offered_targets() -> None:
     """Section 2, variant 3: a redouble covers everyone who doubled the
     declarer, or no one."""
     bot = RandomBot(7)
-    view = hand_view(TOURNAMENT, "No queens", seat=0)
+    redouble = seat_view(TOURNAMENT, 0, contract="No queens", doubles=((1, 0), (3, 0)),
+                         offer=DoubleOffer((1, 3), True, True, False, 0, 2, 3))
+    double = seat_view(TOURNAMENT, 0, contract="No queens", offer=DoubleOffer((1, 2, 3), False, False, False, 0, 2, 3))
     for _ in range(200):
-        chosen = bot.choose_doubles(DoubleView(view, False, (1, 3), True, ((1, 0), (3, 0)), 0, 2, 3))
-        assert chosen in ([], [1, 3])
-        free = bot.choose_doubles(DoubleView(view, False, (1, 2, 3), False, (), 0, 2, 3))
-        assert set(free) <= {1, 2, 3}
+        assert bot.choose_doubles(redouble) in ([], [1, 3])
+        assert set(bot.choose_doubles(double)) <= {1, 2, 3}
 
 
 def test_bots_are_reproducible() -> None:
@@ -141,10 +123,9 @@ def test_unknown_bot_name() -> None:
 # The rule-based bot's play, on small positions.
 
 
-def rule_bot(contract: str, spec=TOURNAMENT) -> RuleBot:
-    bot = RuleBot(0)
-    bot.begin_hand(hand_view(spec, contract))
-    return bot
+def rule_move(contract: str, hand, seat: int, spec=TOURNAMENT) -> int:  # type: ignore[no-untyped-def]
+    """The rule-based bot's move for ``seat`` in ``hand``, a hand of ``contract``."""
+    return RuleBot(0).choose_move(seat_view(spec, seat, contract=contract, hand=hand))
 
 
 def test_ducks_with_the_highest_card_that_still_loses() -> None:
@@ -152,21 +133,21 @@ def test_ducks_with_the_highest_card_that_still_loses() -> None:
     the trick and gets rid of its highest safe card), not K♠ nor 3♠."""
     hand = hand_of("−2 per trick", ["QS 2C 3C", "3S 9S KS", "2D 3D 4D", "2H 3H 4H"])
     play(hand, "QS")
-    assert rule_bot("No tricks").choose_move(hand, 1) == card("9S")
+    assert rule_move("No tricks", hand, 1) == card("9S")
 
 
 def test_dumps_the_king_of_hearts_when_void() -> None:
     """Section 2, Barbu: void in the led suit, the bot discards K♥."""
     hand = hand_of("K♥ −20, no ♥ lead", ["AS 2C 3C", "KH 2H 9D", "2S 3D 4D", "3S 3H 4H"])
     play(hand, "AS")
-    assert rule_bot("Barbu").choose_move(hand, 1) == card("KH")
+    assert rule_move("Barbu", hand, 1) == card("KH")
 
 
 def test_dumps_a_queen_when_void() -> None:
     """Section 2, No queens: void in the led suit, the bot discards a queen."""
     hand = hand_of("−6 per queen", ["AS 2C 3C", "QD 2H 9D", "2S 3D 4D", "3S 3H 4H"])
     play(hand, "AS")
-    assert rule_bot("No queens").choose_move(hand, 1) == card("QD")
+    assert rule_move("No queens", hand, 1) == card("QD")
 
 
 def test_sheds_a_high_card_while_tricks_are_free() -> None:
@@ -175,7 +156,7 @@ def test_sheds_a_high_card_while_tricks_are_free() -> None:
     scoring tricks."""
     hand = hand_of("−10 penultimate trick, −20 last trick", ["5S 2C 3C", "6S 2H 3H", "7S 2D 3D", "AS 2S 4D"])
     play(hand, "5S 6S 7S")
-    assert rule_bot("No last two").choose_move(hand, 3) == card("AS")
+    assert rule_move("No last two", hand, 3) == card("AS")
 
 
 def test_avoids_the_scoring_tricks() -> None:
@@ -183,7 +164,7 @@ def test_avoids_the_scoring_tricks() -> None:
     ducks with 2♠ instead of winning with A♠."""
     hand = hand_of("−10 penultimate trick, −20 last trick", ["5S 2C", "6S 2H", "7S 2D", "AS 2S"])
     play(hand, "5S 6S 7S")
-    assert rule_bot("No last two").choose_move(hand, 3) == card("2S")
+    assert rule_move("No last two", hand, 3) == card("2S")
 
 
 def test_wins_cheaply_in_trumps_and_draws_trumps() -> None:
@@ -193,18 +174,18 @@ def test_wins_cheaply_in_trumps_and_draws_trumps() -> None:
     hand = start_hand(trumps, [cards("9S 2C 3C"), cards("TS 4C 5C"), cards("JS 6C 7C"), cards("QS AS 8C")],
                       0, trump=C.HEARTS)
     play(hand, "9S TS JS")
-    assert rule_bot("Trumps").choose_move(hand, 3) == card("QS")
+    assert rule_move("Trumps", hand, 3) == card("QS")
     lead = start_hand(trumps, [cards("AH 2H 2C"), cards("3H 4C 5C"), cards("4H 6C 7C"), cards("5H 8C 9C")],
                       0, trump=C.HEARTS)
-    assert rule_bot("Trumps").choose_move(lead, 0) == card("AH")
+    assert rule_move("Trumps", lead, 0) == card("AH")
 
 
 def test_names_its_longest_strongest_suit_as_trump() -> None:
     """Section 2, Trumps: the declarer names the trump suit."""
     held = cards("2C 3C 4C 5C 6C AH KH QH JH TH AS KS QS")
     assert best_trump(held) == C.HEARTS  # five hearts beat five weaker clubs
-    view = ContractView(TOURNAMENT, 4, 0, tuple(held), TOURNAMENT.contracts, TOURNAMENT.deck_for(4))
-    assert RuleBot().choose_trump(view, TOURNAMENT.contract("Trumps")) == C.HEARTS
+    view = seat_view(TOURNAMENT, 0, contract="Trumps", held=held, options=TOURNAMENT.contracts)
+    assert RuleBot().choose_trump(view) == C.HEARTS
 
 
 def domino_hands(first: str) -> list[list[int]]:
@@ -220,8 +201,7 @@ def test_domino_opens_its_own_run_and_holds_back_gifts() -> None:
     a gift to the others."""
     hands = domino_hands("7S 8S 9S TS 7H 2C 3C 4C 2D 3D 4D 2H 3H")
     hand = hand_for(TOURNAMENT, "Domino", hands, 0, start_rank=7)
-    bot = rule_bot("Domino")
-    assert bot.choose_move(hand, 0) == card("7S")
+    assert rule_move("Domino", hand, 0) == card("7S")
 
 
 def test_domino_starting_rank_where_the_hand_sits() -> None:
@@ -238,9 +218,7 @@ def test_domino_first_card_sets_the_rank() -> None:
     spec = load_spec("tournament+declarer-sets-domino")
     held = "9S TS JS 9H TH JH 9D TD 9C 2C 3C AS AH"
     hand = hand_for(spec, "Domino", domino_hands(held), 0)
-    bot = RuleBot()
-    bot.begin_hand(hand_view(spec, "Domino"))
-    move = bot.choose_move(hand, 0)
+    move = rule_move("Domino", hand, 0, spec)
     assert move != PASS and C.rank_of(move) == best_start_rank(cards(held))
 
 
@@ -250,10 +228,9 @@ def test_chooses_the_contract_its_hand_suits() -> None:
     options = (TOURNAMENT.contract("No tricks"), TOURNAMENT.contract("Trumps"))
     low = cards("2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 2S 3S")
     high = cards("AS KS QS JS TS 9S AH KH AD KD AC KC QC")
-    deck = TOURNAMENT.deck_for(4)
     bot = RuleBot()
-    assert bot.choose_contract(ContractView(TOURNAMENT, 4, 0, tuple(low), options, deck)).name == "No tricks"
-    assert bot.choose_contract(ContractView(TOURNAMENT, 4, 0, tuple(high), options, deck)).name == "Trumps"
+    assert bot.choose_contract(seat_view(TOURNAMENT, 0, held=low, options=options)).name == "No tricks"
+    assert bot.choose_contract(seat_view(TOURNAMENT, 0, held=high, options=options)).name == "Trumps"
 
 
 def test_doubles_when_its_hand_is_good() -> None:
@@ -263,11 +240,13 @@ def test_doubles_when_its_hand_is_good() -> None:
     low = tuple(cards("2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 2S 3S"))
     high = tuple(cards("AS KS QS JS AH KH QH AD KD QD AC KC QC"))
     bot = RuleBot()
-    good = DoubleView(hand_view(TOURNAMENT, "No tricks", seat=1, held=low), False, (0, 2, 3), False, (), 2, 2, 3)
-    bad = DoubleView(hand_view(TOURNAMENT, "No tricks", seat=1, held=high), False, (0, 2, 3), False, (), 2, 2, 3)
+    offer = DoubleOffer((0, 2, 3), False, False, False, 2, 2, 3)
+    good = seat_view(TOURNAMENT, 1, contract="No tricks", held=low, offer=offer)
+    bad = seat_view(TOURNAMENT, 1, contract="No tricks", held=high, offer=offer)
     assert 0 in bot.choose_doubles(good)
     assert bot.choose_doubles(bad) == []
-    assert advantage(good.hand, good.hand.contract) > advantage(bad.hand, bad.hand.contract)
+    no_tricks = TOURNAMENT.contract("No tricks")
+    assert advantage(good, no_tricks) > advantage(bad, no_tricks)
 
 
 def test_keeps_the_advisory_minimum_when_the_series_runs_out() -> None:
@@ -275,9 +254,13 @@ def test_keeps_the_advisory_minimum_when_the_series_runs_out() -> None:
     series (advisory); with one double made and one hand left after this
     one, the bot doubles even with a poor hand."""
     high = tuple(cards("AS KS QS JS AH KH QH AD KD QD AC KC QC"))
-    view = hand_view(TOURNAMENT, "No tricks", seat=1, held=high)
-    assert RuleBot().choose_doubles(DoubleView(view, False, (0, 2, 3), False, (), 0, 2, 1)) == [0]
-    assert RuleBot().choose_doubles(DoubleView(view, False, (0, 2, 3), False, (), 0, 2, 5)) == []
+
+    def view(series_left: int):  # type: ignore[no-untyped-def]
+        offer = DoubleOffer((0, 2, 3), False, False, False, 0, 2, series_left)
+        return seat_view(TOURNAMENT, 1, contract="No tricks", held=high, offer=offer)
+
+    assert RuleBot().choose_doubles(view(1)) == [0]
+    assert RuleBot().choose_doubles(view(5)) == []
 
 
 # --------------------------------------------------------------------------

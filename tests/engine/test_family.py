@@ -8,12 +8,13 @@ from __future__ import annotations
 import itertools
 
 from barbu_dsl import cards as C
-from barbu_dsl.engine import PASS, make_bots, play_game
-from barbu_dsl.engine.game import doubling_round, redouble_targets
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import PASS, play_game
+from barbu_dsl.engine.doubling import doubling_round, redouble_targets
 from barbu_dsl.language import load_spec
 from barbu_dsl.language import model as m
 
-from .helpers import card, cards, hand_of, play, strs
+from .helpers import card, hand_of, play, strs
 
 KING_TRUMPS = "trumps, must win with a trump, must overtrump, must trump, +50 per trick"
 
@@ -182,15 +183,12 @@ def test_rule_bot_throws_the_dearest_penalty_when_void() -> None:
     """With several cards it must discard, the rule-based bot throws the one
     that costs most (section 6, discard points when void)."""
     from barbu_dsl.engine import RuleBot
-    from barbu_dsl.engine.bots import HandView
+
+    from .helpers import seat_view
 
     spec = load_spec("king")
-    contract = spec.contract("No queens")
     hand = hand_of("−60 per king, −100 per queen, discard points when void",
                    ["AS 2C 3C", "KD QH 3D", "KS 4C 5C", "QS 6D 7D"], declarer=0)
-    bot = RuleBot(1)
-    bot.begin_hand(HandView(spec, 4, 1, 0, tuple(cards("KD QH 3D")), contract, contract.rules, None, None,
-                            tuple(range(52))))
     play(hand, "AS")
     assert strs(hand.legal_moves()) == ["KD", "QH"]
-    assert bot.choose_move(hand, 1) == card("QH")
+    assert RuleBot(1).choose_move(seat_view(spec, 1, contract="No queens", hand=hand)) == card("QH")

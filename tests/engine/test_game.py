@@ -11,9 +11,10 @@ from collections import Counter
 import pytest
 
 from barbu_dsl import cards as C
-from barbu_dsl.engine import check_doubles, is_positive, replay_record
-from barbu_dsl.engine.bots import Bot, DoubleView, RandomBot, make_bots
-from barbu_dsl.engine.game import GameResult, GameRun, legal_targets, play_game
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import AnswerError, GameResult, SeatView, check_doubles, is_positive, play_game, replay_record
+from barbu_dsl.engine.bots import Bot, RandomBot
+from barbu_dsl.engine.doubling import legal_targets
 from barbu_dsl.language import load_spec
 
 
@@ -270,14 +271,15 @@ def test_legal_targets() -> None:
 class Doubler(RandomBot):
     """Doubles the declarer at every chance, never anyone else."""
 
-    def choose_doubles(self, view: DoubleView) -> list[int]:
-        return [view.hand.declarer] if view.hand.declarer in view.targets else []
+    def choose_doubles(self, view: SeatView) -> list[int]:
+        assert view.offer is not None
+        return [view.declarer] if view.declarer in view.offer.targets else []
 
 
 class Shy(RandomBot):
     """Never doubles."""
 
-    def choose_doubles(self, view: DoubleView) -> list[int]:
+    def choose_doubles(self, view: SeatView) -> list[int]:
         return []
 
 
@@ -362,18 +364,18 @@ class Cheat(RandomBot):
 
     def choose_contract(self, view):
         if self.chosen is None:
-            self.chosen = view.options[0]
+            self.chosen = view.contract_options[0]
         return self.chosen
 
 
 def test_bad_games_are_refused() -> None:
     spec = load_spec("tournament")
     with pytest.raises(ValueError, match="played by 4 players, not 3"):
-        GameRun(spec, make_bots(["random"], 3))
+        play_game(spec, make_bots(["random"], 3))
     with pytest.raises(ValueError, match="3 bots for 4 players"):
-        GameRun(spec, make_bots(["random"], 3), players=4)
+        play_game(spec, make_bots(["random"], 3), players=4)
     cheats: list[Bot] = [Cheat(s) for s in range(4)]
-    with pytest.raises(ValueError, match="may not choose"):
+    with pytest.raises(AnswerError, match=r"is not an option of seat \d's contract decision"):
         play_game(spec, cheats)
 
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from barbu_dsl.compiled import mask_of
-from barbu_dsl.engine import PASS, deal, hand_for
+from barbu_dsl.engine import PASS, PublicHand, deal, hand_for
 from barbu_dsl.engine.base import Hand
 from barbu_dsl.engine.playouts import TrickPlayouts, playouts_for
 from barbu_dsl.engine.sampling import draw, knowledge
@@ -79,7 +79,7 @@ def test_what_a_player_knows_fits_the_real_hands(name: str, data: st.DataObject,
         return
     hand, rng = found
     seat = data.draw(st.integers(0, hand.players - 1), label="seat")
-    known = knowledge(hand, seat)
+    known = knowledge(PublicHand(hand), seat, hand.held(seat))
     for other in range(hand.players):
         assert not mask_of(hand.hand(other)) & known.excluded[other]
         assert known.counts[other] == len(hand.hand(other))
@@ -107,7 +107,7 @@ def test_a_domino_pass_shows_what_a_player_lacks() -> None:
         if PASS in hand.moves:
             break
     passer = hand.seats[hand.moves.index(PASS)]  # type: ignore[attr-defined]
-    known = knowledge(hand, (passer + 1) % 4)
+    known = knowledge(PublicHand(hand), (passer + 1) % 4, hand.held((passer + 1) % 4))
     assert known.excluded[passer]
 
 
@@ -131,7 +131,8 @@ def test_playouts_follow_the_wider_family(players: int) -> None:
                 hand.play(rng.choice(hand.legal_moves()))
             if hand.is_over:
                 continue
-            known = knowledge(hand, (hand.to_play + number) % players)
+            seer = (hand.to_play + number) % players
+            known = knowledge(PublicHand(hand), seer, hand.held(seer))
             for seat in range(players):
                 assert not mask_of(hand.hand(seat)) & known.excluded[seat], (contract.name, seat)
             runner = playouts_for(hand.table, FAMILY.game.aim)  # type: ignore[attr-defined]

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
-from itertools import islice
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -16,16 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from barbu_dsl import cards as C
-from barbu_dsl.engine import deal, hand_for
+from barbu_dsl.bots import BOTS, make_bot, make_bots
+from barbu_dsl.engine import Decision, GameState, SeatView, deal, hand_for
 from barbu_dsl.engine.base import Hand
-from barbu_dsl.engine.bots import BOTS, Bot, HandView, Proxy, make_bot, make_bots
-from barbu_dsl.engine.game import GameRun
+from barbu_dsl.engine.game import Player
 from barbu_dsl.engine.strong import StrongBot
 from barbu_dsl.language import load_spec
 from barbu_dsl.language import model as m
 
-from .helpers import card, cards, hand_of, play
-from .test_bots import LOADED, SPECS, hand_view
+from .helpers import card, cards, hand_of, play, seat_view
+from .test_bots import LOADED, SPECS
 
 TOURNAMENT = load_spec("tournament")
 LOW = 0.05  # a small think factor: the same code paths, a fraction of the work
@@ -63,9 +62,9 @@ def test_strong_bot_moves_are_legal_in_every_state(name: str, data: st.DataObjec
     while not hand.is_over:
         seat = hand.to_play
         bot = StrongBot(seed, think=LOW)
-        bot.begin_hand(HandView(spec, players, seat, declarer, tuple(hands[seat]), contract, rules, trump, start,
-                                spec.deck_for(players), doubles))
-        move = bot.choose_move(hand, seat)
+        view = seat_view(spec, seat, contract=contract, hand=hand, declarer=declarer, players=players, trump=trump,
+                         start_rank=start, doubles=doubles)
+        move = bot.choose_move(view)
         assert move in hand.legal_moves(), (seat, move)
         hand.play(move)
 
@@ -79,12 +78,20 @@ def test_strong_bot_choices_and_doubles_are_legal(name: str, data: st.DataObject
     spec = LOADED[name]
     players = data.draw(st.sampled_from(spec.players), label="players")
     bots = [StrongBot(f"{seed}/{seat}", think=LOW) for seat in range(players)]
-    for hand in islice(GameRun(spec, bots, seed, players), 3):
+    for hand in first_hands(spec, bots, seed, 3):
         assert hand.status in ("complete", "not_played")
 
 
-def game_records(bots: Sequence[Bot], seed: int, hands: int) -> list[dict]:
-    return [hand.record for hand in islice(GameRun(TOURNAMENT, bots, seed), hands)]
+def first_hands(spec: m.Spec, bots: Sequence[Player], seed: int, hands: int) -> list[Any]:
+    """The first ``hands`` hands of a game of ``spec`` played by ``bots``."""
+    state = GameState.new(spec, players=len(bots), seed=seed)
+    while state.number < hands and (decision := state.pending()) is not None:
+        state.apply(bots[decision.seat](decision, state.seat_view(decision.seat)))
+    return list(state.hands[:hands])
+
+
+def game_records(bots: Sequence[Player], seed: int, hands: int) -> list[dict]:
+    return [hand.record for hand in first_hands(TOURNAMENT, bots, seed, hands)]
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
@@ -95,16 +102,16 @@ def test_the_same_seed_gives_the_same_game() -> None:
     assert other != first  # the bots' seeds change their play on the same deals
 
 
-class Timed(Proxy):
+class Timed:
     """A bot whose every decision is timed in CPU time."""
 
-    def __init__(self, inner: Bot):
-        super().__init__(inner)
+    def __init__(self, inner: Player):
+        self.inner = inner
         self.times: list[float] = []
 
-    def ask(self, kind: str, question: Callable[..., Any], *args: Any) -> Any:
+    def __call__(self, decision: Decision, view: SeatView) -> Any:
         start = time.process_time()
-        answer = question(*args)
+        answer = self.inner(decision, view)
         self.times.append(time.process_time() - start)
         return answer
 
@@ -114,16 +121,13 @@ def test_a_decision_stays_within_twice_its_budget() -> None:
     hands of a tournament (a contract choice, trumps or a starting rank,
     doubles and play) the average CPU time stays under twice that."""
     bots = [Timed(StrongBot(seat)) for seat in range(4)]
-    for _ in islice(GameRun(TOURNAMENT, bots, 3), 4):
-        pass
+    first_hands(TOURNAMENT, bots, 3, 4)
     times = [t for bot in bots for t in bot.times]
     assert sum(times) / len(times) <= 2 * 0.050, f"{1000 * sum(times) / len(times):.1f} ms"
 
 
 def strong_move(hand: Hand, seat: int, contract: str, spec: m.Spec = TOURNAMENT) -> int:
-    bot = StrongBot(0)
-    bot.begin_hand(hand_view(spec, contract, seat=seat))
-    return bot.choose_move(hand, seat)
+    return StrongBot(0).choose_move(seat_view(spec, seat, contract=contract, hand=hand))
 
 
 def test_throws_the_king_of_hearts_when_void() -> None:

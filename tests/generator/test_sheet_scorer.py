@@ -17,8 +17,7 @@ from barbu_dsl.compiled import mask_of
 from barbu_dsl.compiled.entry import entry_plan
 from barbu_dsl.engine import DominoHand, deal, hand_for, replay_record
 from barbu_dsl.engine.base import move_str
-from barbu_dsl.engine.doubling import hand_terms
-from barbu_dsl.engine.game import legal_targets
+from barbu_dsl.engine.doubling import hand_terms, legal_targets
 from barbu_dsl.language import load_spec
 from barbu_dsl.language import model as m
 from barbu_dsl.resources import bundled_spec_names

@@ -33,13 +33,13 @@ def study(games: int = 6, bots: tuple[str, ...] = ("random",), **options: object
 
 def test_every_spec_plays_the_same_deals_and_declarers() -> None:
     s = Study((load_spec("tournament"), load_spec("tournament+brader")), 1, ("rules",), seed=3)
-    from barbu_dsl.engine.bots import make_bots
-    from barbu_dsl.engine.game import GameRun
+    from barbu_dsl.bots import make_bots
+    from barbu_dsl.engine.game import play_game as game
     from barbu_dsl.lab.study import game_seed
 
     seed = game_seed(s.seed, 0)
-    a = GameRun(s.specs[0], make_bots(s.seat_bots(0), 4, seed), seed).play()
-    b = GameRun(s.specs[1], make_bots(s.seat_bots(0), 4, seed), seed).play()
+    a = game(s.specs[0], make_bots(s.seat_bots(0), 4, seed), seed)
+    b = game(s.specs[1], make_bots(s.seat_bots(0), 4, seed), seed)
     # Brader adds Ravage City: different contracts per series, the same deal for each hand number.
     assert [h.record["hands"] for h in a.hands] == [h.record["hands"] for h in b.hands[:len(a.hands)]]
     assert [h.declarer for h in a.hands[:7]] == [h.declarer for h in b.hands[:7]]
@@ -65,13 +65,13 @@ def test_random_hands_use_the_playouts_and_record_real_moves() -> None:
     obs, finals = play_game(s, s.specs[0], 0)
     assert obs[("share", "Barbu")] == (28, 4)
     assert len(finals) == 28
-    from barbu_dsl.engine.bots import make_bots
-    from barbu_dsl.engine.game import GameRun
+    from barbu_dsl.bots import make_bots
+    from barbu_dsl.engine import GameState, play
     from barbu_dsl.lab.backend import play_out
 
-    run = GameRun(s.specs[0], make_bots(["random"], 4, "x"), "x", play_out=play_out(s.specs[0], "python"))
-    result = run.play()
-    for hand in result.hands[:5]:
+    state = GameState.new(s.specs[0], seed="x", play_out=play_out(s.specs[0], "python"))
+    play(state, make_bots(["random"], 4, "x"))
+    for hand in state.hands[:5]:
         assert replay_record(s.specs[0], hand.record)["final"] == list(hand.final)
 
 

@@ -13,8 +13,8 @@ import shutil
 import pytest
 from sheet.helpers import sheet_hand
 
-from barbu_dsl.engine import make_bots
-from barbu_dsl.engine.game import GameResult, GameRun
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import GameResult, play_game
 from barbu_dsl.language import load_spec
 from barbu_dsl.sheet.game import SheetError, SheetGame
 
@@ -24,7 +24,7 @@ from .ui import SheetPage
 
 def evening(ref: str, seed: int) -> tuple[GameResult, list[dict]]:
     spec = load_spec(ref)
-    result = GameRun(spec, make_bots(["rules"], 4, seed=seed), seed=seed, players=4).play()
+    result = play_game(spec, make_bots(["rules"], 4, seed=seed), seed=seed, players=4)
     return result, [sheet_hand(spec, played) for played in result.hands]
 
 

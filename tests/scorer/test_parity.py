@@ -12,8 +12,8 @@ import random
 import pytest
 from sheet.helpers import sheet_hand
 
-from barbu_dsl.engine import make_bots
-from barbu_dsl.engine.game import GameRun
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import play_game
 from barbu_dsl.engine.replay import replay_record
 from barbu_dsl.language import load_spec
 from barbu_dsl.resources import bundled_spec_names
@@ -46,7 +46,7 @@ def evenings(ref: str):
     spec = load_spec(ref)
     for players in spec.players:
         for seed in SEEDS.get(ref, (1,)):
-            result = GameRun(spec, make_bots(["random"], players, seed=seed), seed=seed, players=players).play()
+            result = play_game(spec, make_bots(["random"], players, seed=seed), seed=seed, players=players)
             game = SheetGame.new(ref, names(players), spec)
             hands, expected = [], []
             for played in result.hands:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from barbu_dsl import cards as C
+from barbu_dsl.bots import make_bots
 from barbu_dsl.compiled import mask_of
 from barbu_dsl.compiled.entry import entry_plan
-from barbu_dsl.engine import make_bots, start_hand
-from barbu_dsl.engine.doubling import hand_terms
-from barbu_dsl.engine.game import GameRun, HandResult, doubling_round
+from barbu_dsl.engine import HandResult, play_game, start_hand
+from barbu_dsl.engine.doubling import doubling_round, hand_terms
 from barbu_dsl.engine.replay import read_record
 from barbu_dsl.language import model as m
 from barbu_dsl.sheet.facts import facts_of_hand
@@ -45,7 +45,7 @@ def sheet_hand(spec: m.Spec, result: HandResult) -> dict[str, Any]:
 
 def evening(spec: m.Spec, seed: int = 11, players: int = 4) -> list[tuple[HandResult, dict[str, Any]]]:
     """A whole game the rule-based bots played, each hand with its sheet hand."""
-    result = GameRun(spec, make_bots(["rules"], players, seed=seed), seed=seed, players=players).play()
+    result = play_game(spec, make_bots(["rules"], players, seed=seed), seed=seed, players=players)
     return [(hand, sheet_hand(spec, hand)) for hand in result.hands]
 
 
@@ -94,7 +94,7 @@ def answers(game: SheetGame, hand: dict[str, Any]) -> list[str]:
 
 def _grid(game: SheetGame, hand: dict[str, Any], positive: bool) -> list[str]:
     """The answers of the doubling questions, in the order of the doubling
-    round (engine.game.doubling_round)."""
+    round (engine.doubling.doubling_round)."""
     names, n, declarer = game.players, len(game.players), hand["declarer"]
     pairs = [tuple(p) for p in hand.get("doubles") or []]
     lines: list[str] = []

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from barbu_dsl.engine import make_bots
-from barbu_dsl.engine.game import GameRun
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import play_game
 from barbu_dsl.language import load_spec
 from barbu_dsl.sheet.game import SheetError, SheetFileError, SheetGame
 
@@ -24,7 +24,7 @@ from .helpers import PLAYERS, sheet_hand
 ])
 def test_an_evening_entered_as_facts_scores_as_the_engine(ref: str, hands: int) -> None:
     spec = load_spec(ref)
-    result = GameRun(spec, make_bots(["rules"], 4, seed=11), seed=11, players=4).play()
+    result = play_game(spec, make_bots(["rules"], 4, seed=11), seed=11, players=4)
     game = SheetGame.new(ref, PLAYERS, spec)
     for played in result.hands:
         scored = game.add(sheet_hand(spec, played))

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from barbu_dsl.engine import GameState
 from barbu_dsl.fuzzing import invoke, mutate_record
 
 MOVES = "1\n" * 12 + "quit\n"  # choose, double and play a few cards, then leave
@@ -27,8 +28,21 @@ def saved_game(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     outcome = invoke(["play", "tournament", "--human", "--seed", "3", "--plain", "--save", str(path)], stdin=MOVES)
     assert outcome.code == 0 and outcome.clean, outcome.err
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    assert any(kind == "move" for _, kind, _ in data["decisions"])
+    assert "card" in kinds(data)
     return data
+
+
+def kinds(data: dict[str, Any]) -> list[str]:
+    """The kind of decision each answer of the saved game answers."""
+    game = data["game"]
+    state = GameState.from_data({**game, "answers": []})
+    found = []
+    for answer in game["answers"]:
+        decision = state.pending()
+        assert decision is not None
+        found.append(decision.kind)
+        state.apply(answer)
+    return found
 
 
 def resume(tmp_path: Path, data: Any, stdin: str = "quit\n") -> tuple[Any, bytes, bytes]:
@@ -40,31 +54,34 @@ def resume(tmp_path: Path, data: Any, stdin: str = "quit\n") -> tuple[Any, bytes
 
 
 def first(data: dict[str, Any], kind: str) -> int:
-    return next(i for i, (_, entry_kind, _) in enumerate(data["decisions"]) if entry_kind == kind)
+    return kinds(data).index(kind)
 
 
 def damage(data: dict[str, Any], how: str) -> dict[str, Any]:
     data = json.loads(json.dumps(data))
-    decisions = data["decisions"]
-    move = first(data, "move")
+    game = data["game"]
+    answers = game["answers"]
+    card = first(data, "card")
     if how == "a card nobody holds twice":
-        decisions[move + 1][2] = decisions[move][2]
-    elif how == "a card as text":
-        decisions[move][2] = "AS"
-    elif how == "a card past the deck":
-        decisions[move][2] = 60
+        answers[card + 1] = answers[card]
+    elif how == "a card in other letters":
+        answers[card] = "A♠"
+    elif how == "a card as the engine's number":
+        answers[card] = 12
     elif how == "a contract the spec has not":
-        decisions[first(data, "contract")][2] = "Nope"
+        answers[first(data, "contract")] = "Nope"
     elif how == "a double of nobody":
-        decisions[first(data, "doubles")][2] = [9]
-    elif how == "a seat past the table":
-        decisions[move][0] = 4
-    elif how == "a question of no kind":
-        decisions[move][1] = "bid"
-    elif how == "a decision cut short":
-        decisions[move] = [0, "move"]
+        answers[first(data, "double")] = [9]
+    elif how == "an answer of no kind":
+        answers[card] = {"bid": 1}
+    elif how == "answers that are not a list":
+        game["answers"] = "QS"
+    elif how == "names for three players":
+        game["names"] = ["Ann", "Bob", "Cy"]
     elif how == "players the spec is not played by":
-        data["players"] = 11
+        game["players"] = 11
+    elif how == "a game of another version":
+        game["version"] = 9
     elif how == "a bot barbu does not have":
         data["bots"][1] = "oracle"
     elif how == "three seats for four players":
@@ -74,13 +91,14 @@ def damage(data: dict[str, Any], how: str) -> dict[str, Any]:
     elif how == "a language barbu does not speak":
         data["language"] = "tlh"
     elif how == "a spec that no longer parses":
-        data["spec_text"] = data["spec_text"].replace("contracts:", "contracts: [")
+        game["spec_text"] = game["spec_text"].replace("contracts:", "contracts: [")
     return data
 
 
-DAMAGES = ["a card nobody holds twice", "a card as text", "a card past the deck", "a contract the spec has not",
-           "a double of nobody", "a seat past the table", "a question of no kind", "a decision cut short",
-           "players the spec is not played by", "a bot barbu does not have", "three seats for four players",
+DAMAGES = ["a card nobody holds twice", "a card in other letters", "a card as the engine's number",
+           "a contract the spec has not", "a double of nobody", "an answer of no kind",
+           "answers that are not a list", "names for three players", "players the spec is not played by",
+           "a game of another version", "a bot barbu does not have", "three seats for four players",
            "a broken bot state", "a language barbu does not speak", "a spec that no longer parses"]
 
 
@@ -95,15 +113,15 @@ def test_a_damaged_save_is_refused_and_kept(tmp_path: Path, saved_game: dict[str
 
 def test_an_illegal_saved_card_names_the_decision(tmp_path: Path, saved_game: dict[str, Any]) -> None:
     outcome, _, _ = resume(tmp_path, damage(saved_game, "a card nobody holds twice"))
-    number = first(saved_game, "move") + 2
-    assert f"cannot be carried on: its decision {number} is not a legal answer there" in outcome.err
+    number = first(saved_game, "card") + 2
+    assert f"cannot be carried on: its answer {number} is not a legal answer there" in outcome.err
     assert "(the file is left as it is)" in outcome.err
 
 
 def test_the_undamaged_save_carries_on(tmp_path: Path, saved_game: dict[str, Any]) -> None:
     outcome, before, after = resume(tmp_path, saved_game)
     assert outcome.code == 0 and outcome.clean, outcome.err
-    assert "Game saved in" in outcome.out and json.loads(after)["decisions"] == json.loads(before)["decisions"]
+    assert "Game saved in" in outcome.out and json.loads(after)["game"] == json.loads(before)["game"]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -1,20 +1,31 @@
-"""Saving a game (barbu_dsl.table.save): written atomically, never over a
+"""Saving a game (barbu_dsl.table.save): the game as GameState.to_json()
+with the table's seats and bot states; written atomically, never over a
 file that is not a saved game, removed only by its own game; a question
-left unanswered when the game stops leaves no trace in the bot's state."""
+left unanswered when the game stops leaves no trace in the bot's state; a
+save of the first format is carried on as it would have been."""
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
 import pytest
 
-from barbu_dsl.engine.bots import RandomBot
+from barbu_dsl.engine import GameState
 from barbu_dsl.errors import UsageError
-from barbu_dsl.table.save import Decisions, Recorded, SavedGame, read_saved, remove_saved, write_saved
+from barbu_dsl.language import load_spec
+from barbu_dsl.table import PlayOptions, Streams, play
+from barbu_dsl.table.save import SavedGame, read_saved, remove_saved, write_saved
+
+from .helpers import TINY, Person, session
+
+SAVES = Path(__file__).resolve().parent / "saves"
 
 
 def saved(**changes: object) -> SavedGame:
-    game = SavedGame("tiny", "name: tiny\n", 4, 3, ["human", "rules", "rules", "rules"], 1.0, "en", None)
+    state = GameState.new(load_spec(TINY), seed=3)
+    game = SavedGame(json.loads(state.to_json()), ["human", "rules", "rules", "rules"], 1.0, "en")
     for key, value in changes.items():
         setattr(game, key, value)
     return game
@@ -22,11 +33,25 @@ def saved(**changes: object) -> SavedGame:
 
 def test_written_atomically_and_read_back(tmp_path: Path) -> None:
     path = tmp_path / "data" / "saved-game.json"
-    game = saved(decisions=[[0, "move", 12]])
+    game = saved(hands_done=1)
     write_saved(path, game)
     assert read_saved(path) == game
     assert [p.name for p in path.parent.iterdir()] == ["saved-game.json"]  # no temporary file left
     assert read_saved(tmp_path / "none.json") is None
+
+
+def test_the_game_in_a_save_is_the_game_state(tmp_path: Path) -> None:
+    """A save holds ``GameState.to_json()`` as it is: loading it gives the
+    same state, byte for byte."""
+    path = tmp_path / "saved-game.json"
+    session(["1", "1", "quit"], save=path, spec=TINY, seed=3, bots="human,rules,rules,rules")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "barbu_dsl saved game" and data["version"] == 2
+    text = json.dumps(data["game"], ensure_ascii=False)
+    state = GameState.from_json(text)
+    assert state.to_json() == text
+    pending = state.pending()
+    assert state.answers[0] == "No queens" and pending is not None and (pending.seat, pending.kind) == (0, "card")
 
 
 def test_never_replaces_somebody_elses_file(tmp_path: Path) -> None:
@@ -44,20 +69,38 @@ def test_only_its_own_game_removes_a_save(tmp_path: Path) -> None:
     game = saved()
     write_saved(path, game)
     assert not remove_saved(path, "another game")
-    assert remove_saved(path, game.game)
+    assert remove_saved(path, game.id)
     assert not path.exists()
 
 
-def test_an_unanswered_question_leaves_no_trace() -> None:
-    class Interrupted(RandomBot):
-        def choose_move(self, hand, seat):  # type: ignore[no-untyped-def]
-            self.rng.random()
-            raise KeyboardInterrupt
+def test_a_save_of_another_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "saved-game.json"
+    path.write_text(json.dumps({**saved().to_json(), "version": 3}), encoding="utf-8")
+    with pytest.raises(UsageError, match=r"a saved game of another version \(3\)"):
+        read_saved(path)
 
-    bot = Interrupted(5)
-    seat = Recorded(bot, 0, Decisions([], lambda: None))
-    before = bot.state()
-    with pytest.raises(KeyboardInterrupt):
-        seat.choose_move(None, 0)  # type: ignore[arg-type]
-    assert bot.state() != before
-    assert seat.state() == before
+
+def test_an_unanswered_question_leaves_no_trace(tmp_path: Path) -> None:
+    """The person quits while asked for a card after asking for a hint
+    (which draws from the strong bot's generator): the save keeps the
+    helper's state from before the question, so that the same hint
+    comes again after ``--resume``."""
+    path = tmp_path / "saved-game.json"
+    text, _, _, _ = session(["1", "hint", "quit"], save=path, spec=TINY, seed=3, bots="human,rules,rules,rules")
+    hint = [line for line in text.splitlines() if line.startswith("Hint:")]
+    again, _, _, _ = session(["hint", "quit"], save=path, resume=True)
+    assert hint and [line for line in again.splitlines() if line.startswith("Hint:")] == hint
+
+
+def test_a_save_of_the_first_format_carries_on(tmp_path: Path) -> None:
+    """A game saved by the first format (each decision with its seat, its
+    kind and the engine's numbers for cards) carries on as it did then:
+    the same transcript, answer for answer (made with that version)."""
+    path = tmp_path / "v1-resume.json"
+    path.write_bytes((SAVES / "version-1.json").read_bytes())
+    out, err = io.StringIO(), io.StringIO()
+    code = play(PlayOptions(resume=True, plain=True, save=path), Streams(out, err, Person(out, ["1"] * 40 + ["quit"])))
+    assert code == 0, err.getvalue()
+    expected = (SAVES / "version-1-resumed.txt").read_text(encoding="utf-8").replace("/tmp/v1-resume.json", str(path))
+    assert out.getvalue() == expected
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2

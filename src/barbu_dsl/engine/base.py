@@ -55,7 +55,7 @@ def move_str(move: int) -> str:
     only a caller of the Python API can pass, as a number)."""
     if move == PASS:
         return "pass"
-    return C.card_str(move) if 0 <= move < 52 else str(move)
+    return C.CARD_STRS[move] if 0 <= move < 52 else str(move)
 
 
 def illegal(index: int, seat: int, move: int, rule: Broken | None) -> IllegalPlay:
@@ -82,6 +82,7 @@ class Hand:
     declarer: int
     to_play: int | None  # None once the hand is over
     moves: list[int]  # every move so far, passes included, in order
+    _hands: list[int]  # per seat: the mask of the cards it holds
 
     @property
     def is_over(self) -> bool:
@@ -112,6 +113,15 @@ class Hand:
 
     def hand(self, seat: int) -> list[int]:
         """The cards ``seat`` still holds, in card order."""
+        raise NotImplementedError
+
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` still holds, as a mask."""
+        return self._hands[seat]
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to play as a mask (0 once over, and
+        for a domino pass)."""
         raise NotImplementedError
 
     def captured(self, seat: int) -> list[int]:

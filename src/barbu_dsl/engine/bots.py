@@ -1,17 +1,18 @@
-"""Computer players for whole games: a random bot and a rule-based bot.
+"""Computer players: a random bot and a rule-based bot.
 
-A bot answers the questions a game (:mod:`.game`) asks a player: which
-contract to choose, which trump suit or domino starting rank to name, whom
-to double, and which move to make.  Each question comes with a *view* that
-holds what that player may know (their own cards and the announcements); a
-move is asked with the engine's hand state, of which the bots read only
-their own cards and what has been played in public.  Every answer is legal:
-moves come from ``hand.legal_moves()`` and doubles from the targets the
-game offers.  Bots are seeded and never read any other source of chance,
-so a game is reproducible.
+A bot is a callable that answers a :class:`~.state.Decision` from what its
+seat may know, a :class:`~.views.SeatView` (its own cards, the
+announcements, the cards played in public): ``bot(decision, view)``
+returns one of ``decision.options``.  :class:`Bot` turns each kind of
+decision into a question (which contract to choose, which trump suit or
+domino starting rank to name, whom to double, which card to play) that
+its subclasses answer with the engine's values.  Bots are seeded and never
+read any other source of chance, so a game is reproducible; a bot's
+:meth:`Bot.state` is what a saved game keeps of it.
 
-* :class:`Proxy` — a seat that passes each question to another bot, for
-  timing, recording or replaying its answers;
+Which bot sits where is the caller's choice (:mod:`barbu_dsl.bots` names
+them for the command line).
+
 * :class:`RandomBot` — a uniformly random legal answer to every question.
 * :class:`RuleBot` — plays by the kind of contract, read from the model
   (RULES.md sections 2 and 3), not from its name:
@@ -34,9 +35,10 @@ so a game is reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..compiled import (
@@ -50,105 +52,63 @@ from ..compiled import (
     value_sum,
 )
 from ..language import model as m
-from .base import PASS, Hand
-from .domino import DominoHand
-from .tricks import TrickHand
+from .base import PASS, move_str
+from .views import SeatView
+
+if TYPE_CHECKING:
+    from .state import Decision
 
 Pair = tuple[int, int]
 
-# --------------------------------------------------------------------------
-# What a bot is shown.
-
-
-@dataclass(frozen=True)
-class ContractView:
-    """A chooser's view before naming the contract: their cards and the
-    contracts they may choose (RULES.md section 2: the declarer chooses;
-    section 3: from the chooser's own list of contracts not yet played)."""
-
-    spec: m.Spec
-    players: int
-    seat: int
-    cards: tuple[int, ...]
-    options: tuple[m.Contract, ...]
-    deck: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class HandView:
-    """A player's view once the contract (and trump or starting rank) is
-    announced."""
-
-    spec: m.Spec
-    players: int
-    seat: int
-    declarer: int
-    cards: tuple[int, ...]
-    contract: m.Contract
-    rules: m.Rules
-    trump: int | None
-    start_rank: int | None
-    deck: tuple[int, ...]
-    doubles: tuple[Pair, ...] = ()  # the hand's doubles, once the doubling round is over
-
-
-@dataclass(frozen=True)
-class DoubleView:
-    """A player's one chance to double (RULES.md section 2, Doubling).
-
-    ``targets`` are the seats this player may double now; with
-    ``cover_all`` (variant 3, the declarer's redouble) the answer must be
-    all of them or none.  ``made`` is how many doubles this player has made
-    against the current declarer in the declarer's series so far,
-    ``minimum`` the advisory number (never enforced), ``series_left`` the
-    declarer's hands still to come after this one.
-    """
-
-    hand: HandView
-    positive: bool
-    targets: tuple[int, ...]
-    cover_all: bool
-    doubles: tuple[Pair, ...]
-    made: int
-    minimum: int
-    series_left: int
-
 
 class Bot:
-    """The questions a game asks a player.  Subclasses answer them.
+    """A computer player: ``bot(decision, view)`` answers a decision from
+    what the seat may know, through the question of its kind, which
+    subclasses answer.
 
     ``thinks``: the bot takes a ``think`` factor, the work it puts into a
-    decision.  ``interactive``: its answers come from a person, so it is
-    made by the table that talks to them (:mod:`barbu_dsl.table`), not by
-    :func:`make_bot`."""
+    decision."""
 
     name = "bot"
     thinks = False
-    interactive = False
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
 
-    def choose_contract(self, view: ContractView) -> m.Contract:
+    def __call__(self, decision: Decision, view: SeatView) -> Any:
+        """One of ``decision.options``."""
+        kind = decision.kind
+        if kind == "card":
+            move = self.choose_move(view)
+            return C.CARD_STRS[move] if move >= 0 else move_str(move)
+        if kind == "double":
+            return sorted(set(self.choose_doubles(view)))
+        if kind == "contract":
+            return self.choose_contract(view).name
+        if kind == "trump":
+            return C.SUIT_LETTERS[self.choose_trump(view)]
+        if kind == "start_rank":
+            return C.RANK_LETTERS[self.choose_start_rank(view)]
+        raise ValueError(f"the {self.name} bot does not answer {kind} decisions")
+
+    def choose_contract(self, view: SeatView) -> m.Contract:
+        """One of ``view.contract_options``."""
         raise NotImplementedError
 
-    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
-        """The trump suit the chooser names for ``contract``."""
+    def choose_trump(self, view: SeatView) -> int:
+        """The trump suit the declarer names for ``view.contract``."""
         raise NotImplementedError
 
-    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
-        """The domino starting rank the chooser names for ``contract``."""
+    def choose_start_rank(self, view: SeatView) -> int:
+        """The domino starting rank the declarer names for ``view.contract``."""
         raise NotImplementedError
 
-    def choose_doubles(self, view: DoubleView) -> Sequence[int]:
-        """The seats, among ``view.targets``, this player doubles."""
+    def choose_doubles(self, view: SeatView) -> Sequence[int]:
+        """The seats, among ``view.offer.targets``, this player doubles."""
         raise NotImplementedError
 
-    def begin_hand(self, view: HandView) -> None:
-        """Called for every seat once the hand's contract is announced."""
-
-    def choose_move(self, hand: Hand, seat: int) -> int:
-        """One of ``hand.legal_moves()`` for ``seat``, the seat to play."""
+    def choose_move(self, view: SeatView) -> int:
+        """One of ``view.legal_moves()``."""
         raise NotImplementedError
 
     def state(self) -> Any:
@@ -163,67 +123,29 @@ class Bot:
         self.rng.setstate((version, tuple(internal), gauss))
 
 
-class Proxy(Bot):
-    """A seat whose questions go to another bot, ``inner``, each through
-    :meth:`ask`: a subclass overrides it to time, record or replace the
-    answers.  The question kinds: ``contract``, ``trump``, ``start_rank``,
-    ``doubles``, ``move``."""
-
-    def __init__(self, inner: Bot):
-        self.inner = inner
-        self.name = inner.name
-        self.rng = inner.rng
-
-    def ask(self, kind: str, question: Callable[..., Any], *args: Any) -> Any:
-        """The answer to ``question(*args)``, a question of ``kind``."""
-        return question(*args)
-
-    def choose_contract(self, view: ContractView) -> m.Contract:
-        return self.ask("contract", self.inner.choose_contract, view)
-
-    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
-        return self.ask("trump", self.inner.choose_trump, view, contract)
-
-    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
-        return self.ask("start_rank", self.inner.choose_start_rank, view, contract)
-
-    def choose_doubles(self, view: DoubleView) -> Sequence[int]:
-        return self.ask("doubles", self.inner.choose_doubles, view)
-
-    def begin_hand(self, view: HandView) -> None:
-        self.inner.begin_hand(view)
-
-    def choose_move(self, hand: Hand, seat: int) -> int:
-        return self.ask("move", self.inner.choose_move, hand, seat)
-
-    def state(self) -> Any:
-        return self.inner.state()
-
-    def restore(self, state: Any) -> None:
-        self.inner.restore(state)
-
-
 class RandomBot(Bot):
     """A uniformly random legal answer to every question."""
 
     name = "random"
 
-    def choose_contract(self, view: ContractView) -> m.Contract:
-        return self.rng.choice(view.options)
+    def choose_contract(self, view: SeatView) -> m.Contract:
+        return self.rng.choice(view.contract_options)
 
-    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
+    def choose_trump(self, view: SeatView) -> int:
         return self.rng.choice(C.SUITS)
 
-    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
+    def choose_start_rank(self, view: SeatView) -> int:
         return self.rng.choice(C.RANKS)
 
-    def choose_doubles(self, view: DoubleView) -> list[int]:
-        if view.cover_all:
-            return list(view.targets) if self.rng.random() < 0.5 else []
-        return [seat for seat in view.targets if self.rng.random() < 1 / 3]
+    def choose_doubles(self, view: SeatView) -> list[int]:
+        offer = view.offer
+        assert offer is not None
+        if offer.cover_all:
+            return list(offer.targets) if self.rng.random() < 0.5 else []
+        return [seat for seat in offer.targets if self.rng.random() < 1 / 3]
 
-    def choose_move(self, hand: Hand, seat: int) -> int:
-        return self.rng.choice(hand.legal_moves())
+    def choose_move(self, view: SeatView) -> int:
+        return self.rng.choice(view.legal_moves())
 
 
 # --------------------------------------------------------------------------
@@ -270,11 +192,17 @@ def best_start_rank(cards: Sequence[int], aces_low: bool = False) -> int:
     return start_rank_order(cards, aces_low)[0]
 
 
+_CARD_WEIGHTS = tuple(tuple(_TRICK_WEIGHT.get(_strength(c, inverted), 0.0) for c in range(52))
+                      for inverted in (False, True))
+"""Each card's trick-taking weight, with the ranks in their order and inverted."""
+
+
 def _trick_strength(cards: Sequence[int], inverted: bool, trump: int | None) -> float:
     """Expected trick-taking power of ``cards`` (roughly: tricks taken)."""
+    weights = _CARD_WEIGHTS[inverted]
     power = 0.0
     for c in cards:
-        power += _TRICK_WEIGHT.get(_strength(c, inverted), 0.0)
+        power += weights[c]
     if trump is not None:
         trumps = _suit_cards(cards, trump)
         power += 0.45 * len(trumps)
@@ -283,6 +211,12 @@ def _trick_strength(cards: Sequence[int], inverted: bool, trump: int | None) -> 
                 if suit != trump:
                     power += 0.3 * max(0, 2 - len(_suit_cards(cards, suit)))
     return power
+
+
+@lru_cache(maxsize=256)
+def _deck_strength(deck: tuple[int, ...], inverted: bool, trump: int | None) -> float:
+    """:func:`_trick_strength` of a whole deck, worked out once."""
+    return _trick_strength(deck, inverted, trump)
 
 
 def _take_chance(card: int, cards: Sequence[int], players: int, inverted: bool) -> float:
@@ -314,7 +248,7 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
                                                                         else best_trump(cards))
     table = trick_table(rules, players, tuple(sorted(deck)), trump)
     mine = _trick_strength(cards, table.inverted, table.trump)
-    average = _trick_strength(deck, table.inverted, table.trump) / players
+    average = _deck_strength(deck, table.inverted, table.trump) / players
     share = min(1.0, mine / average / players) if average else 1 / players
     trick_points = table.per_trick * table.tricks + sum(table.trick_at) + sum(p.part.value for p in table.most)
     points = trick_points * share
@@ -327,7 +261,7 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
     return points
 
 
-def advantage(view: ContractView | HandView, contract: m.Contract, trump: int | None = None,
+def advantage(view: SeatView, contract: m.Contract, trump: int | None = None,
               start_rank: int | None = None) -> float:
     """How much better than an average hand the player's cards should do
     in ``contract``, in points towards the game's aim."""
@@ -348,6 +282,7 @@ class TrickPlan:
     hand: what the rule bot plays by, and the playouts' policy too."""
 
     table: TrickTable
+    aim: m.Aim
     sign: int  # +1 when points are good (aim highest), -1 when bad
     positive: bool  # taking tricks is good in this contract
     bad: tuple[float, ...]  # per card: how much taking it hurts (<0: it helps)
@@ -358,18 +293,14 @@ class TrickPlan:
 def trick_plan(t: TrickTable, aim: m.Aim) -> TrickPlan:
     """The :class:`TrickPlan` of a hand of ``t`` in a game won by the ``aim`` total."""
     sign = 1 if aim == "highest" else -1
-    cards = _popcount(t.deck)
+    cards = t.deck.bit_count()
     # Ravage City counts captured cards: treat each as a small penalty.
     most = sum(p.part.value for p in t.most) * t.players / cards if cards else 0
     bad = tuple(-sign * (t.values[c] + most) for c in range(52))
     trick_bad = tuple(-sign * (t.per_trick + at) for at in t.trick_at)
     total = sum(trick_bad) + sum(bad[c] for c in range(52) if t.deck >> c & 1)
     bad_mask = mask_of(c for c in range(52) if bad[c] > 0 and t.deck >> c & 1)
-    return TrickPlan(t, sign, total < 0, bad, bad_mask, trick_bad)
-
-
-def _popcount(mask: int) -> int:
-    return mask.bit_count()
+    return TrickPlan(t, aim, sign, total < 0, bad, bad_mask, trick_bad)
 
 
 def _beats(t: TrickTable, card: int, win: int) -> bool:
@@ -386,12 +317,11 @@ class RuleBot(Bot):
 
     def __init__(self, seed: int | str = 0):
         super().__init__(seed)
-        self._aim: m.Aim = "highest"
-        self._plan: TrickPlan | None = None
+        self._plan: TrickPlan | None = None  # the last hand's, kept while its table and aim stay
 
     # ---- choices before play ---------------------------------------------
 
-    def _outlook(self, view: ContractView, contract: m.Contract) -> float:
+    def _outlook(self, view: SeatView, contract: m.Contract) -> float:
         rules = contract.rules_for(view.players)
         trump = start = None
         if isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None and rules.play.trumps.suit is None:
@@ -400,75 +330,77 @@ class RuleBot(Bot):
             start = best_start_rank(view.cards, rules.play.aces_low)
         return advantage(view, contract, trump, start)
 
-    def choose_contract(self, view: ContractView) -> m.Contract:
-        if len(view.options) == 1:
-            return view.options[0]
-        return max(view.options, key=lambda contract: self._outlook(view, contract))
+    def choose_contract(self, view: SeatView) -> m.Contract:
+        options = view.contract_options
+        if len(options) == 1:
+            return options[0]
+        return max(options, key=lambda contract: self._outlook(view, contract))
 
-    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
+    def choose_trump(self, view: SeatView) -> int:
         return best_trump(view.cards)
 
-    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
-        rules = contract.rules_for(view.players)
-        return best_start_rank(view.cards, isinstance(rules.play, m.DominoPlay) and rules.play.aces_low)
+    def choose_start_rank(self, view: SeatView) -> int:
+        play = view.rules.play
+        return best_start_rank(view.cards, isinstance(play, m.DominoPlay) and play.aces_low)
 
-    def choose_doubles(self, view: DoubleView) -> list[int]:
-        hand = view.hand
-        if not view.targets:
+    def choose_doubles(self, view: SeatView) -> list[int]:
+        offer = view.offer
+        if offer is None or not offer.targets:
             return []
-        mine = advantage(hand, hand.contract, hand.trump, hand.start_rank)
-        scale = abs(value_sum(hand.rules, hand.players, hand.deck, hand.trump)) or 1
-        if hand.seat == hand.declarer:
+        assert view.contract is not None
+        mine = advantage(view, view.contract, view.trump, view.start_rank)
+        scale = abs(value_sum(view.rules, view.players, view.deck, view.trump)) or 1
+        if view.seat == view.declarer:
             # A redouble: the declarer chose this contract for their hand.
-            return list(view.targets) if mine > -0.05 * scale else []
+            return list(offer.targets) if mine > -0.05 * scale else []
         chosen = []
-        needed = view.minimum - view.made
+        needed = offer.minimum - offer.made
         # The declarer chose the contract, so expect them to do well; but keep
         # the advisory minimum while the series still allows it.
-        keep_minimum = 0 < needed and view.series_left < needed
-        if hand.declarer in view.targets and (mine > 0.12 * scale or keep_minimum):
-            chosen.append(hand.declarer)
-        if not view.positive and mine > 0.15 * scale:
-            chosen.extend(seat for seat in view.targets if seat != hand.declarer)
+        keep_minimum = 0 < needed and offer.series_left < needed
+        if view.declarer in offer.targets and (mine > 0.12 * scale or keep_minimum):
+            chosen.append(view.declarer)
+        if not offer.positive and mine > 0.15 * scale:
+            chosen.extend(seat for seat in offer.targets if seat != view.declarer)
         return sorted(chosen)
 
     # ---- play -------------------------------------------------------------
 
-    def begin_hand(self, view: HandView) -> None:
-        self._aim = view.spec.game.aim
-        self._plan = None
-
-    def choose_move(self, hand: Hand, seat: int) -> int:
-        legal = hand.legal_moves()
+    def choose_move(self, view: SeatView) -> int:
+        legal = view.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        if isinstance(hand, DominoHand):
-            return self._domino_move(hand, seat, legal)
-        assert isinstance(hand, TrickHand)
+        hand = view.public
+        assert hand is not None
+        if hand.is_domino:
+            return self._domino_move(view, legal)
         plan = self._plan
-        if plan is None or plan.table is not hand.table:
-            plan = self._plan = trick_plan(hand.table, self._aim)
+        if plan is None or plan.table is not hand.table or plan.aim != view.spec.game.aim:
+            plan = self._plan = trick_plan(hand.table, view.spec.game.aim)
         if plan.positive:
-            return self._take_move(hand, seat, legal, plan)
-        return self._duck_move(hand, seat, legal, plan)
+            return self._take_move(view, legal, plan)
+        return self._duck_move(view, legal, plan)
 
     @staticmethod
-    def _state(hand: TrickHand, seat: int) -> tuple[int, int, list[int], int]:
-        mine = mask_of(hand.hand(seat))
-        unseen = hand.table.deck & ~mask_of(hand.moves) & ~mine
+    def _state(view: SeatView, t: TrickTable) -> tuple[int, int, list[int], int]:
+        hand = view.public
+        assert hand is not None
+        mine = view.mine
+        unseen = t.deck & ~hand.played & ~mine
         trick = hand.current_trick
         win = trick[0] if trick else -1
         for c in trick[1:]:
-            if _beats(hand.table, c, win):
+            if _beats(t, c, win):
                 win = c
         return mine, unseen, trick, win
 
-    def _duck_move(self, hand: TrickHand, seat: int, legal: list[int], plan: TrickPlan) -> int:
+    def _duck_move(self, view: SeatView, legal: list[int], plan: TrickPlan) -> int:
         """Negative contracts: minimise the expected cost of the trick,
         minus the worth of getting rid of a dangerous card."""
         t = plan.table
-        mine, unseen, trick, win = self._state(hand, seat)
-        index = hand.tricks_played
+        mine, unseen, trick, win = self._state(view, t)
+        assert view.public is not None
+        index = view.public.tricks_played
         after = t.players - 1 - len(trick)
         trick_cost = plan.trick_bad[index] + sum(plan.bad[c] for c in trick)
         unseen_bad = [plan.bad[c] for c in cards_of(unseen & plan.bad_mask)]
@@ -479,39 +411,42 @@ class RuleBot(Bot):
         held_bad = sum(plan.bad[c] for c in cards_of(mine & plan.bad_mask))
         future = (sum(plan.trick_bad[index:]) + sum(unseen_bad) + held_bad) / max(1, left)
         best, best_cost = legal[0], float("inf")
+        bad, stronger, weaker, trump, inverted = plan.bad, t.stronger, t.weaker, t.trump, t.inverted
+        trumps_out = (unseen & SUIT_MASKS[trump]).bit_count() // 2 if trump is not None else 0
         for c in legal:
             suit = c // 13
-            if trick and not _beats(t, c, win):
+            if trick and not (weaker[c] >> win & 1 if suit == win // 13 else suit == trump):  # c does not beat win
                 chance = 0.0
             else:
-                higher = _popcount(t.stronger[c] & unseen)
-                if t.trump is not None and suit != t.trump:
-                    higher += _popcount(unseen & SUIT_MASKS[t.trump]) // 2
+                higher = (stronger[c] & unseen).bit_count()
+                if trump is not None and suit != trump:
+                    higher += trumps_out
                 chance = 1.0 if after == 0 or higher == 0 else 1.0 / (1 + higher)
             cost = 0.0
             if chance:
                 led = SUIT_MASKS[trick[0] // 13 if trick else suit]
-                in_suit = _popcount(unseen & led)
+                in_suit = (unseen & led).bit_count()
                 voids = max(0, after - in_suit)
                 # Penalty cards still out in the suit, below c: a follower
                 # gladly drops them under it.
-                under = sum(plan.bad[q] for q in cards_of(unseen & led & t.weaker[c] & plan.bad_mask))
+                under = sum(bad[q] for q in cards_of(unseen & led & weaker[c] & plan.bad_mask))
                 caught = under * min(1.0, after / in_suit) if in_suit else 0.0
-                cost = chance * (trick_cost + plan.bad[c] + voids * dump + caught)
+                cost = chance * (trick_cost + bad[c] + voids * dump + caught)
             # The worth of being rid of c: its own penalty, and the tricks a
             # high card would take later.
-            danger = max(0.0, plan.bad[c]) + future * _popcount(t.weaker[c] & unseen) / 8
-            cost -= danger + 0.001 * _strength(c, t.inverted)  # ties: keep the low cards
+            danger = max(0.0, bad[c]) + future * (weaker[c] & unseen).bit_count() / 8
+            strength = 14 - c % 13 if inverted else c % 13 + 2  # _strength(c, inverted)
+            cost -= danger + 0.001 * strength  # ties: keep the low cards
             if cost < best_cost - 1e-9:
                 best, best_cost = c, cost
         return best
 
-    def _take_move(self, hand: TrickHand, seat: int, legal: list[int], plan: TrickPlan) -> int:
+    def _take_move(self, view: SeatView, legal: list[int], plan: TrickPlan) -> int:
         """Positive contracts: win tricks cheaply, cash sure winners, ruff."""
         t = plan.table
-        mine, unseen, trick, win = self._state(hand, seat)
+        mine, unseen, trick, win = self._state(view, t)
         trump = t.trump
-        trumps_out = _popcount(unseen & SUIT_MASKS[trump]) if trump is not None else 0
+        trumps_out = (unseen & SUIT_MASKS[trump]).bit_count() if trump is not None else 0
 
         def strength(c: int) -> int:
             return _strength(c, t.inverted) + (20 if c // 13 == trump else 0)
@@ -519,7 +454,7 @@ class RuleBot(Bot):
         def master(c: int) -> bool:
             if t.stronger[c] & unseen:
                 return False
-            return c // 13 == trump or trumps_out == 0 or _popcount(unseen & SUIT_MASKS[c // 13]) >= t.players - 1
+            return c // 13 == trump or trumps_out == 0 or (unseen & SUIT_MASKS[c // 13]).bit_count() >= t.players - 1
 
         if not trick:
             if trump is not None and trumps_out:
@@ -530,7 +465,7 @@ class RuleBot(Bot):
             if masters:
                 return max(masters, key=strength)
             side = [c for c in legal if c // 13 != trump] or legal
-            lengths = {s: _popcount(mine & SUIT_MASKS[s]) for s in C.SUITS}
+            lengths = {s: (mine & SUIT_MASKS[s]).bit_count() for s in C.SUITS}
             if trump is not None and lengths[trump]:
                 return min(side, key=lambda c: (lengths[c // 13], strength(c)))
             return min(side, key=lambda c: (-lengths[c // 13], strength(c)))
@@ -544,19 +479,21 @@ class RuleBot(Bot):
             if sure:
                 return min(sure, key=strength)
             top = max(winners, key=strength)
-            if _popcount(t.stronger[top] & unseen) <= 1:
+            if (t.stronger[top] & unseen).bit_count() <= 1:
                 return top
         # Cannot (or should not) win: throw the least useful card.
-        lengths = {s: _popcount(mine & SUIT_MASKS[s]) for s in C.SUITS}
+        lengths = {s: (mine & SUIT_MASKS[s]).bit_count() for s in C.SUITS}
         return min(legal, key=lambda c: (master(c), c // 13 == trump, strength(c) > 11, lengths[c // 13],
                                           strength(c)))
 
     # ---- domino -----------------------------------------------------------
 
-    def _domino_move(self, hand: DominoHand, seat: int, legal: list[int]) -> int:
+    def _domino_move(self, view: SeatView, legal: list[int]) -> int:
         """Play what opens our own runs; hold what would open the others'."""
+        hand = view.public
+        assert hand is not None
         t = hand.table
-        mine = set(hand.hand(seat))
+        mine = set(view.cards)
         if hand.start_rank is None:
             # Our first card sets the starting rank (RULES.md section 2, variant 7).
             rank = best_start_rank(list(mine), t.aces_low)
@@ -590,31 +527,5 @@ class RuleBot(Bot):
         return best
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "rules": RuleBot}
-"""The bots ``barbu play --bots`` knows, by name (:mod:`.strong` adds
-``strong``, :mod:`barbu_dsl.table` the ``human`` seat)."""
-
-
-def make_bot(name: str, seed: int | str = 0, think: float = 1.0) -> Bot:
-    """A bot by name (:data:`BOTS`), seeded, with the ``think`` factor for
-    bots that take one; KeyError for an unknown name, ValueError for a seat
-    a person plays."""
-    kind = BOTS[name]
-    if kind.interactive:
-        raise ValueError(f"a '{name}' seat is played at a table (barbu_dsl.table), not made alone")
-    return kind(seed, think=think) if kind.thinks else kind(seed)  # type: ignore[call-arg]
-
-
-def seat_seed(seed: int | str, seat: int) -> str:
-    """The seed of the bot at ``seat`` in a game seeded ``seed``."""
-    return f"{seed}/seat {seat}"
-
-
-def make_bots(names: Sequence[str], players: int, seed: int | str = 0, think: float = 1.0) -> list[Bot]:
-    """One bot per seat: ``names`` gives one name for every seat or one
-    per seat.  Each seat's bot has its own seed derived from ``seed``."""
-    if len(names) == 1:
-        names = list(names) * players
-    if len(names) != players:
-        raise ValueError(f"{len(names)} bots for {players} players")
-    return [make_bot(name, seat_seed(seed, seat), think) for seat, name in enumerate(names)]
+__all__ = ["Bot", "RandomBot", "RuleBot", "TrickPlan", "advantage", "best_start_rank", "best_trump",
+           "expected_points", "start_rank_order", "trick_plan"]

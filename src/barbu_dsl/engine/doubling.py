@@ -23,15 +23,22 @@ when the game's aim is the highest score, below zero when it is the lowest.
 :class:`HandTerms` puts these together for one hand: the replay of a
 record, a game's hand and a score sheet's hand all check, split and settle
 through it.
+
+:class:`DoublingRound` is the order in which the players are asked (RULES.md
+section 2, Doubling; section 6): each player in turn from the one after the
+declarer gets one chance, the declarer last, who may only redouble; then,
+with ``redouble: anyone``, each doubled player in the same order may double
+back those who doubled them.  A game (:class:`~.state.GameState`) and the
+score sheet's questions both follow it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..compiled import Broken, broken, value_sum
+from ..compiled import Broken, broken, in_turn, value_sum
 from ..errors import RecordError
 from ..language import model as m
 from ..language.rules import round_half_away
@@ -145,3 +152,114 @@ def not_played_scores(total: int, declarer: int, players: int) -> list[int]:
     scores = [share] * players
     scores[declarer] = total - share * (players - 1)
     return scores
+
+
+# --------------------------------------------------------------------------
+# The doubling round: who is asked, in which order, and whom they may double.
+
+
+def legal_targets(doubling: m.Doubling, declarer: int, seat: int, doubles: Sequence[Pair],
+                  positive: bool, players: int) -> tuple[tuple[int, ...], bool]:
+    """The seats ``seat`` may double at its first chance, and whether the
+    answer must be all of them or none (RULES.md section 2, Doubling, and
+    variant 3)."""
+    if seat == declarer:
+        if not doubling.redouble:
+            return (), False
+        doubled_me = tuple(sorted({a for a, b in doubles if b == declarer}))
+        return doubled_me, doubling.whom == "declarer-only"
+    if doubling.whom == "declarer-only" or (positive and doubling.positive_declarer_only):
+        return (declarer,), False
+    return tuple(s for s in range(players) if s != seat), False
+
+
+def redouble_targets(seat: int, doubles: Sequence[Pair]) -> tuple[int, ...]:
+    """The players ``seat`` may double back in the redouble round of
+    ``redouble: anyone`` (docs/rules.md section 6): those who doubled it and
+    whom it has not doubled."""
+    given = set(doubles)
+    return tuple(sorted({a for a, b in doubles if b == seat and (seat, a) not in given}))
+
+
+class DoublingRound:
+    """The doubling round of one hand, one player's chance at a time.
+
+    :attr:`seat` is the player to answer now (None once the round is
+    over), :attr:`targets` the seats it may double and :attr:`cover_all`
+    whether it must double all of them or none; :meth:`answer` takes its
+    doubles and moves on to the next player who may double anyone (a
+    player with nobody to double is not asked).  :attr:`doubles` are the
+    ``(doubler, doubled)`` pairs so far, in the order made."""
+
+    def __init__(self, doubling: m.Doubling, declarer: int, players: int, direction: m.Direction, positive: bool):
+        self.doubling = doubling
+        self.declarer = declarer
+        self.players = players
+        self.positive = positive
+        self.doubles: list[Pair] = []
+        order = in_turn(declarer, players, direction)
+        first = (*order[1:], declarer)
+        again = order[1:] if doubling.redouble == "anyone" else ()
+        self._chances = [(seat, False) for seat in first] + [(seat, True) for seat in again]
+        self._next = 0
+        self.seat: int | None = None
+        self.targets: tuple[int, ...] = ()
+        self.cover_all = False
+        if doubling.allowed:
+            self._move_on()
+
+    def _move_on(self) -> None:
+        """Go to the next player who may double someone, or end the round."""
+        while self._next < len(self._chances):
+            seat, again = self._chances[self._next]
+            self._next += 1
+            if again:
+                targets, cover_all = redouble_targets(seat, self.doubles), False
+            else:
+                targets, cover_all = legal_targets(self.doubling, self.declarer, seat, self.doubles, self.positive,
+                                                   self.players)
+            if targets:
+                self.seat, self.targets, self.cover_all = seat, targets, cover_all
+                return
+        self.seat, self.targets, self.cover_all = None, (), False
+
+    @property
+    def redouble(self) -> bool:
+        """Whether the player asked now would double back those who doubled
+        them: the declarer, or anyone in the redouble round."""
+        return self.seat == self.declarer or self._chances[self._next - 1][1]
+
+    def allows(self, chosen: Sequence[int]) -> bool:
+        """Whether ``chosen`` (seats, in any order, none twice) is an answer
+        the player asked now may give."""
+        picked = set(chosen)
+        if len(picked) != len(chosen) or not picked <= set(self.targets):
+            return False
+        return not (self.cover_all and picked and len(picked) != len(self.targets))
+
+    def answer(self, chosen: Sequence[int]) -> None:
+        """The player asked now doubles ``chosen`` (added in the order
+        given); ValueError when that is not an answer they may give."""
+        if self.seat is None:
+            raise ValueError("the doubling round is over")
+        if not self.allows(chosen):
+            raise ValueError(f"seat {self.seat} may not double {list(chosen)} (may double {list(self.targets)}"
+                             f"{', all or none' if self.cover_all else ''})")
+        self.doubles.extend((self.seat, target) for target in chosen)
+        self._move_on()
+
+
+Chooser = Callable[[int, tuple[int, ...], bool, tuple[Pair, ...]], Sequence[int]]
+"""Asked for one player's doubles: their seat, the seats they may double,
+whether it must be all of them or none, and the doubles made so far."""
+
+
+def doubling_round(doubling: m.Doubling, declarer: int, players: int, direction: m.Direction, positive: bool,
+                   choose: Chooser) -> list[Pair]:
+    """The doubles of one hand, each player asked in turn with ``choose``
+    (a :class:`DoublingRound` driven to its end; the score sheet asks its
+    questions so)."""
+    round_ = DoublingRound(doubling, declarer, players, direction, positive)
+    while round_.seat is not None:
+        round_.answer(list(choose(round_.seat, round_.targets, round_.cover_all, tuple(round_.doubles))))
+    return round_.doubles

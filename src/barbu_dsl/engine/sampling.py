@@ -27,10 +27,9 @@ import random
 from dataclasses import dataclass
 
 from ..compiled import FULL_MASK, SUIT_MASKS, cards_of, mask_of
-from .base import PASS, Hand
-from .domino import DominoHand
+from .base import PASS
 from .playouts import DominoPlayouts
-from .tricks import TrickHand
+from .views import PublicHand
 
 
 @dataclass(frozen=True)
@@ -45,12 +44,12 @@ class Knowledge:
     excluded: tuple[int, ...]
 
 
-def knowledge(hand: Hand, seat: int) -> Knowledge:
-    """What ``seat`` knows in ``hand`` (a trick or domino hand)."""
-    if isinstance(hand, DominoHand):
-        return _domino_knowledge(hand, seat)
-    assert isinstance(hand, TrickHand)
-    return _trick_knowledge(hand, seat)
+def knowledge(hand: PublicHand, seat: int, mine: int) -> Knowledge:
+    """What ``seat``, holding the cards ``mine`` (a mask), knows in ``hand``
+    (a trick or domino hand, as the table sees it)."""
+    if hand.is_domino:
+        return _domino_knowledge(hand, seat, mine)
+    return _trick_knowledge(hand, seat, mine)
 
 
 def fresh_knowledge(seat: int, mine: int, deck: int, players: int) -> Knowledge:
@@ -59,7 +58,7 @@ def fresh_knowledge(seat: int, mine: int, deck: int, players: int) -> Knowledge:
     return Knowledge(seat, mine, deck & ~mine, (each,) * players, (0,) * players)
 
 
-def _trick_knowledge(hand: TrickHand, seat: int) -> Knowledge:
+def _trick_knowledge(hand: PublicHand, seat: int, mine: int) -> Knowledge:
     t = hand.table
     players = t.players
     excluded = [0] * players
@@ -67,8 +66,10 @@ def _trick_knowledge(hand: TrickHand, seat: int) -> Knowledge:
     played = 0
     tricks = [(trick.leader, trick.cards) for trick in hand.tricks]
     if hand.current_trick:
+        assert hand.leader is not None
         tricks.append((hand.leader, tuple(hand.current_trick)))
-    after = hand.position().after
+    position = hand.position()
+    after = position.after
     for index, (leader, cards) in enumerate(tricks):
         led = cards[0] // 13
         win = best_led = cards[0]
@@ -105,12 +106,10 @@ def _trick_knowledge(hand: TrickHand, seat: int) -> Knowledge:
             elif trump_mask >> card & 1 and (not trump_mask >> win & 1 or t.weaker[card] >> win & 1):
                 win = card
         played |= mask_of(cards)
-    mine = mask_of(hand.hand(seat))
-    counts = hand.position().counts
-    return Knowledge(seat, mine, t.deck & ~played & ~mine, counts, tuple(excluded))
+    return Knowledge(seat, mine, t.deck & ~played & ~mine, position.counts, tuple(excluded))
 
 
-def _domino_knowledge(hand: DominoHand, seat: int) -> Knowledge:
+def _domino_knowledge(hand: PublicHand, seat: int, mine: int) -> Knowledge:
     t = hand.table
     rows = DominoPlayouts(t)
     excluded = [0] * t.players
@@ -123,9 +122,7 @@ def _domino_knowledge(hand: DominoHand, seat: int) -> Knowledge:
         else:
             start = rows.place(start, low, high, move)
             played |= 1 << move
-    mine = mask_of(hand.hand(seat))
-    counts = hand.position().counts
-    return Knowledge(seat, mine, t.deck & ~played & ~mine, counts, tuple(excluded))
+    return Knowledge(seat, mine, t.deck & ~played & ~mine, hand.counts, tuple(excluded))
 
 
 def draw(known: Knowledge, rng: random.Random) -> list[int]:

@@ -41,14 +41,15 @@ from functools import lru_cache
 from typing import Any
 
 from .. import cards as C
-from ..compiled import cards_of, mask_of, value_sum
+from ..compiled import DominoTable, TrickTable, cards_of, mask_of, value_sum
 from ..language import model as m
 from .base import Hand
-from .bots import BOTS, Bot, ContractView, DoubleView, HandView, RuleBot, best_start_rank, best_trump, start_rank_order
+from .bots import Bot, RuleBot, best_start_rank, best_trump, start_rank_order
 from .deal import deal
 from .hand import start_hand
 from .playouts import Playouts, playouts_for
 from .sampling import Knowledge, draw, fresh_knowledge, knowledge
+from .views import SeatView
 
 PLAY_PLAYOUTS = 320
 """Playouts for one move decision, shared out among the legal moves."""
@@ -123,8 +124,8 @@ class _Runners:
         self.aim = aim
         self._made: dict[int, tuple[object, Playouts]] = {}
 
-    def get(self, hand: Hand) -> Playouts:
-        table = hand.table  # type: ignore[attr-defined]
+    def get(self, table: TrickTable | DominoTable) -> Playouts:
+        """The playouts of ``table`` (a hand's compiled rules)."""
         made = self._made.get(id(table))
         if made is None or made[0] is not table:
             made = self._made[id(table)] = (table, playouts_for(table, self.aim))
@@ -132,7 +133,7 @@ class _Runners:
 
     def run(self, hand: Hand, hands: list[int], first: int | None, rng: random.Random) -> list[int]:
         """Finish ``hand`` from its position with ``hands`` (a copy is used up)."""
-        return self.get(hand).run(hand.position(), list(hands), first, rng.random)  # type: ignore[attr-defined]
+        return self.get(hand.table).run(hand.position(), list(hands), first, rng.random)  # type: ignore[attr-defined]
 
 
 class StrongBot(Bot):
@@ -151,7 +152,6 @@ class StrongBot(Bot):
         self.think = think
         self.decisions = decisions
         self._rules = RuleBot(f"{seed}/rules")
-        self._view: HandView | None = None
         self._runners = _Runners("highest")
 
     def state(self) -> Any:
@@ -164,57 +164,57 @@ class StrongBot(Bot):
     def _work(self, amount: int) -> int:
         return max(1, math.ceil(amount * self.think))
 
+    def _runners_for(self, aim: m.Aim) -> _Runners:
+        if self._runners.aim != aim:
+            self._runners = _Runners(aim)
+        return self._runners
+
     # ---- play ---------------------------------------------------------------
 
-    def begin_hand(self, view: HandView) -> None:
-        self._view = view
-        if view.spec.game.aim != self._runners.aim:
-            self._runners = _Runners(view.spec.game.aim)
-        self._rules.begin_hand(view)
-
-    def _weights(self, seat: int, players: int) -> list[float]:
+    @staticmethod
+    def _weights(view: SeatView) -> list[float]:
         """The bot's result as a weighted sum of the raw scores: its own
         score, plus for each double between it and another player the gap
         between their scores (RULES.md section 2, settling the doubles),
         signed towards the aim."""
-        view = self._view
-        weights = [0.0] * players
+        seat = view.seat
+        weights = [0.0] * view.players
         weights[seat] = 1.0
-        sign = 1
-        if view is not None and view.seat == seat:
-            sign = _sign(view.spec.game.aim)
-            for doubler, doubled in view.doubles:
-                if seat in (doubler, doubled):
-                    other = doubled if doubler == seat else doubler
-                    weights[seat] += 1
-                    weights[other] -= 1
+        for doubler, doubled in view.doubles:
+            if seat in (doubler, doubled):
+                other = doubled if doubler == seat else doubler
+                weights[seat] += 1
+                weights[other] -= 1
+        sign = _sign(view.spec.game.aim)
         return [sign * w for w in weights]
 
-    def analyse_move(self, hand: Hand, seat: int) -> list[tuple[int, float]]:
-        """Each legal move of ``seat`` with its average result, best first
+    def analyse_move(self, view: SeatView) -> list[tuple[int, float]]:
+        """Each legal move of the seat with its average result, best first
         (ties in card order).  A single legal move is not weighed (0.0)."""
-        legal = hand.legal_moves()
+        legal = view.legal_moves()
         if len(legal) == 1:
             return [(legal[0], 0.0)]
-        known = knowledge(hand, seat)
-        pos = hand.position()  # type: ignore[attr-defined]
-        runner = self._runners.get(hand)
-        weights = self._weights(seat, hand.players)
+        hand = view.public
+        assert hand is not None
+        known = knowledge(hand, view.seat, view.mine)
+        pos = hand.position()
+        runner = self._runners_for(view.spec.game.aim).get(hand.table)
+        weights = self._weights(view)
         deals = max(self._work(MIN_DEALS), math.ceil(self._work(PLAY_PLAYOUTS) / len(legal)))
         totals = [0.0] * len(legal)
         rng = self.rng
         for _ in range(deals):
             dealt = draw(known, rng)
             for index, move in enumerate(legal):
-                raw = runner.run(pos, list(dealt), move, rng.random)
+                raw = runner.run(pos, list(dealt), move, rng.random)  # type: ignore[arg-type]
                 totals[index] += sum(w * r for w, r in zip(weights, raw) if w)
         ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
         return [(legal[i], totals[i] / deals) for i in ranked]
 
-    def choose_move(self, hand: Hand, seat: int) -> int:
+    def choose_move(self, view: SeatView) -> int:
         if "play" not in self.decisions:
-            return self._rules.choose_move(hand, seat)
-        return self.analyse_move(hand, seat)[0][0]
+            return self._rules.choose_move(view)
+        return self.analyse_move(view)[0][0]
 
     # ---- before play --------------------------------------------------------
 
@@ -224,7 +224,7 @@ class StrongBot(Bot):
         out from the start with each announcement of ``choices``: per
         choice, per deal."""
         results: list[list[list[int]]] = [[] for _ in choices]
-        runners = self._runners if self._runners.aim == spec.game.aim else _Runners(spec.game.aim)
+        runners = self._runners_for(spec.game.aim)
         for _ in range(deals):
             dealt = draw(known, self.rng)
             for index, announced in enumerate(choices):
@@ -235,12 +235,17 @@ class StrongBot(Bot):
     def _mean_score(self, spec: m.Spec, scores: list[list[int]], seat: int) -> float:
         return _sign(spec.game.aim) * sum(raw[seat] for raw in scores) / len(scores)
 
-    def analyse_contracts(self, view: ContractView) -> list[tuple[m.Contract, float]]:
+    @staticmethod
+    def _known(view: SeatView) -> Knowledge:
+        """What the seat knows before any card is played: its own cards."""
+        return fresh_knowledge(view.seat, mask_of(view.cards), mask_of(view.deck), view.players)
+
+    def analyse_contracts(self, view: SeatView) -> list[tuple[m.Contract, float]]:
         """Each contract the chooser may choose with how much better than
         an average declarer's result this hand should do in it, best first."""
-        known = fresh_knowledge(view.seat, mask_of(view.cards), mask_of(view.deck), view.players)
+        known = self._known(view)
         valued = []
-        for contract in view.options:
+        for contract in view.contract_options:
             rules = contract.rules_for(view.players)
             scores = self._simulate(view.spec, rules, known, view.seat, [_guess(rules, view.cards)],
                                     self._work(CONTRACT_DEALS))[0]
@@ -248,73 +253,73 @@ class StrongBot(Bot):
             valued.append((contract, mean - declarer_average(view.spec, contract, view.players)))
         return sorted(valued, key=lambda item: -item[1])
 
-    def choose_contract(self, view: ContractView) -> m.Contract:
-        if "contract" not in self.decisions or len(view.options) == 1:
+    def choose_contract(self, view: SeatView) -> m.Contract:
+        if "contract" not in self.decisions or len(view.contract_options) == 1:
             return self._rules.choose_contract(view)
         return self.analyse_contracts(view)[0][0]
 
-    def _announcements(self, view: ContractView, contract: m.Contract,
-                       choices: Sequence[Announced]) -> list[tuple[Announced, float]]:
-        known = fresh_knowledge(view.seat, mask_of(view.cards), mask_of(view.deck), view.players)
-        rules = contract.rules_for(view.players)
-        results = self._simulate(view.spec, rules, known, view.seat, choices, self._work(CONTRACT_DEALS))
+    def _announcements(self, view: SeatView, choices: Sequence[Announced]) -> list[tuple[Announced, float]]:
+        results = self._simulate(view.spec, view.rules, self._known(view), view.seat, choices,
+                                 self._work(CONTRACT_DEALS))
         valued = [(choice, self._mean_score(view.spec, scores, view.seat)) for choice, scores in zip(choices, results)]
         return sorted(valued, key=lambda item: -item[1])
 
-    def analyse_trumps(self, view: ContractView, contract: m.Contract) -> list[tuple[int, float]]:
-        """Each suit with the average result of naming it trumps, best first."""
-        valued = self._announcements(view, contract, [(suit, None) for suit in C.SUITS])
+    def analyse_trumps(self, view: SeatView) -> list[tuple[int, float]]:
+        """Each suit with the average result of naming it trumps for
+        ``view.contract``, best first."""
+        valued = self._announcements(view, [(suit, None) for suit in C.SUITS])
         return [(choice[0], value) for choice, value in valued if choice[0] is not None]
 
-    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
+    def choose_trump(self, view: SeatView) -> int:
         if "contract" not in self.decisions:
-            return self._rules.choose_trump(view, contract)
-        return self.analyse_trumps(view, contract)[0][0]
+            return self._rules.choose_trump(view)
+        return self.analyse_trumps(view)[0][0]
 
-    def analyse_start_ranks(self, view: ContractView, contract: m.Contract) -> list[tuple[int, float]]:
-        """The likeliest starting ranks with the average result of naming each, best first."""
-        rules = contract.rules_for(view.players)
-        aces_low = isinstance(rules.play, m.DominoPlay) and rules.play.aces_low
+    def analyse_start_ranks(self, view: SeatView) -> list[tuple[int, float]]:
+        """The likeliest starting ranks for ``view.contract`` with the
+        average result of naming each, best first."""
+        play = view.rules.play
+        aces_low = isinstance(play, m.DominoPlay) and play.aces_low
         ranks = start_rank_order(view.cards, aces_low)[:START_RANKS]
-        valued = self._announcements(view, contract, [(None, rank) for rank in ranks])
+        valued = self._announcements(view, [(None, rank) for rank in ranks])
         return [(choice[1], value) for choice, value in valued if choice[1] is not None]
 
-    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
+    def choose_start_rank(self, view: SeatView) -> int:
         if "contract" not in self.decisions:
-            return self._rules.choose_start_rank(view, contract)
-        return self.analyse_start_ranks(view, contract)[0][0]
+            return self._rules.choose_start_rank(view)
+        return self.analyse_start_ranks(view)[0][0]
 
     # ---- doubling -----------------------------------------------------------
 
-    def analyse_doubles(self, view: DoubleView) -> list[tuple[int, float]]:
+    def analyse_doubles(self, view: SeatView) -> list[tuple[int, float]]:
         """Each seat this player may double with the points by which it
         expects to beat that seat in the hand (towards the aim), best first."""
-        hand = view.hand
-        known = fresh_knowledge(hand.seat, mask_of(hand.cards), mask_of(hand.deck), hand.players)
-        scores = self._simulate(hand.spec, hand.rules, known, hand.declarer, [(hand.trump, hand.start_rank)],
-                                self._work(DOUBLE_DEALS))[0]
-        sign = _sign(hand.spec.game.aim)
-        gaps = [(seat, sign * sum(raw[hand.seat] - raw[seat] for raw in scores) / len(scores))
-                for seat in view.targets]
+        offer = view.offer
+        assert offer is not None
+        scores = self._simulate(view.spec, view.rules, self._known(view), view.declarer,
+                                [(view.trump, view.start_rank)], self._work(DOUBLE_DEALS))[0]
+        sign = _sign(view.spec.game.aim)
+        gaps = [(seat, sign * sum(raw[view.seat] - raw[seat] for raw in scores) / len(scores))
+                for seat in offer.targets]
         return sorted(gaps, key=lambda item: -item[1])
 
-    def choose_doubles(self, view: DoubleView) -> list[int]:
-        if "double" not in self.decisions or not view.targets:
+    def choose_doubles(self, view: SeatView) -> list[int]:
+        offer = view.offer
+        if "double" not in self.decisions or offer is None or not offer.targets:
             return self._rules.choose_doubles(view)
-        hand = view.hand
-        scale = abs(value_sum(hand.rules, hand.players, hand.deck, hand.trump)) or 1
+        scale = abs(value_sum(view.rules, view.players, view.deck, view.trump)) or 1
         gaps = dict(self.analyse_doubles(view))
-        if hand.seat == hand.declarer:
-            if view.cover_all:
+        if view.seat == view.declarer:
+            if offer.cover_all:
                 mean = sum(gaps.values()) / len(gaps)
-                return list(view.targets) if mean > REDOUBLE_MARGIN * scale else []
+                return list(offer.targets) if mean > REDOUBLE_MARGIN * scale else []
             return sorted(seat for seat, gap in gaps.items() if gap > REDOUBLE_MARGIN * scale)
         chosen = {seat for seat, gap in gaps.items()
-                  if gap > (DOUBLE_DECLARER_MARGIN if seat == hand.declarer else DOUBLE_OTHER_MARGIN) * scale}
-        needed = view.minimum - view.made
-        if hand.declarer in view.targets and 0 < needed and view.series_left < needed:
-            chosen.add(hand.declarer)  # the advisory minimum, while the series still allows it
+                  if gap > (DOUBLE_DECLARER_MARGIN if seat == view.declarer else DOUBLE_OTHER_MARGIN) * scale}
+        needed = offer.minimum - offer.made
+        if view.declarer in offer.targets and 0 < needed and offer.series_left < needed:
+            chosen.add(view.declarer)  # the advisory minimum, while the series still allows it
         return sorted(chosen)
 
 
-BOTS["strong"] = StrongBot
+__all__ = ["StrongBot", "declarer_average"]

@@ -309,6 +309,11 @@ class TrickHand(Hand):
         return len(self._winners)
 
     @property
+    def played(self) -> int:
+        """The mask of every card played so far."""
+        return self._played
+
+    @property
     def current_trick(self) -> list[int]:
         """The cards of the unfinished trick, in play order."""
         return list(self._trick)

@@ -35,7 +35,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..cache import cache_root
-from ..engine.game import PlayOut
+from ..engine.state import PlayOut
 from ..language import model as m
 
 _LOADING = threading.Lock()  # a Dask worker runs batches in threads: one import at a time
@@ -92,7 +92,7 @@ def native_available() -> bool:
 
 
 def play_out(spec: m.Spec, backend: str) -> PlayOut:
-    """A :data:`~barbu_dsl.engine.game.PlayOut` for ``spec`` on ``backend``
+    """A :data:`~barbu_dsl.engine.state.PlayOut` for ``spec`` on ``backend``
     (``native`` falls back to ``python`` without numba: see :func:`effective`)."""
     package = generated_package(spec)
     rollout = package.rollout

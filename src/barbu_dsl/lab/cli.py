@@ -55,7 +55,7 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
     intervals, how often each contract is chosen and doubled, and each
     spec's difference from the first, paired on the same deals.  The same
     seed gives the same numbers whatever --workers or --scheduler."""
-    from ..engine.game import default_players
+    from ..engine.state import default_players
     from ..language import load_spec
     from .backend import effective
     from .report import print_tables, summary

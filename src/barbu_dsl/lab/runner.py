@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from ..compiled import seat_before
-from ..engine.bots import RandomBot, make_bots
-from ..engine.game import GameRun, Schedule, Turn
+from ..bots import make_bots
+from ..engine.bots import RandomBot
+from ..engine.game import play
+from ..engine.state import GameState
 from ..language import model as m
 from .backend import play_out
-from .study import Batch, Study, batches, game_seed
+from .study import Batch, Study, batches, game_seed, one_contract
 from .tally import Observation, Tally, game_observations
 
 DASK_CONNECT_SECONDS = 20
@@ -30,30 +31,6 @@ Progress = Callable[[int], None]
 """Told the number of games of each batch as it finishes."""
 
 
-class OneContract(Schedule):
-    """The schedule of a one-hand "game" of a single contract: hand 0, the
-    declarer chosen by the study (the game number rotated over the seats)."""
-
-    def __init__(self, spec: m.Spec, players: int, contract: m.Contract, declarer: int):
-        self.players = players
-        self.contract = contract
-        self.declarer = declarer
-        self.dealer = seat_before(declarer, players, spec.game.direction)
-
-    @property
-    def total(self) -> int:
-        return 1
-
-    def turn(self, number: int, first_deal: Sequence[Sequence[int]] = ()) -> Turn:
-        return Turn(number, self.declarer, self.dealer, (self.contract,), 0)
-
-    def starts_series(self, number: int) -> bool:
-        return number == 0
-
-    def played(self, turn: Turn, contract: m.Contract) -> None:
-        pass
-
-
 def play_game(study: Study, spec: m.Spec, game: int) -> tuple[Observation, list[tuple[str, int]]]:
     """Game ``game`` of ``study`` under ``spec``: its observation and each
     hand's (contract, declarer's final score)."""
@@ -61,18 +38,16 @@ def play_game(study: Study, spec: m.Spec, game: int) -> tuple[Observation, list[
     names = study.seat_bots(game)
     bots = make_bots(names, study.players, seed)
     random_only = all(isinstance(bot, RandomBot) for bot in bots)
-    run = GameRun(spec, bots, seed, study.players, play_out=play_out(spec, study.backend) if random_only else None)
+    played, first = spec, None
     if study.contract is not None:
-        contract = next(c for c in spec.contracts if c.name == study.contract)
-        run.schedule = OneContract(spec, study.players, contract, game % study.players)
-    options = []
-    while len(run.hands) < run.total_hands:
-        # The options of the hand about to be played (turn() may be asked again).
-        options.append([c.name for c in run.schedule.turn(len(run.hands)).options])
-        run.play_hand()
+        played, first = one_contract(spec, study.contract), game % study.players
+    state = GameState.new(played, players=study.players, seed=seed, first_declarer=first,
+                          play_out=play_out(spec, study.backend) if random_only else None)
+    play(state, bots)
+    hands = state.hands
     contracts = [c.name for c in spec.contracts]
-    obs = game_observations(run.hands, options, contracts, study.players, names)
-    return obs, [(hand.contract, hand.final[hand.declarer]) for hand in run.hands]
+    obs = game_observations(hands, [list(hand.options) for hand in hands], contracts, study.players, names)
+    return obs, [(hand.contract, hand.final[hand.declarer]) for hand in hands]
 
 
 def play_batch(study: Study, batch: Batch) -> Tally:

@@ -11,8 +11,8 @@ Dask cluster print the same numbers.
 Duplicate play (what the specs share on game ``g``):
 
 * the deal of every hand number ``n``, ``f"{game seed}/hand {n}"``
-  (:class:`~barbu_dsl.engine.game.GameRun` deals independently of the bots
-  and of the contract), so hand ``n`` of one spec and hand ``n`` of another
+  (:class:`~barbu_dsl.engine.state.GameState` deals independently of the
+  bots and of the contract), so hand ``n`` of one spec and hand ``n`` of another
   hold the same cards even when different contracts are chosen;
 * the first declarer, drawn from the game seed: with the same number of
   contracts per series every hand number has the same declarer in both
@@ -21,16 +21,17 @@ Duplicate play (what the specs share on game ``g``):
   with the rotation ``g % players``: seat ``s`` gets bot
   ``names[(s + g) % players]``, so over ``players`` games every bot sits in
   every seat;
-* with ``contract`` set, game ``g`` is one hand of that contract, dealt
-  from the same seed, with declarer ``g % players``.
+* with ``contract`` set, game ``g`` is one hand of that contract
+  (:func:`one_contract`), dealt from the same seed, with declarer
+  ``g % players``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from ..engine import strong  # noqa: F401  (registers the "strong" bot, here and in every worker)
-from ..engine.bots import BOTS
+from ..bots import BOTS
 from ..errors import UsageError
 from ..language import model as m
 
@@ -64,7 +65,7 @@ class Study:
                                  f"not {self.players}")
             if self.contract is not None and self.contract not in [c.name for c in spec.contracts]:
                 raise UsageError(f"{spec.full_name} has no contract '{self.contract}'")
-        known = [name for name, kind in BOTS.items() if not kind.interactive]
+        known = list(BOTS)
         unknown = [name for name in self.bots if name not in known]
         if unknown:
             raise UsageError(f"unknown bot '{unknown[0]}' (the lab's bots: {', '.join(known)})")
@@ -97,6 +98,15 @@ class Study:
             "backend": self.backend,
             "batch_games": BATCH_GAMES,
         }
+
+
+@lru_cache(maxsize=64)
+def one_contract(spec: m.Spec, contract: str) -> m.Spec:
+    """``spec`` as a "game" of a single hand of ``contract`` (a fixed order
+    of that one contract, played once), for a study of one contract."""
+    game = replace(spec.game, chooser="fixed-order", order=(spec.contract(contract).name,), hands=1,
+                   first_declarer=None, lists="own")
+    return replace(spec, game=game)
 
 
 def game_seed(seed: int | str, game: int) -> str:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine.game import HandResult
+from ..engine.results import HandResult
 from .study import ROLES_EXTRA, role_names
 
 Key = tuple[str, ...]

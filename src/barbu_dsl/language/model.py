@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from ..cards import Card, Rank, Suit
@@ -677,8 +678,10 @@ def _expand(contracts: tuple[Contract, ...], players: int) -> tuple[Contract, ..
     return tuple(c for contract in contracts for c in (contract,) * contract.times_played(players))
 
 
+@lru_cache(maxsize=1024)
 def contract_key(name: str) -> str:
-    """A contract name folded for matching: no case, spaces, ``-`` or ``_``."""
+    """A contract name folded for matching: no case, spaces, ``-`` or ``_``
+    (kept for the names met: the schedule folds them every hand)."""
     return "".join(ch for ch in name.casefold() if ch not in " -_\t")
 
 

@@ -6,7 +6,7 @@ declarer has left), the trump suit or starting rank (only when the
 contract has the declarer name one), then exactly the facts the
 contract's :class:`~barbu_dsl.compiled.entry.EntryPlan` needs (or the raw
 scores), then the doubles as "who doubled whom" questions offering only
-the legal choices (:func:`~barbu_dsl.engine.game.doubling_round`), each
+the legal choices (:func:`~barbu_dsl.engine.doubling.doubling_round`), each
 with the advisory count of doubles against the declarer (shown, never
 enforced).  Where an undoubled contract is not played (variant 4) the
 doubles come first, since they decide whether there are facts to enter.
@@ -367,7 +367,7 @@ class HandEntry:
     # ---- the doubles ---------------------------------------------------------
     def ask_doubles(self, declarer: int, positive: bool) -> list[list[int]]:
         """Each player's doubles in the order of the doubling round
-        (:func:`~barbu_dsl.engine.game.doubling_round`)."""
+        (:func:`~barbu_dsl.engine.doubling.doubling_round`)."""
         spec = self.game.spec
         doubling = spec.doubling
         t, names = self.t, self.names
@@ -384,7 +384,7 @@ class HandEntry:
                                     minimum=doubling.minimum)
             return self.asker.ask(question, self._doubled_reader(targets, cover_all))
 
-        from ..engine.game import doubling_round  # here: a hand read from a file never loads the game
+        from ..engine.doubling import doubling_round  # here: a hand read from a file never loads the game
 
         doubles = doubling_round(doubling, declarer, self.n, spec.game.direction, positive, ask)
         return [list(pair) for pair in doubles]

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 
-from ..engine.game import GameResult, HandResult
+from ..engine.results import GameResult, HandResult
 from ..safe_text import for_rich
 
 

@@ -25,7 +25,7 @@ from typing import TextIO
 from rich.console import Console as RichConsole
 from rich.text import Text
 
-from ..engine.game import GameResult
+from ..engine.results import GameResult
 from ..safe_text import for_terminal
 from ..sheet import print_sheet
 

@@ -1,8 +1,10 @@
 """A seat a person plays: every decision the rules give a player, asked
 at the keyboard.
 
-The seat is a :class:`~barbu_dsl.engine.bots.Bot` whose answers come from
-a :class:`~.console.Console`: the contract from the player's remaining
+The seat answers the game's decisions (:class:`~barbu_dsl.engine.state.Decision`)
+as a bot does, from what the seat may know (a
+:class:`~barbu_dsl.engine.views.SeatView`), but its answers come from a
+:class:`~.console.Console`: the contract from the player's remaining
 list, the trump suit or domino starting rank, the doubles (only the
 choices the rules allow, with the advisory count), each card or pass.  A
 move with no alternative (one legal card, a domino pass with nothing that
@@ -24,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .. import cards as C
-from ..engine import PASS, Hand, TrickHand
-from ..engine.bots import BOTS, Bot, ContractView, DoubleView, HandView
+from ..engine import PASS, SeatView
+from ..engine.bots import Bot
 from ..engine.strong import StrongBot
 from ..language import model as m
 from .answers import (
@@ -62,10 +64,10 @@ class Answer:
 
 class HumanSeat(Bot):
     """The seat ``seat``, played by a person through ``console``; ``helper``
-    is the strong bot behind ``hint`` and ``auto``."""
+    is the strong bot behind ``hint`` and ``auto``.  Called as a bot is,
+    with a decision of its seat and the seat's view, it asks the person."""
 
     name = "human"
-    interactive = True
 
     def __init__(self, seat: int, console: Console, say: Speech, narrator: Narrator, helper: StrongBot,
                  language: str):
@@ -77,7 +79,7 @@ class HumanSeat(Bot):
         self.helper = helper
         self.language = language
         self._shown = -1  # the hand whose cards were last shown
-        self._cards: tuple[int, ...] = ()
+        self._view: SeatView | None = None  # the seat's view at the question being asked
         self._options: tuple[m.Contract, ...] = ()
 
     # ---- state saved with a game -----------------------------------------------
@@ -142,18 +144,16 @@ class HumanSeat(Bot):
         return lines
 
     def _hand_lines(self) -> list[str]:
-        hand = self.narrator.hand
-        cards = hand.hand(self.seat) if hand is not None and not hand.is_over else self._cards
+        cards = self._view.cards if self._view is not None else ()
         head = self.say.about("table.hand.your", self.seat, count=len(cards))
         return [head, *self.say.hand_lines(cards)]
 
-    def _show_hand(self, cards: Sequence[int]) -> None:
-        """Say the player's cards once a hand, before their first decision."""
-        self._cards = tuple(cards)
-        turn = self.narrator.turn
-        number = turn.number if turn is not None else 0
-        if self._shown != number and self.narrator.live:
-            self._shown = number
+    def show_hand(self, view: SeatView) -> None:
+        """Say the player's cards once a hand, before their first decision
+        (or as play begins)."""
+        self._view = view
+        if self._shown != view.number and self.narrator.live:
+            self._shown = view.number
             for line in self._hand_lines():
                 self.console.say(line)
 
@@ -223,14 +223,14 @@ class HumanSeat(Bot):
         finally:
             self._options = ()
 
-    def choose_contract(self, view: ContractView) -> m.Contract:
-        self._show_hand(view.cards)
-        self._options = view.options
+    def choose_contract(self, view: SeatView) -> m.Contract:
+        self.show_hand(view)
+        options = self._options = view.contract_options
         try:
-            names = [c.name for c in view.options]
+            names = [c.name for c in options]
 
             def read(text: str) -> Answer:
-                found = read_contract(text, view.options)
+                found = read_contract(text, options)
                 if found.contract is not None:
                     return Answer(found.contract)
                 return Answer(problem=self._unknown_contract(text, found.suggestion))
@@ -260,15 +260,15 @@ class HumanSeat(Bot):
             text += " " + self.say("table.hint.next", choice=ranked[1][0], value=points(ranked[1][1]))
         return text
 
-    def _announce_forced(self, view: ContractView, contract: m.Contract) -> None:
+    def _announce_forced(self, view: SeatView) -> None:
         """Before naming trumps or a starting rank: the cards, and the
         contract when there was no other to choose."""
-        self._show_hand(view.cards)
-        if len(view.options) == 1:
-            self.console.say(self.say("table.only_contract", contract=contract.name))
+        self.show_hand(view)
+        if len(view.contract_options) == 1:
+            self.console.say(self.say("table.only_contract", contract=view.contract_options[0].name))
 
-    def choose_trump(self, view: ContractView, contract: m.Contract) -> int:
-        self._announce_forced(view, contract)
+    def choose_trump(self, view: SeatView) -> int:
+        self._announce_forced(view)
         suits = [self.say.suit(s) for s in C.SUITS]
 
         def read(text: str) -> Answer:
@@ -277,46 +277,47 @@ class HumanSeat(Bot):
             return self._reading(text, reading)
 
         def hint() -> list[str]:
-            ranked = self.helper.analyse_trumps(view, contract)
+            ranked = self.helper.analyse_trumps(view)
             return [self._hint("table.hint.trump", [(self.say.suit(s), v) for s, v in ranked])]
 
         return self._ask(self.say("table.ask.trump", choices=self.say.choices(suits)), read, hint,
-                         lambda: self.helper.choose_trump(view, contract))
+                         lambda: self.helper.choose_trump(view))
 
     def _reading(self, text: str, reading: Reading) -> Answer:
         if reading.value is not None:
             return Answer(reading.value)
         return self._ambiguous(text) if reading.ambiguous else self._unknown(text)
 
-    def choose_start_rank(self, view: ContractView, contract: m.Contract) -> int:
-        self._announce_forced(view, contract)
+    def choose_start_rank(self, view: SeatView) -> int:
+        self._announce_forced(view)
         ranks = ", ".join(self.say.rank(r) for r in C.RANKS)
 
         def read(text: str) -> Answer:
             return self._reading(text, read_rank(text, self.language))
 
         def hint() -> list[str]:
-            ranked = self.helper.analyse_start_ranks(view, contract)
+            ranked = self.helper.analyse_start_ranks(view)
             return [self._hint("table.hint.start_rank", [(self.say.rank(r), v) for r, v in ranked])]
 
         return self._ask(self.say("table.ask.start_rank", choices=ranks), read, hint,
-                         lambda: self.helper.choose_start_rank(view, contract))
+                         lambda: self.helper.choose_start_rank(view))
 
-    def choose_doubles(self, view: DoubleView) -> list[int]:
-        hand = view.hand
-        self._show_hand(hand.cards)
+    def choose_doubles(self, view: SeatView) -> list[int]:
+        offer = view.offer
+        assert offer is not None
+        self.show_hand(view)
         say = self.say
-        declarer = hand.declarer
+        declarer = view.declarer
         if self.seat == declarer:
             doubled_me = sorted({a for a, b in view.doubles if b == self.seat})
             self.console.say(say.about("table.doubled_by", self.seat, whom=say.seats(doubled_me)))
-        elif view.minimum:
-            self.console.say(say.about("table.doubles_made", self.seat, count=view.made,
-                                       declarer=say.seat(declarer), minimum=view.minimum))
-        targets = list(view.targets)
+        elif offer.minimum:
+            self.console.say(say.about("table.doubles_made", self.seat, count=offer.made,
+                                       declarer=say.seat(declarer), minimum=offer.minimum))
+        targets = list(offer.targets)
         labels = [say.seat(s) for s in targets]
         all_word, none_word = command_word("all", say.t), command_word("none", say.t)
-        if view.cover_all:
+        if offer.cover_all:
             choices = f"{all_word}, {none_word}"
         else:
             choices = say.choices(labels) + f", {all_word}, {none_word}"
@@ -326,7 +327,7 @@ class HumanSeat(Bot):
             seats = read_seats(text, targets, say.names)
             if seats is None:
                 return Answer(problem=say("table.error.seats", typed=text, choices=choices))
-            if view.cover_all and seats and len(seats) != len(targets):
+            if offer.cover_all and seats and len(seats) != len(targets):
                 return Answer(problem=say("table.error.cover_all", typed=text, whom=say.seats(targets)))
             return Answer(sorted(seats))
 
@@ -342,20 +343,16 @@ class HumanSeat(Bot):
 
     # ---- play -------------------------------------------------------------------
 
-    def begin_hand(self, view: HandView) -> None:
-        self.helper.begin_hand(view)
-        self._show_hand(view.cards)
-
-    def choose_move(self, hand: Hand, seat: int) -> int:
-        self._show_hand(hand.hand(seat))  # once a hand: after a resume, the cards left
-        legal = hand.legal_moves()
+    def choose_move(self, view: SeatView) -> int:
+        self.show_hand(view)  # once a hand: after a resume, the cards left
+        legal = view.legal_moves()
         say = self.say
         if len(legal) == 1:
             if self.narrator.live:
                 key = "table.forced.pass" if legal[0] == PASS else "table.forced.card"
-                self.console.say(say.about(key, seat, card="" if legal[0] == PASS else say.card(legal[0])))
+                self.console.say(say.about(key, self.seat, card="" if legal[0] == PASS else say.card(legal[0])))
             return legal[0]
-        self.console.say(self._turn_line(hand), "bold")
+        self.console.say(self._turn_line(view), "bold")
         labels = [say.card(c) for c in legal]
 
         def read(text: str) -> Answer:
@@ -369,24 +366,26 @@ class HumanSeat(Bot):
                 if reading.value is None:
                     return self._reading(text, reading)
                 move = reading.value
-            rule = hand.broken_rule(move)
+            rule = view.broken_rule(move)
             if rule is None:
                 return Answer(move)
             what = say("table.pass") if move == PASS else say.card(move)
             return Answer(problem=say("table.error.illegal", typed=text, card=what, reason=broken_text(rule, say)))
 
         def hint() -> list[str]:
-            ranked = self.helper.analyse_move(hand, seat)
+            ranked = self.helper.analyse_move(view)
             named = [(say("table.pass") if mv == PASS else say.card(mv), value) for mv, value in ranked]
             return [self._hint("table.hint.move", named)]
 
         return self._ask(say("table.ask.card", choices=say.choices(labels)), read, hint,
-                         lambda: self.helper.choose_move(hand, seat))
+                         lambda: self.helper.choose_move(view))
 
-    def _turn_line(self, hand: Hand) -> str:
+    def _turn_line(self, view: SeatView) -> str:
         """Whose turn, and what the trick needs: the lead, or the card winning it."""
         say = self.say
-        if isinstance(hand, TrickHand):
+        hand = view.public
+        assert hand is not None
+        if not hand.is_domino:
             number = hand.tricks_played + 1
             winning = hand.winning
             if winning is None:
@@ -394,6 +393,3 @@ class HumanSeat(Bot):
             return say.about("table.turn.follow", self.seat, number=number,
                              winner=say.seat(winning[1]), card=say.card(winning[0]))
         return say.about("table.turn.domino", self.seat)
-
-
-BOTS["human"] = HumanSeat

@@ -21,18 +21,20 @@ import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console as RichConsole
 
+from ..bots import HUMAN, SEATS, make_bot, seat_seed
 from ..compiled import game_plan
-from ..engine.bots import BOTS, Bot, make_bot, seat_seed
-from ..engine.game import GameResult, GameRun, default_players
+from ..engine.game import play as play_out
+from ..engine.results import GameResult, HandResult
+from ..engine.state import GameState, default_players
 from ..engine.strong import StrongBot
-from ..errors import RecordError, SpecError, UsageError
+from ..errors import UsageError
 from ..files import atomic_stream, check_writable
 from ..i18n import Translator, choose_language
-from ..language import load_spec, parse_spec, print_spec
+from ..language import load_spec
 from ..language import model as m
 from ..safe_text import for_terminal, json_line
 from ..sheet import hand_line, print_sheet
@@ -41,17 +43,7 @@ from .answers import command_word
 from .console import Console, Leave, wants_plain
 from .human import HumanSeat
 from .narrator import Narrator
-from .save import (
-    Decisions,
-    Recorded,
-    SavedGame,
-    check_fits,
-    damaged,
-    default_path,
-    read_saved,
-    remove_saved,
-    write_saved,
-)
+from .save import SavedGame, check_fits, default_path, load_game, read_saved, remove_saved, write_saved
 from .speech import Speech, seat_names
 
 
@@ -97,18 +89,14 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
         saved = read_saved(save_path)
         if saved is None:
             raise UsageError(f"no saved game in {save_path}; start one with: barbu play SPEC --human")
-        try:
-            spec = parse_spec(saved.spec_text, saved.spec)
-        except SpecError as error:  # the copy of the spec inside the file, not the spec of that name
-            first = error.diagnostics[0]
-            raise damaged(save_path, f"its copy of the spec does not read (line {first.line}: {first.message})") from None
-        check_fits(saved, spec, save_path)
+        check_fits(saved, save_path)
         if not options.language:
             try:
                 language = choose_language(saved.language)
             except ValueError:
-                raise damaged(save_path, f"it names no language barbu speaks ({saved.language!r})") from None
-        return _table(spec, saved, options, streams, save_path, language)
+                raise damaged_language(save_path, saved.language) from None
+        state = load_game(saved, save_path)
+        return _table(state.spec, saved, options, streams, save_path, language, state)
     if options.spec is None:
         raise UsageError("missing SPEC: the spec to play, e.g. barbu play tournament --human")
     spec = load_spec(options.spec)
@@ -119,10 +107,17 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
     names = _names(options.names, players)
     if options.record is not None:
         check_writable(options.record)
-    if "human" not in bots:
+    if HUMAN not in bots:
         return _bots_only(spec, players, bots, options, streams, language, names)
-    saved = SavedGame(spec.full_name, print_spec(spec), players, options.seed, bots, options.think, language, names)
-    return _table(spec, saved, options, streams, save_path, language, fresh=True)
+    fresh = {"players": players, "seed": options.seed, "names": names}
+    saved = SavedGame(fresh, bots, options.think, language)
+    return _table(spec, saved, options, streams, save_path, language)
+
+
+def damaged_language(path: Path, language: str) -> UsageError:
+    from .save import damaged
+
+    return damaged(path, f"it names no language barbu speaks ({language!r})")
 
 
 def choose_language_option(explicit: str | None) -> str:
@@ -136,11 +131,11 @@ def _bot_names(options: PlayOptions, players: int) -> list[str]:
     if options.human:
         if options.bots is not None:
             raise UsageError("give --human or --bots (with human seats in it), not both")
-        return ["human"] + ["strong"] * (players - 1)
+        return [HUMAN] + ["strong"] * (players - 1)
     names = [name.strip() for name in (options.bots or "rules").split(",")]
-    unknown = [name for name in names if name not in BOTS]
+    unknown = [name for name in names if name not in SEATS]
     if unknown:
-        raise UsageError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
+        raise UsageError(f"unknown bot '{unknown[0]}' (bots: {', '.join(SEATS)})")
     if len(names) not in (1, players):
         raise UsageError(f"--bots names {len(names)} bots for {players} players (give one, or one per seat)")
     return names * players if len(names) == 1 else names
@@ -171,20 +166,21 @@ def _write_record(path: Path | None, result: GameResult) -> None:
 
 def _bots_only(spec: m.Spec, players: int, bots: list[str], options: PlayOptions, streams: Streams,
                language: str, names: list[str] | None) -> int:
-    run = GameRun(spec, [make_bot(name, seat_seed(options.seed, seat), options.think)
-                         for seat, name in enumerate(bots)], options.seed, players)
+    state = GameState.new(spec, players=players, seed=options.seed, names=names)
+    seats = [make_bot(name, seat_seed(options.seed, seat), options.think) for seat, name in enumerate(bots)]
     err = RichConsole(file=streams.err, markup=False, emoji=False, highlight=False, soft_wrap=True)
     if err.is_terminal and not options.plain and not os.environ.get("NO_COLOR"):
         from rich.progress import Progress
 
         with Progress(console=err, transient=True) as progress:
-            task = progress.add_task(for_terminal(spec.full_name, one_line=True), total=run.total_hands)
-            for _ in run:
-                progress.advance(task)
+            task = progress.add_task(for_terminal(spec.full_name, one_line=True), total=state.total_hands)
+            play_out(state, seats, lambda hand: progress.advance(task))
     else:
-        for hand in run:
-            streams.err.write(for_terminal(hand_line(hand, run.total_hands)) + "\n")
-    result = run.result()
+        def progress_line(hand: HandResult) -> None:
+            streams.err.write(for_terminal(hand_line(hand, state.total_hands)) + "\n")
+
+        play_out(state, seats, progress_line)
+    result = state.result(bots)
     _write_record(options.record, result)
     if options.as_json:
         streams.out.write(json_line(report.game_json(result)) + "\n")
@@ -204,16 +200,18 @@ def _bots_only(spec: m.Spec, players: int, bots: list[str], options: PlayOptions
 
 
 def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Streams, save_path: Path,
-           language: str, fresh: bool = False) -> int:
-    """Play (or carry on) a game with people; the exit code."""
+           language: str, state: GameState | None = None) -> int:
+    """Play (or carry on: ``state``) a game with people; the exit code."""
     existing = read_saved(save_path)  # refuses a file that is not a saved game before anything is played
     try:
         table = Table(spec, saved, options, streams, language)
     except (ValueError, TypeError, KeyError, IndexError):  # a bot state the file holds is not one
-        if fresh:
+        if state is None:
             raise
+        from .save import damaged
+
         raise damaged(save_path, "a bot's saved state is not one") from None
-    if fresh:
+    if state is None:
         table.greet()
         if existing is not None:
             table.console.say(table.say("table.save.waiting", path=str(save_path)))
@@ -223,24 +221,17 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
             except Leave:
                 table.console.say(table.say("table.not_started"))
                 return 0
-    run = GameRun(table.spec, table.seats, saved.seed, saved.players, watcher=table.narrator)
+        game = saved.game
+        state = GameState.new(table.spec, players=game["players"], seed=game["seed"], names=game["names"])
+    else:
+        table.catch_up(state)
     try:
-        try:
-            for _ in run:
-                pass
-        except KeyboardInterrupt:  # while a bot was thinking
-            raise Leave("interrupt") from None
-        except (RecordError, ValueError, TypeError, KeyError, IndexError) as error:
-            if not table.decisions.from_save:
-                raise
-            # The engine refused an answer the file holds (a card not held, a double not allowed...).
-            where = f"its decision {table.decisions.taken} is not a legal answer there"
-            raise damaged(save_path, f"{where}: {error}" if isinstance(error, RecordError) else where) from None
+        table.run(state)
     except Leave as leave:
-        table.leave(leave, save_path, len(run.hands))
+        table.leave(leave, save_path, state)
         return 0
-    table.finish(run.result())
-    remove_saved(save_path, saved.game)
+    table.finish(state.result(saved.bots))
+    remove_saved(save_path, saved.id)
     return 0
 
 
@@ -253,44 +244,71 @@ class Table:
         self.options = options
         self.streams = streams
         self.language = language
+        players = saved.players
+        names = saved.game.get("names")
+        self.seed = saved.game["seed"]
         t = Translator(language)
-        humans = [seat for seat, name in enumerate(saved.bots) if name == "human"]
+        humans = [seat for seat, name in enumerate(saved.bots) if name == HUMAN]
         out = streams.err if options.as_json else streams.out
         self.console = Console(out, streams.inp, wants_plain(options.plain, os.environ, out))
-        self.say = Speech(t, seat_names(saved.players, t, saved.names), humans[0] if len(humans) == 1 else None)
-        self.narrator = Narrator(spec, saved.players, game_plan(spec, saved.players).hands, self.console, self.say)
-        self.decisions = Decisions(saved.decisions, self._go_live)
-        self.narrator.live = not self.decisions.replaying
+        self.say = Speech(t, seat_names(players, t, names), humans[0] if len(humans) == 1 else None)
+        self.narrator = Narrator(spec, players, game_plan(spec, players).hands, self.console, self.say)
         self.people: list[HumanSeat] = []
-        self.seats: list[Recorded] = []
+        self.seats: list[Any] = []  # per seat: a bot, or a person's HumanSeat
         for seat, name in enumerate(saved.bots):
-            seed = seat_seed(saved.seed, seat)
-            inner: Bot
-            if name == "human":
-                inner = HumanSeat(seat, self.console, self.say, self.narrator,
-                                  StrongBot(f"{seed}/helper", saved.think), language)
-                self.people.append(inner)
+            bot_seed = seat_seed(self.seed, seat)
+            player: Any
+            if name == HUMAN:
+                player = HumanSeat(seat, self.console, self.say, self.narrator,
+                                   StrongBot(f"{bot_seed}/helper", saved.think), language)
+                self.people.append(player)
             else:
-                inner = make_bot(name, seed, saved.think)
+                player = make_bot(name, bot_seed, saved.think)
             if saved.states:
-                inner.restore(saved.states[seat])
-            self.seats.append(Recorded(inner, seat, self.decisions))
+                player.restore(saved.states[seat])
+            self.seats.append(player)
+        self._asked: tuple[int, Any] | None = None  # the seat asked now, and its state before the question
 
-    def _go_live(self) -> None:
-        """The saved decisions are replayed: say where the game stands."""
+    def catch_up(self, state: GameState) -> None:
+        """Follow a saved game's events silently, then say where it stands."""
+        if not state.answers:
+            return
+        self.narrator.live = False
+        self.narrator.follow(state)
         self.narrator.live = True
-        for line in self.narrator.recap():
-            self.console.say(line)
+        if not state.over:
+            for line in self.narrator.recap():
+                self.console.say(line)
+
+    def run(self, state: GameState) -> None:
+        """Ask each decision of its seat and say what happens, to the end of
+        the game; :class:`Leave` when a person leaves (or Ctrl-C)."""
+
+        def show_hands() -> None:
+            for person in self.people:
+                person.show_hand(state.seat_view(person.seat))
+
+        try:
+            self.narrator.follow(state, show_hands)
+            while (decision := state.pending()) is not None:
+                player = self.seats[decision.seat]
+                self._asked = (decision.seat, player.state())
+                answer = player(decision, state.seat_view(decision.seat))
+                self._asked = None
+                state.apply(answer)
+                self.narrator.follow(state, show_hands)
+        except KeyboardInterrupt:  # while a bot was thinking
+            raise Leave("interrupt") from None
 
     def greet(self) -> None:
         saved, say, console = self.saved, self.say, self.console
         console.say(say("table.welcome", title=self.spec.title, spec=self.spec.full_name, players=saved.players,
-                        seed=saved.seed, hands=self.narrator.total), "bold")
+                        seed=self.seed, hands=self.narrator.total), "bold")
         console.say(say(f"table.aim.{self.spec.game.aim}"))
         for seat, name in enumerate(saved.bots):
             if seat == say.you:
                 console.say(say("table.seat.you", seat=say.names[seat]))
-            elif name == "human":
+            elif name == HUMAN:
                 console.say(say("table.seat.person", seat=say.names[seat]))
             else:
                 console.say(say("table.seat.bot", seat=say.names[seat], bot=name))
@@ -308,15 +326,19 @@ class Table:
         per_game = len(chosen) if spec.game.contracts_per_game else None
         self.spec = replace(spec, game=replace(spec.game, order=tuple(c.name for c in chosen),
                                                contracts_per_game=per_game))
-        self.saved.spec_text = print_spec(self.spec)
         self.narrator.spec, self.narrator.total = self.spec, game_plan(self.spec, self.saved.players).hands
 
-    def leave(self, leave: Leave, path: Path, hands_done: int) -> None:
-        """Save the game and say how to carry it on."""
+    def leave(self, leave: Leave, path: Path, state: GameState) -> None:
+        """Save the game and say how to carry it on.  A question left
+        unanswered never happened: its seat's state is kept as it was
+        before it."""
         saved = self.saved
-        saved.decisions = self.decisions.log
+        saved.game = json.loads(state.to_json())
         saved.states = [seat.state() for seat in self.seats]
-        saved.hands_done = hands_done
+        if self._asked is not None:
+            seat, before = self._asked
+            saved.states[seat] = before
+        saved.hands_done = state.number
         saved.language = self.language
         write_saved(path, saved)
         if leave.reason == "eof":

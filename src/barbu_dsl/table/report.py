@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..engine.game import GameResult, HandResult
+from ..engine.results import GameResult, HandResult
 from .speech import Speech
 
 

@@ -1,14 +1,18 @@
 """Saving a game left at the table, and carrying it on (``barbu play --resume``).
 
-A saved game holds everything needed to go on exactly as if it had never
-stopped: the spec as canonical text (``barbu fmt``,
-:func:`~barbu_dsl.language.print_spec`), the number of players, the seed,
-the bot of each seat and its ``think`` factor, the language and seat
-names, every decision taken so far by every seat in the order they were
-taken, and the state of each bot's random generator.  Carrying on replays
-those decisions through the engine (no bot is asked again, which is fast)
-and then asks the next question, so the game continues with the very cards
-and answers it would have had.
+A saved game is the game itself, as :meth:`GameState.to_json
+<barbu_dsl.engine.state.GameState.to_json>` writes it (the spec as
+canonical text, the number of players, the seed, the seat names and every
+answer given so far, in order), with what the table adds: the bot or
+person of each seat, the bots' ``think`` factor, the language, and the
+state of each bot's random generator.  Carrying on replays the answers
+(no bot is asked again, which is fast) and then asks the next question, so
+the game continues with the very cards and answers it would have had.
+
+A save of the first format (version 1, each decision with its seat and
+kind and the engine's numbers for cards and suits) is read too: its
+decisions become the answers of today's format, each checked against the
+decision it answers.
 
 The file is written atomically (a temporary file beside it, then a rename)
 in the user's data directory (``platformdirs.user_data_dir("barbu_dsl")``,
@@ -29,15 +33,18 @@ from typing import Any
 
 import platformdirs
 
+from .. import cards as C
+from ..bots import SEATS
 from ..bounded_json import loads
-from ..engine.bots import BOTS, Bot, Proxy
+from ..engine.state import FORMAT as GAME_FORMAT
+from ..engine.state import VERSION as GAME_VERSION
+from ..engine.state import AnswerError, GameFileError, GameState
 from ..errors import UsageError
 from ..files import FileProblem, atomic_write, os_reason, read_text_file
-from ..language import model as m
 from ..limits import GAME_FILE_BYTES
 
 FORMAT = "barbu_dsl saved game"
-VERSION = 1
+VERSION = 2
 FILE_NAME = "saved-game.json"
 
 
@@ -51,62 +58,117 @@ def default_path(environ: Mapping[str, str]) -> Path:
 class SavedGame:
     """A game left before its end (see the module docstring)."""
 
-    spec: str  # the spec's full name, as on the command line
-    spec_text: str  # its canonical text
-    players: int
-    seed: int | str
-    bots: list[str]
+    game: dict[str, Any]  # GameState.to_json(), as JSON data
+    bots: list[str]  # per seat: a bot's name, or "human"
     think: float
     language: str
-    names: list[str] | None
-    decisions: list[list[Any]] = field(default_factory=list)  # [seat, kind, answer]
-    states: list[Any] = field(default_factory=list)  # per seat
+    states: list[Any] = field(default_factory=list)  # per seat: the bot's state
     hands_done: int = 0
-    game: str = field(default_factory=lambda: uuid.uuid4().hex)  # tells this game's save from another's
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)  # tells this game's save from another's
+    asked: list[tuple[int, str]] | None = field(default=None, compare=False, repr=False)
+    """For a save of the first format: the seat and kind of decision of each answer."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, **asdict(self)}
+        data = asdict(self)
+        del data["asked"]
+        return {"format": FORMAT, "version": VERSION, **data}
 
     @classmethod
     def from_json(cls, data: Any) -> SavedGame:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("not a saved barbu game")
+        if data.get("version") == 1:
+            return _from_version_1(data)
         if data.get("version") != VERSION:
             raise ValueError(f"a saved game of another version ({data.get('version')})")
-        fields = {key: value for key, value in data.items() if key not in ("format", "version")}
+        fields = {key: value for key, value in data.items() if key not in ("format", "version", "asked")}
         saved = cls(**fields)
-        wrong = [name for name, ok in _FIELD_CHECKS.items() if not ok(getattr(saved, name))]
-        if wrong:
-            raise ValueError(f"its {wrong[0]} is not what a saved game holds")
+        _check_fields(saved)
         return saved
 
+    @property
+    def spec(self) -> str:
+        """The spec's full name, as on the command line."""
+        return str(self.game.get("spec"))
 
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+    @property
+    def players(self) -> int:
+        return int(self.game["players"])
 
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
 _FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
-    "spec": lambda v: isinstance(v, str), "spec_text": lambda v: isinstance(v, str), "players": _whole,
-    "seed": lambda v: _whole(v) or isinstance(v, str), "bots": _strings,
+    "game": lambda v: isinstance(v, dict), "bots": _strings,
     "think": lambda v: (_whole(v) or isinstance(v, float)) and v > 0, "language": lambda v: isinstance(v, str),
-    "names": lambda v: v is None or _strings(v), "decisions": lambda v: isinstance(v, list),
-    "states": lambda v: isinstance(v, list), "hands_done": _whole, "game": lambda v: isinstance(v, str),
+    "states": lambda v: isinstance(v, list), "hands_done": _whole, "id": lambda v: isinstance(v, str),
 }
 """The type of each field of a saved game read back (a file edited by hand is refused, not played)."""
 
 
-KINDS = ("contract", "trump", "start_rank", "doubles", "move")
-"""The questions a seat answers, as a saved game names them."""
+def _check_fields(saved: SavedGame) -> None:
+    wrong = [name for name, ok in _FIELD_CHECKS.items() if not ok(getattr(saved, name))]
+    if wrong:
+        raise ValueError(f"its {wrong[0]} is not what a saved game holds")
 
 
-def check_fits(saved: SavedGame, spec: m.Spec, path: Path) -> None:
-    """Refuse, with one message, a saved game that does not fit its own
-    spec: a file edited by hand or damaged.  The file is left as it is."""
-    problem = _misfit(saved, spec)
+# --------------------------------------------------------------------------
+# The first format.
+
+_V1_KINDS = {"contract": "contract", "trump": "trump", "start_rank": "start_rank", "doubles": "double",
+             "move": "card"}
+"""The question kinds of a version 1 save, and the decision kinds they are now."""
+
+
+def _v1_answer(kind: str, answer: Any) -> Any:
+    """A version 1 answer as today's answers are written (anything that
+    does not convert is kept, and refused when it is replayed)."""
+    if kind == "trump" and _whole(answer) and 0 <= answer < 4:
+        return C.SUIT_LETTERS[answer]
+    if kind == "start_rank" and _whole(answer) and answer in C.RANK_LETTERS:
+        return C.RANK_LETTERS[answer]
+    if kind == "doubles" and isinstance(answer, list) and all(_whole(seat) for seat in answer):
+        return sorted(answer)
+    if kind == "move" and _whole(answer) and -1 <= answer < 52:
+        return "pass" if answer == -1 else C.CARD_STRS[answer]
+    return answer
+
+
+def _from_version_1(data: dict[str, Any]) -> SavedGame:
+    """A version 1 save as today's (see the module docstring)."""
+    decisions = data.get("decisions")
+    if not isinstance(decisions, list):
+        raise TypeError("its decisions are not what a saved game holds")
+    asked, answers = [], []
+    for number, entry in enumerate(decisions, 1):
+        if not (isinstance(entry, list) and len(entry) == 3 and _whole(entry[0]) and entry[1] in _V1_KINDS):
+            raise ValueError(f"its decision {number} is not a seat's answer to a question")
+        seat, kind, answer = entry
+        asked.append((seat, _V1_KINDS[kind]))
+        answers.append(_v1_answer(kind, answer))
+    game = {"format": GAME_FORMAT, "version": GAME_VERSION, "spec": data.get("spec"),
+            "spec_text": data.get("spec_text"), "players": data.get("players"), "seed": data.get("seed"),
+            "names": data.get("names"), "answers": answers}
+    saved = SavedGame(game, data.get("bots"), data.get("think"), data.get("language"),  # type: ignore[arg-type]
+                      data.get("states", []), data.get("hands_done", 0), data.get("game"), asked)  # type: ignore[arg-type]
+    _check_fields(saved)
+    return saved
+
+
+# --------------------------------------------------------------------------
+# Reading a save back into a game.
+
+
+def check_fits(saved: SavedGame, path: Path) -> None:
+    """Refuse, with one message, a saved game whose seats do not fit it: a
+    file edited by hand or damaged.  The file is left as it is."""
+    problem = _misfit(saved)
     if problem is not None:
         raise damaged(path, problem)
 
@@ -116,23 +178,43 @@ def damaged(path: Path, problem: str) -> UsageError:
     return UsageError(f"the saved game in {path} cannot be carried on: {problem} (the file is left as it is)")
 
 
-def _misfit(saved: SavedGame, spec: m.Spec) -> str | None:
-    players = saved.players
-    if players not in spec.players:
-        return f"{spec.full_name} is played by {', '.join(map(str, spec.players))} players, not {players}"
-    if len(saved.bots) != players or not all(name in BOTS for name in saved.bots):  # (``human`` among them)
+def _misfit(saved: SavedGame) -> str | None:
+    players = saved.game.get("players")
+    if not _whole(players):
+        return "its number of players is not a number"
+    if len(saved.bots) != players or not all(name in SEATS for name in saved.bots):
         return f"its seats are not {players} bots and people"
-    if saved.names is not None and len(saved.names) != players:
-        return f"it names {len(saved.names)} seats for {players} players"
     if saved.states and len(saved.states) != players:
         return f"it keeps {len(saved.states)} bot states for {players} players"
     if saved.hands_done < 0:
         return "its count of hands played is below zero"
-    for number, entry in enumerate(saved.decisions, 1):
-        if not (isinstance(entry, list) and len(entry) == 3 and _whole(entry[0]) and 0 <= entry[0] < players
-                and entry[1] in KINDS):
-            return f"its decision {number} is not a seat's answer to a question"
     return None
+
+
+def load_game(saved: SavedGame, path: Path) -> GameState:
+    """The saved game, its answers replayed; :func:`damaged` names what
+    does not replay."""
+    game = dict(saved.game)
+    answers = game.get("answers")
+    if not isinstance(answers, list):
+        raise damaged(path, "its answers are not what a saved game holds")
+    try:
+        state = GameState.from_data({**game, "answers": []})
+    except GameFileError as error:
+        raise damaged(path, str(error)) from None
+    for number, answer in enumerate(answers, 1):
+        decision = state.pending()
+        if saved.asked is not None and decision is not None and (decision.seat, decision.kind) != saved.asked[number - 1]:
+            raise damaged(path, f"its decision {number} is not the answer of the seat asked there")
+        try:
+            state.apply(answer)
+        except AnswerError as error:
+            raise damaged(path, f"its answer {number} is not a legal answer there: {error}") from None
+    return state
+
+
+# --------------------------------------------------------------------------
+# The file.
 
 
 def read_saved(path: Path) -> SavedGame | None:
@@ -160,95 +242,16 @@ def write_saved(path: Path, saved: SavedGame) -> None:
 
 
 def remove_saved(path: Path, game: str) -> bool:
-    """Remove the save at ``path`` if it is the save of ``game``."""
+    """Remove the save at ``path`` if it is the save of the game ``game`` (its id)."""
     try:
         saved = read_saved(path)
     except UsageError:
         return False
-    if saved is None or saved.game != game:
+    if saved is None or saved.id != game:
         return False
     path.unlink(missing_ok=True)
     return True
 
 
-# --------------------------------------------------------------------------
-# Recording decisions, and replaying them.
-
-
-def _encode(kind: str, answer: Any) -> Any:
-    if kind == "contract":
-        return answer.name
-    if kind == "doubles":
-        return sorted(answer)
-    return answer
-
-
-class Decisions:
-    """Every decision of a game in the order taken; those of a saved game
-    are handed out again until they run out, then ``on_live`` is called."""
-
-    def __init__(self, saved: list[list[Any]], on_live: Callable[[], None]):
-        self.log: list[list[Any]] = [list(entry) for entry in saved]
-        self._next = 0
-        self._on_live = on_live if saved else None
-        self.from_save = bool(saved)  # every answer so far came from the saved game
-
-    @property
-    def replaying(self) -> bool:
-        return self._next < len(self.log)
-
-    def take(self, seat: int, kind: str) -> Any:
-        """The next saved decision, which must be ``seat``'s of ``kind``."""
-        entry_seat, entry_kind, answer = self.log[self._next]
-        if (entry_seat, entry_kind) != (seat, kind):
-            raise UsageError("the saved game does not replay: it was saved by another version of barbu_dsl")
-        self._next += 1
-        return answer
-
-    @property
-    def taken(self) -> int:
-        """How many saved decisions have been handed out."""
-        return self._next
-
-    def add(self, seat: int, kind: str, answer: Any) -> None:
-        self.from_save = False
-        self.log.append([seat, kind, _encode(kind, answer)])
-        self._next = len(self.log)
-
-    def going_live(self) -> None:
-        if self._on_live is not None and not self.replaying:
-            on_live, self._on_live = self._on_live, None
-            on_live()
-
-
-class Recorded(Proxy):
-    """A seat whose decisions are recorded in ``decisions``, and taken
-    from it while a saved game is replayed."""
-
-    def __init__(self, inner: Bot, seat: int, decisions: Decisions):
-        super().__init__(inner)
-        self.seat = seat
-        self.decisions = decisions
-        self._before: Any = None  # the bot's state before the question it is answering
-
-    def ask(self, kind: str, question: Any, *args: Any) -> Any:
-        if self.decisions.replaying:
-            answer = self.decisions.take(self.seat, kind)
-            if kind == "contract":
-                options: tuple[m.Contract, ...] = args[0].options
-                chosen = next((c for c in options if c.name == answer), None)
-                if chosen is None:
-                    raise ValueError(f"{answer!r} is not a contract to choose here")
-                return chosen
-            return answer
-        self.decisions.going_live()
-        self._before = self.inner.state()
-        answer = question(*args)
-        self._before = None
-        self.decisions.add(self.seat, kind, answer)
-        return answer
-
-    def state(self) -> Any:
-        """The bot's state as of its last recorded answer: a question left
-        unanswered (the game stopped in the middle of it) never happened."""
-        return self._before if self._before is not None else self.inner.state()
+__all__ = ["FORMAT", "VERSION", "SavedGame", "check_fits", "damaged", "default_path", "load_game", "read_saved",
+           "remove_saved", "write_saved"]

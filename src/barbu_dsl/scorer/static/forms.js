@@ -1,5 +1,5 @@
 /* forms.js — the parts of the hand entry form that depend on the contract:
- * the doubling grid (engine.game.legal_targets: only legal cells enabled),
+ * the doubling grid (engine.doubling.legal_targets: only legal cells enabled),
  * the facts of play its entry plan asks for (compiled.entry.EntryPlan.keys:
  * counts per seat, a seat per single card and per scored trick, the domino
  * order, the longest suits), the scores entered directly, the note of a hand
@@ -26,7 +26,7 @@ function BarbuForms(words) {
   }
 
   /** The doubling grid: a row per doubler, a column per doubled player;
-   * only the cells legal now are enabled (engine.game.legal_targets),
+   * only the cells legal now are enabled (engine.doubling.legal_targets),
    * redoubles included. */
   function doublingGrid(state, variant, players) {
     if (!data.doubling.allowed) return null;
@@ -36,7 +36,7 @@ function BarbuForms(words) {
     const grid = { onchange: null };
     const pairs = () => {
       // doublers in turn from the one after the declarer, the declarer's redoubles last (the order of the
-      // doubling round, engine.game.doubling_round; compiled.seating.seat_after says who comes next)
+      // doubling round, engine.doubling.doubling_round; compiled.seating.seat_after says who comes next)
       const after = data.counts.find((c) => c.players === players).plan.after;
       const order = [after[declarer]];
       while (order.length < players) order.push(after[order[order.length - 1]]);

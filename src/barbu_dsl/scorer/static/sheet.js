@@ -196,7 +196,7 @@ const BarbuCore = (function () {
     return null;
   }
 
-  /** engine.game.legal_targets: the seats ``seat`` may double now, and
+  /** engine.doubling.legal_targets: the seats ``seat`` may double now, and
    * whether the answer must be all of them or none. */
   function legalTargets(doubling, declarer, seat, pairs, positive, players) {
     if (!doubling.allowed) return [[], false];

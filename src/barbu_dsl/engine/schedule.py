@@ -1,0 +1,98 @@
+"""The schedule of a game: who chooses each hand and from which contracts.
+
+Who declares each hand and what they may choose is the game plan's
+(:func:`~barbu_dsl.compiled.game_plan`, followed hand by hand with
+:func:`~barbu_dsl.compiled.plan_turn`: declarer series, rotating choosers
+with their own lists or a shared one, fixed orders; RULES.md sections 2,
+3 and 6).  The schedule adds what only a game played with cards knows: the
+first declarer, drawn by lot or (section 6) the holder of a named card in
+the first deal, and the random lists of the French random modes.  The
+dealer is the player before the declarer in turn (on the declarer's right
+in a clockwise game), or the declarer when the dealer chooses.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..compiled import GamePlan, game_plan, plan_turn, seat_before
+from ..language import model as m
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One hand's place in the game: ``declarer`` is the seat that chooses
+    (the record's declarer), ``options`` the contracts they may choose."""
+
+    number: int  # 0-based
+    declarer: int
+    dealer: int
+    options: tuple[m.Contract, ...]
+    series_left: int  # hands this declarer still declares after this one, in this series
+
+
+def contract_lists(plan: GamePlan, rng: random.Random) -> list[tuple[m.Contract, ...]]:
+    """Each seat's list of contracts in a ``rotating`` game (RULES.md
+    section 3, modes): the plan's round for everyone, or lists drawn at
+    random from the pool (one for all, or one for each seat)."""
+    players = plan.players
+    if plan.draw == "shared":
+        return [tuple(rng.sample(plan.pool, plan.per_player))] * players
+    if plan.draw == "individual":
+        return [tuple(rng.sample(plan.pool, plan.per_player)) for _ in range(players)]
+    return [plan.round] * players
+
+
+class Schedule:
+    """Who chooses each hand and from which contracts, as the game goes:
+    :func:`~barbu_dsl.compiled.game_plan` followed hand by hand with
+    :func:`~barbu_dsl.compiled.plan_turn`.  The first declarer is drawn by
+    lot with ``rng``, or is the holder of the spec's card in the first deal
+    (docs/rules.md section 6), or is ``first`` when the caller names it;
+    random lists are drawn with ``rng``."""
+
+    def __init__(self, spec: m.Spec, players: int, rng: random.Random, first: int | None = None):
+        self.plan = plan = game_plan(spec, players)
+        self.players = players
+        self.direction = spec.game.direction
+        drawn = rng.randrange(players)  # drawn by lot, whether or not it is used: the draws after it stay the same
+        self.first = drawn if first is None else first
+        self.named_first = first is not None
+        self.lists = contract_lists(plan, rng) if plan.chooser == "rotating" and plan.lists == "own" else []
+        self.history: list[tuple[str, int]] = []
+
+    @property
+    def total(self) -> int:
+        return self.plan.hands
+
+    def turn(self, number: int, first_deal: Sequence[Sequence[int]] = ()) -> Turn:
+        """Hand ``number``, the next one to play; ``first_deal`` is the
+        first hand's deal, for a first declarer named by a card."""
+        plan, n = self.plan, self.players
+        first = None
+        if number == 0:
+            card = None if self.named_first else plan.first_declarer
+            holders = [seat for seat, cards in enumerate(first_deal) if card is not None and card in cards]
+            first = holders[0] if holders else self.first
+        planned = plan_turn(plan, self.history[:number], self.lists or None, first)
+        declarer = planned.declarer
+        assert declarer is not None
+        dealer = declarer if plan.chooser == "dealer" else seat_before(declarer, n, self.direction)
+        if plan.series:
+            left = min(plan.per_player - number % plan.per_player, plan.hands - number) - 1
+        else:
+            left = len(range(number + n, plan.hands, n))  # no series: the declarer's later hands in the game
+        return Turn(number, declarer, dealer, planned.options, left)
+
+    def starts_series(self, number: int) -> bool:
+        """Whether hand ``number`` starts a declarer's series (the advisory
+        count of doubles against the declarer starts again)."""
+        return self.plan.series and number % self.plan.per_player == 0
+
+    def played(self, turn: Turn, contract: m.Contract) -> None:
+        self.history.append((contract.name, turn.declarer))
+
+
+__all__ = ["Schedule", "Turn", "contract_lists"]

@@ -1,0 +1,362 @@
+"""What one seat may know: its own cards and everything said or played in public.
+
+A :class:`SeatView` is one seat's view of a game (:class:`~.state.GameState`
+keeps one per seat, current until the next answer): the hand's number,
+declarer and dealer, the seat's own cards, the contracts it may choose,
+the contract announced with its trump suit or starting rank, the doubles
+made so far and, when it is this seat's turn to double, whom it may double
+(:class:`DoubleOffer`), the hand on the table (:class:`PublicHand`: the
+cards played, the trick, who took what, the domino rows, how many cards
+each seat holds) and the running totals.  It never shows another seat's
+cards that have not been played.
+
+Bots answer from it (its fields are Python values: cards as ints, the
+contracts as the model's); :meth:`SeatView.to_json` writes the same
+knowledge as JSON for a front end, cards, suits and ranks as records
+write them (docs/records.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import cards as C
+from ..compiled import cards_of, mask_of
+from ..language import model as m
+from .base import PASS, Hand, Trick
+from .domino import DominoHand, DominoPosition
+from .doubling import Pair
+from .tricks import TrickHand, TrickPosition
+
+
+def card_texts(cards: list[int] | tuple[int, ...]) -> list[str]:
+    """Cards as records write them (``QH``), in the order given."""
+    strs = C.CARD_STRS
+    return [strs[c] for c in cards]
+
+
+def move_text(move: int) -> str:
+    """A move as records write it: a card, or ``pass``."""
+    return "pass" if move == PASS else C.CARD_STRS[move]
+
+
+class PublicHand:
+    """The hand being played as everyone at the table sees it: the moves
+    made, the tricks, the domino rows, what each seat has taken, how many
+    cards each still holds; never the cards in anyone's hand."""
+
+    __slots__ = ("_hand", "is_domino", "table")
+
+    def __init__(self, hand: Hand):
+        self._hand = hand
+        self.is_domino = isinstance(hand, DominoHand)
+        self.table: Any = hand.table  # type: ignore[attr-defined]
+        """The compiled rules of the hand (:class:`~barbu_dsl.compiled.TrickTable`
+        or :class:`~barbu_dsl.compiled.DominoTable`)."""
+
+    @property
+    def players(self) -> int:
+        return self._hand.players
+
+    @property
+    def declarer(self) -> int:
+        return self._hand.declarer
+
+    @property
+    def to_play(self) -> int | None:
+        return self._hand.to_play
+
+    @property
+    def is_over(self) -> bool:
+        return self._hand.to_play is None
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """Every move so far, in order (:data:`~.base.PASS` for a pass)."""
+        return tuple(self._hand.moves)
+
+    @property
+    def played(self) -> int:
+        """The mask of every card played so far."""
+        hand = self._hand
+        if isinstance(hand, TrickHand):
+            return hand.played
+        return mask_of(move for move in hand.moves if move != PASS)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many cards each seat still holds."""
+        return self.position().counts
+
+    def position(self) -> TrickPosition | DominoPosition:
+        """The public position (:meth:`.TrickHand.position`, :meth:`.DominoHand.position`)."""
+        return self._hand.position()  # type: ignore[attr-defined, no-any-return]
+
+    def raw_scores(self) -> list[int]:
+        """Each seat's points from play so far (final once the hand is over)."""
+        return self._hand.raw_scores()
+
+    # ---- trick play --------------------------------------------------------
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return self._hand.tricks
+
+    @property
+    def tricks_played(self) -> int:
+        return self._hand.tricks_played
+
+    @property
+    def current_trick(self) -> list[int]:
+        hand = self._hand
+        return hand.current_trick if isinstance(hand, TrickHand) else []
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or leads) the current trick; None in domino."""
+        hand = self._hand
+        return hand.leader if isinstance(hand, TrickHand) else None
+
+    @property
+    def winning(self) -> tuple[int, int] | None:
+        """The card winning the current trick and its seat, or None."""
+        hand = self._hand
+        return hand.winning if isinstance(hand, TrickHand) else None
+
+    def captured(self, seat: int) -> list[int]:
+        """The cards ``seat`` has taken in tricks."""
+        return self._hand.captured(seat)
+
+    # ---- domino ------------------------------------------------------------
+
+    @property
+    def placings(self) -> list[int]:
+        return self._hand.placings
+
+    @property
+    def seats(self) -> list[int]:
+        """Domino: the seat that made each move."""
+        hand = self._hand
+        return hand.seats if isinstance(hand, DominoHand) else []
+
+    @property
+    def start_rank(self) -> int | None:
+        """Domino: the starting rank (None until the first card sets it)."""
+        hand = self._hand
+        return hand.start_rank if isinstance(hand, DominoHand) else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The hand on the table as JSON (see :meth:`SeatView.to_json`)."""
+        hand = self._hand
+        data: dict[str, Any] = {"held": list(self.counts), "points": self.raw_scores()}
+        if isinstance(hand, DominoHand):
+            pos = hand.position()
+            rows: dict[str, Any] = {}
+            for suit in C.SUITS:
+                if not pos.low[suit]:
+                    rows[C.SUIT_LETTERS[suit]] = None
+                    continue
+                low, high = (C.ACE if hand.table.aces_low and p == 1 else p for p in (pos.low[suit], pos.high[suit]))
+                rows[C.SUIT_LETTERS[suit]] = {"low": C.RANK_LETTERS[low], "high": C.RANK_LETTERS[high]}
+            start = pos.start
+            data.update(start_rank=None if start is None else C.RANK_LETTERS[start], rows=rows,
+                        plays=[[seat, move_text(move)] for seat, move in zip(hand.seats, hand.moves)],
+                        placings=list(pos.placings))
+            return data
+        assert isinstance(hand, TrickHand)
+        winning = hand.winning
+        data.update(
+            trick={"number": hand.tricks_played + 1, "leader": hand.leader, "cards": card_texts(hand.current_trick),
+                   "winning": None if winning is None else {"seat": winning[1], "card": C.CARD_STRS[winning[0]]}}
+            if not hand.is_over else None,
+            tricks=[{"leader": t.leader, "cards": card_texts(t.cards), "winner": t.winner} for t in hand.tricks],
+            taken=[card_texts(hand.captured(seat)) for seat in range(hand.players)],
+        )
+        return data
+
+
+@dataclass(frozen=True)
+class DoubleOffer:
+    """A seat's chance to double (RULES.md section 2, Doubling).
+
+    ``targets`` are the seats it may double now; with ``cover_all``
+    (variant 3, the declarer's redouble) it doubles all of them or none;
+    ``redouble``: it would be doubling back players who doubled it.
+    ``made`` is how many doubles it has made against the current declarer
+    in the declarer's series so far, ``minimum`` the advisory number (never
+    enforced), ``series_left`` the declarer's hands still to come after
+    this one; ``positive``: the contract favours the taker.
+    """
+
+    targets: tuple[int, ...]
+    cover_all: bool
+    redouble: bool
+    positive: bool
+    made: int
+    minimum: int
+    series_left: int
+
+
+class SeatView:
+    """What ``seat`` may know now (see the module docstring).
+
+    The fields are set by the game as it goes; a test may build one for a
+    position of its own (a hand from :func:`~.hand.start_hand`).
+    """
+
+    __slots__ = (
+        "_hand",
+        "against",
+        "contract",
+        "contract_options",
+        "dealer",
+        "dealt",
+        "deck",
+        "declarer",
+        "doubles",
+        "names",
+        "number",
+        "offer",
+        "over",
+        "players",
+        "public",
+        "seat",
+        "series_left",
+        "spec",
+        "start_rank",
+        "total",
+        "totals",
+        "trump",
+        "waiting",
+    )
+
+    def __init__(self, spec: m.Spec, players: int, seat: int, *, names: tuple[str, ...] | None = None,
+                 number: int = 0, total: int = 1, declarer: int = 0, dealer: int | None = None,
+                 dealt: tuple[int, ...] = (), contract: m.Contract | None = None, trump: int | None = None,
+                 start_rank: int | None = None, doubles: tuple[Pair, ...] = (), hand: Hand | None = None):
+        self.spec = spec
+        self.players = players
+        self.seat = seat
+        self.names = names
+        self.deck: tuple[int, ...] = spec.deck_for(players)
+        self.number = number  # the hand, 0-based
+        self.total = total  # hands in the game
+        self.declarer = declarer
+        self.dealer = declarer if dealer is None else dealer
+        self.series_left = 0
+        self.dealt = dealt  # the seat's cards as dealt
+        self.contract_options: tuple[m.Contract, ...] = ()  # the declarer's, until the contract is announced
+        self.contract = contract  # once announced (the declarer's own choice as soon as made)
+        self.trump = trump
+        self.start_rank = start_rank
+        self.doubles = doubles
+        self.offer: DoubleOffer | None = None  # while the seat is to double
+        self.totals: tuple[int, ...] = (0,) * players
+        self.against: tuple[int, ...] = (0,) * players  # doubles made against the declarer in their series
+        self.waiting: tuple[int, str] | None = None  # the seat and kind of a decision other than a card
+        self.over = False
+        self._hand = hand
+        self.public = PublicHand(hand) if hand is not None else None
+
+    def set_hand(self, hand: Hand | None) -> None:
+        """The hand now on the table (None between hands)."""
+        self._hand = hand
+        self.public = PublicHand(hand) if hand is not None else None
+
+    # ---- the seat's own cards and moves -----------------------------------------
+
+    @property
+    def rules(self) -> m.Rules:
+        """The announced contract's rules for this number of players."""
+        assert self.contract is not None
+        return self.contract.rules_for(self.players)
+
+    @property
+    def mine(self) -> int:
+        """The seat's cards as a mask."""
+        hand = self._hand
+        if hand is None:
+            return mask_of(self.dealt)
+        return hand.held(self.seat)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The seat's cards now, in card order."""
+        hand = self._hand
+        return self.dealt if hand is None else tuple(cards_of(self.mine))
+
+    def legal_mask(self) -> int:
+        """The seat's legal cards as a mask when it is its turn to play (0
+        also for a domino pass); 0 otherwise."""
+        hand = self._hand
+        if hand is None or hand.to_play != self.seat:
+            return 0
+        return hand.legal_mask()
+
+    def legal_moves(self) -> list[int]:
+        """The seat's legal moves when it is its turn to play (``[PASS]``
+        for a domino pass), else none."""
+        hand = self._hand
+        if hand is None or hand.to_play != self.seat:
+            return []
+        return hand.legal_moves()
+
+    def broken_rule(self, move: int) -> Any:
+        """The rule ``move`` would break if the seat made it now (None: legal)."""
+        assert self._hand is not None and self._hand.to_play == self.seat
+        return self._hand.broken_rule(move)
+
+    @property
+    def turn(self) -> tuple[int, str] | None:
+        """Whose decision it is and its kind, or None once the game is over."""
+        hand = self._hand
+        if self.waiting is None and hand is not None and hand.to_play is not None:
+            return hand.to_play, "card"
+        return self.waiting
+
+    # ---- as JSON ----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything this seat may know now, as JSON.
+
+        ``seat``, ``players``, ``names``, ``spec``; ``hand`` (1-based) and
+        ``hands``; ``declarer``, ``dealer``; ``cards`` (the seat's own, now);
+        ``contract``, ``trump``, ``start_rank`` once announced (the
+        declarer's own choice as soon as made); ``doubles``
+        (``[doubler, doubled]``); ``against_declarer`` (the advisory count);
+        ``turn`` (``{"seat", "kind"}``, null once over); ``totals``;
+        ``over``; and ``table``, the hand being played (null before play):
+        ``held`` (cards each seat holds), ``points`` (each seat's points
+        from play so far), then for tricks ``trick`` (``number``,
+        ``leader``, ``cards``, ``winning``), ``tricks`` (each finished
+        trick's ``leader``, ``cards``, ``winner``) and ``taken`` (each
+        seat's cards taken); for domino ``start_rank``, ``rows`` (per suit
+        letter, ``{"low", "high"}`` or null), ``plays`` (``[seat, card or
+        "pass"]``) and ``placings``.
+        """
+        contract = self.contract
+        turn = self.turn
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "names": None if self.names is None else list(self.names),
+            "spec": self.spec.full_name,
+            "hand": self.number + 1,
+            "hands": self.total,
+            "declarer": self.declarer,
+            "dealer": self.dealer,
+            "cards": card_texts(self.cards),
+            "contract": None if contract is None else contract.name,
+            "trump": None if self.trump is None else C.SUIT_LETTERS[self.trump],
+            "start_rank": None if self.start_rank is None else C.RANK_LETTERS[self.start_rank],
+            "doubles": [list(pair) for pair in self.doubles],
+            "against_declarer": list(self.against),
+            "turn": None if turn is None else {"seat": turn[0], "kind": turn[1]},
+            "totals": list(self.totals),
+            "over": self.over,
+            "table": None if self.public is None else self.public.to_json(),
+        }
+
+
+__all__ = ["DoubleOffer", "PublicHand", "SeatView", "card_texts", "move_text"]
