@@ -14,7 +14,9 @@ from typing import Annotated
 import typer
 
 from ..errors import UsageError
+from ..files import check_writable
 from ..language import load_spec
+from ..limits import SIMULATION_WORKERS
 from ..safe_text import Terminal, json_line
 from .study import Study
 from .tally import Tally
@@ -60,13 +62,12 @@ def simulate(
         raise UsageError("--hands counts hands of one contract: give --contract too (or use --games)")
     if contract is not None and games is not None:
         raise UsageError("--contract plays single hands: count them with --hands, not --games")
-    if workers < 1:
-        raise UsageError("--workers must be at least 1")
+    if not 1 <= workers <= SIMULATION_WORKERS:
+        raise UsageError(f"--workers must be from 1 to {SIMULATION_WORKERS}")
     if plot is not None:
         if plot.suffix.lower() not in (".png", ".svg"):
             raise UsageError(f"--plot writes a .png or .svg file, not {plot.name}")
-        if plot.exists():
-            raise UsageError(f"{plot} exists; barbu simulate never overwrites a file")
+        check_writable(plot)
     models = tuple(load_spec(ref) for ref in specs)
     count = default_players(models[0]) if players is None else players
     study = Study(models, (hands or 1000) if contract else (games or 100),

@@ -1,0 +1,196 @@
+"""Regression tests of a round of fault injection and hostile input: one
+or more per finding, each driving the ``barbu`` command (in-process with
+:func:`barbu_dsl.fuzzing.invoke`, or a process with a file-size limit for
+a full disk) and checking the exit code, the one-line message and that
+nothing the user had was changed or left behind.  The score-sheet
+database's findings are in tests/sheet/test_database.py, the web page's
+stored games in tests/scorer/test_stored_games.py."""
+
+from __future__ import annotations
+
+import json
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from barbu_dsl.fuzzing import Outcome, invoke
+
+LONG = "x" * 300  # one name longer than the 255 bytes a file system takes
+
+
+def barbu(*args: str, cwd: Path | None = None, code: int | None = None, stdin: str = "") -> Outcome:
+    outcome = invoke(args, cwd=cwd, stdin=stdin)
+    assert outcome.clean, outcome.traceback or outcome.err
+    if code is not None:
+        assert outcome.code == code, (outcome.out, outcome.err)
+    return outcome
+
+
+def limited(limit: int) -> None:
+    """As ``ulimit -f``: a write past ``limit`` bytes fails (EFBIG), as on a full disk."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
+# -- output names longer than a file system takes --------------------------------------
+
+
+@pytest.mark.parametrize("command", [
+    ["fmt", "tournament", "-o", f"{LONG}.yaml"],
+    ["scorer", "tournament", "-o", f"{LONG}.html"],
+    ["play", "tournament", "--record", f"{LONG}.jsonl"],
+    ["generate", "tournament", "-o", LONG],
+    ["sheet", "export", "1", "-o", f"{LONG}.json", "--db", "db.sqlite3"],
+    ["simulate", "tournament", "--games", "1", "--plot", f"{LONG}.png"],
+])
+def test_a_name_too_long_for_any_file_system_is_one_message(tmp_path: Path, command: list[str]) -> None:
+    if "export" in command:
+        barbu("sheet", "new", "tournament", "--players", "A,B,C,D", "--db", "db.sqlite3", cwd=tmp_path, code=0)
+    before = files(tmp_path)
+    result = barbu(*command, cwd=tmp_path, code=2)
+    assert "longer than 255 bytes" in result.err and result.err.count("\n") == 1, result.err
+    assert files(tmp_path) == before
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """The files of ``folder`` and their bytes (not SQLite's -wal and -shm,
+    which any reader of a WAL database keeps beside it)."""
+    return {p.name: p.read_bytes() for p in folder.iterdir() if not p.name.endswith(("-wal", "-shm"))}
+
+
+def test_a_path_too_long_for_the_system_is_one_message(tmp_path: Path) -> None:
+    result = barbu("fmt", "tournament", "-o", "d/" * 2100 + "x.yaml", cwd=tmp_path, code=2)
+    assert "longer than 4,096 bytes, the most a path may be" in result.err
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- the lab's cache and the temporary directory --------------------------------------------
+
+
+def one_off_spec(folder: Path) -> str:
+    """A spec no earlier test generated (the lab keeps each spec's package once per process)."""
+    path = folder / "one-off.yaml"
+    path.write_text(f"name: one-off\ncontracts:\n  N{time.monotonic_ns()}: −2 per trick\n", encoding="utf-8")
+    return str(path)
+
+
+def test_a_cache_path_that_is_a_file_is_one_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "cache").write_text("a file in the way\n", encoding="utf-8")
+    monkeypatch.setenv("BARBU_CACHE", str(tmp_path / "cache"))
+    result = barbu("simulate", one_off_spec(tmp_path), "--games", "1", "--bots", "random", code=2)
+    assert result.err.startswith(f"barbu: cannot keep the lab's generated code in {tmp_path / 'cache'}/generated: "
+                                 "not a directory (set BARBU_CACHE to another directory)")
+    assert (tmp_path / "cache").read_text(encoding="utf-8") == "a file in the way\n"
+
+
+def test_a_full_cache_is_one_message_and_leaves_no_staging(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    cache = tmp_path / "cache"
+    write_text = Path.write_text
+
+    def full_disk(self: Path, *args: object, **kwargs: object) -> int:
+        if cache in self.parents:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write_text(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setenv("BARBU_CACHE", str(cache))
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    result = barbu("simulate", one_off_spec(tmp_path), "--games", "1", "--bots", "random", code=2)
+    assert "cannot keep the lab's generated code in" in result.err and "no space left on device" in result.err
+    assert list((cache / "generated").iterdir()) == []  # no staging directory left behind
+
+
+def test_a_full_temporary_directory_is_one_message_and_leaves_nothing(tmp_path: Path) -> None:
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    # No bytecode written under the limit: Python would leave a cut .pyc.
+    env = {"TMPDIR": str(temporary), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+
+    subprocess.run([sys.executable, "-m", "barbu_dsl", "check", "tournament"], env=env, check=True,
+                   capture_output=True)  # the grammar's cache (lark's) is made while there is room
+    cached = sorted(temporary.iterdir())
+    run = subprocess.run([sys.executable, "-m", "barbu_dsl", "generate", "tournament", "-o", "out"], cwd=tmp_path,
+                         env=env, preexec_fn=lambda: limited(4096), capture_output=True, text=True, timeout=300,
+                         check=False)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    assert run.stderr == (f"barbu: cannot format the generated code: {temporary} cannot hold it: file too large "
+                          "(TMPDIR names another directory)\n")
+    assert sorted(temporary.iterdir()) == cached and not (tmp_path / "out").exists()
+
+
+# -- simulate's counts and its scheduler ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--games", "1000000000000"], "the number of games (or hands) must be from 1 to 1,000,000"),
+    (["--contract", "Barbu", "--hands", "1000000000000"], "the number of games (or hands) must be from 1 to 1,000,000"),
+    (["--workers", "100000"], "--workers must be from 1 to 256"),
+])
+def test_simulate_counts_are_bounded(args: list[str], message: str) -> None:
+    start = time.perf_counter()
+    assert barbu("simulate", "tournament", *args, code=2).err == f"barbu: {message}\n"
+    assert time.perf_counter() - start < 60  # refused, not started (it ran out of memory after 80 s)
+
+
+def serve(greeting: bytes | None) -> Iterator[int]:
+    """A TCP service on a free loopback port that is not Dask: it greets
+    with ``greeting`` (an SSH server does) or says nothing (a web server)."""
+    server = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.2)
+        kept = []
+        while not stop.is_set():
+            try:
+                connection, _ = server.accept()
+            except TimeoutError:
+                continue
+            if greeting is not None:
+                connection.sendall(greeting)
+            kept.append(connection)
+        for connection in kept:
+            connection.close()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield server.getsockname()[1]
+    finally:
+        stop.set()
+        thread.join(5)
+        server.close()
+
+
+@pytest.fixture
+def ssh_like() -> Iterator[int]:
+    yield from serve(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+
+
+@pytest.fixture
+def silent() -> Iterator[int]:
+    yield from serve(None)
+
+
+def test_a_scheduler_that_is_not_dask_is_refused(ssh_like: int) -> None:
+    """Dask read the greeting's first 8 bytes as a length and tried to allocate 3 EiB."""
+    result = barbu("simulate", "tournament", "--games", "1", "--scheduler", f"tcp://127.0.0.1:{ssh_like}", code=2)
+    assert result.err == f"barbu: tcp://127.0.0.1:{ssh_like} is not a Dask scheduler: it answered something else\n"
+
+
+def test_a_scheduler_that_never_answers_times_out(silent: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from barbu_dsl.lab import runner
+
+    monkeypatch.setattr(runner, "DASK_CONNECT_SECONDS", 1)
+    result = barbu("simulate", "tournament", "--games", "1", "--scheduler", f"tcp://127.0.0.1:{silent}", code=2)
+    assert result.err == (f"barbu: the Dask scheduler at tcp://127.0.0.1:{silent} did not answer within 1 s "
+                          "(is it a Dask scheduler?)\n")
