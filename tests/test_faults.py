@@ -48,6 +48,8 @@ def limited(limit: int) -> None:
     ["scorer", "tournament", "-o", f"{LONG}.html"],
     ["play", "tournament", "--record", f"{LONG}.jsonl"],
     ["generate", "tournament", "-o", LONG],
+    ["sheet", "list", "--db", LONG],
+    ["sheet", "new", "tournament", "--players", "A,B,C,D", "--db", f"dir/{LONG}"],
     ["sheet", "export", "1", "-o", f"{LONG}.json", "--db", "db.sqlite3"],
     ["simulate", "tournament", "--games", "1", "--plot", f"{LONG}.png"],
 ])

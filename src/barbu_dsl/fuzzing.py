@@ -168,4 +168,98 @@ def record_text(record: Any, rng: random.Random) -> str:
     return line + "\n" if rng.random() < 0.5 else (line + "\n") * rng.randint(2, 3)
 
 
-__all__ = ["EXPECTED_CODES", "HOSTILE_PIECES", "Outcome", "invoke", "mutate_record", "mutate_text", "record_text"]
+# ---------------------------------------------------------------------------
+# A damaged score-sheet database.
+
+HOSTILE_VALUES: tuple[object, ...] = (
+    None, 0, -1, 7, 2**62, 1.5, float("nan"), "", "x", "null", "[]", "{}", "[[[[]]]]", '"\\ud800"', "9" * 40,
+    '{"format": 1}', '["A", 7]', b"", b"\xff\xfe\x00", b"{}", "\u2028", "[" * 300, "x" * 70_000,
+)
+"""What a damaged row may hold in any column: SQLite keeps any type in any column."""
+
+
+def damage_database(path: Path, rng: random.Random) -> str:
+    """Damage the SQLite file ``path`` one way, as a disk, a crash or another
+    program might: bytes changed, cut short or added, rows given values of
+    any type or deleted, the schema or its version changed.  What was done,
+    in words."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        return _damage_bytes(path, rng)
+    import sqlite3
+
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA ignore_check_constraints = ON")
+        if kind == 1:
+            return _damage_rows(db, rng)
+        if kind == 2:
+            return _damage_schema(db, rng)
+        pragma = rng.choice(("user_version", "application_id"))
+        value = rng.choice((0, 1, 3, 99, -1, 2**31 - 1))
+        db.execute(f"PRAGMA {pragma} = {value}")
+        return f"PRAGMA {pragma} = {value}"
+    except sqlite3.Error as error:  # already too damaged for this: damaged enough
+        return f"{kind}: {error}"
+    finally:
+        db.close()
+
+
+def _damage_bytes(path: Path, rng: random.Random) -> str:
+    for suffix in ("-wal", "-shm"):  # the damage is to the file itself
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    data = bytearray(path.read_bytes())
+    how = rng.randrange(4)
+    if how == 0 and data:
+        cut = rng.randrange(len(data))
+        path.write_bytes(bytes(data[:cut]))
+        return f"cut to {cut} bytes"
+    if how == 1:
+        data += bytes(rng.randrange(256) for _ in range(rng.randint(1, 5000)))
+        path.write_bytes(bytes(data))
+        return "bytes added"
+    if how == 2 and len(data) > 4096:
+        page = rng.randrange(len(data) // 4096)
+        data[page * 4096:(page + 1) * 4096] = bytes(4096)
+        path.write_bytes(bytes(data))
+        return f"page {page + 1} zeroed"
+    places = [rng.randrange(100) if rng.random() < 0.4 else rng.randrange(len(data)) for _ in range(rng.randint(1, 8))]
+    for place in places:
+        if place < len(data):
+            data[place] = rng.randrange(256)
+    path.write_bytes(bytes(data))
+    return f"bytes changed at {sorted(places)}"
+
+
+def _damage_rows(db: Any, rng: random.Random) -> str:
+    done = []
+    for _ in range(rng.randint(1, 3)):
+        table, columns = rng.choice((("games", ("id", "spec_ref", "spec_text", "players", "created", "changed")),
+                                     ("hands", ("game_id", "number", "hand"))))
+        if rng.random() < 0.2:
+            db.execute(f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table} ORDER BY random() LIMIT 1)")
+            done.append(f"a row of {table} deleted")
+            continue
+        column, value = rng.choice(columns), rng.choice(HOSTILE_VALUES)
+        try:
+            db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid IN "
+                       f"(SELECT rowid FROM {table} ORDER BY random() LIMIT 1)", (value,))
+        except Exception as error:  # noqa: BLE001 -- a NOT NULL or a key refused this one
+            done.append(f"{table}.{column} = {str(value)[:20]!r} refused: {error}")
+            continue
+        done.append(f"{table}.{column} = {str(value)[:20]!r}")
+    return "; ".join(done)
+
+
+def _damage_schema(db: Any, rng: random.Random) -> str:
+    change = rng.choice((
+        "DROP TABLE hands", "DROP TABLE games", "ALTER TABLE games DROP COLUMN changed",
+        "ALTER TABLE games RENAME TO old_games", "ALTER TABLE hands RENAME COLUMN hand TO facts",
+        "CREATE TABLE notes (x)", "CREATE VIEW v AS SELECT 1",
+    ))
+    db.execute(change)
+    return change
+
+
+__all__ = ["EXPECTED_CODES", "HOSTILE_PIECES", "HOSTILE_VALUES", "Outcome", "damage_database", "invoke",
+           "mutate_record", "mutate_text", "record_text"]
