@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from barbu_dsl.fuzzing import Outcome, invoke
+from barbu_dsl.limits import SPEC_FILE_BYTES
 
 LONG = "x" * 300  # one name longer than the 255 bytes a file system takes
 
@@ -196,3 +197,47 @@ def test_a_scheduler_that_never_answers_times_out(silent: int, monkeypatch: pyte
     result = barbu("simulate", "tournament", "--games", "1", "--scheduler", f"tcp://127.0.0.1:{silent}", code=2)
     assert result.err == (f"barbu: the Dask scheduler at tcp://127.0.0.1:{silent} did not answer within 1 s "
                           "(is it a Dask scheduler?)\n")
+
+
+# -- YAML aliases, and specs kept inside other files ---------------------------------------------
+
+
+CONTRACTS = "".join(f"  C{number}: −{number + 1} per trick\n" for number in range(100))
+
+
+def alias_bomb() -> str:
+    """1 MiB: 40,000 variants, each aliasing one 100-contract map."""
+    head = f"name: bomb\ncontracts: &all\n{CONTRACTS}variants:\n"
+    lines, size, number = [head], len(head.encode()), 0
+    while size < SPEC_FILE_BYTES - 64:
+        line = f"  v{number}: {{contracts: *all}}\n"
+        lines.append(line)
+        size += len(line)
+        number += 1
+    return "".join(lines)
+
+
+def test_a_megabyte_of_aliases_is_refused_at_once(tmp_path: Path) -> None:
+    """It ran 317 CPU seconds and past 4 GB before."""
+    (tmp_path / "bomb.yaml").write_text(alias_bomb(), encoding="utf-8")
+    start = time.perf_counter()
+    result = barbu("verify", "bomb.yaml", cwd=tmp_path, code=2)
+    assert time.perf_counter() - start < 30
+    assert "bomb.yaml:104:19: error: its aliases (*all) stand for more than 1 MiB of text, the most a spec may be" \
+        in result.err
+    assert "hint: write the shared part out where it is needed, or use fewer aliases" in result.err
+
+
+def test_aliases_of_aliases_are_counted_expanded(tmp_path: Path) -> None:
+    laughs = ["name: laughs", 'a0: &a0 ["' + "x" * 100 + '"]']
+    laughs += [f"a{k}: &a{k} [{', '.join([f'*a{k - 1}'] * 10)}]" for k in range(1, 10)]
+    (tmp_path / "laughs.yaml").write_text("\n".join(laughs) + "\ncontracts: {A: −2 per trick}\n", encoding="utf-8")
+    assert "stand for more than 1 MiB" in barbu("check", "laughs.yaml", cwd=tmp_path, code=2).err
+
+
+def test_aliases_within_the_bound_are_read(tmp_path: Path) -> None:
+    text = (f"name: shared\ncontracts: &all\n{CONTRACTS}variants:\n"
+            + "".join(f"  v{number}: {{contracts: *all}}\n" for number in range(3)))
+    (tmp_path / "shared.yaml").write_text(text, encoding="utf-8")
+    assert "100 contracts, 4 players, 3 variants and scales" in barbu("check", "shared.yaml", cwd=tmp_path,
+                                                                      code=0).out
