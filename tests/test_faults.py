@@ -241,3 +241,50 @@ def test_aliases_within_the_bound_are_read(tmp_path: Path) -> None:
     (tmp_path / "shared.yaml").write_text(text, encoding="utf-8")
     assert "100 contracts, 4 players, 3 variants and scales" in barbu("check", "shared.yaml", cwd=tmp_path,
                                                                       code=0).out
+
+
+def game_file(folder: Path, **fields: object) -> str:
+    data = {"format": "barbu-sheet 1", "spec": "tournament", "players": ["A", "B", "C", "D"], "hands": [], **fields}
+    (folder / "game.json").write_text(json.dumps(data), encoding="utf-8")
+    return "game.json"
+
+
+def test_a_game_files_spec_text_is_held_to_a_spec_files_size(tmp_path: Path) -> None:
+    """81 KB of aliases took sheet import 80 s and 467 MB; 2 MiB of text is past the limit itself."""
+    bomb = alias_bomb()[:81_000].rsplit("\n", 1)[0] + "\n"
+    for text, message in ((bomb, "stand for more than 1 MiB"), ("#" * (2 * SPEC_FILE_BYTES), "the most is 1 MiB")):
+        start = time.perf_counter()
+        result = barbu("sheet", "import", game_file(tmp_path, spec_text=text), "--db", "db", cwd=tmp_path, code=2)
+        assert time.perf_counter() - start < 30
+        assert message in result.err and "the spec of this sheet cannot be used" in result.err
+    assert not (tmp_path / "db").exists()
+
+
+@pytest.fixture
+def secret(tmp_path: Path) -> Path:
+    path = tmp_path / "secret.yaml"
+    path.write_text("password: TOPSECRET-1\ncontracts: TOPSECRET-2\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("spec", ["secret.yaml", "SECRET", "./secret.yaml"])
+def test_a_game_files_spec_never_names_a_file_to_read(tmp_path: Path, secret: Path, spec: str) -> None:
+    spec = str(secret) if spec == "SECRET" else spec
+    result = barbu("sheet", "import", game_file(tmp_path, spec=spec), "--db", "db", cwd=tmp_path, code=2)
+    assert result.err == (f"barbu: \"spec\" names '{spec}', which is not a bundled spec, and there is no "
+                          "\"spec_text\" with its rules; a game file never makes barbu read a file\n")
+    assert "TOPSECRET" not in result.out + result.err
+
+
+def test_a_spec_text_extends_only_a_bundled_spec(tmp_path: Path, secret: Path) -> None:
+    for base in ("./secret.yaml", str(secret), "secret"):
+        result = barbu("sheet", "import", game_file(tmp_path, spec_text=f"extends: {base}\n"), "--db", "db",
+                       cwd=tmp_path, code=2)
+        assert f"'{base}' is not a bundled spec; a spec kept inside a game or a saved game extends only a bundled" \
+            in result.err
+        assert "TOPSECRET" not in result.out + result.err
+    house = "extends: tournament\nname: house\ncontracts:\n  No tricks: −3 per trick\n"
+    assert barbu("sheet", "import", game_file(tmp_path, spec_text=house), "--db", "db", cwd=tmp_path,
+                 code=0).out == "1\n"
+    assert barbu("sheet", "import", game_file(tmp_path, spec="tournament+ravage-city"), "--db", "db", cwd=tmp_path,
+                 code=0).out == "2\n"

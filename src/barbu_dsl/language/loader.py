@@ -118,9 +118,12 @@ def load_file(path: Path) -> m.Spec:
     return _load_path(path)
 
 
-def parse_spec(text: str, file: str = "<spec>", default_name: str = "spec") -> m.Spec:
-    """The spec written in ``text``; ``file`` names it in error messages."""
-    return _Reader(Source(file, text), default_name, ()).read()
+def parse_spec(text: str, file: str = "<spec>", default_name: str = "spec", *, reads_files: bool = True) -> m.Spec:
+    """The spec written in ``text``; ``file`` names it in error messages.
+    ``reads_files=False`` for a spec kept inside other data (a game file,
+    a saved game): its ``extends`` may name only a bundled spec, so that
+    such data never makes barbu read, or quote, a file of its choosing."""
+    return _Reader(Source(file, text), default_name, (), reads_files=reads_files).read()
 
 
 def apply_overlays(spec: m.Spec, names: list[str]) -> m.Spec:
@@ -294,10 +297,11 @@ def _read_bundled(name: str, text: str) -> m.Spec:
 class _Reader:
     """Reads one spec file, collecting every problem in ``source``."""
 
-    def __init__(self, source: Source, default_name: str, stack: tuple[str, ...]):
+    def __init__(self, source: Source, default_name: str, stack: tuple[str, ...], *, reads_files: bool = True):
         self.source = source
         self.default_name = default_name
         self.stack = stack
+        self.reads_files = reads_files
         self.positions: dict[str, m.Position] = {}
         self.unread_settings: set[str] = set()
         self.unread_contracts: set[str] = set()
@@ -488,6 +492,10 @@ class _Reader:
             if name is not None:
                 self.source.error(node, "extends names no spec", hint="write a bundled spec's name, "
                                   "e.g. 'extends: tournament', or a file, e.g. 'extends: ./base.yaml'")
+            return None
+        if not self.reads_files and (is_path_like(name) or name not in bundled_spec_names()):
+            self.source.error(node, f"'{name}' is not a bundled spec; a spec kept inside a game or a saved game "
+                              "extends only a bundled spec", hint="write the whole spec there, as barbu fmt prints it")
             return None
         relative_to = Path(self.source.file).parent if Path(self.source.file).is_file() else Path.cwd()
         try:

@@ -98,7 +98,7 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
         if saved is None:
             raise UsageError(f"no saved game in {save_path}; start one with: barbu play SPEC --human")
         try:
-            spec = parse_spec(saved.spec_text, saved.spec)
+            spec = parse_spec(saved.spec_text, saved.spec, reads_files=False)
         except SpecError as error:  # the copy of the spec inside the file, not the spec of that name
             first = error.diagnostics[0]
             raise damaged(save_path, f"its copy of the spec does not read (line {first.line}: {first.message})") from None

@@ -336,6 +336,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "une feuille de marque nomme ses règles dans \"spec\"",
         "pt": "uma folha de pontos indica as suas regras em \"spec\"",
     },
+    "sheet.file.spec_not_bundled": {
+        "en": "\"spec\" names '{spec}', which is not a bundled spec, and there is no \"spec_text\" with its rules; a game file never makes barbu read a file",
+        "it": "\"spec\" indica '{spec}', che non è tra le regole incluse, e non c'è \"spec_text\" con le sue regole; un file di partita non fa mai leggere un file a barbu",
+        "fr": "\"spec\" nomme '{spec}', qui n'est pas une règle fournie, et il n'y a pas de \"spec_text\" avec ses règles ; un fichier de partie ne fait jamais lire un fichier à barbu",
+        "pt": "\"spec\" indica '{spec}', que não é uma das regras incluídas, e não há \"spec_text\" com as suas regras; um ficheiro de jogo nunca faz o barbu ler um ficheiro",
+    },
     "sheet.file.no_players": {
         "en": "\"players\" is the list of the players' names",
         "it": "\"players\" è la lista dei nomi dei giocatori",
