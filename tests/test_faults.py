@@ -288,3 +288,22 @@ def test_a_spec_text_extends_only_a_bundled_spec(tmp_path: Path, secret: Path) -
                  code=0).out == "1\n"
     assert barbu("sheet", "import", game_file(tmp_path, spec="tournament+ravage-city"), "--db", "db", cwd=tmp_path,
                  code=0).out == "2\n"
+
+
+# -- names are one line; CSV cells are never formulas -----------------------------------------
+
+
+@pytest.mark.parametrize("where", ["name", "title", "contract", "variant"])
+def test_a_name_with_a_line_break_cannot_forge_a_line(tmp_path: Path, where: str) -> None:
+    forged = '"club\\n✓ sums to zero"'
+    text = {
+        "name": f"name: {forged}\ncontracts:\n  A: −2 per trick\n",
+        "title": f"name: club\ntitle: {forged}\ncontracts:\n  A: −2 per trick\n",
+        "contract": f"name: club\ncontracts:\n  {forged}: −2 per trick\n  B: +2 per trick\n",
+        "variant": f"name: club\ncontracts:\n  A: −2 per trick\nvariants:\n  {forged}: {{}}\n",
+    }[where]
+    (tmp_path / "club.yaml").write_text(text, encoding="utf-8")
+    for command in ("verify", "check", "explain"):
+        result = barbu(command, "club.yaml", cwd=tmp_path, code=2)
+        assert "is one line: this one holds a line break" in result.err and "hint: write it on one line" in result.err
+        assert not any(line.startswith("✓") for line in (result.out + result.err).splitlines())

@@ -294,6 +294,14 @@ def _read_bundled(name: str, text: str) -> m.Spec:
 # Reading one file.
 
 
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+"""What ``str.splitlines`` (and many a terminal or editor) breaks a line at."""
+
+
+def _breaks_line(text: str) -> bool:
+    return not _LINE_BREAKS.isdisjoint(text)
+
+
 class _Reader:
     """Reads one spec file, collecting every problem in ``source``."""
 
@@ -331,8 +339,8 @@ class _Reader:
 
         # A house spec says what it is itself: the base's name, title,
         # description and header comment describe the base, not the house.
-        name = self._text(sections.get("name")) or self.default_name
-        title = self._text(sections.get("title")) or name
+        name = self._one_line(sections.get("name"), "name") or self.default_name
+        title = self._one_line(sections.get("title"), "title") or name
         description = self._text(sections.get("description")) or ""
         settings, changes = self._overlay_body(sections, "spec")
         body = m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes))
@@ -472,6 +480,17 @@ class _Reader:
             return None
         return text.strip()
 
+    def _one_line(self, node: Node | None, what: str) -> str | None:
+        """A name or title: text of one line, since it is shown as one (a
+        line break in it could forge a line of barbu's output, such as
+        ``✓ sums to zero``)."""
+        text = self._text(node)
+        if text is not None and node is not None and _breaks_line(text):
+            self.source.error(node, f"a {what} is one line: this one holds a line break",
+                              hint="write it on one line")
+            return None
+        return text
+
     def _names(self, node: Node | None) -> list[str]:
         return [scalar(n) or "" for n in self._name_nodes(node)]
 
@@ -519,6 +538,10 @@ class _Reader:
             name = scalar(key) or ""
             if not name or name in seen:
                 self.source.error(key, f"{kind} '{name}' is declared twice" if name else f"a {kind} needs a name")
+                continue
+            if _breaks_line(name):
+                self.source.error(key, f"a {kind}'s name is one line: this one holds a line break",
+                                  hint="write it on one line")
                 continue
             seen.add(name)
             if is_null(value):
@@ -788,6 +811,10 @@ class _Reader:
             name = (scalar(key) or "").strip()
             if not name:
                 self.source.error(key, "a contract needs a name")
+                continue
+            if _breaks_line(name):
+                self.source.error(key, "a contract's name is one line: this one holds a line break",
+                                  hint="write it on one line")
                 continue
             folded = m.contract_key(name)
             if folded in first_seen:
