@@ -307,3 +307,19 @@ def test_a_name_with_a_line_break_cannot_forge_a_line(tmp_path: Path, where: str
         result = barbu(command, "club.yaml", cwd=tmp_path, code=2)
         assert "is one line: this one holds a line break" in result.err and "hint: write it on one line" in result.err
         assert not any(line.startswith("✓") for line in (result.out + result.err).splitlines())
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "＝1"])
+def test_csv_export_keeps_formulas_as_text(tmp_path: Path, name: str) -> None:
+    barbu("sheet", "new", "tournament", "--players", f"{name},B,C,D", "--db", "db", cwd=tmp_path, code=0)
+    hand = {"contract": "No tricks", "declarer": 0, "took": {"tricks": [4, 3, 3, 3]}}
+    (tmp_path / "hand.json").write_text(json.dumps(hand), encoding="utf-8")
+    barbu("sheet", "add", "1", "--hand", "hand.json", "--db", "db", cwd=tmp_path, code=0)
+    text = barbu("sheet", "export", "1", "--csv", "--db", "db", cwd=tmp_path, code=0).out
+    import csv
+    import io
+
+    header, row = list(csv.reader(io.StringIO(text)))
+    assert header[7] == "'" + name and header[11] == f"'{name} total"
+    assert row[2] == "'" + name and row[7:11] == ["-8", "-6", "-6", "-6"]  # scores stay numbers
+    assert all(not cell.startswith(("=", "+", "@", "\t", "＝")) for cell in header + row)
