@@ -40,7 +40,6 @@ from ..errors import UsageError
 from ..files import os_reason
 from ..language import model as m
 
-
 ENV_CACHE = "BARBU_CACHE"
 
 
