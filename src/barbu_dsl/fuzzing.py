@@ -8,7 +8,11 @@ captured, in a given directory, and reports the outcome: the exit code,
 the output, and the traceback of any exception that escaped (the one
 thing that must never happen).  :func:`mutate_text` and
 :func:`mutate_record` make the hostile input: bundled specs and valid
-records changed a little, which reaches far deeper than random text.
+records changed a little, which reaches far deeper than random text;
+:func:`mutated_json_text` damages any JSON file (a saved game, the web
+page's stored games) without knowing its format, :func:`damage_database`
+a score-sheet database, and :func:`simulate_args` makes ``barbu
+simulate`` command lines.
 """
 
 from __future__ import annotations
@@ -168,6 +172,66 @@ def record_text(record: Any, rng: random.Random) -> str:
     return line + "\n" if rng.random() < 0.5 else (line + "\n") * rng.randint(2, 3)
 
 
+def mutated_json_text(value: Any, rng: random.Random) -> str:
+    """A JSON file's text (a saved game, the page's stored games) damaged
+    without knowing its format: one random change to the value, or a few
+    to the text itself."""
+    if rng.random() < 0.6:
+        return json.dumps(mutate_record(value, rng), ensure_ascii=False)
+    return mutate_text(json.dumps(value, ensure_ascii=False), rng)
+
+
+# ---------------------------------------------------------------------------
+# barbu simulate's command line.
+
+SIMULATE_ODD: dict[str, tuple[str, ...]] = {
+    "--players": ("5", "0", "11", "-1", "x"),
+    "--bots": ("human", "genius", "", ",", "random,rules"),
+    "--seed": ("-5", "9" * 40, "x", "\u2028"),
+    "--backend": ("gpu", ""),
+    "--workers": ("0", "100000", "x"),
+    "--scheduler": ("tcp://127.0.0.1:9", "nonsense://x", "not an address", "", "tcp://[::1"),
+    "--plot": ("x.pdf", "x" * 300 + ".png", "missing/x.png"),
+}
+"""Values of ``barbu simulate``'s options that it must refuse."""
+
+SIMULATE_FINE: dict[str, tuple[str | None, ...]] = {
+    "--players": (None,),
+    "--bots": ("random", "rules", "random,rules,random,rules"),
+    "--seed": (None, "0", "7"),
+    "--backend": (None, "python"),  # native compiles with numba: a minute, for the tests that need it
+    "--workers": (None, None, None, None, "1", "2"),
+    "--scheduler": (None,),
+    "--plot": (None, None, None, "study.svg"),
+}
+"""Values it takes (a study it runs is of one or two games or hands)."""
+
+
+def simulate_args(rng: random.Random) -> list[str]:
+    """A ``barbu simulate`` command line: each part fine, or now and then
+    odd or out of bounds; a study it does run is of one or two games (or
+    hands) of random or rule bots, a few seconds at most."""
+    odd = rng.random() < 0.7  # most command lines hold one odd part or more
+    chance = 0.15 if odd else 0.0
+    specs = rng.choice((["tournament"], ["tournament", "tournament+scale-15-40"], ["hearts"]))
+    if rng.random() < chance:
+        specs = rng.choice((["nope"], [], ["tournament", "hearts"]))
+    count = rng.choice(("1", "2")) if rng.random() >= chance else rng.choice(("0", "-1", "1000000000000", "x", "9" * 40))
+    mode = 0 if rng.random() < 0.5 else 1
+    if rng.random() < chance:
+        mode = rng.choice((2, 3))
+    args = ["simulate", *specs, *(
+        ["--games", count], ["--contract", "No tricks", "--hands", count], ["--hands", count],
+        ["--contract", "Barbu", "--games", count])[mode]]
+    for option, fine in SIMULATE_FINE.items():
+        value = rng.choice(SIMULATE_ODD[option]) if rng.random() < chance else rng.choice(fine)
+        if value is not None:
+            args += [option, value]
+    if rng.random() < 0.3:
+        args.append("--json")
+    return args
+
+
 # ---------------------------------------------------------------------------
 # A damaged score-sheet database.
 
@@ -261,5 +325,6 @@ def _damage_schema(db: Any, rng: random.Random) -> str:
     return change
 
 
-__all__ = ["EXPECTED_CODES", "HOSTILE_PIECES", "HOSTILE_VALUES", "Outcome", "damage_database", "invoke",
-           "mutate_record", "mutate_text", "record_text"]
+__all__ = ["EXPECTED_CODES", "HOSTILE_PIECES", "HOSTILE_VALUES", "SIMULATE_FINE", "SIMULATE_ODD", "Outcome",
+           "damage_database", "invoke", "mutate_record", "mutate_text", "mutated_json_text", "record_text",
+           "simulate_args"]

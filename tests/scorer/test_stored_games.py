@@ -2,16 +2,18 @@
 still opens, what it cannot read is kept aside under its own key (never
 written over, even with storage full), the games it can read are there;
 and a hand means the same to the page and to Python when a count is
-written ``1.0`` (docs/sheet.md, "A hand").  Many damaged stores at once:
-tests/test_fuzz.py."""
+written ``1.0`` (docs/sheet.md, "A hand").  Last, the fuzz run's share:
+stored games damaged anywhere, knowing nothing of their format."""
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
+from barbu_dsl.fuzzing import mutated_json_text
 from barbu_dsl.language import load_spec
 from barbu_dsl.sheet.game import SheetGame
 from barbu_dsl.sheet.hand import score_hand
@@ -137,3 +139,19 @@ def test_a_whole_valued_float_means_the_same_to_the_page_and_to_python(pages, ha
         assert got == {"status": scored.status, "raw": list(scored.raw), "transfers": list(scored.transfers),
                        "final": list(scored.final)}
         assert "." not in json.dumps(scored.entry)  # kept, and exported, as the whole numbers they are
+
+
+def test_stored_games_damaged_anywhere(pages) -> None:
+    """The page opens every time, with no script error, and every game
+    stays: the stored text as it was, kept aside whole, or read whole."""
+    store = {"games": [{"id": "g1", "game": a_game()}, {"id": "g2", "game": a_game()}], "current": "g1", "lang": "en"}
+    page = pages.open("tournament")
+    rng = random.Random(17)
+    for _ in range(30):
+        text = mutated_json_text(store, rng)
+        reopen_with(page, text)
+        shows_the_page(page)
+        kept = storage(page)
+        if text not in kept.values():
+            stored = json.loads(kept[storage_key(page)])
+            assert [g["id"] for g in stored["games"]] == [g["id"] for g in json.loads(text)["games"]], text

@@ -130,7 +130,7 @@
 
   function describeError(error) {
     if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang);
-    if (error instanceof BarbuCore.SheetFileError) return messages.text(BarbuCore.fileMessageKey(error.code), lang, error.fields);
+    if (error instanceof BarbuCore.SheetFileError) return messages.text(BarbuBase.fileMessageKey(error.code), lang, error.fields);
     if (error instanceof SyntaxError) return t("file.json");
     throw error;
   }
