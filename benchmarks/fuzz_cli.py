@@ -48,6 +48,8 @@ from pathlib import Path
 from types import FrameType
 
 from barbu_dsl.fuzzing import (
+    SHEET_READS,
+    SHEET_WRITES,
     Outcome,
     damage_database,
     invoke,
@@ -221,12 +223,6 @@ def unchanged(outcome: Outcome, path: Path, before: bytes) -> Outcome:
     if path.exists() and path.read_bytes() == before:
         return outcome
     return Outcome(outcome.args, outcome.code, outcome.out, outcome.err, CHANGED)
-
-
-SHEET_READS = [["list"], ["list", "--json"], ["show", "2"], ["show", "2", "--json"], ["export", "2"],
-               ["export", "2", "--csv"]]
-SHEET_WRITES = [["add", "1", "--hand", "hand.json"], ["undo", "2"], ["edit", "2", "1", "--hand", "hand.json"],
-                ["delete", "2", "2"], ["import", "game.json"], ["new", "hearts", "--players", "A,B,C,D"]]
 
 
 def fuzz_sheets(first: int, count: int, seed: int, timeout: int) -> Tally:

@@ -99,12 +99,6 @@ def test_mutated_records(tmp_path: Path, records: list[tuple[str, object]], rng:
 
 # -- the score sheet's database, damaged ------------------------------------------------------
 
-SHEET_READS = [["list"], ["list", "--json"], ["show", "2"], ["show", "2", "--json"], ["export", "2"],
-               ["export", "2", "--csv"]]
-SHEET_WRITES = [["add", "1", "--hand", "hand.json"], ["undo", "2"], ["edit", "2", "1", "--hand", "hand.json"],
-                ["delete", "2", "2"], ["import", "game.json"], ["new", "hearts", "--players", "A,B,C,D"]]
-
-
 @pytest.fixture(scope="module")
 def sheet_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A score-sheet database of three games (one with hands), and the files its commands read."""
@@ -130,7 +124,7 @@ def test_damaged_sheet_databases(sheet_database: Path, rng: random.Random) -> No
     """Damaged bytes, rows, schema or version: every sheet command is one
     message at worst, and a command that reads, or that fails, leaves the
     file as it was."""
-    from barbu_dsl.fuzzing import damage_database
+    from barbu_dsl.fuzzing import SHEET_READS, SHEET_WRITES, damage_database
 
     db = sheet_database / "db.sqlite3"
     db.write_bytes((sheet_database / "base.sqlite3").read_bytes())

@@ -235,6 +235,14 @@ def simulate_args(rng: random.Random) -> list[str]:
 # ---------------------------------------------------------------------------
 # A damaged score-sheet database.
 
+SHEET_READS = (("list",), ("list", "--json"), ("show", "2"), ("show", "2", "--json"), ("export", "2"),
+               ("export", "2", "--csv"))
+"""The sheet commands that only read, on a database of three games (game 2 with hands)."""
+
+SHEET_WRITES = (("add", "1", "--hand", "hand.json"), ("undo", "2"), ("edit", "2", "1", "--hand", "hand.json"),
+                ("delete", "2", "2"), ("import", "game.json"), ("new", "hearts", "--players", "A,B,C,D"))
+"""The sheet commands that change it (``hand.json`` a hand, ``game.json`` a game file)."""
+
 HOSTILE_VALUES: tuple[object, ...] = (
     None, 0, -1, 7, 2**62, 1.5, float("nan"), "", "x", "null", "[]", "{}", "[[[[]]]]", '"\\ud800"', "9" * 40,
     '{"format": 1}', '["A", 7]', b"", b"\xff\xfe\x00", b"{}", "\u2028", "[" * 300, "x" * 70_000,
@@ -325,6 +333,7 @@ def _damage_schema(db: Any, rng: random.Random) -> str:
     return change
 
 
-__all__ = ["EXPECTED_CODES", "HOSTILE_PIECES", "HOSTILE_VALUES", "SIMULATE_FINE", "SIMULATE_ODD", "Outcome",
+__all__ = ["EXPECTED_CODES", "HOSTILE_PIECES", "HOSTILE_VALUES", "SHEET_READS", "SHEET_WRITES", "SIMULATE_FINE",
+           "SIMULATE_ODD", "Outcome",
            "damage_database", "invoke", "mutate_record", "mutate_text", "mutated_json_text", "record_text",
            "simulate_args"]
