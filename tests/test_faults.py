@@ -199,6 +199,24 @@ def test_a_scheduler_that_never_answers_times_out(silent: int, monkeypatch: pyte
                           "(is it a Dask scheduler?)\n")
 
 
+# -- a saved game -----------------------------------------------------------------------------------
+
+
+def test_a_bots_saved_state_out_of_range_is_a_damaged_save(tmp_path: Path) -> None:
+    """A number in a bot's saved random state too large for the generator
+    (found by the fuzz run) had ended in an OverflowError."""
+    path = tmp_path / "game.json"
+    barbu("play", "tournament", "--human", "--plain", "--save", str(path), stdin="1\n" * 6 + "quit\n", code=0)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["states"][1]["rng"][1][0] = 2**70
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    result = barbu("play", "--resume", "--plain", "--save", str(path), stdin="quit\n", code=2)
+    assert result.err == (f"barbu: the saved game in {path} cannot be carried on: a bot's saved state is not one "
+                          "(the file is left as it is)\n")
+    assert path.read_bytes() == before
+
+
 # -- YAML aliases, and specs kept inside other files ---------------------------------------------
 
 

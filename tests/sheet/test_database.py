@@ -230,3 +230,16 @@ def test_a_file_cut_short_is_one_message(folder: Path) -> None:
     for command in READING + WRITING:
         outcome = sheet(folder, path.name, *command)
         assert outcome.code in (0, 1, 2)
+
+
+def test_a_table_name_that_is_not_utf_8_is_one_message(folder: Path) -> None:
+    path = database(folder)
+    foreign(path, "CREATE TABLE zzzzz (x)")
+    data = path.read_bytes()
+    # A damaged schema whose SQLite error message quotes a byte that is not UTF-8.
+    path.write_bytes(data.replace(b"zzzzz (x)", b"zzzz\xc7 (x(").replace(b"zzzzz", b"zzzz\xc7"))
+    before = path.read_bytes()
+    for command in READING + WRITING:
+        outcome = sheet(folder, path.name, *command, code=2)
+        assert outcome.err.startswith("barbu: db.sqlite3 is damaged ("), outcome.err
+    assert path.read_bytes() == before

@@ -120,8 +120,12 @@ class GameRow:
 P = ParamSpec("P")
 R = TypeVar("R")
 
+DB_ERRORS = (sqlite3.Error, OSError, UnicodeDecodeError)
+"""What reading or writing the database raises: SQLite's errors, the
+system's, and text in a damaged file that is not UTF-8 (a table's name)."""
 
-def db_problem(error: sqlite3.Error | OSError, path: Path) -> SheetFileError:
+
+def db_problem(error: sqlite3.Error | OSError | UnicodeDecodeError, path: Path) -> SheetFileError:
     """An SQLite (or system) error on the database ``path`` as one message:
     busy, full, an I/O error, damaged, or unusable in SQLite's words (a
     file that is not a database at all)."""
@@ -147,7 +151,7 @@ def _translated(method: Callable[P, R]) -> Callable[P, R]:
     def call(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return method(*args, **kwargs)
-        except (sqlite3.Error, OSError) as error:
+        except DB_ERRORS as error:
             store = args[0]
             assert isinstance(store, Store)
             raise db_problem(error, store.path) from None
@@ -176,14 +180,14 @@ class Store:
         try:
             db = self._for_writing()
             db.execute("BEGIN IMMEDIATE")
-        except (sqlite3.Error, OSError) as error:
+        except DB_ERRORS as error:
             raise db_problem(error, self.path) from None
         try:
             yield db
             db.execute("COMMIT")
         except BaseException as error:
             _roll_back(db)
-            if isinstance(error, (sqlite3.Error, OSError)):
+            if isinstance(error, DB_ERRORS):
                 raise db_problem(error, self.path) from None
             raise
 
@@ -335,11 +339,11 @@ def open_store(path: Path | None = None) -> Store:
         return Store(_empty_schema(), path, SCHEMA_VERSION, exists=False)
     try:
         db = _connect(path, read_only=True)
-    except sqlite3.Error as error:
+    except DB_ERRORS as error:
         raise db_problem(error, path) from None
     try:
         version = _check_ours(db, path)
-    except sqlite3.Error as error:
+    except DB_ERRORS as error:
         db.close()
         raise db_problem(error, path) from None
     except BaseException:
