@@ -14,8 +14,18 @@ outcome must be exit 0, 1 or 2 with no traceback, within a time limit per
 command; the script prints the count of each exit code, the tracebacks,
 the hangs and the unexpected codes, and exits 1 if there is any.
 
-    python benchmarks/fuzz_cli.py                      # 20,000 specs and 20,000 records
-    python benchmarks/fuzz_cli.py --specs 500 --records 500 --seed 3
+Faults and the other files a user has: each sheet number damages a copy
+of a score-sheet database (bytes, rows, schema or version:
+:func:`barbu_dsl.fuzzing.damage_database`) and runs every sheet command
+on it, a command that reads (or fails) having to leave the file as it
+was; each save number damages a real saved game without knowing its
+format for ``play --resume``; each simulation number is an odd ``barbu
+simulate`` command line; each page number damages the web page's stored
+games and reloads the page in Chromium (Playwright; skipped without it),
+which must open without a script error and keep what it cannot read.
+
+    python benchmarks/fuzz_cli.py                      # 20,000 specs and records, 2,000 of the rest
+    python benchmarks/fuzz_cli.py --specs 500 --records 500 --sheets 100 --saves 100 --simulations 100 --pages 100
     python benchmarks/fuzz_cli.py --generate-every 10 --play-every 10  # the slowest commands on one spec in ten
     python benchmarks/fuzz_cli.py --workers 2          # on two processes
 
@@ -37,7 +47,18 @@ from collections import Counter
 from pathlib import Path
 from types import FrameType
 
-from barbu_dsl.fuzzing import Outcome, invoke, mutate_record, mutate_text, record_text
+from barbu_dsl.fuzzing import (
+    SHEET_READS,
+    SHEET_WRITES,
+    Outcome,
+    damage_database,
+    invoke,
+    mutate_record,
+    mutate_text,
+    mutated_json_text,
+    record_text,
+    simulate_args,
+)
 from barbu_dsl.language import load_spec
 from barbu_dsl.resources import bundled_spec_names, bundled_spec_text
 
@@ -70,6 +91,10 @@ def valid_records() -> list[tuple[str, object]]:
     return [(name, case["record"]) for name in bundled_spec_names() for case in build_cases(load_spec(name))]
 
 
+CHANGED = "changed the user's file"
+"""What a failure says when a command left a file it should not have changed."""
+
+
 class Tally:
     def __init__(self) -> None:
         self.codes: Counter[tuple[str, int]] = Counter()
@@ -89,9 +114,11 @@ class Tally:
             shown = ", ".join(f"exit {code}: {n}" for code, n in sorted(counts.items()) if code >= 0)
             print(f"  {command:14} {shown}")
         hangs = [f for f in self.failures if f[0].code == -2]
-        tracebacks = [f for f in self.failures if f[0].traceback not in (None, "hang")]
-        unexpected = [f for f in self.failures if f not in hangs and f not in tracebacks]
-        print(f"tracebacks: {len(tracebacks)}, hangs: {len(hangs)}, unexpected exit codes: {len(unexpected)}")
+        changed = [f for f in self.failures if f[0].traceback == CHANGED]
+        tracebacks = [f for f in self.failures if f[0].traceback not in (None, "hang", CHANGED)]
+        unexpected = [f for f in self.failures if f not in hangs and f not in tracebacks and f not in changed]
+        print(f"tracebacks: {len(tracebacks)}, hangs: {len(hangs)}, files changed: {len(changed)}, "
+              f"unexpected exit codes: {len(unexpected)}")
         for outcome, given in self.failures[:20]:
             print("---", " ".join(outcome.args), f"(exit {outcome.code})")
             print(given[:2000])
@@ -191,17 +218,153 @@ def fuzz_records(first: int, count: int, seed: int, timeout: int) -> Tally:
     return tally
 
 
+def unchanged(outcome: Outcome, path: Path, before: bytes) -> Outcome:
+    """``outcome``, or a failure if the file ``path`` no longer holds ``before``."""
+    if path.exists() and path.read_bytes() == before:
+        return outcome
+    return Outcome(outcome.args, outcome.code, outcome.out, outcome.err, CHANGED)
+
+
+def fuzz_sheets(first: int, count: int, seed: int, timeout: int) -> Tally:
+    """Databases ``first`` to ``first + count``, each a damaged copy of one
+    with three games, through every sheet command."""
+    tally = Tally()
+    hands = [hand for name, hand in sheet_hands() if name == "tournament"]
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        (work / "hand.json").write_text(json.dumps(hands[3]), encoding="utf-8")
+        (work / "game.json").write_text(json.dumps({"format": "barbu-sheet 1", "spec": "tournament",
+                                                    "players": player_names("tournament"), "hands": hands[:3]}),
+                                        encoding="utf-8")
+        for command in (["new", "tournament", "--players", "A,B,C,D"], ["import", "game.json"],
+                        ["new", "hearts", "--players", "A,B,C,D"]):
+            invoke(["sheet", *command, "--db", "base.sqlite3"], cwd=work)
+        base = (work / "base.sqlite3").read_bytes()
+        db = work / "db.sqlite3"
+        for index in range(first, first + count):
+            rng = random.Random(f"{seed}/sheet/{index}")
+            db.write_bytes(base)
+            how = damage_database(db, rng)
+            for command in SHEET_READS + SHEET_WRITES:
+                before = db.read_bytes()
+                outcome = run_one(["sheet", *command, "--db", db.name], work, timeout)
+                if command in SHEET_READS or outcome.code != 0:
+                    outcome = unchanged(outcome, db, before)
+                tally.add(outcome, how)
+            for path in work.glob("db.sqlite3*"):
+                path.unlink()
+            if (index - first) % 500 == 499:
+                print(f"  sheets {first}..{index + 1}", file=sys.stderr, flush=True)
+    return tally
+
+
+def fuzz_saves(first: int, count: int, seed: int, timeout: int) -> Tally:
+    """Saved games ``first`` to ``first + count``: a real saved game (a
+    person left each bundled spec in its first hand) damaged anywhere,
+    through ``play --resume``; a refused file must be left as it was."""
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        saves = []
+        for name in bundled_spec_names():
+            path = work / f"{name}.json"
+            invoke(["play", name, "--human", "--seed", "3", "--plain", "--save", str(path)], stdin="1\n" * 12 + "quit\n")
+            if path.exists():
+                saves.append(json.loads(path.read_text(encoding="utf-8")))
+        path = work / "game.json"
+        for index in range(first, first + count):
+            rng = random.Random(f"{seed}/save/{index}")
+            text = mutated_json_text(rng.choice(saves), rng)
+            path.write_text(text, encoding="utf-8", errors="surrogatepass")
+            before = path.read_bytes()
+            outcome = run_one(["play", "--resume", "--plain", "--save", path.name], work, timeout, stdin="quit\n")
+            tally.add(unchanged(outcome, path, before) if outcome.code != 0 else outcome, text)
+    return tally
+
+
+def fuzz_simulations(first: int, count: int, seed: int, timeout: int) -> Tally:
+    """``barbu simulate`` command lines ``first`` to ``first + count``."""
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as folder:
+        for index in range(first, first + count):
+            args = simulate_args(random.Random(f"{seed}/simulate/{index}"))
+            tally.add(run_one(args, Path(folder), timeout), " ".join(args))
+    return tally
+
+
+def fuzz_pages(first: int, count: int, seed: int, timeout: int) -> Tally:
+    """The web page's stored games, damaged ``count`` times, the page
+    reloaded in Chromium each time: it must open without a script error
+    and keep the stored text (as it was, or aside whole) or every game."""
+    tally = Tally()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("pages: Playwright is not installed; skipped", file=sys.stderr)
+        return tally
+    from barbu_dsl.scorer.page import render_page
+    from barbu_dsl.sheet.game import SheetGame
+
+    spec = load_spec("tournament")
+    game = SheetGame.new("tournament", player_names("tournament"), spec)
+    for _, hand in [h for h in sheet_hands() if h[0] == "tournament"][:5]:
+        game.add(hand)
+    store = {"games": [{"id": "g1", "game": game.to_json()}, {"id": "g2", "game": game.to_json()}],
+             "current": "g1", "lang": "en"}
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        page_file = Path(folder) / "page.html"
+        page_file.write_text(render_page("tournament", spec), encoding="utf-8")
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"])
+        page = browser.new_context().new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(page_file.as_uri())
+        page.wait_for_function("() => window.barbuSheet !== undefined")
+        key = page.evaluate("() => JSON.parse(document.getElementById('barbu-data').textContent).storage_key")
+        for index in range(first, first + count):
+            text = mutated_json_text(store, random.Random(f"{seed}/page/{index}"))
+            errors.clear()
+            page.evaluate("([key, text]) => { localStorage.clear(); localStorage.setItem(key, text); }", [key, text])
+            page.reload()
+            problem = None
+            try:
+                page.wait_for_function("() => window.barbuSheet !== undefined", timeout=timeout * 1000)
+                if text not in page.evaluate("() => Object.values(localStorage)"):  # then it was read whole
+                    stored = json.loads(page.evaluate("(key) => localStorage.getItem(key)", key))
+                    if [g["id"] for g in stored["games"]] != [g["id"] for g in json.loads(text)["games"]]:
+                        problem = CHANGED
+            except Exception as error:  # noqa: BLE001 -- a page that does not open is the finding
+                problem = f"the page did not open: {error}"
+            if errors:
+                problem = "script error: " + "; ".join(errors)
+            tally.add(Outcome(("page",), 0 if problem is None else -1, "", "", problem), text)
+        browser.close()
+    return tally
+
+
+FUZZERS = {"specs": None, "records": None, "sheets": fuzz_sheets, "saves": fuzz_saves,
+           "simulations": fuzz_simulations, "pages": fuzz_pages}
+
+
 def _job(job: tuple[str, int, int, argparse.Namespace]) -> Tally:
     kind, first, count, args = job
     if kind == "specs":
         return fuzz_specs(first, count, args.seed, args.timeout, args.generate_every, args.play_every)
-    return fuzz_records(first, count, args.seed, args.timeout)
+    if kind == "records":
+        return fuzz_records(first, count, args.seed, args.timeout)
+    fuzzer = FUZZERS[kind]
+    assert fuzzer is not None
+    return fuzzer(first, count, args.seed, args.timeout)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--specs", type=int, default=20_000)
     parser.add_argument("--records", type=int, default=20_000)
+    parser.add_argument("--sheets", type=int, default=2_000, help="damaged sheet databases (default 2,000)")
+    parser.add_argument("--saves", type=int, default=2_000, help="damaged saved games (default 2,000)")
+    parser.add_argument("--simulations", type=int, default=2_000, help="simulate command lines (default 2,000)")
+    parser.add_argument("--pages", type=int, default=2_000, help="damaged stored games of the page (default 2,000)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=int, default=120, help="seconds per command (default 120)")
     parser.add_argument("--generate-every", type=int, default=1,
@@ -212,7 +375,8 @@ def main() -> int:
     args = parser.parse_args()
     start = time.perf_counter()
     jobs = []
-    for kind, total in (("specs", args.specs), ("records", args.records)):
+    for kind in FUZZERS:
+        total = getattr(args, kind)
         share = -(-total // args.workers) if total else 0
         jobs.extend((kind, first, min(share, total - first), args) for first in range(0, total, share or 1))
     tally = Tally()

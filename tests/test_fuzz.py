@@ -1,7 +1,11 @@
-"""Fuzzing the ``barbu`` command in-process, a quick profile (well under a
+"""Fuzzing the ``barbu`` command in-process, a quick profile (about a
 minute): mutated bundled specs, YAML structures, rule lines and mutated
-hand records, through the commands that read them.  Every outcome must be
-exit 0, 1 or 2 with no traceback.  ``benchmarks/fuzz_cli.py`` runs the
+hand records, through the commands that read them; damaged score-sheet
+databases through every sheet command, damaged saved games through
+``play --resume``, and odd ``simulate`` command lines.  Every outcome must
+be exit 0, 1 or 2 with no traceback, and a command that reads (or fails)
+leaves the user's file as it was.  The web page's damaged stored games:
+tests/scorer/test_stored_games.py.  ``benchmarks/fuzz_cli.py`` runs the
 same inputs at nightly size through every command."""
 
 from __future__ import annotations
@@ -91,3 +95,90 @@ def test_mutated_records(tmp_path: Path, records: list[tuple[str, object]], rng:
                     ["sheet", "add", "1", "--hand", "r.jsonl", "--db", "db.sqlite3"]):
         outcome = invoke(command, cwd=tmp_path)
         assert outcome.clean, (command, text[:500], outcome.traceback or outcome.err[-2000:])
+
+
+# -- the score sheet's database, damaged ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def sheet_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A score-sheet database of three games (one with hands), and the files its commands read."""
+    from sheet.helpers import evening
+
+    from barbu_dsl.language import load_spec
+
+    folder = tmp_path_factory.mktemp("sheets")
+    hands = [hand for _, hand in evening(load_spec("tournament"), seed=3)]
+    (folder / "hand.json").write_text(json.dumps(hands[3]), encoding="utf-8")
+    (folder / "game.json").write_text(json.dumps({"format": "barbu-sheet 1", "spec": "tournament",
+                                                  "players": ["A", "B", "C", "D"], "hands": hands[:3]}),
+                                      encoding="utf-8")
+    for command in (["new", "tournament", "--players", "A,B,C,D"], ["import", "game.json"],
+                    ["new", "hearts", "--players", "A,B,C,D"]):
+        assert invoke(["sheet", *command, "--db", "base.sqlite3"], cwd=folder).code == 0
+    return folder
+
+
+@QUICK
+@given(st.randoms(use_true_random=False))
+def test_damaged_sheet_databases(sheet_database: Path, rng: random.Random) -> None:
+    """Damaged bytes, rows, schema or version: every sheet command is one
+    message at worst, and a command that reads, or that fails, leaves the
+    file as it was."""
+    from barbu_dsl.fuzzing import SHEET_READS, SHEET_WRITES, damage_database
+
+    db = sheet_database / "db.sqlite3"
+    db.write_bytes((sheet_database / "base.sqlite3").read_bytes())
+    try:
+        how = damage_database(db, rng)
+        for command in SHEET_READS + SHEET_WRITES:
+            before = db.read_bytes()
+            outcome = invoke(["sheet", *command, "--db", db.name], cwd=sheet_database)
+            assert outcome.clean, (how, command, outcome.traceback or outcome.err[-2000:])
+            if command in SHEET_READS or outcome.code != 0:
+                assert db.read_bytes() == before, (how, command, outcome.err)
+    finally:
+        for path in sheet_database.glob("db.sqlite3*"):
+            path.unlink()
+
+
+# -- play --resume: a saved game, damaged -----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def saved_game_text(tmp_path_factory: pytest.TempPathFactory) -> object:
+    """A real saved game, as JSON: a person left tournament a few cards into its first hand."""
+    path = tmp_path_factory.mktemp("save") / "game.json"
+    outcome = invoke(["play", "tournament", "--human", "--seed", "3", "--plain", "--save", str(path)],
+                     stdin="1\n" * 12 + "quit\n")
+    assert outcome.code == 0 and outcome.clean, outcome.err
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@QUICK
+@given(st.randoms(use_true_random=False))
+def test_damaged_saved_games(tmp_path: Path, saved_game_text: object, rng: random.Random) -> None:
+    """A saved game changed anywhere, knowing nothing of its format: play
+    --resume carries on or is one message, and a refused file is left as it was."""
+    from barbu_dsl.fuzzing import mutated_json_text
+
+    path = tmp_path / "game.json"
+    path.write_text(mutated_json_text(saved_game_text, rng), encoding="utf-8", errors="surrogatepass")
+    before = path.read_bytes()
+    outcome = invoke(["play", "--resume", "--plain", "--save", str(path)], stdin="quit\n")
+    assert outcome.clean, (before[:500], outcome.traceback or outcome.err[-2000:])
+    if outcome.code != 0:
+        assert path.read_bytes() == before
+
+
+# -- simulate's command line ----------------------------------------------------------------------
+
+
+@settings(max_examples=15, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.randoms(use_true_random=False))
+def test_simulate_inputs(tmp_path: Path, rng: random.Random) -> None:
+    from barbu_dsl.fuzzing import simulate_args
+
+    args = simulate_args(rng)
+    outcome = invoke(args, cwd=tmp_path)
+    assert outcome.clean, (args, outcome.traceback or outcome.err[-2000:])

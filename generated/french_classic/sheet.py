@@ -2403,6 +2403,7 @@ def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:
     :class:`SheetError` naming every problem found."""
     if not isinstance(hand, dict):
         raise SheetError([problem("hand", "hand_object")])
+    hand = _whole_numbers(hand)
     found = [problem(str(key), "hand_key", key=key, keys=", ".join(HAND_KEYS)) for key in hand if key not in HAND_KEYS]
     module = _contract(hand.get("contract"), found)
     declarer = hand.get("declarer")
@@ -2453,6 +2454,17 @@ def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------
 # The hand's announcement and doubles
+
+
+def _whole_numbers(value: Any) -> Any:
+    """``value`` with each whole-valued float (``1.0``) the integer it is, as JSON reads it."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_whole_numbers(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _whole_numbers(item) for key, item in value.items()}
+    return value
 
 
 def _is_count(value: Any) -> bool:

@@ -36,9 +36,13 @@ ENTRY_BYTES = 16 * 1024 * 1024
 """The largest entry read; a larger file reads as damaged."""
 
 
+ENV_CACHE = "BARBU_CACHE"
+"""The environment variable that names another cache directory."""
+
+
 def cache_root() -> Path:
     """The cache directory (``BARBU_CACHE`` overrides)."""
-    override = os.environ.get("BARBU_CACHE")
+    override = os.environ.get(ENV_CACHE)
     if override:
         return Path(override)
     from platformdirs import user_cache_dir

@@ -309,11 +309,11 @@ def generate(specs: tuple[str, ...], output: Path, check_only: bool) -> None:
     Writes OUTPUT/<package>/ and OUTPUT/conformance/<package>/ for each spec.
     Exit 0 when done (or, with --check, when OUTPUT is up to date), 1 when
     --check finds stale, missing or orphan files."""
-    from .files import FileProblem, os_reason
+    from .files import FileProblem, check_name, os_reason
     from .generator import BUNDLED_TARGETS, check_tree, generate_files, write_tree
     from .generator.output import check_targets, index_files, package_of
 
-    if output.exists() and not output.is_dir():
+    if check_name(output).exists() and not output.is_dir():
         raise UsageError(f"{output} is not a directory; -o names the directory to write into")
     targets = list(specs or BUNDLED_TARGETS)
     models = [_load(ref) for ref in targets]

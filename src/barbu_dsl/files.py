@@ -16,7 +16,8 @@ nothing is written out of it through a link.
 
 Every problem is a :class:`FileProblem`, a :class:`~barbu_dsl.errors.UsageError`
 (exit 2) whose message names the file and says what is wrong in words,
-not an ``[Errno N]``.
+not an ``[Errno N]``; a name longer than a file system takes
+(:func:`check_name`) is refused before the system is asked.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import UsageError
-from .limits import MIB
+from .limits import FILE_NAME_BYTES, MIB, PATH_BYTES
 
 UTF8_HINT = "save it as UTF-8 (in most editors: Save As, encoding UTF-8)"
 
@@ -166,14 +167,42 @@ def _size(limit: int) -> str:
 # Writing.
 
 
+def check_name(path: str | os.PathLike[str], *, reading: bool = False) -> Path:
+    """Refuse a path no file system takes, before any work is done: a part
+    of more than :data:`~barbu_dsl.limits.FILE_NAME_BYTES` bytes, more than
+    :data:`~barbu_dsl.limits.PATH_BYTES` in all, or a NUL.  Return the path."""
+    target = Path(path)
+    try:
+        encoded = os.fsencode(target)
+    except (UnicodeError, ValueError):
+        raise FileProblem(target, "no file can have that name", reading=reading) from None
+    if b"\0" in encoded:
+        raise FileProblem(target, "no file can have that name", reading=reading)
+    if any(len(os.fsencode(part)) > FILE_NAME_BYTES for part in target.parts):
+        raise FileProblem(target, f"a name in it is longer than {FILE_NAME_BYTES} bytes, the most a file "
+                          "system takes", reading=reading)
+    if len(encoded) > PATH_BYTES:
+        raise FileProblem(target, f"it is longer than {PATH_BYTES:,} bytes, the most a path may be",
+                          reading=reading)
+    return target
+
+
 def check_writable(path: str | os.PathLike[str], *, overwrite: bool = False,
                    within: str | os.PathLike[str] | None = None) -> Path:
     """Refuse, before any work is done, a target :func:`atomic_write` would
-    refuse: an existing file (unless ``overwrite``), a symbolic link, a
-    directory, a missing directory or one that is not a directory, or (with
+    refuse: a name no file system takes, an existing file (unless
+    ``overwrite``), a symbolic link, a directory, a missing directory or one
+    that is not a directory, a directory the system will not show, or (with
     ``within``) a path that leaves that directory or goes through a link
     below it.  Return the path."""
-    target = Path(path)
+    target = check_name(path)
+    try:
+        return _check_writable(target, overwrite, within)
+    except OSError as error:  # a directory on the way that cannot be searched, and the like
+        raise FileProblem(target, os_reason(error), reading=False) from None
+
+
+def _check_writable(target: Path, overwrite: bool, within: str | os.PathLike[str] | None) -> Path:
     if within is not None:
         _check_within(target, Path(within))
     if target.is_symlink():
@@ -301,6 +330,7 @@ __all__ = [
     "atomic_path",
     "atomic_stream",
     "atomic_write",
+    "check_name",
     "check_writable",
     "decode_text",
     "is_leftover",

@@ -8,7 +8,11 @@ captured, in a given directory, and reports the outcome: the exit code,
 the output, and the traceback of any exception that escaped (the one
 thing that must never happen).  :func:`mutate_text` and
 :func:`mutate_record` make the hostile input: bundled specs and valid
-records changed a little, which reaches far deeper than random text.
+records changed a little, which reaches far deeper than random text;
+:func:`mutated_json_text` damages any JSON file (a saved game, the web
+page's stored games) without knowing its format, :func:`damage_database`
+a score-sheet database, and :func:`simulate_args` makes ``barbu
+simulate`` command lines.
 """
 
 from __future__ import annotations
@@ -168,4 +172,168 @@ def record_text(record: Any, rng: random.Random) -> str:
     return line + "\n" if rng.random() < 0.5 else (line + "\n") * rng.randint(2, 3)
 
 
-__all__ = ["EXPECTED_CODES", "HOSTILE_PIECES", "Outcome", "invoke", "mutate_record", "mutate_text", "record_text"]
+def mutated_json_text(value: Any, rng: random.Random) -> str:
+    """A JSON file's text (a saved game, the page's stored games) damaged
+    without knowing its format: one random change to the value, or a few
+    to the text itself."""
+    if rng.random() < 0.6:
+        return json.dumps(mutate_record(value, rng), ensure_ascii=False)
+    return mutate_text(json.dumps(value, ensure_ascii=False), rng)
+
+
+# ---------------------------------------------------------------------------
+# barbu simulate's command line.
+
+SIMULATE_ODD: dict[str, tuple[str, ...]] = {
+    "--players": ("5", "0", "11", "-1", "x"),
+    "--bots": ("human", "genius", "", ",", "random,rules"),
+    "--seed": ("-5", "9" * 40, "x", "\u2028"),
+    "--backend": ("gpu", ""),
+    "--workers": ("0", "100000", "x"),
+    "--scheduler": ("tcp://127.0.0.1:9", "nonsense://x", "not an address", "", "tcp://[::1"),
+    "--plot": ("x.pdf", "x" * 300 + ".png", "missing/x.png"),
+}
+"""Values of ``barbu simulate``'s options that it must refuse."""
+
+SIMULATE_FINE: dict[str, tuple[str | None, ...]] = {
+    "--players": (None,),
+    "--bots": ("random", "rules", "random,rules,random,rules"),
+    "--seed": (None, "0", "7"),
+    "--backend": (None, "python"),  # native compiles with numba: a minute, for the tests that need it
+    "--workers": (None, None, None, None, "1", "2"),
+    "--scheduler": (None,),
+    "--plot": (None, None, None, "study.svg"),
+}
+"""Values it takes (a study it runs is of one or two games or hands)."""
+
+
+def simulate_args(rng: random.Random) -> list[str]:
+    """A ``barbu simulate`` command line: each part fine, or now and then
+    odd or out of bounds; a study it does run is of one or two games (or
+    hands) of random or rule bots, a few seconds at most."""
+    odd = rng.random() < 0.7  # most command lines hold one odd part or more
+    chance = 0.15 if odd else 0.0
+    specs = rng.choice((["tournament"], ["tournament", "tournament+scale-15-40"], ["hearts"]))
+    if rng.random() < chance:
+        specs = rng.choice((["nope"], [], ["tournament", "hearts"]))
+    count = rng.choice(("1", "2")) if rng.random() >= chance else rng.choice(("0", "-1", "1000000000000", "x", "9" * 40))
+    mode = 0 if rng.random() < 0.5 else 1
+    if rng.random() < chance:
+        mode = rng.choice((2, 3))
+    args = ["simulate", *specs, *(
+        ["--games", count], ["--contract", "No tricks", "--hands", count], ["--hands", count],
+        ["--contract", "Barbu", "--games", count])[mode]]
+    for option, fine in SIMULATE_FINE.items():
+        value = rng.choice(SIMULATE_ODD[option]) if rng.random() < chance else rng.choice(fine)
+        if value is not None:
+            args += [option, value]
+    if rng.random() < 0.3:
+        args.append("--json")
+    return args
+
+
+# ---------------------------------------------------------------------------
+# A damaged score-sheet database.
+
+SHEET_READS = (("list",), ("list", "--json"), ("show", "2"), ("show", "2", "--json"), ("export", "2"),
+               ("export", "2", "--csv"))
+"""The sheet commands that only read, on a database of three games (game 2 with hands)."""
+
+SHEET_WRITES = (("add", "1", "--hand", "hand.json"), ("undo", "2"), ("edit", "2", "1", "--hand", "hand.json"),
+                ("delete", "2", "2"), ("import", "game.json"), ("new", "hearts", "--players", "A,B,C,D"))
+"""The sheet commands that change it (``hand.json`` a hand, ``game.json`` a game file)."""
+
+HOSTILE_VALUES: tuple[object, ...] = (
+    None, 0, -1, 7, 2**62, 1.5, float("nan"), "", "x", "null", "[]", "{}", "[[[[]]]]", '"\\ud800"', "9" * 40,
+    '{"format": 1}', '["A", 7]', b"", b"\xff\xfe\x00", b"{}", "\u2028", "[" * 300, "x" * 70_000,
+)
+"""What a damaged row may hold in any column: SQLite keeps any type in any column."""
+
+
+def damage_database(path: Path, rng: random.Random) -> str:
+    """Damage the SQLite file ``path`` one way, as a disk, a crash or another
+    program might: bytes changed, cut short or added, rows given values of
+    any type or deleted, the schema or its version changed.  What was done,
+    in words."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        return _damage_bytes(path, rng)
+    import sqlite3
+
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA ignore_check_constraints = ON")
+        if kind == 1:
+            return _damage_rows(db, rng)
+        if kind == 2:
+            return _damage_schema(db, rng)
+        pragma = rng.choice(("user_version", "application_id"))
+        value = rng.choice((0, 1, 3, 99, -1, 2**31 - 1))
+        db.execute(f"PRAGMA {pragma} = {value}")
+        return f"PRAGMA {pragma} = {value}"
+    except sqlite3.Error as error:  # already too damaged for this: damaged enough
+        return f"{kind}: {error}"
+    finally:
+        db.close()
+
+
+def _damage_bytes(path: Path, rng: random.Random) -> str:
+    for suffix in ("-wal", "-shm"):  # the damage is to the file itself
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    data = bytearray(path.read_bytes())
+    how = rng.randrange(4)
+    if how == 0 and data:
+        cut = rng.randrange(len(data))
+        path.write_bytes(bytes(data[:cut]))
+        return f"cut to {cut} bytes"
+    if how == 1:
+        data += bytes(rng.randrange(256) for _ in range(rng.randint(1, 5000)))
+        path.write_bytes(bytes(data))
+        return "bytes added"
+    if how == 2 and len(data) > 4096:
+        page = rng.randrange(len(data) // 4096)
+        data[page * 4096:(page + 1) * 4096] = bytes(4096)
+        path.write_bytes(bytes(data))
+        return f"page {page + 1} zeroed"
+    places = [rng.randrange(100) if rng.random() < 0.4 else rng.randrange(len(data)) for _ in range(rng.randint(1, 8))]
+    for place in places:
+        if place < len(data):
+            data[place] = rng.randrange(256)
+    path.write_bytes(bytes(data))
+    return f"bytes changed at {sorted(places)}"
+
+
+def _damage_rows(db: Any, rng: random.Random) -> str:
+    done = []
+    for _ in range(rng.randint(1, 3)):
+        table, columns = rng.choice((("games", ("id", "spec_ref", "spec_text", "players", "created", "changed")),
+                                     ("hands", ("game_id", "number", "hand"))))
+        if rng.random() < 0.2:
+            db.execute(f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table} ORDER BY random() LIMIT 1)")
+            done.append(f"a row of {table} deleted")
+            continue
+        column, value = rng.choice(columns), rng.choice(HOSTILE_VALUES)
+        try:
+            db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid IN "
+                       f"(SELECT rowid FROM {table} ORDER BY random() LIMIT 1)", (value,))
+        except Exception as error:  # noqa: BLE001 -- a NOT NULL or a key refused this one
+            done.append(f"{table}.{column} = {str(value)[:20]!r} refused: {error}")
+            continue
+        done.append(f"{table}.{column} = {str(value)[:20]!r}")
+    return "; ".join(done)
+
+
+def _damage_schema(db: Any, rng: random.Random) -> str:
+    change = rng.choice((
+        "DROP TABLE hands", "DROP TABLE games", "ALTER TABLE games DROP COLUMN changed",
+        "ALTER TABLE games RENAME TO old_games", "ALTER TABLE hands RENAME COLUMN hand TO facts",
+        "CREATE TABLE notes (x)", "CREATE VIEW v AS SELECT 1",
+    ))
+    db.execute(change)
+    return change
+
+
+__all__ = ["EXPECTED_CODES", "HOSTILE_PIECES", "HOSTILE_VALUES", "SHEET_READS", "SHEET_WRITES", "SIMULATE_FINE",
+           "SIMULATE_ODD", "Outcome",
+           "damage_database", "invoke", "mutate_record", "mutate_text", "mutated_json_text", "record_text",
+           "simulate_args"]

@@ -42,8 +42,26 @@ each is parsed, checked and proved, a few milliseconds apiece."""
 RULE_LINE_CHARACTERS = 10_000
 """A rule line's length."""
 
-RULE_LINE_CLAUSES = 200
-"""Clauses in one rule line (a real one has fewer than ten)."""
+RULE_LINE_CLAUSES = 64
+"""Clauses in one rule line (a real one has fewer than ten; every card
+its own value is 52).  ``barbu verify`` tries a change of each clause
+and proves the contract again, so its work grows with the square of this:
+at 200 it took a minute for 100 contracts and ten player counts."""
+
+SIMULATED_GAMES = 1_000_000
+"""Games (or hands of one contract) per spec in one ``barbu simulate``: a
+million games of the rules bots take days; a study's batches are listed
+before the first is played."""
+
+SIMULATION_WORKERS = 256
+"""Local worker processes of ``barbu simulate --workers``."""
+
+FILE_NAME_BYTES = 255
+"""A file name, each part of a path (what Linux, macOS and Windows file
+systems take): a longer one is refused before the system is asked."""
+
+PATH_BYTES = 4096
+"""A whole path (Linux's PATH_MAX)."""
 
 PLAYERS = (2, 10)
 """Player counts a spec may name: 2 to 10, one pack (docs/rules.md section 6;
@@ -51,15 +69,19 @@ the same bounds as :data:`barbu_dsl.cards.MIN_PLAYERS` and ``MAX_PLAYERS``)."""
 
 __all__ = [
     "CONTRACTS",
+    "FILE_NAME_BYTES",
     "GAME_FILE_BYTES",
     "GAME_HANDS",
     "MIB",
     "NESTING_DEPTH",
     "NUMBER_DIGITS",
+    "PATH_BYTES",
     "PLAYERS",
     "RECORD_FILE_BYTES",
     "RULE_LINE_CHARACTERS",
     "RULE_LINE_CLAUSES",
+    "SIMULATED_GAMES",
+    "SIMULATION_WORKERS",
     "SPEC_FILE_BYTES",
     "VALUE_MAGNITUDE",
 ]

@@ -15,6 +15,7 @@ encoded at all), rich markup (``[bold]``) or emoji codes (``:smile:``).
   as it is: the characters above as ``\\uXXXX`` escapes (the same value).
 * :func:`for_rich` — a rich table cell or title.
 * :func:`for_markdown` and :func:`for_html` — for generated documents.
+* :func:`for_spreadsheet` — a CSV cell that no spreadsheet runs as a formula.
 """
 
 from __future__ import annotations
@@ -109,6 +110,19 @@ def for_html(text: str) -> str:
     return html.escape(_SURROGATE.sub("\ufffd", text), quote=True)
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""What a spreadsheet reads a cell as a formula (or a command) from, when
+it starts the cell: the four signs, their full-width forms, a tab or a
+carriage return (OWASP, "CSV injection")."""
+
+
+def for_spreadsheet(text: str) -> str:
+    """``text`` for a CSV cell a spreadsheet opens: one that a spreadsheet
+    would run as a formula (``=HYPERLINK(...)``, ``+1+1``, ``@SUM(...)``)
+    starts with an apostrophe, which spreadsheets read as "this is text"."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
 class Terminal:
     """Standard output or standard error for barbu's messages: every text
     made safe (:func:`for_terminal`) first.  Text is written as it is;
@@ -163,5 +177,5 @@ class Terminal:
         stream.flush()
 
 
-__all__ = ["Terminal", "for_html", "for_markdown", "for_rich", "for_terminal", "json_line", "lone_surrogate",
-           "pair_surrogates"]
+__all__ = ["Terminal", "for_html", "for_markdown", "for_rich", "for_spreadsheet", "for_terminal", "json_line",
+           "lone_surrogate", "pair_surrogates"]

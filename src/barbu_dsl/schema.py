@@ -123,11 +123,15 @@ def _patch() -> dict[str, Any]:
             "minProperties": 1, "additionalProperties": False}
 
 
+_ONE_LINE = {"type": "string", "pattern": "^[^\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]*$"}
+"""A name or a title: one line (the loader refuses a line break in one)."""
+
+
 def _contracts(patching: bool) -> dict[str, Any]:
     kinds: list[Any] = [_RULE_LINE, {"$ref": "#/$defs/contract"}]
     if patching:
         kinds += [{"$ref": "#/$defs/patch"}, {"type": "null"}]
-    return {"type": "object", "minProperties": 1, "maxProperties": CONTRACTS,
+    return {"type": "object", "minProperties": 1, "maxProperties": CONTRACTS, "propertyNames": _ONE_LINE,
             "description": "contract names and their rules", "additionalProperties": {"anyOf": kinds}}
 
 
@@ -146,10 +150,10 @@ def _overlay() -> dict[str, Any]:
 
 def spec_schema() -> dict[str, Any]:
     """The JSON Schema of a spec file (a plain spec, or a house file with ``extends``)."""
-    named_overlays = {"type": "object", "additionalProperties": {"$ref": "#/$defs/overlay"}}
+    named_overlays = {"type": "object", "propertyNames": _ONE_LINE, "additionalProperties": {"$ref": "#/$defs/overlay"}}
     properties: dict[str, Any] = {
-        "name": {"type": "string"},
-        "title": {"type": "string"},
+        "name": _ONE_LINE,
+        "title": _ONE_LINE,
         "description": {"type": "string"},
         "extends": {"type": "string", "description": "a bundled spec or a spec file this one builds on"},
         "apply": {**_NAMES, "description": "variants and scales of the base to apply"},

@@ -389,7 +389,8 @@ def _value_changes(spec: m.Spec, report: CountReport) -> list[str]:
         if contract.derived:
             continue
         rules = contract.rules_for(count.players)
-        options = [_part_fix(count, contract, rules, g, i)
+        now = _played_total(count, contract, rules)
+        options = [_part_fix(count, contract, rules, now, g, i)
                    for g, group in enumerate(rules.scoring.groups) for i in range(len(group))]
         found = [option for option in options if option]
         if found:
@@ -397,17 +398,18 @@ def _value_changes(spec: m.Spec, report: CountReport) -> list[str]:
     return lines
 
 
-def _part_fix(count: _Miss, contract: m.Contract, rules: m.Rules, group: int, index: int) -> str | None:
+def _part_fix(count: _Miss, contract: m.Contract, rules: m.Rules, now: int | None, group: int,
+              index: int) -> str | None:
     """The change of part ``index`` of group ``group`` that makes the count
-    zero, in words, or None.  The total moves by a fixed step for each
-    point of the part's value (the number of tricks, of cards, ...), so the
-    change is the miss divided by that step, when that is a whole number."""
+    zero, in words, or None (``now``: what the contract adds to the game as
+    it is).  The total moves by a fixed step for each point of the part's
+    value (the number of tricks, of cards, ...), so the change is the miss
+    divided by that step, when that is a whole number."""
     part = rules.scoring.groups[group][index]
     if isinstance(part, m.Spread):
         return None  # a spread moves by whole shares, not by one point
     if {m.contract_key(contract.name), m.contract_key(contract.twin or "")} & count.picked:
         return None  # a change to a contract the players may choose makes the total depend on their choice
-    now = _played_total(count, contract, rules)
     step = _played_total(count, contract, _with_part(rules, group, index, _shifted(part, 1)))
     if now is None or step is None or step == now or count.miss % (step - now):
         return None

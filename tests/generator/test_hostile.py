@@ -1,7 +1,8 @@
 """Spec text can never become code: a spec whose names and descriptions
-hold quotes, newlines, comment markers and Python statements generates a
-package that imports and runs, keeps the text as data, and runs nothing of
-it (the payloads would create files; none appears)."""
+hold quotes, comment markers, control characters and Python statements
+(descriptions line breaks too: a name is one line, tests/test_faults.py)
+generates a package that imports and runs, keeps the text as data, and
+runs nothing of it (the payloads would create files; none appears)."""
 
 from __future__ import annotations
 
@@ -23,22 +24,24 @@ from .conftest import write
 HOSTILE = '''\
 # Header """ \'\'\' with quotes
 # __import__("os").system("touch PWNED_HEADER")
-name: "evil\\"\'\'\' \\n__import__('os').system('touch PWNED_NAME')\\n#"
-title: "t\\"\\"\\" \\nraise SystemExit(3)"
+name: "evil\\"\'\'\' \\t__import__('os').system('touch PWNED_NAME')\\x1b#"
+title: "t\\"\\"\\" \\traise SystemExit(3)"
 description: "d\\n\\"\\"\\"\\nopen('PWNED_DESCRIPTION', 'w')"
 players: 4
 contracts:
-  "No \'\'\'tricks\\"\\"\\"\\n__import__('os').system('touch PWNED_CONTRACT')  # ": −2 per trick
-  "x\\\\\\n\\"; open('PWNED_X', 'w'); #":
+  "No \'\'\'tricks\\"\\"\\"\\t__import__('os').system('touch PWNED_CONTRACT')  # ": −2 per trick
+  "x\\\\\\t\\"; open('PWNED_X', 'w'); #":
     rules: K♥ −20, no ♥ lead
     description: "\\"\\"\\"\\nopen('PWNED_DOC', 'w')\\n\\"\\"\\""
   "if": −6 per queen
   "__init__": −5 per ♥
   "cards": domino, placings +45 +20 +5 −5
-  "\\u2028open('PWNED_LS', 'w')\\r\\nimport os; os.system('touch PWNED_CR')": trumps, +5 per trick
+  "\\u202eopen('PWNED_LS', 'w')\\x00import os; os.system('touch PWNED_CR')":
+    rules: trumps, +5 per trick
+    description: "\\u2028open('PWNED_LS', 'w')\\r\\nimport os; os.system('touch PWNED_CR')"
 variants:
-  "v\\"\\n import os; os.system('touch PWNED_VARIANT')":
-    description: "x\\"\\"\\""
+  "v\\"\\x7f import os; os.system('touch PWNED_VARIANT')":
+    description: "x\\"\\"\\"\\n import os; os.system('touch PWNED_VARIANT')"
     contracts: {"if": null}
 '''
 

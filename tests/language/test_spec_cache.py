@@ -52,9 +52,9 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         read.append(ref)
         return real_load(ref)
 
-    def parse(text: str, file: str = "<spec>", default_name: str = "spec") -> Spec:
+    def parse(text: str, file: str = "<spec>", default_name: str = "spec", *, reads_files: bool = True) -> Spec:
         read.append(file)
-        return real_parse(text, file, default_name)
+        return real_parse(text, file, default_name, reads_files=reads_files)
 
     monkeypatch.setattr(loader, "load_spec", load)
     monkeypatch.setattr(loader, "parse_spec", parse)

@@ -103,3 +103,42 @@ def test_close_contract_names_as_difflib(pages) -> None:
     got = page.evaluate("([words, names]) => words.map((w) => BarbuCore.closeMatch(w, names))", [words, contracts])
     want = [(difflib.get_close_matches(w, contracts, n=1, cutoff=0.5) or [None])[0] for w in words]
     assert got == want
+
+
+def as_float(value: object, rng: random.Random) -> object:
+    """``value`` with its whole numbers written as floats (``3`` as ``3.0``), now and then."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float(value) if rng.random() < 0.5 and abs(value) < 2**53 else value
+    if isinstance(value, list):
+        return [as_float(item, rng) for item in value]
+    if isinstance(value, dict):
+        return {key: as_float(item, rng) for key, item in value.items()}
+    return value
+
+
+def test_mutated_hands_mean_the_same_to_the_page_and_to_python(pages) -> None:
+    """Hands a scorer entered, each changed once anywhere (a count off by
+    one, a key dropped, a value of another type, 1.0 for 1, ...): the page
+    accepts exactly the hands Python accepts, and scores them the same.
+    1.0 had been accepted by the page and refused by Python."""
+    from barbu_dsl.fuzzing import mutate_record
+    from barbu_dsl.sheet.hand import score_hand
+
+    spec = load_spec("tournament")
+    rng = random.Random(7)
+    hands = [hand for _, hands, _, _ in evenings("tournament") for hand in hands]
+    cases = []
+    for _ in range(600):
+        hand = mutate_record(rng.choice(hands), rng)
+        if rng.random() < 0.3:
+            hand = as_float(hand, rng)
+        cases.append(hand)
+    page = pages.open("tournament")
+    scored = page.evaluate(SCORE_ALL, [[hand, 4] for hand in cases])
+    for hand, got in zip(cases, scored):
+        python, _ = score_hand(spec, 4, hand)
+        if python is None:
+            assert "error" in got, hand
+        else:
+            assert got == {"status": python.status, "raw": list(python.raw), "transfers": list(python.transfers),
+                           "final": list(python.final)}, hand

@@ -90,11 +90,16 @@ def test_the_schema_migrates_from_version_1(tmp_path: Path) -> None:
     db.execute("PRAGMA user_version = 1")
     db.commit()
     db.close()
-    store = open_store(path)
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    before = path.read_bytes()
+    store = open_store(path)  # reading leaves the file at version 1
     (row,) = store.games()
     assert row.changed == row.created == "2026-01-01T00:00:00+00:00"
     assert store.load(row.id).players == PLAYERS
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 1 and path.read_bytes() == before
+    store.append(row.id, {"contract": "No hearts", "declarer": 0, "took": {"cards": {"H": [13, 0, 0, 0]}}})
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION  # the first change migrates
+    (row,) = store.games()
+    assert row.created == "2026-01-01T00:00:00+00:00" and row.changed > row.created and row.hands == 1
 
 
 def test_unusable_databases_are_refused(tmp_path: Path) -> None:

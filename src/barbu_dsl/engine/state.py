@@ -531,7 +531,7 @@ class GameState:
         if wrong:
             raise GameFileError(f"its {wrong[0]} is not what a saved game holds")
         try:
-            spec = parse_spec(data["spec_text"], data["spec"])
+            spec = parse_spec(data["spec_text"], data["spec"], reads_files=False)  # a game file names no file to read
         except SpecError as error:
             first = error.diagnostics[0]
             raise GameFileError(f"its copy of the spec does not read (line {first.line}: {first.message})") from None

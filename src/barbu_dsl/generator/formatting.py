@@ -24,12 +24,14 @@ that is checked.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import tempfile
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import ToolError
+from ..files import os_reason
 
 RUFF_VERSION = "0.17.6"
 """The ruff release the generated code is formatted with (pinned in pyproject.toml)."""
@@ -90,18 +92,28 @@ def format_python(files: dict[str, str]) -> dict[str, str]:
     if not sources:
         return dict(files)
     binary = ruff_binary()
+    try:
+        with tempfile.TemporaryDirectory(prefix="barbu-format-") as directory:
+            return _format_in(Path(directory), binary, files, sources)
+    except OSError as error:  # a full or read-only temporary directory, or none at all
+        where = os.environ.get("TMPDIR") or "the temporary directory"
+        raise ToolError(f"cannot format the generated code: {where} cannot hold it: {os_reason(error)} "
+                        "(TMPDIR names another directory)") from None
+
+
+def _format_in(root: Path, binary: str, files: dict[str, str], sources: list[str]) -> dict[str, str]:
+    """:func:`format_python` in the fresh directory ``root``."""
     out = dict(files)
-    with tempfile.TemporaryDirectory(prefix="barbu-format-") as directory:
-        root = Path(directory)
-        for name in sources:
-            path = root / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(files[name], encoding="utf-8", newline="\n")
-        _run([binary, "check", "--fix-only", "--quiet", *ISORT, *SETTINGS, *sources], cwd=directory)
-        _run([binary, "format", "--quiet", *SETTINGS, *sources], cwd=directory)
-        for name in sources:
-            text = (root / name).read_text(encoding="utf-8")
-            if not text.startswith(_header(files[name])):
-                raise AssertionError(f"ruff moved the header of {name}")
-            out[name] = text
+    directory = str(root)
+    for name in sources:
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(files[name], encoding="utf-8", newline="\n")
+    _run([binary, "check", "--fix-only", "--quiet", *ISORT, *SETTINGS, *sources], cwd=directory)
+    _run([binary, "format", "--quiet", *SETTINGS, *sources], cwd=directory)
+    for name in sources:
+        text = (root / name).read_text(encoding="utf-8")
+        if not text.startswith(_header(files[name])):
+            raise AssertionError(f"ruff moved the header of {name}")
+        out[name] = text
     return out

@@ -15,8 +15,9 @@ them.
 The packages are generated once per spec into the user's cache directory
 (``barbu_dsl/generated/<key>/``, the key a hash of the spec and of the
 generator's code, so that an upgrade never runs stale packages), written
-to a temporary directory and renamed into place so that parallel workers
-never see half a package.
+to a staging directory and renamed into place so that parallel workers
+never see half a package; a cache directory that cannot hold them is one
+message, and no staging directory is left behind.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from ..cache import cache_root
+from ..cache import ENV_CACHE, cache_root
 from ..engine.state import PlayOut
+from ..errors import UsageError
+from ..files import os_reason
 from ..language import model as m
 
 _LOADING = threading.Lock()  # a Dask worker runs batches in threads: one import at a time
@@ -58,17 +61,8 @@ def _load_package(spec: m.Spec) -> ModuleType:
     name = package_name(spec.full_name)
     key = hashlib.sha256(f"{facts.sha256} {generator_digest()}".encode()).hexdigest()[:16]
     home = cache_root() / "generated" / key
-    if not (home / name / "__init__.py").is_file():
-        home.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=home.parent))
-        for path, text in generate_files(spec, conformance=False).items():
-            target = staging / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        try:
-            os.rename(staging, home)
-        except OSError:  # another worker got there first
-            shutil.rmtree(staging, ignore_errors=True)
+    if not _cached(home, name):
+        _keep(home, name, generate_files(spec, conformance=False))
     alias = f"barbu_lab_{name}_{key}"
     if alias in sys.modules:
         return sys.modules[alias]
@@ -79,6 +73,40 @@ def _load_package(spec: m.Spec) -> ModuleType:
     sys.modules[alias] = module
     found.loader.exec_module(module)
     return module
+
+
+def _cached(home: Path, name: str) -> bool:
+    try:
+        return (home / name / "__init__.py").is_file()
+    except OSError:  # a name too long, a directory that cannot be searched: not there
+        return False
+
+
+def _keep(home: Path, name: str, files: dict[str, str]) -> None:
+    """Put ``files`` in the cache directory ``home``: written to a staging
+    directory beside it, renamed into place whole.  A cache that cannot
+    hold them (a file in the way, no permission, a full disk) is one
+    message; the staging directory is removed whatever happens."""
+    staging: Path | None = None
+    try:
+        home.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=home.parent))
+        for path, text in files.items():
+            target = staging / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        try:
+            os.rename(staging, home)
+            staging = None
+        except OSError:
+            if not _cached(home, name):  # else another worker got there first
+                raise
+    except OSError as error:
+        raise UsageError(f"cannot keep the lab's generated code in {home.parent}: {os_reason(error)} "
+                         f"(set {ENV_CACHE} to another directory)") from None
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
 
 
 @cache

@@ -56,7 +56,9 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
     spec's difference from the first, paired on the same deals.  The same
     seed gives the same numbers whatever --workers or --scheduler."""
     from ..engine.state import default_players
+    from ..files import check_writable
     from ..language import load_spec
+    from ..limits import SIMULATION_WORKERS
     from .backend import effective
     from .report import print_tables, summary
     from .study import Study
@@ -65,13 +67,12 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
         raise UsageError("--hands counts hands of one contract: give --contract too (or use --games)")
     if contract is not None and games is not None:
         raise UsageError("--contract plays single hands: count them with --hands, not --games")
-    if workers < 1:
-        raise UsageError("--workers must be at least 1")
+    if not 1 <= workers <= SIMULATION_WORKERS:
+        raise UsageError(f"--workers must be from 1 to {SIMULATION_WORKERS}")
     if plot is not None:
         if plot.suffix.lower() not in (".png", ".svg"):
             raise UsageError(f"--plot writes a .png or .svg file, not {plot.name}")
-        if plot.exists():
-            raise UsageError(f"{plot} exists; barbu simulate never overwrites a file")
+        check_writable(plot)
     models = tuple(load_spec(ref) for ref in specs)
     count = default_players(models[0]) if players is None else players
     study = Study(models, (hands or 1000) if contract else (games or 100),

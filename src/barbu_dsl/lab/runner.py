@@ -130,9 +130,12 @@ def _on_dask(study: Study, todo: list[Batch], scheduler: object, progress: Progr
         from distributed import as_completed as dask_completed
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'barbu_dsl[cluster]'") from None
+    from .scheduler import check_scheduler
+
     if isinstance(scheduler, Client):
         client = scheduler
     else:
+        check_scheduler(str(scheduler), DASK_CONNECT_SECONDS)
         try:
             client = Client(str(scheduler), timeout=DASK_CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError, TypeError) as error:

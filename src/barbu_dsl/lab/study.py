@@ -34,6 +34,7 @@ from functools import lru_cache
 from ..bots import BOTS
 from ..errors import UsageError
 from ..language import model as m
+from ..limits import SIMULATED_GAMES
 
 BATCH_GAMES = 20
 """Games per batch: fixed, so the batches do not depend on the workers."""
@@ -57,8 +58,8 @@ class Study:
     def __post_init__(self) -> None:
         if not self.specs:
             raise UsageError("simulate needs at least one spec")
-        if self.games < 1:
-            raise UsageError("the number of games (or hands) must be at least 1")
+        if not 1 <= self.games <= SIMULATED_GAMES:
+            raise UsageError(f"the number of games (or hands) must be from 1 to {SIMULATED_GAMES:,}")
         for spec in self.specs:
             if self.players not in spec.players:
                 raise UsageError(f"{spec.full_name} is played by {', '.join(map(str, spec.players))} players, "

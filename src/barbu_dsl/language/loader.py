@@ -119,9 +119,12 @@ def load_file(path: Path) -> m.Spec:
     return _load_path(path)
 
 
-def parse_spec(text: str, file: str = "<spec>", default_name: str = "spec") -> m.Spec:
-    """The spec written in ``text``; ``file`` names it in error messages."""
-    return _Reader(Source(file, text), default_name, ()).read()
+def parse_spec(text: str, file: str = "<spec>", default_name: str = "spec", *, reads_files: bool = True) -> m.Spec:
+    """The spec written in ``text``; ``file`` names it in error messages.
+    ``reads_files=False`` for a spec kept inside other data (a game file,
+    a saved game): its ``extends`` may name only a bundled spec, so that
+    such data never makes barbu read, or quote, a file of its choosing."""
+    return _Reader(Source(file, text), default_name, (), reads_files=reads_files).read()
 
 
 def apply_overlays(spec: m.Spec, names: list[str], unread: Unread = NOTHING_UNREAD) -> m.Spec:
@@ -296,13 +299,22 @@ def _read_bundled(name: str, text: str) -> m.Spec:
 # Reading one file.
 
 
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+"""What ``str.splitlines`` (and many a terminal or editor) breaks a line at."""
+
+
+def _breaks_line(text: str) -> bool:
+    return not _LINE_BREAKS.isdisjoint(text)
+
+
 class _Reader:
     """Reads one spec file, collecting every problem in ``source``."""
 
-    def __init__(self, source: Source, default_name: str, stack: tuple[str, ...]):
+    def __init__(self, source: Source, default_name: str, stack: tuple[str, ...], *, reads_files: bool = True):
         self.source = source
         self.default_name = default_name
         self.stack = stack
+        self.reads_files = reads_files
         self.positions: dict[str, m.Position] = {}
         self.unread_settings: set[str] = set()
         self.unread_contracts: set[str] = set()
@@ -336,8 +348,8 @@ class _Reader:
 
         # A house spec says what it is itself: the base's name, title,
         # description and header comment describe the base, not the house.
-        name = self._text(sections.get("name")) or self.default_name
-        title = self._text(sections.get("title")) or name
+        name = self._one_line(sections.get("name"), "name") or self.default_name
+        title = self._one_line(sections.get("title"), "title") or name
         description = self._text(sections.get("description")) or ""
         settings, changes, words = self._overlay_body(sections, "spec")
         body = m.Overlay("", "variant", settings=tuple(settings), contracts=tuple(changes), deck_words=words)
@@ -478,6 +490,17 @@ class _Reader:
             return None
         return text.strip()
 
+    def _one_line(self, node: Node | None, what: str) -> str | None:
+        """A name or title: text of one line, since it is shown as one (a
+        line break in it could forge a line of barbu's output, such as
+        ``✓ sums to zero``)."""
+        text = self._text(node)
+        if text is not None and node is not None and _breaks_line(text):
+            self.source.error(node, f"a {what} is one line: this one holds a line break",
+                              hint="write it on one line")
+            return None
+        return text
+
     def _names(self, node: Node | None) -> list[str]:
         return [scalar(n) or "" for n in self._name_nodes(node)]
 
@@ -498,6 +521,10 @@ class _Reader:
             if name is not None:
                 self.source.error(node, "extends names no spec", hint="write a bundled spec's name, "
                                   "e.g. 'extends: tournament', or a file, e.g. 'extends: ./base.yaml'")
+            return None
+        if not self.reads_files and (is_path_like(name) or name not in bundled_spec_names()):
+            self.source.error(node, f"'{name}' is not a bundled spec; a spec kept inside a game or a saved game "
+                              "extends only a bundled spec", hint="write the whole spec there, as barbu fmt prints it")
             return None
         relative_to = Path(self.source.file).parent if Path(self.source.file).is_file() else Path.cwd()
         try:
@@ -521,6 +548,10 @@ class _Reader:
             name = scalar(key) or ""
             if not name or name in seen:
                 self.source.error(key, f"{kind} '{name}' is declared twice" if name else f"a {kind} needs a name")
+                continue
+            if _breaks_line(name):
+                self.source.error(key, f"a {kind}'s name is one line: this one holds a line break",
+                                  hint="write it on one line")
                 continue
             seen.add(name)
             if is_null(value):
@@ -800,6 +831,10 @@ class _Reader:
             name = (scalar(key) or "").strip()
             if not name:
                 self.source.error(key, "a contract needs a name")
+                continue
+            if _breaks_line(name):
+                self.source.error(key, "a contract's name is one line: this one holds a line break",
+                                  hint="write it on one line")
                 continue
             folded = m.contract_key(name)
             if folded in first_seen:

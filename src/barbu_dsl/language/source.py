@@ -3,10 +3,11 @@
 The spec is read with PyYAML's safe composer (no tags, no objects: the same
 safety as ``yaml.safe_load``), but kept as nodes so that every value still
 knows its line and column, and a key written twice is seen rather than
-silently dropped.  Nesting deeper than :data:`~barbu_dsl.limits.NESTING_DEPTH`
+silently dropped.  Nesting deeper than :data:`~barbu_dsl.limits.NESTING_DEPTH`,
+aliases standing for more text than :data:`~barbu_dsl.limits.SPEC_FILE_BYTES`
 and integers longer than :data:`~barbu_dsl.limits.NUMBER_DIGITS` digits are
-refused while composing, so nothing after it recurses without bound or
-converts a huge number.  Lines are split at ``\n`` only, as positions are
+refused while composing, so nothing after it recurses without bound, reads
+a shared node without bound or converts a huge number.  Lines are split at ``\n`` only, as positions are
 counted (``str.splitlines`` would also split at U+0085 and U+2028).
 """
 
@@ -20,7 +21,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import BarbuError, Diagnostic
 from ..files import split_lines
-from ..limits import NESTING_DEPTH, NUMBER_DIGITS
+from ..limits import MIB, NESTING_DEPTH, NUMBER_DIGITS, SPEC_FILE_BYTES
 from ..resources import read_spec_source
 from ..safe_text import lone_surrogate, pair_surrogates
 from .model import Position
@@ -29,25 +30,51 @@ INT_TAG = "tag:yaml.org,2002:int"
 STR_TAG = "tag:yaml.org,2002:str"
 
 
-class _DepthError(yaml.MarkedYAMLError):
-    """Nesting beyond the limit, raised while composing."""
+class _BoundError(yaml.MarkedYAMLError):
+    """Nesting or aliases beyond the limits, raised while composing."""
 
 
 class _BoundedLoader(yaml.SafeLoader):
     """PyYAML's safe composer, refusing nesting deeper than NESTING_DEPTH
-    before its recursion can run out of stack."""
+    before its recursion can run out of stack, and aliases that make the
+    document larger than SPEC_FILE_BYTES.
 
-    def __init__(self, stream: str):
+    An alias (``*base``) is the node its anchor names again: everything that
+    reads the spec reads that node once per alias, so a few aliases of
+    aliases stand for exponentially much text.  Each alias counts as the
+    text of the node it names, its own aliases expanded, and the whole, the
+    file's text and what its aliases stand for, is held to the size of a
+    spec file; the count is kept as the file is read, so a document that
+    would expand to exabytes is refused at its first alias past the bound."""
+
+    def __init__(self, stream: str, limit: int = SPEC_FILE_BYTES):
         super().__init__(stream)
         self._depth = 0
+        self._limit = limit
+        self._expanded = len(stream)  # the text, and what every alias so far stands for
+        self._sizes: dict[str, int] = {}  # each anchor's node, its aliases expanded
 
     def compose_node(self, parent: Node | None, index: object) -> Node | None:  # type: ignore[override]
         self._depth += 1
         try:
+            event = self.peek_event()
             if self._depth > NESTING_DEPTH:
-                raise _DepthError(problem=f"nested deeper than {NESTING_DEPTH} levels, the most a spec may be",
-                                  problem_mark=self.peek_event().start_mark)
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+                raise _BoundError(problem=f"nested deeper than {NESTING_DEPTH} levels, the most a spec may be",
+                                  problem_mark=event.start_mark, note="a spec needs only a few levels")
+            if isinstance(event, yaml.AliasEvent):
+                self._expanded += self._sizes.get(event.anchor or "", 0)
+                if self._expanded > self._limit:
+                    raise _BoundError(problem=f"its aliases (*{event.anchor}) stand for more than "
+                                      f"{self._limit // MIB} MiB of text, the most a spec may be",
+                                      problem_mark=event.start_mark,
+                                      note="write the shared part out where it is needed, or use fewer aliases")
+                return super().compose_node(parent, index)  # type: ignore[no-any-return]
+            before = self._expanded
+            node = super().compose_node(parent, index)
+            anchor = getattr(event, "anchor", None)
+            if anchor is not None and node is not None:
+                self._sizes[anchor] = node.end_mark.index - node.start_mark.index + self._expanded - before
+            return node  # type: ignore[no-any-return]
         finally:
             self._depth -= 1
 
@@ -149,11 +176,21 @@ class Source:
 
     # ---- reading --------------------------------------------------------------
     def compose(self) -> Node | None:
-        """The document's root node, or None after reporting a YAML error."""
+        """The document's root node, or None after reporting a YAML error
+        or a text larger than a spec file may be (a spec kept in a game
+        file or a saved game is held to the same size as a file)."""
+        size = len(self.text) if len(self.text) * 4 <= SPEC_FILE_BYTES else len(self.text.encode("utf-8", "replace"))
+        if size > SPEC_FILE_BYTES:
+            self.error_at(0, f"a spec of {size:,} bytes; the most is {SPEC_FILE_BYTES // MIB} MiB")
+            return None
         loader: _BoundedLoader | None = None
         try:
             loader = _BoundedLoader(self.text)
             root = loader.get_single_node()
+        except _BoundError as error:
+            self.error_at(error.problem_mark.index if error.problem_mark else 0, str(error.problem),
+                          hint=error.note)
+            return None
         except yaml.MarkedYAMLError as error:
             mark = error.problem_mark or error.context_mark
             index = mark.index if mark is not None else 0

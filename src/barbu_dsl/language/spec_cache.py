@@ -52,10 +52,11 @@ def is_bundled(ref: str) -> bool:
     return not is_path_like(ref) and "\0" not in ref and all(names) and names[0] in bundled_spec_names()
 
 
-def parse_kept(text: str, file: str) -> Spec:
+def parse_kept(text: str, file: str, *, reads_files: bool = True) -> Spec:
     """:func:`.loader.parse_spec` of ``text`` (named ``file`` in messages),
-    kept in the cache unless it extends another spec."""
-    return _parsed(text, file)
+    kept in the cache unless it extends another spec (so ``reads_files``,
+    which only matters to a spec that extends a file, is always heeded)."""
+    return _parsed(text, file, reads_files)
 
 
 @lru_cache(maxsize=64)
@@ -65,8 +66,8 @@ def _bundled(ref: str) -> Spec:
 
 
 @lru_cache(maxsize=16)
-def _parsed(text: str, file: str) -> Spec:
-    return _kept(f"text\0{file}", text, lambda: _loader().parse_spec(text, file))
+def _parsed(text: str, file: str, reads_files: bool) -> Spec:
+    return _kept(f"text\0{file}", text, lambda: _loader().parse_spec(text, file, reads_files=reads_files))
 
 
 def _loader() -> ModuleType:

@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import cards as C
 from ..i18n import Translator
+from ..safe_text import for_spreadsheet
 from .game import SheetGame
 
 
@@ -49,19 +50,25 @@ def show_json(game: SheetGame) -> dict[str, Any]:
 def csv_text(game: SheetGame, t: Translator) -> str:
     """One row per hand: its number, contract, declarer, trump, starting
     rank, doubles, status, each player's score for the hand, then each
-    player's running total; headers in the table's language."""
+    player's running total; headers in the table's language.  Scores are
+    numbers; a text that starts as a formula does (``=cmd|...``, ``-2+3``)
+    is kept as text (:func:`~barbu_dsl.safe_text.for_spreadsheet`)."""
     names = game.players
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([t("sheet_cli.csv.hand"), t("sheet_cli.csv.contract"), t("sheet_cli.csv.declarer"),
-                     t("sheet_cli.csv.trump"), t("sheet_cli.csv.start_rank"), t("sheet_cli.csv.doubles"),
-                     t("sheet_cli.csv.status"), *names, *(t("sheet_cli.csv.total", name=name) for name in names)])
+
+    def row(cells: list[object]) -> None:  # text a spreadsheet would run is written as text
+        writer.writerow([for_spreadsheet(cell) if isinstance(cell, str) else cell for cell in cells])
+
+    row([t("sheet_cli.csv.hand"), t("sheet_cli.csv.contract"), t("sheet_cli.csv.declarer"),
+         t("sheet_cli.csv.trump"), t("sheet_cli.csv.start_rank"), t("sheet_cli.csv.doubles"),
+         t("sheet_cli.csv.status"), *names, *(t("sheet_cli.csv.total", name=name) for name in names)])
     for hand in game.scored:
         doubles = " ".join(f"{names[a]}>{names[b]}" for a, b in hand.doubles)
-        writer.writerow([hand.number + 1, hand.contract, names[hand.declarer],
-                         "" if hand.trump is None else C.SUIT_SYMBOLS[hand.trump],
-                         "" if hand.start_rank is None else C.rank_str(hand.start_rank),
-                         doubles, t(f"sheet_cli.status.{hand.status}"), *hand.final, *hand.totals])
+        row([hand.number + 1, hand.contract, names[hand.declarer],
+             "" if hand.trump is None else C.SUIT_SYMBOLS[hand.trump],
+             "" if hand.start_rank is None else C.rank_str(hand.start_rank),
+             doubles, t(f"sheet_cli.status.{hand.status}"), *hand.final, *hand.totals])
     return buffer.getvalue()
 
 

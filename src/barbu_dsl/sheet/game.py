@@ -24,6 +24,7 @@ from ..i18n import Translator
 from ..language import load_spec
 from ..language import model as m
 from ..language.spec_cache import parse_kept
+from ..resources import bundled_spec_names
 from .facts import Problem, problem
 from .flow import Entered, SheetFlow, SheetTurn
 from .hand import HandScore, score_hand
@@ -102,6 +103,9 @@ class SheetGame:
     @classmethod
     def from_json(cls, data: Any) -> SheetGame:
         """A game from the docs/sheet.md game object; every hand is checked.
+        Its rules are its ``spec_text`` (held to a spec file's size, and
+        extending only a bundled spec) or, without one, the bundled spec
+        its ``spec`` names: a game file never makes barbu read a file.
         Raise :class:`SheetFileError` when it cannot be read, and
         :class:`SheetError` naming each impossible hand."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -113,8 +117,11 @@ class SheetGame:
             raise SheetFileError("no_players")
         if not isinstance(hands, list):
             raise SheetFileError("no_hands")
+        if not isinstance(text, str) and ref.split("+")[0] not in bundled_spec_names():
+            raise SheetFileError("spec_not_bundled", spec=ref)
         try:
-            spec = parse_kept(text, f"{ref} (spec_text)") if isinstance(text, str) else load_spec(ref)
+            spec = (parse_kept(text, f"{ref} (spec_text)", reads_files=False) if isinstance(text, str)
+                    else load_spec(ref))
         except SpecError as error:
             raise SheetFileError("bad_spec", error=error) from None
         game = cls.new(ref, names, spec)

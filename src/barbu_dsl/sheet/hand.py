@@ -71,6 +71,7 @@ def score_hand(spec: m.Spec, players: int, hand: Any, options: Sequence[m.Contra
     found: list[Problem] = []
     if not isinstance(hand, dict):
         return None, [problem("hand", "hand_object")]
+    hand = whole_numbers(hand)
     for key in hand:
         if key not in HAND_KEYS:
             found.append(problem(str(key), "hand_key", key=key, keys=", ".join(HAND_KEYS)))
@@ -120,6 +121,20 @@ def score_hand(spec: m.Spec, players: int, hand: Any, options: Sequence[m.Contra
     entry = _entry(contract, declarer, trump, start_rank, hand, doubles)
     return HandScore(contract.name, declarer, trump, start_rank, tuple(doubles), status, tuple(raw), tuple(transfers),
                      tuple(final), entry), []
+
+
+def whole_numbers(value: Any) -> Any:
+    """``value`` with each whole-valued float (``1.0``, ``4e0``, ``-0.0``)
+    the integer it is: JSON does not tell ``1.0`` from ``1``, nor can the
+    web scorer's JavaScript, so a hand means the same to both scorers
+    (docs/sheet.md, "A hand").  Other floats stay, to be refused."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    if isinstance(value, dict):
+        return {key: whole_numbers(item) for key, item in value.items()}
+    return value
 
 
 def find_contract(spec: m.Spec, name: Any, options: Sequence[m.Contract] | None,
@@ -228,4 +243,4 @@ def _entry(contract: m.Contract, declarer: int, trump: int | None, start_rank: i
 
 
 __all__ = ["HAND_KEYS", "HandScore", "find_contract", "is_seat", "read_doubles", "read_start_rank",
-           "read_trump", "score_hand"]
+           "read_trump", "score_hand", "whole_numbers"]

@@ -205,7 +205,7 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
     existing = read_saved(save_path)  # refuses a file that is not a saved game before anything is played
     try:
         table = Table(spec, saved, options, streams, language)
-    except (ValueError, TypeError, KeyError, IndexError):  # a bot state the file holds is not one
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError):  # a bot state the file holds is not one
         if state is None:
             raise
         from .save import damaged

@@ -336,6 +336,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "une feuille de marque nomme ses règles dans \"spec\"",
         "pt": "uma folha de pontos indica as suas regras em \"spec\"",
     },
+    "sheet.file.spec_not_bundled": {
+        "en": "\"spec\" names '{spec}', which is not a bundled spec, and there is no \"spec_text\" with its rules; a game file never makes barbu read a file",
+        "it": "\"spec\" indica '{spec}', che non è tra le regole incluse, e non c'è \"spec_text\" con le sue regole; un file di partita non fa mai leggere un file a barbu",
+        "fr": "\"spec\" nomme '{spec}', qui n'est pas une règle fournie, et il n'y a pas de \"spec_text\" avec ses règles ; un fichier de partie ne fait jamais lire un fichier à barbu",
+        "pt": "\"spec\" indica '{spec}', que não é uma das regras incluídas, e não há \"spec_text\" com as suas regras; um ficheiro de jogo nunca faz o barbu ler um ficheiro",
+    },
     "sheet.file.no_players": {
         "en": "\"players\" is the list of the players' names",
         "it": "\"players\" è la lista dei nomi dei giocatori",
@@ -373,10 +379,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt": "não há jogo {game} em {db} (barbu sheet list mostra os jogos)",
     },
     "sheet.file.bad_stored_hand": {
-        "en": "game {game}: hand {number} in the database is not JSON",
-        "it": "partita {game}: la mano {number} nel database non è JSON",
-        "fr": "partie {game} : la donne {number} dans la base n'est pas du JSON",
-        "pt": "jogo {game}: a mão {number} na base de dados não é JSON",
+        "en": "game {game}: hand {number} in the database is damaged (missing, or not JSON)",
+        "it": "partita {game}: la mano {number} nel database è danneggiata (manca, o non è JSON)",
+        "fr": "partie {game} : la donne {number} dans la base est endommagée (absente, ou pas du JSON)",
+        "pt": "jogo {game}: a mão {number} na base de dados está danificada (falta, ou não é JSON)",
     },
     "sheet.file.db_is_directory": {
         "en": "{db} is a directory, not a database file",
@@ -395,6 +401,48 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "{db} ha lo schema versione {version}, più recente di quello che conosce questo barbu_dsl ({known}); non viene toccato",
         "fr": "{db} a un schéma en version {version}, plus récent que ce que connaît ce barbu_dsl ({known}) ; il n'est pas modifié",
         "pt": "{db} tem o esquema na versão {version}, mais recente do que este barbu_dsl conhece ({known}); não é alterado",
+    },
+    "sheet.file.db_not_ours": {
+        "en": "{db} is not a score-sheet database (another program's file?); it is left untouched: name another file with --db",
+        "it": "{db} non è un database dei fogli (è il file di un altro programma?); non viene toccato: indica un altro file con --db",
+        "fr": "{db} n'est pas une base de feuilles de marque (le fichier d'un autre programme ?) ; il n'est pas modifié : nommez un autre fichier avec --db",
+        "pt": "{db} não é uma base de dados de folhas (é o ficheiro de outro programa?); não é alterado: indique outro ficheiro com --db",
+    },
+    "sheet.file.db_dangling_link": {
+        "en": "{db} is a symbolic link to a file that does not exist; barbu does not create a database through a link",
+        "it": "{db} è un collegamento simbolico a un file che non esiste; barbu non crea un database attraverso un collegamento",
+        "fr": "{db} est un lien symbolique vers un fichier qui n'existe pas ; barbu ne crée pas de base à travers un lien",
+        "pt": "{db} é uma ligação simbólica para um ficheiro que não existe; o barbu não cria uma base de dados através de uma ligação",
+    },
+    "sheet.file.db_busy": {
+        "en": "{db} is busy: another program has held it for {seconds} s; nothing was saved, try again when it is done",
+        "it": "{db} è occupato: un altro programma lo tiene da {seconds} s; niente salvato, riprova quando ha finito",
+        "fr": "{db} est occupé : un autre programme le tient depuis {seconds} s ; rien d'enregistré, réessayez quand il aura fini",
+        "pt": "{db} está ocupado: outro programa tem-no há {seconds} s; nada guardado, tente de novo quando acabar",
+    },
+    "sheet.file.db_full": {
+        "en": "cannot save in {db}: the disk is full; nothing was saved",
+        "it": "non posso salvare in {db}: il disco è pieno; niente salvato",
+        "fr": "impossible d'enregistrer dans {db} : le disque est plein ; rien d'enregistré",
+        "pt": "não é possível guardar em {db}: o disco está cheio; nada guardado",
+    },
+    "sheet.file.db_io": {
+        "en": "{db} could not be read or written ({error}); nothing was saved",
+        "it": "{db} non si è potuto leggere o scrivere ({error}); niente salvato",
+        "fr": "{db} n'a pas pu être lu ou écrit ({error}) ; rien d'enregistré",
+        "pt": "{db} não pôde ser lido ou escrito ({error}); nada guardado",
+    },
+    "sheet.file.db_damaged": {
+        "en": "{db} is damaged ({error}); it is left as it is: restore a copy, or name another file with --db",
+        "it": "{db} è danneggiato ({error}); viene lasciato com'è: ripristina una copia, o indica un altro file con --db",
+        "fr": "{db} est endommagé ({error}) ; il est laissé tel quel : restaurez une copie, ou nommez un autre fichier avec --db",
+        "pt": "{db} está danificado ({error}); fica como está: reponha uma cópia, ou indique outro ficheiro com --db",
+    },
+    "sheet.file.bad_stored_game": {
+        "en": "game {game} in the database is damaged (its spec or players are not text); it is left as it is",
+        "it": "la partita {game} nel database è danneggiata (regole o giocatori non sono testo); viene lasciata com'è",
+        "fr": "la partie {game} dans la base est endommagée (ses règles ou ses joueurs ne sont pas du texte) ; elle est laissée telle quelle",
+        "pt": "o jogo {game} na base de dados está danificado (as regras ou os jogadores não são texto); fica como está",
     },
     "sheet.file.changed_meanwhile": {
         "en": "game {game} changed while this change was being made; nothing saved, look at it again",

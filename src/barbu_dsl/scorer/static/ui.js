@@ -55,6 +55,12 @@
   const seatName = (seat) => game.players[seat];
 
   // ------------------------------------------------------------- storage
+  /** The games kept in the browser, as far as they can be read.  Stored
+   * text that is not JSON, or holds anything but games (a game that is not
+   * an object, no list of games), is first kept aside, whole, under its
+   * own key, never overwritten; when it cannot be (storage full), nothing
+   * is written over it while the page is open.  Each game is checked again
+   * when it is opened. */
   function load() {
     let text = null;
     try {
@@ -63,14 +69,30 @@
       storable = false;
       return;
     }
+    if (!text) return;
+    let kept = null;
     try {
-      if (text) store = Object.assign(store, JSON.parse(text));
+      kept = JSON.parse(text);
     } catch (error) {
-      // unreadable: kept aside, never overwritten by the games to come
-      window.localStorage.setItem(`${data.storage_key}/unreadable/${Date.now()}`, text);
+      kept = null;
+    }
+    const games = BarbuBase.isDict(kept) && Array.isArray(kept.games) ? kept.games.filter(isKeptGame) : [];
+    if (!BarbuBase.isDict(kept) || !Array.isArray(kept.games) || games.length !== kept.games.length) {
+      try {
+        window.localStorage.setItem(`${data.storage_key}/unreadable/${Date.now()}`, text);
+      } catch (error) {
+        storable = false; // cannot keep it aside: never write over it
+      }
+    }
+    store.games = games;
+    if (BarbuBase.isDict(kept)) {
+      store.current = games.some((g) => g.id === kept.current) ? kept.current : null;
+      store.lang = typeof kept.lang === "string" ? kept.lang : null;
     }
   }
+  const isKeptGame = (kept) => BarbuBase.isDict(kept) && typeof kept.id === "string" && BarbuBase.isDict(kept.game);
   function save() {
+    if (!storable) return;
     if (game !== null) {
       const kept = store.games.find((g) => g.id === store.current);
       if (kept) kept.game = game.toJSON();
@@ -108,7 +130,7 @@
 
   function describeError(error) {
     if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang);
-    if (error instanceof BarbuCore.SheetFileError) return messages.text(BarbuCore.fileMessageKey(error.code), lang, error.fields);
+    if (error instanceof BarbuCore.SheetFileError) return messages.text(BarbuBase.fileMessageKey(error.code), lang, error.fields);
     if (error instanceof SyntaxError) return t("file.json");
     throw error;
   }
