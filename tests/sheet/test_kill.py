@@ -7,6 +7,7 @@ evening is on the sheet and scores as the engine did."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -66,7 +67,7 @@ def start(db: Path, game_id: int, files: list[Path]) -> tuple[subprocess.Popen[s
 def hand_times(lines: list[str], times: list[float]) -> list[float]:
     """How long each hand took to add, from one confirmation to the next."""
     saved = [at for at, line in zip(times, lines) if " saved: " in line]
-    return [later - earlier for earlier, later in zip(saved, saved[1:])]
+    return [later - earlier for earlier, later in itertools.pairwise(saved)]
 
 
 def confirmed(lines: list[str]) -> int:
