@@ -2,9 +2,10 @@
 
 Seat names: with four players the compass points, in seat order North,
 East, South, West (seat 1 sits on the left of seat 0, RULES.md section 1);
-with three or five to seven players given names, the same in every
-language (Anna, Bruno, Carla, Dario, Elena, Franco, Giulia), so that a
-seat is never a number that could be mistaken for a choice.  ``--names``
+with two, three or five to ten players given names, the same in every
+language (Anna, Bruno, Carla, Dario, Elena, Franco, Giulia, Hugo, Irene,
+Jonas), so that a seat is never a number that could be mistaken for a
+choice.  ``--names``
 gives others.  When one person plays, their seat is "you" and sentences
 about them take the second person ("You play", not "North plays"); with
 several people at one keyboard every seat keeps its name.
@@ -21,8 +22,9 @@ from .. import cards as C
 from ..i18n import Translator
 from ..i18n.cards import card_words, rank_words, suit_words
 
-GIVEN_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia")
-"""Seat names for three and five to seven players."""
+GIVEN_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Hugo", "Irene", "Jonas")
+"""Seat names for every count but four, up to the ten players a spec may have
+(:data:`barbu_dsl.limits.PLAYERS`)."""
 
 COMPASS = ("north", "east", "south", "west")
 
