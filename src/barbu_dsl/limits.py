@@ -32,6 +32,10 @@ VALUE_MAGNITUDE = 1_000_000
 """The largest value of a scoring part, either sign (``−2 per trick``):
 every total then stays exact in the web scorer's JavaScript numbers."""
 
+THINK = 100.0
+"""The largest ``think`` factor of the strong bot (``--think``, a saved
+game's): 1 is about 50 ms a decision, so 100 is seconds, not forever."""
+
 GAME_HANDS = 1000
 """The largest ``game.hands`` and ``game.contracts_per_game``."""
 
@@ -77,6 +81,7 @@ __all__ = [
     "NUMBER_DIGITS",
     "PATH_BYTES",
     "PLAYERS",
+    "THINK",
     "RECORD_FILE_BYTES",
     "RULE_LINE_CHARACTERS",
     "RULE_LINE_CLAUSES",

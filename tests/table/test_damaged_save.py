@@ -90,6 +90,8 @@ def damage(data: dict[str, Any], how: str) -> dict[str, Any]:
         data["states"] = [[3, [1, 2], None]] * 4
     elif how == "a language barbu does not speak":
         data["language"] = "tlh"
+    elif how == "a think factor past the bound":  # 1e300 would have the strong bot think for ever
+        data["think"] = 1e300
     elif how == "a spec that no longer parses":
         game["spec_text"] = game["spec_text"].replace("contracts:", "contracts: [")
     return data
@@ -99,7 +101,8 @@ DAMAGES = ["a card nobody holds twice", "a card in other letters", "a card as th
            "a contract the spec has not", "a double of nobody", "an answer of no kind",
            "answers that are not a list", "names for three players", "players the spec is not played by",
            "a game of another version", "a bot barbu does not have", "three seats for four players",
-           "a broken bot state", "a language barbu does not speak", "a spec that no longer parses"]
+           "a broken bot state", "a language barbu does not speak", "a think factor past the bound",
+           "a spec that no longer parses"]
 
 
 @pytest.mark.parametrize("how", DAMAGES)

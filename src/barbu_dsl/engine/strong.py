@@ -43,6 +43,7 @@ from typing import Any
 from .. import cards as C
 from ..compiled import DominoTable, TrickTable, cards_of, mask_of, value_sum
 from ..language import model as m
+from ..limits import THINK
 from .base import Hand
 from .bots import Bot, RuleBot, best_start_rank, best_trump, start_rank_order
 from .deal import deal
@@ -147,8 +148,8 @@ class StrongBot(Bot):
 
     def __init__(self, seed: int | str = 0, think: float = 1.0, decisions: frozenset[str] = DECISIONS):
         super().__init__(seed)
-        if think <= 0:
-            raise ValueError("think must be above zero")
+        if not 0 < think <= THINK:
+            raise ValueError(f"think must be above zero and at most {THINK:g}")
         self.think = think
         self.decisions = decisions
         self._rules = RuleBot(f"{seed}/rules")

@@ -31,6 +31,7 @@ from ..engine.game import play as play_out
 from ..engine.results import GameResult, HandResult
 from ..engine.state import GameState, default_players
 from ..engine.strong import StrongBot
+from ..limits import THINK
 from ..errors import UsageError
 from ..files import atomic_stream, check_writable
 from ..i18n import Translator, choose_language
@@ -79,8 +80,8 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
     """Run ``barbu play``; the exit code.  Raise :class:`UsageError` for a
     command line that cannot be played."""
     streams = streams or Streams(sys.stdout, sys.stderr, sys.stdin)
-    if options.think <= 0:
-        raise UsageError("--think must be above zero")
+    if not 0 < options.think <= THINK:
+        raise UsageError(f"--think must be above zero and at most {THINK:g}")
     language = choose_language_option(options.language)
     save_path = options.save or default_path(os.environ)
     if options.resume:

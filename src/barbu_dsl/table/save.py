@@ -41,7 +41,7 @@ from ..engine.state import VERSION as GAME_VERSION
 from ..engine.state import AnswerError, GameFileError, GameState
 from ..errors import UsageError
 from ..files import FileProblem, atomic_write, os_reason, read_text_file
-from ..limits import GAME_FILE_BYTES
+from ..limits import GAME_FILE_BYTES, THINK
 
 FORMAT = "barbu_dsl saved game"
 VERSION = 2
@@ -106,7 +106,7 @@ def _strings(value: Any) -> bool:
 
 _FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
     "game": lambda v: isinstance(v, dict), "bots": _strings,
-    "think": lambda v: (_whole(v) or isinstance(v, float)) and v > 0, "language": lambda v: isinstance(v, str),
+    "think": lambda v: (_whole(v) or isinstance(v, float)) and 0 < v <= THINK, "language": lambda v: isinstance(v, str),
     "states": lambda v: isinstance(v, list), "hands_done": _whole, "id": lambda v: isinstance(v, str),
 }
 """The type of each field of a saved game read back (a file edited by hand is refused, not played)."""
