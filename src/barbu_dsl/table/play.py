@@ -31,12 +31,12 @@ from ..engine.game import play as play_out
 from ..engine.results import GameResult, HandResult
 from ..engine.state import GameState, default_players
 from ..engine.strong import StrongBot
-from ..limits import THINK
 from ..errors import UsageError
 from ..files import atomic_stream, check_writable
 from ..i18n import Translator, choose_language
 from ..language import load_spec
 from ..language import model as m
+from ..limits import THINK
 from ..safe_text import for_terminal, json_line
 from ..sheet import hand_line, print_sheet
 from . import report
