@@ -109,7 +109,7 @@ def house_files(draw: st.DrawFn) -> str:
         value = draw(st.integers(1, 9)) if name != "Domino" else draw(st.integers(21, 60))
         rule = CONTRACTS[name].format(value)
         if name == "Domino":
-            rule = "domino, placings +{0} +20 +5 −5".format(value)
+            rule = f"domino, placings +{value} +20 +5 −5"
             lines.append(f"  {name}: {{rules: \"{rule}\", players: {{3: \"domino, placings +{value} 0 −20\"}}"
                          + (f", times: {times[name]}}}" if times[name] != "1" else "}"))
             continue

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 
 from ..bots import make_bots
 from ..engine.bots import RandomBot
@@ -89,7 +91,8 @@ def _on_processes(study: Study, todo: list[Batch], workers: int, progress: Progr
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_leave_interrupts_to_the_parent)
     try:
-        futures = {pool.submit(play_batch, study, batch): batch for batch in todo}
+        with _workers_born_deaf():
+            futures = {pool.submit(play_batch, study, batch): batch for batch in todo}
         for future in as_completed(futures):
             batch = futures[future]
             results[batch.index] = future.result()
@@ -102,10 +105,32 @@ def _on_processes(study: Study, todo: list[Batch], workers: int, progress: Progr
     return [results[batch.index] for batch in todo]
 
 
+@contextmanager
+def _workers_born_deaf() -> Iterator[None]:
+    """Ctrl-C held back while the pool starts its workers: they inherit
+    the held-back signal from their first instruction, so a Ctrl-C while
+    one is still starting up cannot interrupt its imports (with a
+    traceback), and drop it once they ignore Ctrl-C
+    (:func:`_leave_interrupts_to_the_parent`); the parent gets its own as
+    soon as the workers are started.  (Only the main thread may do this,
+    and only where signals can be held back; elsewhere nothing changes.)"""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _leave_interrupts_to_the_parent() -> None:
     """A worker ignores Ctrl-C, which a terminal sends to every process of
-    the command: the parent stops the workers itself (:func:`_stop`)."""
+    the command: the parent stops the workers itself (:func:`_stop`).  A
+    Ctrl-C held back while it started is dropped here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
