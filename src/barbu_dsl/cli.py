@@ -37,6 +37,7 @@ from .errors import BarbuError, UsageError, message
 from .lab.cli import simulate
 from .safe_text import Terminal, json_line, lone_surrogate
 from .scorer.cli import scorer
+from .server.cli import join, serve
 from .sheet.cli import sheet
 
 if TYPE_CHECKING:
@@ -346,6 +347,8 @@ def print_schema() -> None:
 
 
 app.add_command(sheet)
+app.add_command(serve)
+app.add_command(join)
 
 
 def usage_message(error: click.ClickException) -> str:
