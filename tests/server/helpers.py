@@ -41,13 +41,19 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen([sys.executable, "-m", "barbu_dsl", "serve", "--port", str(self.port),
-                                         "--db", str(self.db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env=env)
-        assert self.process.stdout is not None
-        self.first_line = self.process.stdout.readline()
+        self.out = self.db.with_name(self.db.name + f".{self.port}.out")
+        self.err = self.db.with_name(self.db.name + f".{self.port}.err")
+        with self.out.open("w") as out, self.err.open("w") as err:
+            self.process = subprocess.Popen([sys.executable, "-m", "barbu_dsl", "serve", "--port", str(self.port),
+                                             "--db", str(self.db)], stdout=out, stderr=err, text=True, env=env)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, "the server stopped: " + self.errors()
+            self.first_line = self.out.read_text().split("\n")[0]
+            if self.first_line:
+                break
+            time.sleep(0.05)
         assert self.first_line.startswith("barbu serve: http://127.0.0.1:"), self.first_line + self.errors()
-        deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
                 self.get("/api/tables")
@@ -57,10 +63,8 @@ class ServerProcess:
         raise AssertionError("the server did not answer: " + self.errors())
 
     def errors(self) -> str:
-        if self.process is None or self.process.poll() is None:
-            return ""
-        assert self.process.stderr is not None
-        return self.process.stderr.read()
+        """What the server said on standard error."""
+        return self.err.read_text() if self.err.exists() else ""
 
     def kill(self) -> None:
         """kill -9: no chance to tidy up."""
@@ -116,7 +120,7 @@ class Seat:
     def __init__(self, server: ServerProcess, table: str, token: str, after: int | None = None):
         query = f"token={token}" + (f"&after={after}" if after is not None else "")
         self.socket = connect(f"ws://127.0.0.1:{server.port}/ws/{table}?{query}", open_timeout=20,
-                              max_size=2 ** 22)
+                              max_size=2 ** 22).__enter__()
         self.messages: list[dict[str, Any]] = []
         self.events: dict[int, dict[str, Any]] = {}
         self.decision: dict[str, Any] | None = None
@@ -151,7 +155,10 @@ class Seat:
         while not done(self):
             left = deadline - time.monotonic()
             assert left > 0, f"timed out; last messages: {self.messages[-3:]}"
-            self.receive(left)
+            try:
+                self.receive(left)
+            except TimeoutError:
+                raise AssertionError(f"timed out; last messages: {self.messages[-3:]}") from None
 
     def drain(self, quiet: float = 0.2) -> None:
         """Read what has come, until nothing comes for ``quiet`` seconds."""
@@ -180,13 +187,19 @@ def play_until_over(seats: list[Seat], choose: Callable[[Seat, dict[str, Any]], 
     deadline = time.monotonic() + timeout
     while not all(seat.over for seat in seats) and not stop():
         assert time.monotonic() < deadline, "the game did not end in time"
+        heard = False
         for seat in seats:
             try:
-                seat.receive(0.05)
+                while True:
+                    seat.receive(0)
+                    heard = True
             except TimeoutError:
                 pass
             if seat.decision is not None:
                 seat.answer(choose(seat, seat.decision))
+                heard = True
+        if not heard:
+            time.sleep(0.002)
 
 
 def first_option(seat: Seat, decision: dict[str, Any]) -> Any:
