@@ -9,6 +9,7 @@
   let say = null;
   let specs = [];
   let bots = [];
+  let mySeatChosen = false;  // the owner picked a seat (else: the first person's)
 
   const current = () => specs.find((spec) => spec.name === $("spec").value);
   const source = () => (document.querySelector('input[name="source"]:checked') || {}).value;
@@ -51,7 +52,7 @@
   function drawSeats() {
     const count = Number($("players").value);
     const box = $("seats");
-    const before = Array.from(box.querySelectorAll(".seat-row")).map((row) => ({
+    const before = Array.from(box.querySelectorAll(".seat-line")).map((row) => ({
       kind: row.querySelector("select").value, name: row.querySelector("input").value }));
     clear(box);
     const defaults = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Hugo", "Irene", "Jonas"];
@@ -62,9 +63,9 @@
       kind.value = before[seat] ? before[seat].kind : "human";
       const input = el("input", { type: "text", id: `seat-name-${seat}`, maxlength: "40",
         value: before[seat] ? before[seat].name : defaults[seat] });
-      box.append(el("div", { class: "seat-row" },
-        el("label", { for: `seat-kind-${seat}`, text: say("lobby.seat_kind", { seat: seat + 1 }) }), kind,
-        el("label", { for: `seat-name-${seat}`, text: say("lobby.seat_name", { seat: seat + 1 }) }), input));
+      box.append(el("div", { class: "seat-line" },
+        el("div", {}, el("label", { for: `seat-kind-${seat}`, text: say("lobby.seat_kind", { seat: seat + 1 }) }), kind),
+        el("div", {}, el("label", { for: `seat-name-${seat}`, text: say("lobby.seat_name", { seat: seat + 1 }) }), input)));
       input.addEventListener("input", drawMySeat);
       kind.addEventListener("change", drawMySeat);
     }
@@ -81,8 +82,8 @@
       if ($(`seat-kind-${seat}`).value !== "human") continue;
       select.append(el("option", { value: String(seat), text: $(`seat-name-${seat}`).value || String(seat + 1) }));
     }
-    select.value = Array.from(select.options).some((option) => option.value === chosen) ? chosen
-      : (select.options.length > 1 ? select.options[1].value : "");
+    const known = Array.from(select.options).some((option) => option.value === chosen);
+    select.value = mySeatChosen && known ? chosen : (select.options.length > 1 ? select.options[1].value : "");
   }
 
   /* ---- the French family's choices ---------------------------------------------------------- */
@@ -267,6 +268,7 @@
     bots = response.data.bots;
     $("spec").addEventListener("change", drawSpec);
     $("players").addEventListener("change", drawSeats);
+    $("my-seat").addEventListener("change", () => { mySeatChosen = true; });
     for (const radio of document.querySelectorAll('input[name="source"]')) {
       radio.addEventListener("change", () => {
         $("bundled-box").hidden = source() !== "bundled";

@@ -27,9 +27,11 @@
 
   /* ---- speaking ------------------------------------------------------------------ */
 
-  function speak(text, urgent) {
+  /* Say a line once: politely what others do, assertively the person's turn
+     and errors.  Each line is tagged with the event or decision it says. */
+  function speak(text, urgent, tag) {
     const region = $(urgent ? "assertive" : "polite");
-    region.append(el("p", { text }));
+    region.append(el("p", { text, dataset: tag || {} }));
     while (region.childElementCount > 4) region.firstElementChild.remove();
   }
 
@@ -207,7 +209,7 @@
       game.spokenEvents.add(message.n);
       const event = message.event;
       const mine = (event.seat === game.seat && ["card", "contract", "double"].includes(event.type));
-      if (!mine) for (const line of lines) speak(line, false);
+      if (!mine) for (const line of lines) speak(line, false, { n: String(message.n) });
     } else {
       game.spokenEvents.add(message.n);
     }
@@ -236,7 +238,7 @@
     drawAll();
     if (!game.spokenTurns.has(message.id)) {
       game.spokenTurns.add(message.id);
-      speak(turnLine(message), true);
+      speak(turnLine(message), true, { turn: String(message.id) });
     }
     focusDecision();
   }
@@ -493,7 +495,8 @@
     if (!view) return;
     const current = view.table ? view.table.points : null;
     view.totals.forEach((total, seat) => {
-      body.append(el("tr", {}, el("th", { scope: "row", text: name(seat) }), el("td", { text: points(total) }),
+      const who = seat === game.seat ? `${game.names[seat]} (${say("you")})` : game.names[seat];
+      body.append(el("tr", {}, el("th", { scope: "row", text: who }), el("td", { text: points(total) }),
         el("td", { text: current ? points(current[seat]) : "—" })));
     });
   }
