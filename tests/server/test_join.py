@@ -17,7 +17,7 @@ class Terminal:
     """``barbu join LINK ARGS`` with its answers typed in advance, its output in files."""
 
     def __init__(self, server: ServerProcess, link: str, lines: list[str], *args: str):
-        self.files = [tempfile.TemporaryFile("w+", encoding="utf-8") for _ in range(3)]
+        self.files = [tempfile.TemporaryFile("w+", encoding="utf-8") for _ in range(3)]  # noqa: SIM115 -- closed by communicate
         self.files[0].write("".join(line + "\n" for line in lines))
         self.files[0].seek(0)
         self.process = subprocess.Popen([sys.executable, "-m", "barbu_dsl", "join", server.base + link, *args],
@@ -81,5 +81,5 @@ def test_a_link_that_is_not_a_seat_is_refused(server: ServerProcess) -> None:
     for link, words in ((f"/t/{table['table']}?token=wrong", "refused this link"),
                         ("/t/nosuchtable?token=x", "has no table"), ("/nothing", "is not a seat's link")):
         run = join(server, link, [])
-        out, err = run.communicate(timeout=60)
+        _, err = run.communicate(timeout=60)
         assert run.returncode == 2 and words in err and "Traceback" not in err, err

@@ -19,8 +19,8 @@ from ..commandline import WHOLE_NUMBER, Command, argument
 
 @click.command("serve", cls=Command)
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
-              help="The address to listen on (another than the loopback one opens the server to the network: "
-                   "put a TLS proxy in front of it).")
+              help="The address to listen on; any but the loopback one opens the server to the network (put a "
+                   "proxy with TLS in front of it).")
 @click.option("--port", default=8000, show_default=True, type=WHOLE_NUMBER, metavar="PORT",
               help="The port to listen on (0: any free port, which is printed).")
 @click.option("--db", type=click.Path(path_type=Path), metavar="PATH",

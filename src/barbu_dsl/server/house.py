@@ -230,8 +230,9 @@ def house_file(spec: m.Spec, reference: str, choices: Choices) -> str:
         raise ChoiceError(f"{spec.full_name} plays its contracts in a set order: it has no mode to choose")
     low, high = CONTRACTS_PER_GAME
     base_name, *applied = reference.split("+")
+    title = f"{spec.title or spec.name} ({choices.mode} mode)"
     lines = [f"# {spec.title or spec.name}, as chosen for this table: {choices.mode} mode.",
-             f"extends: {base_name}", f"name: {spec.name}-{choices.mode}"]
+             f"extends: {base_name}", f"name: {spec.name}-{choices.mode}", f"title: {quote(title)}"]
     game: list[str] = [f"  mode: {choices.mode}"]
     changes: list[str] = []
     variants: list[str] = []

@@ -396,9 +396,6 @@
       list.append(el("li", {}, button));
     });
     group.append(list);
-    if (decision.kind === "card" && !list.childElementCount) {
-      group.append(el("p", { class: "note", text: say("play_from_hand") }));
-    }
   }
 
   function focusDecision() {
@@ -465,11 +462,15 @@
   function lastTrickLines() {
     const table = game.view && game.view.table;
     const tricks = table && table.tricks;
-    if (!tricks || !tricks.length) {
-      const last = [...game.events].reverse().find((message) => message.event.type === "trick");
-      if (!last) return [say("no_trick_yet")];
-      return [say("last_trick", { number: last.event.number }),
-        ...last.event.cards.map((card) => cardWords(card)), about("took_it", last.event.winner)];
+    if (!tricks || !tricks.length) {  // between hands: the last trick of the hand before, from the events
+      const at = game.events.map((message) => message.event.type).lastIndexOf("trick");
+      if (at < 0) return [say("no_trick_yet")];
+      const trick = game.events[at].event;
+      const plays = game.events.slice(0, at).filter((message) => message.event.type === "card")
+        .slice(-trick.cards.length);
+      return [say("last_trick", { number: trick.number }),
+        ...plays.map((message) => about("played", message.event.seat, { card: cardWords(message.event.card) })),
+        about("took_it", trick.winner)];
     }
     const trick = tricks[tricks.length - 1];
     const lines = [say("last_trick", { number: tricks.length })];
