@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from helpers import ServerProcess
+from server.helpers import ServerProcess
 
 
 @pytest.fixture(scope="module")

@@ -11,10 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from helpers import Seat, ServerProcess, play_until_over
-
 from barbu_dsl import cards as C
 from barbu_dsl.sheet.game import SheetGame
+from server.helpers import Seat, ServerProcess, play_until_over
 
 
 def chooser(seed: int) -> Any:

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 
-from helpers import ServerProcess, first_option, play_until_over
+from server.helpers import ServerProcess, first_option, play_until_over
 
 
 class Terminal:

@@ -12,9 +12,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import ServerProcess
-from page import Person, axe_problems
 from scorer.conftest import ARGS, CHROMIUM, PHONE, browser  # noqa: F401 -- the session's browser
+
+from server.helpers import ServerProcess
+from server.page import Person, axe_problems
 
 DESKTOP = {"width": 1280, "height": 900}
 

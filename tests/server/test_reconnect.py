@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from helpers import Seat, ServerProcess, first_option, play_until_over
+from server.helpers import Seat, ServerProcess, first_option, play_until_over
 
 
 def answer_some(seat: Seat, count: int, others: tuple[Seat, ...] = ()) -> None:

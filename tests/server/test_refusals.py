@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import Seat, ServerProcess
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from barbu_dsl.limits import TABLE_MESSAGE_BYTES
+from server.helpers import Seat, ServerProcess
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from helpers import Seat, ServerProcess, play_until_over
+from server.helpers import Seat, ServerProcess, play_until_over
 
 TABLE = {"spec": "bouillabaisse", "seats": ["human", "strong", "human", "rules"], "seed": 11,
          "names": ["Ann", "Bob", "Cy", "Di"]}
