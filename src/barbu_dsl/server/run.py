@@ -75,8 +75,11 @@ def run(host: str, port: int, db: Path | None) -> None:
                             ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=2)
     try:
         uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # a second Ctrl-C while shutting down
+        pass
     finally:
         store.close()
+    print(f"barbu serve: stopped; every table is kept in {path}", flush=True)
 
 
 __all__ = ["bind", "is_loopback", "run"]
