@@ -34,14 +34,19 @@ def answer_while_asked(seat: Seat, quiet: float = 1.0) -> int:
         answered += 1
 
 
+def leave(seat: Seat) -> int:
+    """The seat closes its connection; the last event it had."""
+    seat.drain()
+    seat.close()
+    return max(seat.events)
+
+
 def test_reconnection_sends_what_was_missed_and_nothing_twice(server: ServerProcess) -> None:
     table = server.post("/api/tables", {"spec": "bouillabaisse", "seats": ["human", "rules", "human", "random"],
                                         "seed": 4})
     ann, carla = server.seat(table, 0), server.seat(table, 2)
     answer_some(ann, 3, (carla,))
-    ann.drain()
-    seen = max(ann.events)
-    ann.close()
+    seen = leave(ann)
     answer_while_asked(carla)  # until the game waits for Ann
     back = server.seat(table, 0, after=seen)
     back.until(lambda s: s.view is not None)
@@ -66,9 +71,7 @@ def test_a_stand_in_plays_for_an_absent_person_until_they_return(server: ServerP
                                         "absent_after": 0.3})
     ann, bruno = server.seat(table, 0), server.seat(table, 1)
     answer_some(ann, 2, (bruno,))
-    ann.drain()
-    seen = max(ann.events)
-    ann.close()
+    seen = leave(ann)
     deadline = time.monotonic() + 60
     played_for_ann = False
     while not played_for_ann:  # Bruno plays on; the stand-in answers for Ann

@@ -97,5 +97,21 @@ const Barbu = (() => {
     });
   }
 
-  return { LANGUAGES, el, clear, chooseLanguage, loadWords, request, rove, focusItem, languagePicker };
+  /* The page's words in the reader's language, with the picker that changes
+     them: onChange(words) is called at each change. */
+  async function pageWords(select, onChange) {
+    const language = chooseLanguage(null);
+    const words = await loadWords(language);
+    languagePicker(select, language, async (code) => onChange(await loadWords(code)));
+    return words;
+  }
+
+  /* The page's own text (elements with data-word) in the words' language. */
+  function applyWords(say) {
+    document.documentElement.lang = say.language;
+    for (const node of document.querySelectorAll("[data-word]")) node.textContent = say(node.dataset.word);
+  }
+
+  return { LANGUAGES, el, clear, chooseLanguage, loadWords, request, rove, focusItem, languagePicker, pageWords,
+    applyWords };
 })();

@@ -249,20 +249,14 @@
   }
 
   function drawWords() {
-    document.documentElement.lang = say.language;
-    for (const node of document.querySelectorAll("[data-word]")) node.textContent = say(node.dataset.word);
+    Barbu.applyWords(say);
     document.title = say("lobby.title");
     drawSpecs();
     listTables();
   }
 
   async function start() {
-    const language = Barbu.chooseLanguage(null);
-    say = await Barbu.loadWords(language);
-    Barbu.languagePicker($("language"), language, async (code) => {
-      say = await Barbu.loadWords(code);
-      drawWords();
-    });
+    say = await Barbu.pageWords($("language"), (words) => { say = words; drawWords(); });
     const response = await request("GET", "/api/specs");
     specs = response.data.specs;
     bots = response.data.bots;

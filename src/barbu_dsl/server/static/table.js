@@ -672,8 +672,7 @@
   /* ---- words on the page ----------------------------------------------------------------------- */
 
   function drawWords() {
-    document.documentElement.lang = say.language;
-    for (const node of document.querySelectorAll("[data-word]")) node.textContent = say(node.dataset.word);
+    Barbu.applyWords(say);
     const log = clear($("log"));
     for (const message of game.events) for (const line of eventLines(message.event)) log.append(el("li", { text: line }));
     game.descriptions = {};
@@ -682,12 +681,7 @@
   }
 
   async function start() {
-    const language = Barbu.chooseLanguage(null);
-    say = await Barbu.loadWords(language);
-    Barbu.languagePicker($("language"), language, async (code) => {
-      say = await Barbu.loadWords(code);
-      drawWords();
-    });
+    say = await Barbu.pageWords($("language"), (words) => { say = words; drawWords(); });
     rove($("hand"), "button");
     rove($("choices"), "button");
     setupWaiting();
