@@ -89,9 +89,10 @@ class Person:
             return {answers: buttons.map(b => b.dataset.answer || null),
                     focused: buttons.indexOf(document.activeElement)}; }""")
 
-    def play_by_keys(self) -> Any:
+    def play_by_keys(self, prefer: Any = None) -> Any:
         """Make the pending decision with the keyboard: Tab into the choices if
-        need be, the arrows to a choice, Enter.  The answer made."""
+        need be, the arrows to a choice, Enter.  The answer made: the first
+        ``prefer`` likes (a function of the answers, as JSON text), else any."""
         keyboard = self.page.keyboard
         controls = self.controls()
         tabs = 0
@@ -102,7 +103,8 @@ class Person:
             controls = self.controls()
         choices = [i for i, answer in enumerate(controls["answers"]) if answer is not None]
         assert choices, f"{self.name}: no choice offered"
-        target = self.rng.choice(choices)
+        liked = [i for i in choices if prefer is not None and prefer(controls["answers"][i])]
+        target = liked[0] if liked else self.rng.choice(choices)
         step = "ArrowRight" if target > controls["focused"] else "ArrowLeft"
         for _ in range(abs(target - controls["focused"])):
             keyboard.press(step)

@@ -12,16 +12,16 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from scorer.conftest import ARGS, CHROMIUM, PHONE, browser  # noqa: F401 -- the session's browser
 
 from server.helpers import ServerProcess
 from server.page import Person, axe_problems
 
 DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def people(browser: Any, server: ServerProcess) -> Any:  # noqa: F811
+def people(browser: Any, server: ServerProcess) -> Any:
     made: list[Person] = []
 
     def sit(table: dict[str, Any], seat: int, name: str, viewport: dict[str, int], locale: str) -> Person:
@@ -143,7 +143,7 @@ def test_four_people_play_a_game_with_the_keyboard(server: ServerProcess, people
         assert all(line["region"] == "polite" for line in spoken if line["n"])
 
 
-def test_the_owner_makes_a_custom_french_table_in_the_lobby(server: ServerProcess, browser: Any) -> None:  # noqa: F811
+def test_the_owner_makes_a_custom_french_table_in_the_lobby(server: ServerProcess, browser: Any) -> None:
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
@@ -184,3 +184,47 @@ def test_the_owner_makes_a_custom_french_table_in_the_lobby(server: ServerProces
     assert not axe_problems(page)
     assert not errors
     context.close()
+
+
+def test_every_kind_of_decision_by_keys(server: ServerProcess, people: Any) -> None:
+    """Tournament Barbu, one person and three bots: the contract (each one
+    described with D as the focus walks it), the trump suit, the domino
+    starting rank, doubles and redoubles, cards and passes, all made with
+    the arrows and Enter."""
+    from barbu_dsl.engine import GameState
+    from barbu_dsl.language import load_spec
+
+    spec = load_spec("tournament")
+    seed = next(s for s in range(100) if GameState.new(spec, players=4, seed=s).pending().seat == 0)
+    table = server.post("/api/tables", {"spec": "tournament", "seats": ["human", "random", "random", "random"],
+                                        "seed": seed})
+    ann = people(table, 0, "Ann", DESKTOP, "en-GB")
+    made: set[str] = set()
+    wanted = iter(['"Trumps"', '"Domino"'])
+    want = next(wanted)
+    described = False
+    while not {"contract", "trump", "start_rank", "double", "card"} <= made:
+        state = ann.state()
+        assert not state["over"] and (state["hand"] or 0) <= 7, f"decisions made: {made}"
+        if not state["turn"]:
+            time.sleep(0.03)
+            continue
+        kind = ann.page.evaluate("() => window.barbuTable.decision.kind")
+        if kind == "contract":
+            if not described:
+                focused = ann.page.evaluate("() => document.activeElement.dataset.contract")
+                assert ann.key("d")[0].startswith(f"{focused}:")
+                ann.page.keyboard.press("ArrowRight")
+                following = ann.page.evaluate("() => document.activeElement.dataset.contract")
+                assert following != focused and ann.key("d")[0].startswith(f"{following}:")
+                described = True
+            answer = ann.play_by_keys(lambda text, want=want: text == want)
+            assert answer == want
+            want = next(wanted, want)
+        elif kind == "double":
+            answer = ann.play_by_keys(lambda text: text.startswith("[") and text != "[]")
+            assert answer.startswith("[")
+        else:
+            ann.play_by_keys()
+        made.add(kind)
+    assert_accessible(ann, "after every kind of decision")

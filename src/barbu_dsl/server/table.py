@@ -386,14 +386,18 @@ class Table:
         if name is None:
             return
         bot: Bot = make_bot(name, bot_seed(state.seed, seat, number))
+        failure: Exception | None = None
         try:
             answer = await asyncio.to_thread(bot, decision, state.seat_view(seat))
-        except Exception as error:  # noqa: BLE001 -- the game changed under it (a person came back and answered)
-            log.debug("table %s: a bot's answer was dropped: %r", self.id, error)
+        except Exception as error:  # noqa: BLE001 -- the game changed under it, or the bot failed
             answer = None
+            failure = error
         still = (self.state is state and self.decision_id() == number and self.status == "playing"
                  and not self.row.paused and self.player(seat) == name)
         self._thinking = None
+        if still and answer is None:  # the game is as it was: the bot itself failed; a random answer stands in
+            log.error("table %s: the %s bot failed (%r); a random answer stands in", self.id, name, failure)
+            answer = make_bot("random", bot_seed(state.seed, seat, number))(decision, state.seat_view(seat))
         if still and answer is not None:
             try:
                 self._apply(answer)
