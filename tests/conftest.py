@@ -11,6 +11,7 @@ import difflib
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,3 +48,41 @@ def shared_dir() -> Path:
     if not SHARED.is_dir():
         pytest.skip("shared/ is not beside this checkout")
     return SHARED
+
+
+# ---- the browser of the tests of pages (the web scorer, the table server) ----------------------
+# Headless Chromium from Debian's ``chromium`` package, driven by Playwright for
+# Python (never a browser Playwright downloads), one per test process: where
+# Chromium is missing these tests fail under CI (``CI=true``) and are skipped,
+# saying why, elsewhere.
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _unavailable() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is missing (pip install '.[test]')"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    reason = _unavailable()
+    if reason is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"the browser tests must run in CI: {reason}", pytrace=False)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+

@@ -33,10 +33,11 @@ from click.exceptions import Exit, NoArgsIsHelpError
 
 from . import __version__
 from .commandline import CONTEXT, NUMBER, WHOLE_NUMBER, BadValue, Group, argument
-from .errors import BarbuError, SpecError, UsageError, message
+from .errors import BarbuError, UsageError, message
 from .lab.cli import simulate
 from .safe_text import Terminal, json_line, lone_surrogate
 from .scorer.cli import scorer
+from .server.cli import join, serve
 from .sheet.cli import sheet
 
 if TYPE_CHECKING:
@@ -103,51 +104,23 @@ def check(specs: tuple[str, ...]) -> None:
     Each variant and scale not yet applied is tried on its own: a spec's own
     that fails is an error; one a house file inherits that no longer fits
     the house's changes is a warning."""
-    from .compiled.advice import plan_warnings
-    from .language.loader import check_overlays
-    from .words import plural
+    from functools import partial
+
+    from .checking import check_spec
 
     failed = False
     for ref in specs:
-        try:
-            spec = _load(ref)
-        except SpecError as error:
-            # What could be read is checked further: its variants' and scales' own problems too.
-            seen = {(d.file, d.line, d.column, d.message) for d in error.diagnostics}
-            found = [d for _, ds in check_overlays(*error.partial) for d in ds if d.severity == "error"
-                     and (d.file, d.line, d.column, d.message) not in seen] \
-                if error.partial is not None and not error.partial[0].applied else []
-            err.print(message(SpecError([*error.diagnostics, *found]) if found else error))
+        report = check_spec(partial(_load, ref))
+        for error in report.errors:
+            err.print(error)
+        if report.errors:
             failed = True
             continue
-        except BarbuError as error:
-            err.print(message(error))
-            failed = True
-            continue
-        failures = check_overlays(spec) if not spec.applied or _is_house(spec) else []
-        errors = [d for _, found in failures for d in found if d.severity == "error"]
-        if errors:
-            err.print(message(SpecError(errors)))
-            failed = True
-            continue
-        counts = ", ".join(map(str, spec.players))
-        out.print(f"ok: {spec.full_name} — {plural(len(spec.contracts), 'contract')}, {counts} players, "
-                  f"{plural(len(spec.overlays), 'variant or scale', 'variants and scales')}")
-        for warning in plan_warnings(spec):
-            err.print(warning.format())
-        if failures and spec.extends is not None:
-            for _, found in failures:
-                err.print("\n".join(d.format() for d in found))
-            names = ", ".join(overlay.name for overlay, _ in failures)
-            verb = "applies" if len(failures) == 1 else "apply"
-            err.print(f"barbu: {len(failures)} of {spec.extends.base}'s variants and scales no longer {verb} to "
-                      f"{spec.name}: {names}")
+        out.print(report.summary)
+        for warning in report.warnings:
+            err.print(warning)
     if failed:
         raise Exit(2)
-
-
-def _is_house(spec: Spec) -> bool:
-    return spec.extends is not None and spec.extends.is_house
 
 
 @app.command()
@@ -374,6 +347,8 @@ def print_schema() -> None:
 
 
 app.add_command(sheet)
+app.add_command(serve)
+app.add_command(join)
 
 
 def usage_message(error: click.ClickException) -> str:

@@ -71,12 +71,27 @@ PLAYERS = (2, 10)
 """Player counts a spec may name: 2 to 10, one pack (docs/rules.md section 6;
 the same bounds as :data:`barbu_dsl.cards.MIN_PLAYERS` and ``MAX_PLAYERS``)."""
 
+NAME_CHARACTERS = 40
+"""A player's name at a ``barbu serve`` table (one line)."""
+
+TABLE_MESSAGE_BYTES = 64 * 1024
+"""One message a seat sends a ``barbu serve`` table (an answer is a few
+dozen bytes)."""
+
+TABLE_REQUEST_BYTES = SPEC_FILE_BYTES + 64 * 1024
+"""The body of one request to a ``barbu serve`` server: a house file and
+the table's settings."""
+
+TABLES = 1000
+"""Tables one ``barbu serve`` server holds (each keeps its game in memory)."""
+
 __all__ = [
     "CONTRACTS",
     "FILE_NAME_BYTES",
     "GAME_FILE_BYTES",
     "GAME_HANDS",
     "MIB",
+    "NAME_CHARACTERS",
     "NESTING_DEPTH",
     "NUMBER_DIGITS",
     "PATH_BYTES",
@@ -87,6 +102,9 @@ __all__ = [
     "SIMULATED_GAMES",
     "SIMULATION_WORKERS",
     "SPEC_FILE_BYTES",
+    "TABLES",
+    "TABLE_MESSAGE_BYTES",
+    "TABLE_REQUEST_BYTES",
     "THINK",
     "VALUE_MAGNITUDE",
 ]

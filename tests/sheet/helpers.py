@@ -8,39 +8,17 @@ from typing import Any
 
 from barbu_dsl import cards as C
 from barbu_dsl.bots import make_bots
-from barbu_dsl.compiled import mask_of
 from barbu_dsl.compiled.entry import entry_plan
-from barbu_dsl.engine import HandResult, play_game, start_hand
+from barbu_dsl.engine import HandResult, play_game
 from barbu_dsl.engine.doubling import doubling_round, hand_terms
-from barbu_dsl.engine.replay import read_record
 from barbu_dsl.language import model as m
-from barbu_dsl.sheet.facts import facts_of_hand
 from barbu_dsl.sheet.game import SheetGame
+from barbu_dsl.sheet.played import sheet_hand
 
 PLAYERS = ["Anna", "Bea", "Carla", "Diana"]
 SEED_EXAMPLE = {"contract": "No queens", "declarer": 0, "trump": None, "start_rank": None,
                 "took": {"cards": {"Q": [1, 0, 1, 2]}}, "doubles": [[1, 0], [1, 2], [1, 3], [2, 0], [0, 2]]}
 """docs/rules.md section 2, the worked example: Anna −12, Bea +24, Carla −12, Diana −24."""
-
-
-def sheet_hand(spec: m.Spec, result: HandResult) -> dict[str, Any]:
-    """What a scorer enters for a hand the engine played: who took what."""
-    record = result.record
-    hand = {"contract": result.contract, "declarer": result.declarer, "trump": record["trump"],
-            "start_rank": record["start_rank"], "doubles": record["doubles"]}
-    if result.status == "not_played":
-        return hand
-    parsed = read_record(spec, record)
-    played = start_hand(parsed.rules, parsed.hands, parsed.declarer, trump=parsed.trump,
-                        start_rank=parsed.start_rank, first_lead=spec.game.first_lead,
-                        direction=spec.game.direction)
-    for move in parsed.plays:
-        played.play(move)
-    deck = tuple(sorted(c for h in parsed.hands for c in h))
-    plan = entry_plan(parsed.rules, len(parsed.hands), deck, parsed.trump)
-    won = [mask_of(played.captured(seat)) for seat in range(played.players)]
-    hand["took"] = facts_of_hand(plan, won, [t.winner for t in played.tricks], played.placings)
-    return hand
 
 
 def evening(spec: m.Spec, seed: int = 11, players: int = 4) -> list[tuple[HandResult, dict[str, Any]]]:

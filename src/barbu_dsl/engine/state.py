@@ -527,7 +527,10 @@ class GameState:
         if data.get("version") != VERSION:
             raise GameFileError(f"a game of another version of the format ({data.get('version')!r}, "
                                 f"this barbu_dsl reads {VERSION})")
-        wrong = [key for key, ok in _FIELD_CHECKS.items() if not ok(data.get(key))]
+        missing = [key for key in _FIELD_CHECKS if key not in data]
+        if missing:
+            raise GameFileError(f"it has no {missing[0]}")
+        wrong = [key for key, ok in _FIELD_CHECKS.items() if not ok(data[key])]
         if wrong:
             raise GameFileError(f"its {wrong[0]} is not what a saved game holds")
         try:

@@ -1,0 +1,23 @@
+"""``barbu serve``: the online table, where people on their own computers
+(blind players among them) sit with bots at any club's rules.
+
+The server holds tables of any spec; each table is one
+:class:`~barbu_dsl.engine.GameState` that the server drives, as every
+front end does.  People sit from the page the server serves; programs sit
+through the table protocol (docs/table.md; the server's additions are in
+docs/server.md).
+
+* :mod:`.tokens` — invite and owner tokens: unguessable, compared in constant time;
+* :mod:`.store` — tables, seats and every answer in SQLite, committed before
+  an answer is acknowledged, read back whole after a restart;
+* :mod:`.lobby` — a new table from a request: the spec, the seats, the names;
+* :mod:`.house` — the French family's choices (mode, contracts and their
+  variants, hands) written as a house file;
+* :mod:`.protocol` — the messages a seat sends, read within bounds;
+* :mod:`.table` — one table at play: seats, connections, bots and stand-ins,
+  pause and end;
+* :mod:`.app` — the HTTP API, the seats' WebSockets and the page (Starlette);
+* :mod:`.cli` — ``barbu serve`` and ``barbu join``;
+* :mod:`.shadow` and :mod:`.join` — ``barbu join``: the terminal table as a
+  client of a server seat.
+"""

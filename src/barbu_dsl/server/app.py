@@ -1,0 +1,392 @@
+"""The table server as an ASGI app (Starlette): the HTTP API, the seats'
+WebSockets and the page.
+
+The HTTP API and the seat's WebSocket are the table protocol's
+(docs/table.md); what the server adds — the owner's requests, the lobby's
+and the page's — is in docs/server.md.  Every request body is read within
+:data:`~barbu_dsl.limits.TABLE_REQUEST_BYTES` and every seat's message
+within :data:`~barbu_dsl.limits.TABLE_MESSAGE_BYTES`; tokens are compared
+in constant time, and a wrong one is refused before anything about the
+game is sent.  The pages are files of the package, served with a content
+security policy that allows nothing from elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..bots import BOTS
+from ..engine import GameFileError, GameState
+from ..limits import TABLE_REQUEST_BYTES, TABLES
+from .lobby import LobbyError, NewTable, read_new_table, read_rules, specs_menu
+from .protocol import Refusal, read_message
+from .store import SeatRow, StoreError, TableRow, TableStore
+from .table import Listener, Table
+from .tokens import new_table_id, new_token
+
+log = logging.getLogger("barbu.serve")
+
+STATIC = Path(__file__).parent / "static"
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # a page's address holds its seat's token
+    "Cache-Control": "no-store",
+}
+
+QUEUE_MOST = 20_000
+"""Messages queued for one connection before it is closed as too slow to read them."""
+
+
+class Server:
+    """The tables of one server and the store that keeps them."""
+
+    def __init__(self, store: TableStore):
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.unread: list[str] = []  # tables the store holds that could not be read back
+
+    def load(self) -> None:
+        """Every table the store holds, its game replayed."""
+        for row in self.store.load():
+            try:
+                data = json.loads(row.game)
+                data["answers"] = row.answers
+                state = GameState.from_data(data)
+            except (GameFileError, ValueError, TypeError) as error:
+                log.error("table %s cannot be read back: %s", row.id, error)
+                self.unread.append(row.id)
+                continue
+            self.tables[row.id] = Table(row, state, self.store)
+
+    def start(self) -> None:
+        """On the event loop, after :meth:`load`: the bots and the absence clocks go on."""
+        for table in self.tables.values():
+            table.resume_timers()
+            table._kick()
+
+    def create(self, new: NewTable) -> tuple[Table, list[str | None]]:
+        """A new table; its invites (None for a bot seat)."""
+        if len(self.tables) >= TABLES:
+            raise LobbyError("bad_request", f"this server holds {TABLES} tables, its most; end or remove some")
+        rules = new.rules
+        state = GameState.new(rules.spec, players=len(new.seats), seed=new.seed)
+        invites = [new_token() if kind == "human" else None for kind in new.seats]
+        table_id = new_table_id()
+        while table_id in self.tables:
+            table_id = new_table_id()
+        row = TableRow(id=table_id, spec_ref=rules.reference, house=rules.house, game=state.to_json(),
+                       owner=new_token(), lang=new.lang, absent_after=new.absent_after,
+                       seats=[SeatRow(seat, kind, invite, name, standin=new.standin)
+                              for seat, (kind, invite, name) in enumerate(zip(new.seats, invites, new.names))])
+        self.store.add_table(row)
+        table = Table(row, state, self.store)
+        self.tables[table_id] = table
+        if "human" not in new.seats:
+            table.start()
+        return table, invites
+
+
+def links(table: Table) -> list[str | None]:
+    """Each seat's page address (path and query), None for a bot seat."""
+    return [f"/t/{table.id}?token={seat.token}" if seat.token else None for seat in table.seats]
+
+
+def build_app(server: Server) -> Starlette:
+    """The ASGI app of ``server``."""
+
+    def page(name: str) -> Any:
+        async def serve(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers=SECURITY_HEADERS, media_type="text/html")
+        return serve
+
+    def table_of(request: Request) -> Table:
+        table = server.tables.get(request.path_params["table"])
+        if table is None:
+            raise _Fail(404, "no_table", "there is no such table")
+        return table
+
+    def owned(request: Request) -> Table:
+        table = table_of(request)
+        header = request.headers.get("authorization", "")
+        if not table.is_owner(header.removeprefix("Bearer ").strip()):
+            raise _Fail(403, "not_owner", "this needs the table owner's token (Authorization: Bearer OWNER)")
+        return table
+
+    async def create_table(request: Request) -> Response:
+        new = read_new_table(await _body(request))
+        table, invites = server.create(new)
+        return _json({"table": table.id, "invites": invites, "links": links(table), "owner": table.row.owner,
+                      "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house,
+                      "warnings": new.warnings}, 201)
+
+    async def list_tables(request: Request) -> Response:
+        return _json({"tables": [table.summary() for table in server.tables.values()]})
+
+    async def show_table(request: Request) -> Response:
+        return _json(table_of(request).detail())
+
+    async def records(request: Request) -> Response:
+        lines = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in table_of(request).state.records())
+        return Response(lines, media_type="application/jsonl; charset=utf-8")
+
+    async def sheet(request: Request) -> Response:
+        from ..sheet.played import game_file
+
+        table = table_of(request)
+        state = table.state
+        return _json(game_file(state.spec, table.row.spec_ref, table.names, state.hands))
+
+    async def contracts(request: Request) -> Response:
+        """Each contract of the table's spec described in the page's language."""
+        from ..i18n import Translator, choose_language
+        from ..table.describe import describe
+        from ..table.speech import Speech
+
+        table = table_of(request)
+        try:
+            language = choose_language(request.query_params.get("lang", "en")[:20])
+        except ValueError:
+            language = "en"
+        say = Speech(Translator(language), table.names, None)
+        spec, players = table.spec, table.state.players
+        return _json({"contracts": [{"name": c.name, "lines": describe(spec, c, players, say)}
+                                    for c in spec.contracts]})
+
+    async def owner_view(request: Request) -> Response:
+        table = owned(request)
+        return _json({**table.table_message(), "invites": [seat.token for seat in table.seats], "links": links(table),
+                      "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house})
+
+    async def control(request: Request) -> Response:
+        table = owned(request)
+        action = request.path_params["action"]
+        body = await _body(request, empty_ok=True)
+        if action == "start":
+            standin = body.get("bot") if isinstance(body, dict) else None
+            if standin is not None and standin not in BOTS:
+                raise _Fail(400, "bad_request", f"bots: {', '.join(BOTS)}")
+            table.start(standin)
+        elif action in ("pause", "resume"):
+            table.pause(action == "pause")
+        elif action == "end":
+            table.end()
+        elif action == "settings":
+            seconds = body.get("absent_after") if isinstance(body, dict) else None
+            if seconds is not None and (not isinstance(seconds, int | float) or isinstance(seconds, bool)
+                                        or not 0 <= seconds <= 86400):
+                raise _Fail(400, "bad_request", "\"absent_after\" is a number of seconds from 0 to 86400, or null")
+            table.set_absent_after(None if seconds is None else float(seconds))
+        else:
+            raise _Fail(404, "no_action", "owner actions: start, pause, resume, end, settings")
+        return _json(table.table_message())
+
+    async def seat_control(request: Request) -> Response:
+        table = owned(request)
+        try:
+            number = int(request.path_params["seat"])
+            seat = table.seats[number]
+        except (ValueError, IndexError):
+            raise _Fail(404, "no_seat", "there is no such seat") from None
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise _Fail(400, "bad_request", "the body is {\"bot\": NAME} or {\"stand_in\": true}")
+        if "bot" in body:
+            table.set_bot(seat.number, body["bot"])
+        if body.get("stand_in") is True:
+            table.stand_in(seat.number)
+        return _json(table.table_message())
+
+    async def check(request: Request) -> Response:
+        """The lobby's check: the rules a table would play, with ``barbu check``'s messages."""
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise _Fail(400, "bad_request", "the body is {\"spec\": ..., \"choices\": ...} or {\"spec_text\": ...}")
+        rules = read_rules(body)
+        spec = rules.spec
+        return _json({"ok": True, "spec": spec.full_name, "title": spec.title, "players": list(spec.players),
+                      "house": rules.house, "summary": rules.report.summary, "warnings": rules.report.warnings})
+
+    async def specs(request: Request) -> Response:
+        return _json({"specs": _menu(), "bots": list(BOTS)})
+
+    async def words(request: Request) -> Response:
+        from .words import page_words
+
+        try:
+            return _json(page_words(request.path_params["lang"]))
+        except KeyError:
+            raise _Fail(404, "no_language", "languages: en, it, fr, pt") from None
+
+    async def seat_socket(websocket: WebSocket) -> None:
+        table = server.tables.get(websocket.path_params["table"])
+        params = websocket.query_params
+        seat = table.seat_of(params.get("token")) if table is not None else None
+        owner = table is not None and seat is None and table.is_owner(params.get("owner"))
+        if table is None or (seat is None and not owner):
+            await websocket.close(code=1008)  # refused before the handshake: nothing is sent
+            return
+        try:
+            after = max(0, int(params.get("after", "0")))
+        except ValueError:
+            after = 0
+        await websocket.accept()
+        connection = SocketConnection(websocket)
+        writer = asyncio.create_task(connection.write())
+        listener: Listener | None = None
+        try:
+            if seat is not None:
+                table.connect(seat, connection, after)
+            else:
+                listener = table.watch(connection)
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if seat is None:
+                    continue  # the owner's connection only listens
+                try:
+                    data = read_message(message.get("text") or message.get("bytes") or b"")
+                except Refusal as refusal:
+                    connection.push(refusal.to_json())
+                    continue
+                table.receive(seat, connection, data)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if seat is not None:
+                table.disconnect(seat, connection)
+            elif listener is not None:
+                table.unwatch(listener)
+            connection.close(1000, "")
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(writer, 1)
+
+    menu_cache: list[Any] = []
+
+    def _menu() -> list[Any]:
+        if not menu_cache:
+            menu_cache.extend(specs_menu())
+        return menu_cache
+
+    async def failed(request: Request, error: Exception) -> Response:
+        if isinstance(error, _Fail):
+            return _json({"error": {"code": error.code, "message": error.message}}, error.status)
+        if isinstance(error, LobbyError):
+            return _json(error.to_json(), 400)
+        if isinstance(error, Refusal):
+            return _json({"error": {"code": error.code, "message": error.message}}, 409)
+        if isinstance(error, StoreError):
+            log.error("%s", error)
+            return _json({"error": {"code": "not_saved", "message": "the server could not save the change"}}, 503)
+        raise error
+
+    routes = [
+        Route("/", page("lobby.html")),
+        Route("/t/{table}", page("table.html")),
+        Route("/api/specs", specs),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/words/{lang}", words),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", list_tables),
+        Route("/api/tables/{table}", show_table),
+        Route("/api/tables/{table}/records", records),
+        Route("/api/tables/{table}/sheet", sheet),
+        Route("/api/tables/{table}/contracts", contracts),
+        Route("/api/tables/{table}/owner", owner_view),
+        Route("/api/tables/{table}/seats/{seat}", seat_control, methods=["POST"]),
+        Route("/api/tables/{table}/{action}", control, methods=["POST"]),
+        WebSocketRoute("/ws/{table}", seat_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    handlers: dict[Any, Any] = {error: failed for error in (_Fail, LobbyError, Refusal, StoreError)}
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.start()
+        yield
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+class _Fail(Exception):
+    """A request refused with an HTTP status, an error code and a message."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+async def _body(request: Request, empty_ok: bool = False) -> Any:
+    """The request's JSON body, read within :data:`TABLE_REQUEST_BYTES`."""
+    from ..bounded_json import loads
+
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > TABLE_REQUEST_BYTES):
+        raise _Fail(413, "too_large", f"a request is at most {TABLE_REQUEST_BYTES} bytes")
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > TABLE_REQUEST_BYTES:
+            raise _Fail(413, "too_large", f"a request is at most {TABLE_REQUEST_BYTES} bytes")
+    if not data and empty_ok:
+        return {}
+    try:
+        return loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise _Fail(400, "bad_request", f"the body is not JSON: {error}") from None
+
+
+class SocketConnection:
+    """A WebSocket as a table's :class:`~.table.Connection`: messages are
+    queued and written in order by :meth:`write`."""
+
+    def __init__(self, websocket: WebSocket):
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closing: tuple[int, str] | None = None
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.closing is not None:
+            return
+        if self.queue.qsize() >= QUEUE_MOST:
+            self.close(1008, "messages not read")
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+
+    def close(self, code: int, reason: str) -> None:
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.queue.put_nowait(None)
+
+    async def write(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.websocket.send_text(text)
+            code, reason = self.closing or (1000, "")
+            await self.websocket.close(code, reason)
+        except Exception:  # noqa: BLE001 -- the other side has gone: nothing more to send
+            return
+
+
+__all__ = ["Server", "SocketConnection", "build_app", "links"]

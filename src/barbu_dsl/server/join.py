@@ -1,0 +1,240 @@
+"""``barbu join URL``: the terminal table as a client of a server's seat.
+
+The terminal table of ``barbu play`` — its narration of every event
+(:class:`~barbu_dsl.table.narrator.Narrator`), its prompts, answers and
+commands (:class:`~barbu_dsl.table.human.HumanSeat`: ``help``, ``hand``,
+``trick``, ``tricks``, ``scores``, ``describe``, ``hint``, ``auto``,
+``quit``), plain mode and the four languages — plays a seat of a ``barbu
+serve`` table through the table protocol (docs/table.md).  This module is
+only the adapter: the seat's messages feed a :class:`~.shadow.SeatMirror`,
+which the narrator follows and the person's seat reads, and each answer
+goes back to the server.
+
+A lost connection is taken up again from the last event received (the
+server sends what was missed); ``quit``, the end of the input or Ctrl-C
+leave the seat, and the same link takes it back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from ..engine import Decision
+from ..engine.strong import StrongBot
+from ..errors import UsageError
+from ..i18n import Translator, choose_language
+from ..language import model as m
+from ..table.console import Console, Leave, wants_plain
+from ..table.human import HumanSeat
+from ..table.narrator import Narrator
+from ..table.speech import Speech
+from .shadow import SeatMirror
+from .words import messages
+
+RETRIES = 30
+"""Times a lost connection is tried again (about a minute in all)."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """A seat's link: the server, the table and the seat's token."""
+
+    base: str  # http(s)://host:port
+    table: str
+    token: str
+
+    @property
+    def socket(self) -> str:
+        scheme = "wss" if self.base.startswith("https:") else "ws"
+        host = self.base.split("://", 1)[1]
+        return f"{scheme}://{host}/ws/{urllib.parse.quote(self.table)}?token={urllib.parse.quote(self.token)}"
+
+
+def read_link(url: str) -> Link:
+    """A seat's link as the owner sent it: ``http://HOST:PORT/t/ID?token=TOKEN``."""
+    parts = urllib.parse.urlsplit(url.strip())
+    query = urllib.parse.parse_qs(parts.query)
+    path = parts.path.rstrip("/").split("/")
+    if parts.scheme not in ("http", "https") or not parts.netloc or len(path) < 3 or path[-2] != "t" \
+            or not query.get("token"):
+        raise UsageError(f"'{url[:200]}' is not a seat's link; it looks like http://HOST:PORT/t/TABLE?token=...")
+    return Link(f"{parts.scheme}://{parts.netloc}", urllib.parse.unquote(path[-1]), query["token"][0])
+
+
+def fetch_table(link: Link) -> dict[str, Any]:
+    """``GET /api/tables/ID``: the table's spec text, players and hands."""
+    from ..bounded_json import loads
+
+    address = f"{link.base}/api/tables/{urllib.parse.quote(link.table)}"
+    try:
+        with urllib.request.urlopen(address, timeout=30) as response:
+            return dict(loads(response.read().decode("utf-8")))
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            raise UsageError(f"{link.base} has no table {link.table}") from None
+        raise UsageError(f"{link.base} refused the table ({error.code})") from None
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        raise UsageError(f"cannot reach {link.base}: {getattr(error, 'reason', error)}") from None
+
+
+def join(url: str, plain: bool = False, lang: str | None = None, out: TextIO | None = None,
+         inp: TextIO | None = None) -> int:
+    """Play the seat of ``url`` at the terminal; the exit code."""
+    from ..language import parse_spec
+
+    try:
+        language = choose_language(lang)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    link = read_link(url)
+    table = fetch_table(link)
+    spec = parse_spec(str(table["spec_text"]), "<table>", reads_files=False)
+    out = out or sys.stdout
+    console = Console(out, inp or sys.stdin, wants_plain(plain, os.environ, out))
+    return Client(link, spec, table, console, language).run()
+
+
+class Client:
+    """One seat at the terminal (see the module docstring)."""
+
+    def __init__(self, link: Link, spec: m.Spec, table: dict[str, Any], console: Console, language: str):
+        self.link = link
+        self.spec = spec
+        self.table = table
+        self.console = console
+        self.language = language
+        self.words = messages(language)
+        self.t = Translator(language)
+        self.players = int(table["players"])
+        self.say: Speech | None = None
+        self.mirror: SeatMirror | None = None
+        self.narrator: Narrator | None = None
+        self.person: HumanSeat | None = None
+        self.decision: dict[str, Any] | None = None
+        self.status: str | None = None
+        self.paused = False
+
+    def word(self, key: str, **fields: Any) -> str:
+        return self.words[key].format(**fields)
+
+    def run(self) -> int:
+        from websockets.exceptions import ConnectionClosed, InvalidStatus
+        from websockets.sync.client import connect
+
+        tries = 0
+        while True:
+            after = self.mirror.events_after(0)[-1].n if self.mirror and self.mirror.events_after(0) else 0
+            try:
+                with connect(f"{self.link.socket}&after={after}", open_timeout=20, max_size=2 ** 24) as socket:
+                    tries = 0
+                    try:
+                        return self._talk(socket)
+                    except Leave as leave:
+                        if leave.reason == "eof":
+                            self.console.say(self.word("join.input_ended"))
+                        self.console.say(self.word("join.left", command=f"barbu join '{self.link.base}/t/"
+                                                   f"{self.link.table}?token={self.link.token}'"))
+                        return 0
+            except InvalidStatus:
+                raise UsageError("the server refused this link: it is not a seat of that table") from None
+            except ConnectionClosed as closed:
+                if closed.rcvd is not None and closed.rcvd.code == 4000:
+                    self.console.say(self.word("taken_over"))
+                    return 1
+            except (OSError, TimeoutError):
+                pass
+            tries += 1
+            if tries > RETRIES:
+                self.console.say(self.word("join.gone"))
+                return 1
+            self.console.say(self.word("connection") + " " + self.word("connection.reconnecting"))
+            time.sleep(min(2.0, 0.25 * tries))
+
+    def _talk(self, socket: Any) -> int:
+        """Read the seat's messages and answer its decisions until the game is over."""
+        while True:
+            message = json.loads(socket.recv())
+            kind = message.get("type")
+            if kind == "seated":
+                self._seated(message)
+            elif kind == "table":
+                self._table(message)
+            elif kind == "event" and self.mirror is not None:
+                self.mirror.event(message["n"], message["event"])
+            elif kind == "view" and self.mirror is not None:
+                self.mirror.set_view(message)
+                self._follow()
+            elif kind == "decision":
+                self.decision = message
+                self._answer(socket)
+            elif kind == "error":
+                self.console.say(self.word("error", message=message.get("message", "")))
+                if message.get("code") == "not_an_option" and self.decision is not None:
+                    self._answer(socket)
+            elif kind == "over":
+                self._follow()
+                if message.get("ended"):
+                    self.console.say(self.word("ended", scores=self._scores(message["totals"])))
+                else:
+                    assert self.say is not None
+                    self.console.say(self.word("game_over", winners=self.say.join(
+                        [self.say.seat(seat) for seat in message["winners"]])))
+                return 0
+
+    def _seated(self, message: dict[str, Any]) -> None:
+        seat = int(message["seat"])
+        if self.mirror is None:
+            self.say = Speech(self.t, list(message["players"]), seat)
+            self.mirror = SeatMirror(self.spec, self.players, seat, self.link.table)
+            self.narrator = Narrator(self.spec, self.players, int(self.table["hands"]), self.console, self.say)
+            self.person = HumanSeat(seat, self.console, self.say, self.narrator,
+                                    StrongBot(f"join/{self.link.table}/{seat}"), self.language)
+            title = self.table.get("title") or self.spec.title or self.spec.full_name
+            self.console.say(self.word("join.seated", title=title, seat=message["players"][seat]), "bold")
+            self.console.say(self.word(f"aim.{self.spec.game.aim}"))
+            self.console.say(self.word("join.help"))
+        else:
+            self.console.say(self.word("join.back"))
+
+    def _table(self, message: dict[str, Any]) -> None:
+        if self.say is not None:
+            self.say.names = [seat["name"] for seat in message["seats"]]
+        status, paused = message["status"], message["paused"]
+        if status != self.status:
+            if status == "waiting":
+                self.console.say(self.word("status.waiting"))
+            elif status == "playing" and self.status == "waiting":
+                self.console.say(self.word("game_starts"))
+        if paused != self.paused:
+            self.console.say(self.word("paused" if paused else "resumed"))
+        self.status, self.paused = status, paused
+
+    def _follow(self) -> None:
+        if self.narrator is not None and self.mirror is not None and self.person is not None:
+            person, mirror = self.person, self.mirror
+            self.narrator.follow(mirror, lambda: person.show_hand(mirror.view))  # type: ignore[arg-type]
+
+    def _answer(self, socket: Any) -> None:
+        decision, mirror, person = self.decision, self.mirror, self.person
+        if decision is None or mirror is None or person is None:
+            return
+        self._follow()
+        mirror.decision(decision["kind"], decision["options"])
+        pending = Decision(mirror.seat, decision["kind"], tuple, decision["options"])
+        answer = person(pending, mirror.view)
+        socket.send(json.dumps({"type": "answer", "id": decision["id"], "answer": answer}))
+
+    def _scores(self, values: list[int]) -> str:
+        assert self.say is not None
+        return self.say.scores(values)
+
+
+__all__ = ["Client", "Link", "join", "read_link"]

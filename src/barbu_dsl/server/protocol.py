@@ -1,0 +1,101 @@
+"""The messages of the table protocol (docs/table.md; the server's
+additions in docs/server.md), read within bounds.
+
+Every message is one JSON object with a ``type``.  What a seat sends is
+read by :func:`read_message`: at most
+:data:`~barbu_dsl.limits.TABLE_MESSAGE_BYTES`, JSON within the project's
+bounds (:mod:`barbu_dsl.bounded_json`), a known type with fields of the
+right types; anything else is a :class:`Refusal` that the seat is sent as
+an ``error`` message, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bounded_json import loads
+from ..limits import NAME_CHARACTERS, TABLE_MESSAGE_BYTES
+from ..safe_text import for_terminal
+
+PROTOCOL = "barbu-table 1"
+
+ERRORS = {
+    "bad_message": "the message is not one the table protocol knows",
+    "not_started": "the game has not started: it waits for every person to sit down, or for its owner",
+    "paused": "the table is paused by its owner",
+    "over": "the game is over",
+    "stale": "that decision has already been made",
+    "not_your_turn": "the decision pending is another seat's",
+    "not_an_option": "that answer is not one of the decision's options",
+    "not_saved": "the server could not save the answer: it was not made",
+    "bad_name": f"a name is one line of 1 to {NAME_CHARACTERS} characters, none of them control characters",
+}
+"""Each error code a seat may be sent, with what it means in English
+(the page says it in the player's language)."""
+
+
+class Refusal(Exception):
+    """A message or answer the table refuses: ``code`` (one of
+    :data:`ERRORS`) and a message in English."""
+
+    def __init__(self, code: str, message: str | None = None):
+        super().__init__(message or ERRORS[code])
+        self.code = code
+        self.message = message or ERRORS[code]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+def read_message(text: str | bytes) -> dict[str, Any]:
+    """A seat's message, checked: ``answer`` (``id``, ``answer``),
+    ``resume`` (``after``) or ``name`` (``name``)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Refusal("bad_message", "a message is UTF-8 JSON text") from None
+    if len(text.encode("utf-8", "surrogatepass")) > TABLE_MESSAGE_BYTES:
+        raise Refusal("bad_message", f"a message is at most {TABLE_MESSAGE_BYTES} bytes")
+    try:
+        data = loads(text)
+    except ValueError as error:
+        raise Refusal("bad_message", f"a message is one JSON object: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise Refusal("bad_message", "a message is a JSON object with a \"type\"")
+    kind = data["type"]
+    if kind == "answer":
+        if not _whole(data.get("id")) or "answer" not in data:
+            raise Refusal("bad_message", "an answer has the decision's \"id\" and an \"answer\"")
+        answer = data["answer"]
+        if not (isinstance(answer, str) or (isinstance(answer, list) and all(_whole(x) for x in answer))):
+            raise Refusal("not_an_option", "an answer is a text (a contract, a suit, a rank, a card or \"pass\") "
+                                           "or a list of seats")
+        return data
+    if kind == "resume":
+        if not _whole(data.get("after")):
+            raise Refusal("bad_message", "resume has \"after\": the number of the last event received")
+        return data
+    if kind == "name":
+        data["name"] = check_name(data.get("name"))
+        return data
+    raise Refusal("bad_message", f"no message has the type {kind[:40]!r} (answer, resume, name)")
+
+
+def check_name(name: Any) -> str:
+    """A player's name: one line of text, trimmed, 1 to
+    :data:`~barbu_dsl.limits.NAME_CHARACTERS` characters, no control or
+    format characters; :class:`Refusal` (``bad_name``) for anything else."""
+    if not isinstance(name, str):
+        raise Refusal("bad_name")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= NAME_CHARACTERS or for_terminal(name, one_line=True) != name:
+        raise Refusal("bad_name")
+    return name
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+__all__ = ["ERRORS", "PROTOCOL", "Refusal", "check_name", "read_message"]

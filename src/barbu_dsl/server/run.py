@@ -1,0 +1,85 @@
+"""Running the table server: the database read back, the socket bound, uvicorn.
+
+The socket is bound here, before uvicorn starts, so that an address in
+use or a bad host is one message (exit 2) and ``--port 0`` can say which
+port it got.  The first line on standard output says where the server
+listens; after it, only problems are logged (standard error).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import socket
+import sys
+from pathlib import Path
+
+from ..errors import UsageError
+from ..files import os_reason
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``; UsageError when that cannot be."""
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port is from 0 to 65535, not {port}")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as error:
+        raise UsageError(f"cannot listen on '{host}': {error}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        raise UsageError(f"cannot listen on {host}:{port}: {os_reason(error)}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def run(host: str, port: int, db: Path | None) -> None:
+    """``barbu serve``: serve until interrupted."""
+    import uvicorn
+
+    from ..limits import TABLE_MESSAGE_BYTES
+    from .app import Server, build_app
+    from .store import TableStore, default_path
+
+    logging.basicConfig(level=logging.WARNING, format="barbu serve: %(message)s", stream=sys.stderr)
+    path = db if db is not None else default_path()
+    store = TableStore(path)
+    server = Server(store)
+    server.load()
+    sock = bind(host, port)
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"barbu serve: http://{shown}:{bound}/ — {len(server.tables)} tables in {path}", flush=True)
+    if server.unread:
+        print(f"barbu serve: {len(server.unread)} tables in {path} could not be read back: "
+              f"{', '.join(server.unread)}", file=sys.stderr, flush=True)
+    if not is_loopback(host):
+        print("barbu serve: listening beyond this computer; for a public server put a proxy with TLS (https) in "
+              "front of it (README, 'An online table')", file=sys.stderr, flush=True)
+    config = uvicorn.Config(build_app(server), log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES,
+                            ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=2)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # a second Ctrl-C while shutting down
+        pass
+    finally:
+        store.close()
+    print(f"barbu serve: stopped; every table is kept in {path}", flush=True)
+
+
+__all__ = ["bind", "is_loopback", "run"]

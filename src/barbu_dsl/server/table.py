@@ -1,0 +1,509 @@
+"""One table at play: its game, its seats and who plays them, what each
+seat is sent.
+
+A :class:`Table` drives one :class:`~barbu_dsl.engine.GameState` as every
+front end does: it asks what is pending, and the answer comes from the
+seat's person (a message on the seat's connection) or from a bot.  Each
+seat is sent only what it may know: the game's events for that seat
+(:meth:`GameState.events_for`), its view, its own decisions.
+
+Who plays a seat:
+
+* a bot seat (``random``, ``rules``, ``strong``): that bot;
+* a person's seat: the person, from the page or any program that speaks
+  the protocol; while the person is away — the owner started the game
+  without them, asked for it, or the time the owner set has passed since
+  they left — the seat's stand-in bot (``strong`` unless the owner chose
+  another) plays it, until the person comes back.
+
+A bot answers from the seat's view with a generator seeded by the game's
+seed, the seat and the answer's number (:func:`bot_seed`): the same game
+gets the same bot answers, whether or not the server was restarted in
+between.  Bots think in a worker thread, so a table never holds up the
+others.
+
+Every answer is committed to the store before anything is said about it
+(:meth:`Table._commit`).  The owner may pause the table, end it, change a
+seat's bot, have the stand-in play for an absent person, and set the
+absence time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..bots import BOTS, HUMAN, make_bot, seat_seed
+from ..engine import AnswerError, GameState
+from ..engine.bots import Bot
+from .protocol import PROTOCOL, Refusal
+from .store import StoreError, TableRow, TableStore
+
+log = logging.getLogger("barbu.serve")
+
+
+def bot_seed(seed: int | str, seat: int, number: int) -> str:
+    """The seed of the bot that makes answer ``number`` (from 1) for ``seat``."""
+    return f"{seat_seed(seed, seat)}/answer {number}"
+
+
+class Connection(Protocol):
+    """A seat's (or the owner's) open connection: messages are queued in
+    order and sent by the connection itself."""
+
+    def push(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+@dataclass
+class Listener:
+    """A connection and what it has been sent."""
+
+    connection: Connection
+    sent: int = 0  # the last event number sent
+    decision: int | None = None  # the id of the decision last sent
+    over: bool = False  # whether ``over`` was sent
+
+
+@dataclass
+class Seat:
+    """A seat of the table as it is now."""
+
+    number: int
+    kind: str  # "human" or a bot's name
+    token: str | None
+    name: str
+    taken: bool = False
+    standin: str = "strong"
+    standing: bool = False  # the stand-in plays now (the person is away)
+    listener: Listener | None = None
+    timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+    @property
+    def person(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def connected(self) -> bool:
+        return self.listener is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.number, "kind": self.kind, "name": self.name, "taken": self.taken,
+                "connected": self.connected, "standin": self.standin if self.person else None,
+                "standing": self.standing}
+
+
+class Table:
+    """A table (see the module docstring).  Every method runs on the server's
+    event loop; the bots think in worker threads."""
+
+    def __init__(self, row: TableRow, state: GameState, store: TableStore):
+        self.id = row.id
+        self.row = row
+        self.state = state
+        self.store = store
+        self.seats = [Seat(s.seat, s.kind, s.token, s.name, s.taken, s.standin, s.standing) for s in row.seats]
+        self.owners: list[Listener] = []
+        self._thinking: asyncio.Task[None] | None = None
+        self.changed: Callable[[], None] = lambda: None  # called after every change (tests wait on it)
+
+    # ---- what the table is ---------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def spec(self) -> Any:
+        return self.state.spec
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def summary(self) -> dict[str, Any]:
+        """The table as ``GET /api/tables`` lists it."""
+        return {"table": self.id, "spec": self.spec.full_name, "players": self.state.players,
+                "seats": [{"seat": s.number, "kind": s.kind, "taken": s.taken, "name": s.name} for s in self.seats],
+                "status": self.status}
+
+    def detail(self) -> dict[str, Any]:
+        """The table as ``GET /api/tables/ID`` shows it."""
+        from ..language import print_spec
+
+        return {**self.summary(), "spec_text": print_spec(self.spec), "totals": list(self.state.totals),
+                "title": self.spec.title, "aim": self.spec.game.aim, "hands": self.state.total_hands,
+                "paused": self.row.paused, "ended": self.row.ended, "absent_after": self.row.absent_after,
+                "house": self.row.house}
+
+    def table_message(self) -> dict[str, Any]:
+        """The ``table`` message: the table's status and seats (docs/server.md)."""
+        from ..compiled.seating import seat_after
+
+        return {"type": "table", "table": self.id, "spec": self.spec.full_name, "title": self.spec.title,
+                "aim": self.spec.game.aim, "hands": self.state.total_hands, "status": self.status,
+                "after": list(seat_after(self.state.players, self.spec.game.direction)),
+                "paused": self.row.paused, "ended": self.row.ended, "absent_after": self.row.absent_after,
+                "seats": [seat.to_json() for seat in self.seats]}
+
+    def seat_of(self, token: object) -> int | None:
+        """The seat whose invite ``token`` is (every seat compared, in constant time)."""
+        from .tokens import same_token
+
+        found = None
+        for seat in self.seats:
+            if same_token(token, seat.token):
+                found = seat.number
+        return found
+
+    def is_owner(self, token: object) -> bool:
+        from .tokens import same_token
+
+        return same_token(token, self.row.owner)
+
+    # ---- connections -----------------------------------------------------------------
+
+    def connect(self, number: int, connection: Connection, after: int = 0) -> None:
+        """A connection for seat ``number`` (a second one takes the seat over)."""
+        seat = self.seats[number]
+        if seat.listener is not None:
+            seat.listener.connection.close(4000, "another connection took this seat")
+        seat.listener = Listener(connection, sent=max(after, 0))
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        changes: dict[str, Any] = {}
+        if not seat.taken:
+            seat.taken = changes["taken"] = True
+        if seat.standing:
+            seat.standing = changes["standing"] = False  # the person is back: the stand-in stops
+        if changes:
+            self._save_seat(seat, **changes)
+        connection.push({"type": "seated", "seat": number, "players": self.names, "spec": self.spec.full_name,
+                         "protocol": PROTOCOL})
+        connection.push(self.table_message())
+        if self.status == "waiting" and all(s.taken for s in self.seats if s.person):
+            self._begin()
+        else:
+            self._broadcast_table()
+            self._flush(seat)
+        self._kick()
+        self.changed()
+
+    def disconnect(self, number: int, connection: Connection) -> None:
+        """The seat's connection closed (if it is still the seat's)."""
+        seat = self.seats[number]
+        if seat.listener is None or seat.listener.connection is not connection:
+            return
+        seat.listener = None
+        after = self.row.absent_after
+        if seat.person and after is not None and self.status == "playing":
+            loop = asyncio.get_running_loop()
+            seat.timer = loop.call_later(after, self._absent, number)
+        self._broadcast_table()
+        self.changed()
+
+    def watch(self, connection: Connection) -> Listener:
+        """The owner's connection: it is sent the ``table`` messages."""
+        listener = Listener(connection)
+        self.owners.append(listener)
+        connection.push(self.table_message())
+        return listener
+
+    def unwatch(self, listener: Listener) -> None:
+        with contextlib.suppress(ValueError):
+            self.owners.remove(listener)
+
+    def _absent(self, number: int) -> None:
+        seat = self.seats[number]
+        seat.timer = None
+        if seat.listener is None and not seat.standing and self.status == "playing":
+            self._stand_in(seat)
+
+    # ---- messages from a seat ----------------------------------------------------------
+
+    def receive(self, number: int, connection: Connection, message: dict[str, Any]) -> None:
+        """A checked message (:func:`.protocol.read_message`) from seat
+        ``number``; a :class:`Refusal` is sent back as an ``error``."""
+        seat = self.seats[number]
+        if seat.listener is None or seat.listener.connection is not connection:
+            return  # a connection the seat no longer has
+        try:
+            kind = message["type"]
+            if kind == "answer":
+                self._answer_from(seat, message["id"], message["answer"])
+            elif kind == "resume":
+                seat.listener.sent = message["after"]
+                seat.listener.decision = None
+                self._flush(seat)
+            elif kind == "name":
+                seat.name = message["name"]
+                self._save_seat(seat, name=seat.name)
+                self._broadcast_table()
+        except Refusal as refusal:
+            connection.push(refusal.to_json())
+        self.changed()
+
+    def decision_id(self) -> int:
+        """The id of the pending decision: the number its answer will have."""
+        return len(self.state.answers) + 1
+
+    def _answer_from(self, seat: Seat, decision_id: int, answer: Any) -> None:
+        if self.status == "waiting":
+            raise Refusal("not_started")
+        if self.status == "over":
+            raise Refusal("over")
+        if self.row.paused:
+            raise Refusal("paused")
+        decision = self.state.pending()
+        if decision is None:
+            raise Refusal("over")
+        if decision_id != self.decision_id():
+            raise Refusal("stale", f"decision {decision_id} is not the one pending ({self.decision_id()})")
+        if decision.seat != seat.number:
+            raise Refusal("not_your_turn")
+        self._apply(answer)
+
+    def _apply(self, answer: Any) -> None:
+        """Answer the pending decision: checked by the game, committed, then
+        said to every seat."""
+        number = self.decision_id()
+        try:
+            self.state.apply(answer)
+        except AnswerError as error:
+            raise Refusal("not_an_option", str(error)) from None
+        try:
+            self.store.add_answer(self.id, number, answer)
+        except StoreError as error:
+            log.error("table %s: %s", self.id, error)
+            self._reload()
+            raise Refusal("not_saved") from None
+        if self.state.over:
+            self.row.status = "over"
+            self._save_table(status="over")
+        self._after_change()
+
+    def _reload(self) -> None:
+        """The game as the store has it (after an answer that could not be saved)."""
+        import json
+
+        data = json.loads(self.row.game)
+        data["answers"] = list(self.state.answers)[:-1]
+        self.state = GameState.from_data(data)
+
+    def _after_change(self) -> None:
+        for seat in self.seats:
+            self._flush(seat)
+        if self.status == "over":
+            self._broadcast_table()
+        self._kick()
+
+    # ---- what a seat is sent -------------------------------------------------------------
+
+    def _flush(self, seat: Seat) -> None:
+        """Send ``seat`` what it has not been sent: events, its view, its decision, the end."""
+        listener = seat.listener
+        if listener is None or self.status == "waiting":
+            return
+        push = listener.connection.push
+        state = self.state
+        events = state.events_for(seat.number, listener.sent)
+        for event in events:
+            push({"type": "event", "n": event.n, "event": event.event})
+        if events:
+            listener.sent = events[-1].n
+        push(self.view_message(seat.number))
+        decision = state.pending()
+        if decision is not None and decision.seat == seat.number and self.status == "playing" \
+                and listener.decision != self.decision_id():
+            listener.decision = self.decision_id()
+            push({"type": "decision", "id": self.decision_id(), "kind": decision.kind,
+                  "options": list(decision.options)})
+        if self.status == "over" and not listener.over:
+            listener.over = True
+            push(self.over_message())
+
+    def view_message(self, number: int) -> dict[str, Any]:
+        """The ``view`` message: what the seat may know now (docs/server.md)."""
+        view = self.state.view(number)
+        view["names"] = self.names
+        offer = self.state.seat_view(number).offer
+        return {"type": "view", "view": view, "minimum": self.spec.doubling.minimum,
+                "offer": None if offer is None else {
+                    "targets": list(offer.targets), "cover_all": offer.cover_all, "redouble": offer.redouble,
+                    "positive": offer.positive, "made": offer.made, "minimum": offer.minimum,
+                    "series_left": offer.series_left}}
+
+    def over_message(self) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "over", "totals": list(self.state.totals),
+                                   "winners": list(self.state.winners)}
+        if self.row.ended:
+            message["ended"] = True
+        return message
+
+    def _broadcast_table(self) -> None:
+        message = self.table_message()
+        for seat in self.seats:
+            if seat.listener is not None:
+                seat.listener.connection.push(message)
+        for owner in self.owners:
+            owner.connection.push(message)
+
+    # ---- the bots --------------------------------------------------------------------------
+
+    def player(self, number: int) -> str | None:
+        """The bot that plays seat ``number`` now, or None when a person does."""
+        seat = self.seats[number]
+        if not seat.person:
+            return seat.kind
+        if seat.standing and seat.listener is None:
+            return seat.standin
+        return None
+
+    def _kick(self) -> None:
+        """Let the bot whose decision is pending think, if one is."""
+        if self._thinking is not None and not self._thinking.done():
+            return
+        if self.status != "playing" or self.row.paused:
+            return
+        decision = self.state.pending()
+        if decision is None or self.player(decision.seat) is None:
+            return
+        self._thinking = asyncio.get_running_loop().create_task(self._bot_turn())
+
+    async def _bot_turn(self) -> None:
+        state = self.state
+        decision = state.pending()
+        if decision is None:
+            return
+        number, seat = self.decision_id(), decision.seat
+        name = self.player(seat)
+        if name is None:
+            return
+        bot: Bot = make_bot(name, bot_seed(state.seed, seat, number))
+        failure: Exception | None = None
+        try:
+            answer = await asyncio.to_thread(bot, decision, state.seat_view(seat))
+        except Exception as error:  # noqa: BLE001 -- the game changed under it, or the bot failed
+            answer = None
+            failure = error
+        still = (self.state is state and self.decision_id() == number and self.status == "playing"
+                 and not self.row.paused and self.player(seat) == name)
+        self._thinking = None
+        if still and answer is None:  # the game is as it was: the bot itself failed; a random answer stands in
+            log.error("table %s: the %s bot failed (%r); a random answer stands in", self.id, name, failure)
+            answer = make_bot("random", bot_seed(state.seed, seat, number))(decision, state.seat_view(seat))
+        if still and answer is not None:
+            try:
+                self._apply(answer)
+            except Refusal as refusal:
+                log.error("table %s: the %s bot's answer was refused: %s", self.id, name, refusal.message)
+                return
+        else:
+            self._kick()
+        self.changed()
+
+    # ---- the owner ---------------------------------------------------------------------------
+
+    def start(self, standin: str | None = None) -> None:
+        """Start the game now: the stand-ins play the seats no person has taken yet."""
+        if self.status != "waiting":
+            raise Refusal("bad_message", "the game has already started")
+        for seat in self.seats:
+            if seat.person and not seat.taken:
+                seat.standing = True
+                if standin is not None:
+                    seat.standin = standin
+                self._save_seat(seat, standing=True, standin=seat.standin)
+        self._begin()
+        self.changed()
+
+    def _begin(self) -> None:
+        self.row.status = "playing" if not self.state.over else "over"
+        self._save_table(status=self.row.status)
+        self._broadcast_table()
+        self._after_change()
+
+    def pause(self, paused: bool) -> None:
+        if self.status == "over":
+            raise Refusal("over")
+        self.row.paused = paused
+        self._save_table(paused=paused)
+        self._broadcast_table()
+        self._kick()
+        self.changed()
+
+    def end(self) -> None:
+        """End the table: the game stops where it is, and stays readable."""
+        if self.status == "over":
+            raise Refusal("over")
+        self.row.status, self.row.ended = "over", True
+        self._save_table(status="over", ended=True)
+        if self._thinking is not None:
+            self._thinking.cancel()
+        self._after_change()
+        self.changed()
+
+    def set_bot(self, number: int, bot: str) -> None:
+        """Seat ``number``'s bot becomes ``bot``: a bot seat's own, or a person's stand-in."""
+        if bot not in BOTS:
+            raise Refusal("bad_message", f"bots: {', '.join(BOTS)}")
+        seat = self.seats[number]
+        if seat.person:
+            seat.standin = bot
+            self._save_seat(seat, standin=bot)
+        else:
+            seat.kind = bot
+            self._save_seat(seat, kind=bot)
+        self._broadcast_table()
+        self._kick()
+        self.changed()
+
+    def stand_in(self, number: int) -> None:
+        """The owner asks the stand-in to play for an absent person now."""
+        seat = self.seats[number]
+        if not seat.person or seat.listener is not None:
+            raise Refusal("bad_message", "a stand-in plays only for a person who is away")
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        self._stand_in(seat)
+
+    def _stand_in(self, seat: Seat) -> None:
+        seat.standing = True
+        self._save_seat(seat, standing=True)
+        self._broadcast_table()
+        self._kick()
+        self.changed()
+
+    def set_absent_after(self, seconds: float | None) -> None:
+        self.row.absent_after = seconds
+        self._save_table(absent_after=seconds)
+        self._broadcast_table()
+        self.changed()
+
+    def resume_timers(self) -> None:
+        """After a restart: the absence clock of every person's seat starts again."""
+        after = self.row.absent_after
+        if after is None or self.status != "playing":
+            return
+        loop = asyncio.get_running_loop()
+        for seat in self.seats:
+            if seat.person and not seat.standing and seat.listener is None:
+                seat.timer = loop.call_later(after, self._absent, seat.number)
+
+    # ---- the store ---------------------------------------------------------------------------
+
+    def _save_table(self, **values: Any) -> None:
+        self.store.update_table(self.id, **values)
+
+    def _save_seat(self, seat: Seat, **values: Any) -> None:
+        self.store.update_seat(self.id, seat.number, **values)
+
+
+__all__ = ["Connection", "Listener", "Seat", "Table", "bot_seed"]

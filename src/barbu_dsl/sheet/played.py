@@ -1,0 +1,52 @@
+"""The score sheet of a game played in the engine: who took what in each
+hand, read off its record as a scorer would enter it (docs/sheet.md).
+
+A table that was played card by card (``barbu serve``) keeps its hand
+records; its sheet is the game file of docs/sheet.md, which ``barbu sheet
+import`` and the web scorer open and score again to the same totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..compiled import mask_of
+from ..compiled.entry import entry_plan
+from ..engine.hand import start_hand
+from ..engine.replay import read_record
+from ..engine.results import HandResult
+from ..language import model as m
+from .facts import facts_of_hand
+from .game import FORMAT
+
+
+def sheet_hand(spec: m.Spec, result: HandResult) -> dict[str, Any]:
+    """The docs/sheet.md hand of a hand the engine played: who took what."""
+    record = result.record
+    hand: dict[str, Any] = {"contract": result.contract, "declarer": result.declarer, "trump": record["trump"],
+                            "start_rank": record["start_rank"], "doubles": record["doubles"]}
+    if result.status == "not_played":
+        return hand
+    parsed = read_record(spec, record)
+    played = start_hand(parsed.rules, parsed.hands, parsed.declarer, trump=parsed.trump,
+                        start_rank=parsed.start_rank, first_lead=spec.game.first_lead,
+                        direction=spec.game.direction)
+    for move in parsed.plays:
+        played.play(move)
+    deck = tuple(sorted(c for h in parsed.hands for c in h))
+    plan = entry_plan(parsed.rules, len(parsed.hands), deck, parsed.trump)
+    won = [mask_of(played.captured(seat)) for seat in range(played.players)]
+    hand["took"] = facts_of_hand(plan, won, [t.winner for t in played.tricks], played.placings)
+    return hand
+
+
+def game_file(spec: m.Spec, reference: str, names: Sequence[str], hands: Sequence[HandResult]) -> dict[str, Any]:
+    """The docs/sheet.md game file of the hands played so far."""
+    from ..language import print_spec
+
+    return {"format": FORMAT, "spec": reference, "spec_text": print_spec(spec), "players": list(names),
+            "hands": [sheet_hand(spec, hand) for hand in hands]}
+
+
+__all__ = ["game_file", "sheet_hand"]

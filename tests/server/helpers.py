@@ -1,0 +1,206 @@
+"""Driving a table server as its users do: ``barbu serve`` started as a
+command on a free loopback port (real sockets), HTTP requests, and seats
+that speak the table protocol (docs/table.md) over a WebSocket."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ServerProcess:
+    """``barbu serve --port PORT --db DB``, as a user starts it."""
+
+    def __init__(self, db: Path, port: int | None = None):
+        self.db = db
+        self.port = port or free_port()
+        self.process: subprocess.Popen[str] | None = None
+        self.first_line = ""
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.out = self.db.with_name(self.db.name + f".{self.port}.out")
+        self.err = self.db.with_name(self.db.name + f".{self.port}.err")
+        with self.out.open("w") as out, self.err.open("w") as err:
+            self.process = subprocess.Popen([sys.executable, "-m", "barbu_dsl", "serve", "--port", str(self.port),
+                                             "--db", str(self.db)], stdout=out, stderr=err, text=True, env=env)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, "the server stopped: " + self.errors()
+            self.first_line = self.out.read_text().split("\n")[0]
+            if self.first_line:
+                break
+            time.sleep(0.05)
+        assert self.first_line.startswith("barbu serve: http://127.0.0.1:"), self.first_line + self.errors()
+        while time.monotonic() < deadline:
+            try:
+                self.get("/api/tables")
+                return self
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.05)
+        raise AssertionError("the server did not answer: " + self.errors())
+
+    def errors(self) -> str:
+        """What the server said on standard error."""
+        return self.err.read_text() if self.err.exists() else ""
+
+    def kill(self) -> None:
+        """kill -9: no chance to tidy up."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+    def request(self, method: str, path: str, body: Any = None, owner: str | None = None,
+                raw: bytes | None = None) -> tuple[int, Any]:
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        headers = {"Content-Type": "application/json"}
+        if owner:
+            headers["Authorization"] = f"Bearer {owner}"
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as response:
+                text = response.read().decode()
+                status = response.status
+        except urllib.error.HTTPError as error:
+            text = error.read().decode()
+            status = error.code
+        try:
+            return status, json.loads(text)
+        except ValueError:
+            return status, text
+
+    def get(self, path: str) -> Any:
+        status, data = self.request("GET", path)
+        assert status == 200, (status, data)
+        return data
+
+    def post(self, path: str, body: Any = None, owner: str | None = None) -> Any:
+        status, data = self.request("POST", path, body if body is not None else {}, owner)
+        assert status in (200, 201), (status, data)
+        return data
+
+    def seat(self, table: dict[str, Any], seat: int, after: int | None = None) -> Seat:
+        return Seat(self, table["table"], table["invites"][seat], after)
+
+
+class Seat:
+    """One seat's WebSocket: messages in order, answers out."""
+
+    def __init__(self, server: ServerProcess, table: str, token: str, after: int | None = None):
+        query = f"token={token}" + (f"&after={after}" if after is not None else "")
+        self.socket = connect(f"ws://127.0.0.1:{server.port}/ws/{table}?{query}", open_timeout=20,
+                              max_size=2 ** 22).__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.events: dict[int, dict[str, Any]] = {}
+        self.decision: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        self.over: dict[str, Any] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.seated: dict[str, Any] | None = None
+
+    def receive(self, timeout: float = 30) -> dict[str, Any]:
+        message = json.loads(self.socket.recv(timeout=timeout))
+        self.messages.append(message)
+        kind = message["type"]
+        if kind == "event":
+            self.events[message["n"]] = message["event"]
+        elif kind == "decision":
+            self.decision = message
+        elif kind == "view":
+            self.view = message["view"]
+            turn = self.view["turn"]
+            if self.decision is not None and (turn is None or turn["seat"] != self.view["seat"]):
+                self.decision = None
+        elif kind == "over":
+            self.over = message
+        elif kind == "error":
+            self.errors.append(message)
+        elif kind == "seated":
+            self.seated = message
+        return message
+
+    def until(self, done: Callable[[Seat], bool], timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while not done(self):
+            left = deadline - time.monotonic()
+            assert left > 0, f"timed out; last messages: {self.messages[-3:]}"
+            try:
+                self.receive(left)
+            except TimeoutError:
+                raise AssertionError(f"timed out; last messages: {self.messages[-3:]}") from None
+
+    def drain(self, quiet: float = 0.2) -> None:
+        """Read what has come, until nothing comes for ``quiet`` seconds."""
+        while True:
+            try:
+                self.receive(quiet)
+            except TimeoutError:
+                return
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(message))
+
+    def answer(self, value: Any, decision_id: int | None = None) -> None:
+        assert self.decision is not None
+        self.send({"type": "answer", "id": decision_id or self.decision["id"], "answer": value})
+        self.decision = None
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+def play_until_over(seats: list[Seat], choose: Callable[[Seat, dict[str, Any]], Any],
+                    timeout: float = 240, stop: Callable[[], bool] = lambda: False) -> None:
+    """Each seat answers its decisions with ``choose`` until every seat has
+    been sent ``over`` (or ``stop()``)."""
+    deadline = time.monotonic() + timeout
+    while not all(seat.over for seat in seats) and not stop():
+        assert time.monotonic() < deadline, "the game did not end in time"
+        heard = False
+        for seat in seats:
+            try:
+                while True:
+                    seat.receive(0)
+                    heard = True
+            except TimeoutError:
+                pass
+            if seat.decision is not None:
+                seat.answer(choose(seat, seat.decision))
+                heard = True
+        if not heard:
+            time.sleep(0.002)
+
+
+def first_option(seat: Seat, decision: dict[str, Any]) -> Any:
+    return decision["options"][0]

@@ -1,0 +1,46 @@
+"""The mirror ``barbu join`` keeps of a server's game (barbu_dsl.server.shadow):
+fed only what one seat is sent, it shows exactly the public hand, the
+seat's cards and its options that the game itself shows that seat, in
+every kind of hand the bundled specs play (trumps, lead bans, opening
+cards, forced plays, domino with passes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from barbu_dsl import cards as C
+from barbu_dsl.bots import make_bots
+from barbu_dsl.engine import GameState
+from barbu_dsl.language import load_spec
+from barbu_dsl.server.shadow import SeatMirror, move_of
+
+
+@pytest.mark.parametrize(("ref", "players", "seed"), [
+    ("tournament", 4, 1), ("hearts", 4, 2), ("king", 4, 3), ("french-classic", 5, 4), ("leaver-3p", 3, 5),
+    ("tournament+ace-low-domino+shed-when-safe", 4, 6),
+])
+def test_the_mirror_shows_what_the_game_shows_the_seat(ref: str, players: int, seed: int) -> None:
+    spec = load_spec(ref)
+    state = GameState.new(spec, players=players, seed=seed)
+    bots = make_bots(["random"], players, seed=seed)
+    seat = seed % players
+    mirror = SeatMirror(spec, players, seat)
+    heard = 0
+    answers = 0
+    while (decision := state.pending()) is not None and state.number < 8:
+        for event in state.events_for(seat, heard):
+            mirror.event(event.n, event.event)
+            heard = event.n
+        view = state.view(seat)
+        mirror.set_view({"view": view, "offer": None})
+        public = mirror.public
+        assert (public.to_json() if public is not None else None) == view["table"], f"answer {answers}"
+        assert view["cards"] == [C.CARD_STRS[c] for c in mirror.view.cards]
+        if decision.seat == seat:
+            mirror.decision(decision.kind, list(decision.options))
+            if decision.kind == "card":
+                assert mirror.view.legal_moves() == [move_of(o) for o in decision.options]
+        state.apply(bots[decision.seat](decision, state.seat_view(decision.seat)))
+        answers += 1
+    assert answers > 100
+    assert not mirror.stale, "every play fitted a deal drawn to fit the play"

@@ -1,0 +1,162 @@
+"""What the table server refuses, and how: every bad message gets one
+``error`` (docs/table.md, docs/server.md) and changes nothing; a wrong
+token gets nothing at all; bad requests get one error object."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from barbu_dsl.limits import TABLE_MESSAGE_BYTES
+from server.helpers import Seat, ServerProcess
+
+
+@pytest.fixture(scope="module")
+def table(server: ServerProcess) -> dict:
+    """Two people and two bots at No tricks first: seat 0 declares."""
+    return server.post("/api/tables", {"spec": "tournament", "seats": ["human", "human", "rules", "rules"],
+                                       "seed": 3, "names": ["Ann", "Bob", "Cy", "Di"]})
+
+
+def error_after(seat: Seat, message: dict | str) -> dict:
+    before = len(seat.errors)
+    seat.socket.send(message if isinstance(message, str) else json.dumps(message))
+    seat.until(lambda s: len(s.errors) > before, timeout=20)
+    return seat.errors[-1]
+
+
+def test_a_wrong_token_is_refused_before_anything_is_sent(server: ServerProcess, table: dict) -> None:
+    for query in ("token=nope", f"token={table['invites'][0][:-1]}x", "owner=nope", ""):
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://127.0.0.1:{server.port}/ws/{table['table']}?{query}", open_timeout=10).__enter__()
+        assert refused.value.response.status_code == 403
+    with pytest.raises(InvalidStatus):
+        connect(f"ws://127.0.0.1:{server.port}/ws/nosuchtable?token={table['invites'][0]}",
+                open_timeout=10).__enter__()
+
+
+def test_bad_messages_get_one_error_each_and_change_nothing(server: ServerProcess, table: dict) -> None:
+    first = server.seat(table, 0)
+    waiting = error_after(first, {"type": "answer", "id": 1, "answer": "No tricks"})
+    assert waiting["code"] == "not_started"
+    second = server.seat(table, 1)
+    for seat in (first, second):
+        seat.until(lambda s: s.view is not None)
+    first.drain()
+    second.drain()
+    humans = [s for s in (first, second) if s.decision is not None]
+    assert len(humans) <= 1
+    if not humans:  # a bot declares first: one of the people is asked soon enough
+        while not humans:
+            for seat in (first, second):
+                seat.drain(0.1)
+            humans = [s for s in (first, second) if s.decision is not None]
+    me = humans[0]
+    other = second if me is first else first
+    decision = me.decision
+    assert decision is not None
+    assert error_after(me, "not json")["code"] == "bad_message"
+    assert error_after(me, "[1, 2]")["code"] == "bad_message"
+    assert error_after(me, {"type": "shout"})["code"] == "bad_message"
+    assert error_after(me, {"type": "answer", "answer": "x"})["code"] == "bad_message"
+    assert error_after(me, {"type": "answer", "id": "1", "answer": "x"})["code"] == "bad_message"
+    assert error_after(me, "[" * 100 + "]" * 100)["code"] == "bad_message"
+    assert error_after(me, {"type": "answer", "id": decision["id"] + 5, "answer": decision["options"][0]})["code"] \
+        == "stale"
+    assert error_after(other, {"type": "answer", "id": decision["id"], "answer": decision["options"][0]})["code"] \
+        == "not_your_turn"
+    refused = error_after(me, {"type": "answer", "id": decision["id"], "answer": "No kings"})
+    assert refused["code"] == "not_an_option" and "No kings" in refused["message"]
+    assert error_after(me, {"type": "answer", "id": decision["id"], "answer": 3.5})["code"] == "not_an_option"
+    assert error_after(me, {"type": "answer", "id": decision["id"], "answer": [0.0]})["code"] == "not_an_option"
+    assert error_after(me, {"type": "name", "name": "Ann\u001b[31m"})["code"] == "bad_name"
+    assert error_after(me, {"type": "name", "name": "A" * 41})["code"] == "bad_name"
+    if decision["kind"] == "card":
+        held = set(me.view["cards"]) if me.view else set()
+        absent = next(c for c in ("2C", "3C", "4C", "AS", "KS", "QS") if c not in held)
+        refused = error_after(me, {"type": "answer", "id": decision["id"], "answer": absent})
+        assert refused["code"] == "not_an_option" and "does not hold" in refused["message"]
+    # Nothing changed: the same decision is pending, and it takes a good answer.
+    me.answer(decision["options"][0])
+    me.until(lambda s: s.view is not None and s.view["turn"] != {"seat": s.seated["seat"], "kind": decision["kind"]}
+             or (s.decision is not None and s.decision["id"] > decision["id"]))
+    too_long = json.dumps({"type": "name", "name": "x" * TABLE_MESSAGE_BYTES})
+    with pytest.raises(ConnectionClosed):  # past the server's frame limit the connection is closed
+        other.socket.send(too_long)
+        other.until(lambda s: False, timeout=5)
+    me.close()
+
+
+def test_a_second_connection_takes_the_seat_over(server: ServerProcess, table: dict) -> None:
+    first = server.seat(table, 1)
+    first.until(lambda s: s.seated is not None)
+    second = server.seat(table, 1)
+    second.until(lambda s: s.seated is not None)
+    with pytest.raises(ConnectionClosed) as closed:
+        first.until(lambda s: False, timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4000
+    second.close()
+
+
+def test_requests_the_lobby_refuses(server: ServerProcess) -> None:
+    def refused(body: object, code: str, status: int = 400) -> dict:
+        got, data = server.request("POST", "/api/tables", body)
+        assert got == status, data
+        assert data["error"]["code"] == code, data
+        return data["error"]
+
+    refused({"spec": "../../etc/passwd", "seats": ["human"] * 4}, "bad_spec")
+    refused({"spec": "tournament.yaml", "seats": ["human"] * 4}, "bad_spec")
+    refused({"spec": "tournament+no-such-variant", "seats": ["human"] * 4}, "bad_spec")
+    problems = refused({"spec_text": "extends: /etc/hosts\nname: x\n", "seats": ["human"] * 4}, "bad_spec")
+    assert problems["problems"] and "house.yaml:1" in problems["problems"][0]
+    error = refused({"spec_text": "name: club\ncontracts:\n  Bad: −2 per banana\n", "seats": ["human"] * 4},
+                    "bad_spec")
+    assert "house.yaml:3" in error["problems"][0]
+    refused({"spec": "tournament", "seats": ["human"] * 3}, "bad_request")
+    refused({"spec": "tournament", "seats": ["human", "human", "wizard", "rules"]}, "bad_request")
+    refused({"spec": "tournament", "seats": ["human"] * 4, "names": ["A", "B", "C"]}, "bad_request")
+    refused({"spec": "tournament", "seats": ["human"] * 4, "names": ["A", "B", "C", "a"]}, "bad_request")
+    refused({"spec": "tournament", "seats": ["human"] * 4, "names": ["A", "B\n", "C", "D\u202e"]}, "bad_request")
+    refused({"spec": "tournament", "seats": ["human"] * 4, "choices": {"mode": "custom"}}, "bad_request")
+    refused({"spec": "french-classic", "seats": ["human"] * 4, "choices": {"mode": "custom", "picks": ["Mini"]}},
+            "bad_request")
+    refused({"spec": "french-classic", "seats": ["human"] * 4,
+             "choices": {"mode": "custom", "picks": ["Mini", "Barbu", {"name": "Trumps", "suit": "S"}]}},
+            "bad_request")
+    refused([1, 2], "bad_request")
+    status, data = server.request("POST", "/api/tables", raw=b"{" + b" " * (3 * 1024 * 1024) + b"}")
+    assert status == 413 and data["error"]["code"] == "too_large"
+    status, data = server.request("POST", "/api/tables", raw=b"\xff\xfe")
+    assert status == 400
+
+
+def test_the_owner_alone_runs_the_table(server: ServerProcess, table: dict) -> None:
+    for path in ("start", "pause", "end", "seats/2"):
+        status, data = server.request("POST", f"/api/tables/{table['table']}/{path}", {"bot": "strong"})
+        assert status == 403 and data["error"]["code"] == "not_owner"
+        status, data = server.request("POST", f"/api/tables/{table['table']}/{path}", {"bot": "strong"},
+                                      owner=table["invites"][0])
+        assert status == 403
+    status, data = server.request("GET", f"/api/tables/{table['table']}/owner")
+    assert status == 403
+    status, data = server.request("POST", f"/api/tables/{table['table']}/seats/2", {"bot": "wizard"},
+                                  owner=table["owner"])
+    assert status in (400, 409)
+    status, info = server.request("GET", f"/api/tables/{table['table']}/owner", owner=table["owner"])
+    assert status == 200 and info["invites"] == table["invites"] and info["links"] == table["links"]
+
+
+def test_pages_allow_nothing_from_elsewhere(server: ServerProcess) -> None:
+    import urllib.request
+
+    for path in ("/", "/t/anything"):
+        with urllib.request.urlopen(server.base + path, timeout=10) as response:
+            policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'self'" in policy and "script-src 'self'" in policy
+            assert response.headers["Referrer-Policy"] == "no-referrer"
+            page = response.read().decode()
+            assert "http://" not in page and "https://" not in page
