@@ -527,10 +527,10 @@ class GameState:
         if data.get("version") != VERSION:
             raise GameFileError(f"a game of another version of the format ({data.get('version')!r}, "
                                 f"this barbu_dsl reads {VERSION})")
-        missing = [key for key in _FIELD_CHECKS if key not in data]
+        missing = [key for key in _FIELD_CHECKS if key not in data and key not in _OPTIONAL_FIELDS]
         if missing:
             raise GameFileError(f"it has no {missing[0]}")
-        wrong = [key for key, ok in _FIELD_CHECKS.items() if not ok(data[key])]
+        wrong = [key for key, ok in _FIELD_CHECKS.items() if not ok(data.get(key))]
         if wrong:
             raise GameFileError(f"its {wrong[0]} is not what a saved game holds")
         try:
@@ -573,6 +573,9 @@ _FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
     "answers": lambda v: isinstance(v, list),
 }
 """The type of each field of a game read back (a file edited by hand is refused, not played)."""
+
+_OPTIONAL_FIELDS = ("first_declarer",)
+"""Fields :meth:`GameState.to_json` writes only when they are set; every other one must be there."""
 
 
 def default_players(spec: m.Spec) -> int:
