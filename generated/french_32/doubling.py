@@ -6,7 +6,7 @@
 # Package: french_32, id b1abcd87f187615e.
 """Doubling: which sets of doubles are legal, and how they settle.
 
-The spec's doubling rules, written out (RULES.md section 2, Doubling):
+The spec's doubling rules, written out (docs/rules.md section 2, Doubling):
 there is no doubling: any double is illegal.
 A contract is positive when its total is below zero (the aim is the lowest score).
 """

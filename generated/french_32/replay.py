@@ -4,7 +4,7 @@
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'french-32' -o DIR
 # Package: french_32, id b1abcd87f187615e.
-"""Replay hand records (formats/RECORDS.md) and report what they come to.
+"""Replay hand records (docs/records.md) and report what they come to.
 
 :func:`replay` returns exactly the JSON object ``barbu replay --json``
 prints for one record: a ``complete``, ``in_progress`` or ``not_played``

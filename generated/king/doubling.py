@@ -6,7 +6,7 @@
 # Package: king, id ab6ddef19dae6873.
 """Doubling: which sets of doubles are legal, and how they settle.
 
-The spec's doubling rules, written out (RULES.md section 2, Doubling):
+The spec's doubling rules, written out (docs/rules.md section 2, Doubling):
 there is no doubling: any double is illegal.
 A contract is positive when its total is above zero (the aim is the highest
 score).

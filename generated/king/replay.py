@@ -4,7 +4,7 @@
 #   of the canonical spec text (barbu_dsl.language.print_spec).
 # Regenerate with: barbu generate 'king' -o DIR
 # Package: king, id ab6ddef19dae6873.
-"""Replay hand records (formats/RECORDS.md) and report what they come to.
+"""Replay hand records (docs/records.md) and report what they come to.
 
 :func:`replay` returns exactly the JSON object ``barbu replay --json``
 prints for one record: a ``complete``, ``in_progress`` or ``not_played``

@@ -19,7 +19,7 @@ the edge; inside, a card is an int ``suit * 13 + rank - 2`` and a hand's
 cards a mask, and ``play`` accepts either):
 
 * ``replay(record) -> dict``: the result or error object of ``barbu replay
-  --json`` for a hand record (formats/RECORDS.md);
+  --json`` for a hand record (docs/records.md);
 * ``new_hand(seed, contract, ...)`` deals like ``barbu_dsl.engine.deal``
   (``deal(seed)``: ``random.Random(seed)``) and starts a hand; ``start_hand(contract,
   hands, declarer, ...)`` starts one from given hands;

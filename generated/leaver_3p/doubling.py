@@ -6,7 +6,7 @@
 # Package: leaver_3p, id 8fd9b9c8deedfe49.
 """Doubling: which sets of doubles are legal, and how they settle.
 
-The spec's doubling rules, written out (RULES.md section 2, Doubling):
+The spec's doubling rules, written out (docs/rules.md section 2, Doubling):
 - anyone may double anyone, except that in a positive contract
   only the declarer may be doubled (and may redouble);
 - the declarer may double back (redouble) only players who doubled them;

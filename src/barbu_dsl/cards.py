@@ -4,8 +4,8 @@ A card is an ``int`` in ``0..51``: ``suit * 13 + (rank - 2)``, with suits
 ordered clubs, diamonds, hearts, spades (``C D H S``) and ranks ``2..14``
 (ace = 14).  Sorting cards as integers therefore sorts by suit (♣ ♦ ♥ ♠) and
 then by rank, low to high: this is the fixed order of every card list the
-project prints (RULES.md section 1 gives the rank order; records use the
-canonical two-character form, ``TS``, ``QH``; see formats/RECORDS.md).
+project prints (docs/rules.md section 1 gives the rank order; records use the
+canonical two-character form, ``TS``, ``QH``; see docs/records.md).
 
 Ranks and suits may be written in English (A K Q J T/10), Italian (A R D F)
 or French/Portuguese (A R D V) letters; suits as ``♠♥♦♣``, ``S H D C`` or

@@ -4,7 +4,7 @@
   :class:`Diagnostic` found in the file, each printed as
   ``FILE:LINE:COL: error: message``, the source line, a caret and a hint.
 * :class:`RecordError` — a hand record breaks a rule or cannot be read
-  (the four kinds of formats/RECORDS.md).
+  (the four kinds of docs/records.md).
 * :class:`UsageError` — a command line asks for something that does not exist.
 * :class:`ToolError` — a program barbu needs cannot be run (ruff, which
   formats generated code).

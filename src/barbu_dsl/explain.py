@@ -3,7 +3,7 @@
 :func:`explain` describes the game (players and decks, the aim, who
 chooses, doubling) and then each contract: how it is played, what it scores,
 its twin and its hand total, proved by :mod:`barbu_dsl.verifier`.  The
-wording follows RULES.md: trump play and its obligations (section 2),
+wording follows docs/rules.md: trump play and its obligations (section 2),
 domino (section 2), lead bans and their scope (sections 2 and 3), Ravage
 City ties (section 2 variant 9), all or nothing (section 3); the schedules,
 seating, packs, forced plays, domino rules, spreads and redoubles of
@@ -366,7 +366,7 @@ def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:
 
 def _early_end_text(spec: m.Spec, rules: m.Rules, players: int) -> str | None:
     """When a hand stops before the last trick: at the end of the first
-    trick after which no score can change (RULES.md section 1, early end),
+    trick after which no score can change (docs/rules.md section 1, early end),
     or never, when the contract plays every trick (playing out)."""
     play = rules.play
     assert isinstance(play, m.TrickPlay)

@@ -9,7 +9,7 @@ player count, deck and trump and says which of those facts it needs and
 what each is worth, so that every scorer (the Python sheet, the generated
 package's ``score_hand``, the web page) scores them the same way.
 
-How the facts score (RULES.md sections 1–3):
+How the facts score (docs/rules.md sections 1–3):
 
 * each trick taken: :attr:`EntryPlan.per_trick`;
 * each card of a counted set: the set's value (the sum of every ``per …``

@@ -7,7 +7,7 @@ the generator all ask here.
 
 * :func:`trump_mode` — no trumps, trumps the declarer names, or a fixed suit;
 * :func:`trick_values` — points for taking each trick of a hand by its
-  position (RULES.md sections 2 and 3: ``−20 last trick``), trick values
+  position (docs/rules.md sections 2 and 3: ``−20 last trick``), trick values
   adding up inside a group (section 1, values that add up);
 * :func:`placing_values` — domino points for each place (section 2);
 * :func:`tie_shares` — what each tied player scores in Ravage City
@@ -108,7 +108,7 @@ def tie_shares(part: m.MostOfOneSuit, players: int) -> tuple[int, ...]:
 
 
 def plays_out(rules: m.Rules) -> bool:
-    """Whether a trick hand plays every trick (RULES.md section 1): the
+    """Whether a trick hand plays every trick (docs/rules.md section 1): the
     contract says ``play every trick``, or it scores per trick (a spread
     over the tricks too) or for the most cards of one suit, which the last
     trick can still change."""

@@ -3,11 +3,11 @@
 A move that breaks a rule is reported as a :class:`Broken` — a rule code
 and the words that fill its message — so that every reader agrees on which
 rule was broken without comparing wording: the engine raises it in an
-``illegal_play`` error (formats/RECORDS.md), the generated packages carry
+``illegal_play`` error (docs/records.md), the generated packages carry
 the same table (their templates write :data:`MESSAGES` out), and the
 conformance suites classify their cases by code.
 
-The codes, by the rule of RULES.md they enforce:
+The codes, by the rule of docs/rules.md they enforce:
 
 * section 1 (trick play): ``follow_suit``;
 * section 2 (trumps, "must win with a trump" ruling): ``overtrump``,

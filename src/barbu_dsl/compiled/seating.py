@@ -1,7 +1,7 @@
 """Who sits after whom: the one place the turn order is worked out.
 
 Seats are numbered 0 to n−1 going round clockwise, so seat i+1 sits on
-seat i's left (RULES.md section 1).  Play, the deal, the choice of
+seat i's left (docs/rules.md section 1).  Play, the deal, the choice of
 contract and doubling all pass to the next seat in turn: the one on the
 left when the game goes clockwise, the one on the right when it goes
 anticlockwise (``game.direction``, section 6).  Every reader that moves a

@@ -6,7 +6,7 @@ built once for each (rules, players, deck, trump or starting rank)
 combination and cached, so that replaying a thousand records compiles each
 contract once.  Every value in a table comes from :mod:`.facts`.
 
-Which RULES.md sections the tables serve:
+Which docs/rules.md sections the tables serve:
 
 * trick winner and rank order (section 1; ``2 high`` in section 3):
   :attr:`TrickTable.stronger` / :attr:`TrickTable.weaker`;
@@ -170,7 +170,7 @@ class DominoTable:
     A card's *position* in its suit is its rank, except that with aces low
     the ace sits at 1, below the 2.  ``below[s][p]`` / ``above[s][p]`` is the
     deck's next card of suit ``s`` under / over position ``p`` (or -1): a
-    card removed from the deck (RULES.md section 1, reduced decks) is
+    card removed from the deck (docs/rules.md section 1, reduced decks) is
     skipped, so a suit never blocks on a card nobody holds.
     """
 

@@ -8,7 +8,7 @@ questions, answered here and nowhere else:
   each scoring element is taken once: per trick times the tricks, every
   scoring card of the deck, each scored trick position, the domino
   placings, a Ravage City value once.  It decides whether a contract is
-  *positive* (doubling, RULES.md section 2) and is what an unplayed hand
+  *positive* (doubling, docs/rules.md section 2) and is what an unplayed hand
   shares out (variant 4).
 * :func:`hand_totals` — every total a hand can actually reach, proved
   from the rules without dealing: Ravage City ties that do not split
@@ -152,7 +152,7 @@ def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | 
 
 def tie_totals(part: m.MostOfOneSuit, players: int, problems: list[str] | None = None) -> dict[int, int]:
     """Ravage City: for each number ``k`` of tied players, what they pay in
-    all (RULES.md section 2 variant 9).  A share that is not whole needs a
+    all (docs/rules.md section 2 variant 9).  A share that is not whole needs a
     declared rounding; without one it is reported in ``problems`` and
     rounded to the nearest."""
     shares = tie_shares(part, players)

@@ -7,9 +7,9 @@ so far.  Moves are cards (ints ``0..51``, see :mod:`barbu_dsl.cards`) or
 :data:`PASS` in domino.
 
 A move that breaks a rule raises :class:`IllegalPlay`, a move after the end
-of the hand :class:`PlayAfterEnd` (RULES.md section 1: plays after the end of
+of the hand :class:`PlayAfterEnd` (docs/rules.md section 1: plays after the end of
 a hand are an error).  Both are :class:`~barbu_dsl.errors.RecordError` s of
-the kinds formats/RECORDS.md defines, with the move's index in the hand, so
+the kinds docs/records.md defines, with the move's index in the hand, so
 a replay reports them as they are.
 """
 

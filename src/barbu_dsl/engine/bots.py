@@ -15,7 +15,7 @@ them for the command line).
 
 * :class:`RandomBot` — a uniformly random legal answer to every question.
 * :class:`RuleBot` — plays by the kind of contract, read from the model
-  (RULES.md sections 2 and 3), not from its name:
+  (docs/rules.md sections 2 and 3), not from its name:
 
   - negative trick contracts (the taker loses points): duck with the highest
     card that still loses, dump the most expensive card when void, shed high
@@ -28,7 +28,7 @@ them for the command line).
     runs for the others (blocking), and names the rank its hand sits around;
   - it chooses the remaining contract its hand suits best, and doubles when
     its hand looks better than the declarer's for the contract; it keeps the
-    advisory minimum of doubles against each declarer (RULES.md section 2)
+    advisory minimum of doubles against each declarer (docs/rules.md section 2)
     when the series is running out.
 """
 
@@ -495,7 +495,7 @@ class RuleBot(Bot):
         t = hand.table
         mine = set(view.cards)
         if hand.start_rank is None:
-            # Our first card sets the starting rank (RULES.md section 2, variant 7).
+            # Our first card sets the starting rank (docs/rules.md section 2, variant 7).
             rank = best_start_rank(list(mine), t.aces_low)
             return max((c for c in legal if C.rank_of(c) == rank),
                        key=lambda c: sum(1 for d in mine if d // 13 == c // 13))

@@ -1,6 +1,6 @@
 """Doubling: which sets of doubles are legal, and how they settle.
 
-Implements RULES.md section 2, Doubling, with its rulings and variants 3
+Implements docs/rules.md section 2, Doubling, with its rulings and variants 3
 and 4, as a spec's :class:`~barbu_dsl.language.model.Doubling` configures:
 
 * a set of ``(doubler, doubled)`` pairs is valid when no one doubles
@@ -24,7 +24,7 @@ when the game's aim is the highest score, below zero when it is the lowest.
 record, a game's hand and a score sheet's hand all check, split and settle
 through it.
 
-:class:`DoublingRound` is the order in which the players are asked (RULES.md
+:class:`DoublingRound` is the order in which the players are asked (docs/rules.md
 section 2, Doubling; section 6): each player in turn from the one after the
 declarer gets one chance, the declarer last, who may only redouble; then,
 with ``redouble: anyone``, each doubled player in the same order may double
@@ -161,7 +161,7 @@ def not_played_scores(total: int, declarer: int, players: int) -> list[int]:
 def legal_targets(doubling: m.Doubling, declarer: int, seat: int, doubles: Sequence[Pair],
                   positive: bool, players: int) -> tuple[tuple[int, ...], bool]:
     """The seats ``seat`` may double at its first chance, and whether the
-    answer must be all of them or none (RULES.md section 2, Doubling, and
+    answer must be all of them or none (docs/rules.md section 2, Doubling, and
     variant 3)."""
     if seat == declarer:
         if not doubling.redouble:

@@ -1,6 +1,6 @@
 """Start a hand: pick the state machine, the first player and the tables.
 
-Who moves first (RULES.md sections 2 and 3, ``game.first_lead`` in a spec):
+Who moves first (docs/rules.md sections 2 and 3, ``game.first_lead`` in a spec):
 
 * trick play: the declarer, or the player on the declarer's left when the
   spec says ``first_lead: left`` (variant 1, "dealer chooses"), or on their

@@ -15,7 +15,7 @@ Rules.  The legal moves are the engine's: the cascade of :mod:`.tricks`
 shed when safe, discard when void) and the rows of :mod:`.domino`
 (an ace that plays again, the end at the first out), computed on masks;
 play passes as the position says (its ``after``, docs/rules.md section 6);
-the trick winner, the early end (RULES.md section 1) and the scores
+the trick winner, the early end (docs/rules.md section 1) and the scores
 (:func:`.scoring.finish_scores`, :func:`.scoring.placing_scores`) are the
 engine's too.  A test replays playouts through the engine move by move.
 
@@ -272,7 +272,7 @@ class DominoPlayouts:
         self.epsilon = epsilon
 
     def ends(self, start: int | None, low: Sequence[int], high: Sequence[int]) -> int:
-        """The cards that fit now, whoever holds them (RULES.md section 2,
+        """The cards that fit now, whoever holds them (docs/rules.md section 2,
         Domino): the starting-rank card of a suit not begun, the cards next
         to each row."""
         t = self.table

@@ -1,4 +1,4 @@
-"""Replay hand records (formats/RECORDS.md) and report what they come to.
+"""Replay hand records (docs/records.md) and report what they come to.
 
 :func:`replay_record` reads one record, checks it and plays it through the
 engine, and returns exactly the JSON object ``barbu replay --json`` prints:
@@ -9,7 +9,7 @@ always reports the same one:
 1. ``bad_record``: the record cannot be read (malformed, unknown contract,
    wrong deal, wrong hand sizes, a missing trump or starting rank, a play
    or a double that is not a card or a pair of seats);
-2. ``illegal_double``: the doubles break a rule (RULES.md section 2);
+2. ``illegal_double``: the doubles break a rule (docs/rules.md section 2);
 3. an undoubled negative contract under variant 4 is ``not_played``, and
    any play in it is ``after_end``;
 4. ``illegal_play`` / ``after_end``: the plays, in order.

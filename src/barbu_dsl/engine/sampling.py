@@ -2,7 +2,7 @@
 
 A player sees their own cards and everything played in public.  From the
 play they also learn what others cannot hold, because every move had to be
-legal (RULES.md sections 1 and 2):
+legal (docs/rules.md sections 1 and 2):
 
 * a player who did not follow suit holds no card of the suit led;
 * a player who, void in the suit led, did not win the trick with a trump

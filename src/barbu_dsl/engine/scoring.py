@@ -1,6 +1,6 @@
 """Scoring: pure functions from what was taken to points.
 
-Implements the scoring of RULES.md sections 2 and 3:
+Implements the scoring of docs/rules.md sections 2 and 3:
 
 * per trick, per card (:func:`~barbu_dsl.language.rules.card_values`: a
   single card's value replaces the wider one inside its group, groups add
@@ -109,7 +109,7 @@ def score_tricks(table: TrickTable, tricks: Sequence[tuple[Sequence[int], int]])
 
 def can_still_score(table: TrickTable, tricks_done: int, played: int) -> bool:
     """Whether any score can still change after ``tricks_done`` tricks with
-    the cards of ``played`` gone (RULES.md section 1, early end).
+    the cards of ``played`` gone (docs/rules.md section 1, early end).
 
     A contract that plays out (``play every trick``, per-trick and Ravage
     City scoring: :func:`barbu_dsl.compiled.plays_out`) never ends early.  Otherwise a

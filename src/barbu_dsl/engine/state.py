@@ -3,7 +3,7 @@
 A :class:`GameState` holds a whole game of a spec: the schedule and who
 chooses each hand, the contract, the trump suit or domino starting rank,
 the doubling round, every card and domino pass, the end of each hand and of
-the game (RULES.md sections 1 to 3 and docs/rules.md section 6).  It never
+the game (docs/rules.md sections 1 to 3 and docs/rules.md section 6).  It never
 calls anyone.  A front end asks it what is pending and gives it the answer,
 as OpenSpiel's games are driven::
 
@@ -33,7 +33,7 @@ Implementation decisions: a decision with a single option is still asked
 (a forced card, a pass), except the contract of a hand that has only one,
 which is announced at once, as a table would; the advisory count of
 doubles each player has made against the current declarer in the
-declarer's series is kept and shown, never enforced (RULES.md section 2).
+declarer's series is kept and shown, never enforced (docs/rules.md section 2).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
   hand from each deal after each of its legal moves with fast playouts
   (:mod:`.playouts`), every seat playing the playouts' policy, and plays
   the move with the best average result.  The result it counts is its own
-  score from play plus what the hand's doubles settle for it (RULES.md
+  score from play plus what the hand's doubles settle for it (docs/rules.md
   section 2, settling the doubles), in the direction of the game's aim.
 * **Contract choice.**  For each contract it may choose, the bot deals
   the other hands at random many times and plays them out, with the trump
@@ -175,7 +175,7 @@ class StrongBot(Bot):
     def _weights(view: SeatView) -> list[float]:
         """The bot's result as a weighted sum of the raw scores: its own
         score, plus for each double between it and another player the gap
-        between their scores (RULES.md section 2, settling the doubles),
+        between their scores (docs/rules.md section 2, settling the doubles),
         signed towards the aim."""
         seat = view.seat
         weights = [0.0] * view.players

@@ -1,6 +1,6 @@
 """Trick play: the state machine of one trick-taking hand.
 
-Implements RULES.md section 1 (follow suit, the highest card of the led suit
+Implements docs/rules.md section 1 (follow suit, the highest card of the led suit
 or the highest trump wins, the winner leads, early end), section 2 (trumps
 with the "must win with a trump" ruling, lead bans, shed-when-safe of
 variant 5, the no-forced-ruff variant 6), section 3 (``2 high``, bans on
@@ -143,7 +143,7 @@ class TrickHand(Hand):
             cand = follow or hand
             if bit & hand and not bit & cand:
                 reason = broken("follow_suit", suit=C.SUIT_NAMES[self._led])
-            # 3. Trump obligations (RULES.md section 2, "must win with a trump").
+            # 3. Trump obligations (docs/rules.md section 2, "must win with a trump").
             trump = t.trump
             if trump is not None:
                 if follow and self._led == trump and t.must_overtrump:
@@ -183,7 +183,7 @@ class TrickHand(Hand):
                 if bit & cand and not bit & allowed:
                     reason = self._ban_reason(bit)
                 cand = allowed
-        # 6. Shed when safe (RULES.md section 2, variant 5).
+        # 6. Shed when safe (docs/rules.md section 2, variant 5).
         if t.shed and self._trick:
             if follow:
                 safe = cand & t.shed & t.weaker[self._best_led]

@@ -178,7 +178,7 @@ class PublicHand:
 
 @dataclass(frozen=True)
 class DoubleOffer:
-    """A seat's chance to double (RULES.md section 2, Doubling).
+    """A seat's chance to double (docs/rules.md section 2, Doubling).
 
     ``targets`` are the seats it may double now; with ``cover_all``
     (variant 3, the declarer's redouble) it doubles all of them or none;

@@ -375,7 +375,7 @@ def _double_cases(spec: m.Spec) -> list[Case]:
 
 
 def _bad_records(spec: m.Spec) -> list[Case]:
-    """Records that cannot be read (RECORDS.md: bad_record), one of each kind."""
+    """Records that cannot be read (docs/records.md: bad_record), one of each kind."""
     players = _main_count(spec)
     rng = _rng(spec, "bad")
     contract = spec.contracts[0]

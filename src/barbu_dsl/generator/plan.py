@@ -13,7 +13,7 @@ Every collection handed to a template is a tuple or a list in a fixed order
 iterated in hashing order: the output is the same bytes whatever
 ``PYTHONHASHSEED`` is.
 
-The rules each fact implements are those of the engine (RULES.md sections
+The rules each fact implements are those of the engine (docs/rules.md sections
 1–3); the engine's play is not used, so the generated code is an
 independent implementation of the moves that the differential tests
 compare with the interpreter.
@@ -185,7 +185,7 @@ class TrickRules:
     @property
     def rollout_end(self) -> str | None:
         """The test, after the trick at index ``done``, that ends a rollout
-        early (RULES.md section 1), or None when the hand plays out."""
+        early (docs/rules.md section 1), or None when the hand plays out."""
         if self.plays_out:
             return None
         parts = []

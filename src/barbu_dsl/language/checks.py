@@ -153,7 +153,7 @@ def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Po
 
 
 # Choosers that play every contract of the spec: the order, when given,
-# must list them all (RULES.md section 2 variant 2).  A rotating chooser
+# must list them all (docs/rules.md section 2 variant 2).  A rotating chooser
 # draws from the order, which may be a part of the contracts (section 3).
 _PLAYS_EVERY_CONTRACT = ("declarer-series", "dealer", "fixed-order", "fixed-series")
 _FIXED = ("fixed-order", "fixed-series")
@@ -271,7 +271,7 @@ def spread_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> l
 
 def _check_rotating_only(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """The French modes and the number of contracts in a game only mean
-    something to a rotating chooser (RULES.md section 3)."""
+    something to a rotating chooser (docs/rules.md section 3)."""
     game = spec.game
     if game.chooser == "rotating":
         return
@@ -288,7 +288,7 @@ def _check_rotating_only(spec: m.Spec, report: Callable[..., None], where: dict[
 
 def _check_order_covers(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """With a chooser that plays every contract, a game order that leaves
-    one out would silently drop it (RULES.md section 2 variant 2).  An order
+    one out would silently drop it (docs/rules.md section 2 variant 2).  An order
     that names no contract is reported already, so it is not checked."""
     ordered = {m.contract_key(name) for name in spec.game.order}
     if (spec.game.chooser not in _PLAYS_EVERY_CONTRACT or not ordered

@@ -5,7 +5,7 @@ reads these objects and nothing else.  They are frozen dataclasses built
 from tuples, so two specs that say the same thing compare equal and can be
 hashed; source positions are kept out of equality.
 
-The model mirrors ``RULES.md``:
+The model mirrors ``docs/rules.md``:
 
 * a :class:`Contract` has :class:`Rules` (play mechanics plus scoring) and,
   optionally, other rules for particular player counts (section 3);
@@ -200,7 +200,7 @@ class Trumps:
     ``must_win``: a player void in the led suit who holds a trump that would
     win the trick as it stands must play a trump that wins it.
     ``must_overtrump``: when trumps are led, a player holding a trump higher
-    than every trump in the trick must play a higher one (RULES.md section 2).
+    than every trump in the trick must play a higher one (docs/rules.md section 2).
     ``must_trump``: a player void in the led suit who holds a trump must play
     one, even one that loses (section 6, forced plays).
     """
@@ -215,7 +215,7 @@ class Trumps:
 class TrickPlay:
     """Trick-taking play: follow suit, highest card of the led suit wins,
     unless trumps.  ``inverted``: 2 is high and the ace low.
-    ``play_every_trick``: the hand never ends early (RULES.md section 1,
+    ``play_every_trick``: the hand never ends early (docs/rules.md section 1,
     playing out), as Hearts is played everywhere.  ``discard_when_void``:
     a player void in the led suit who holds one of these cards must play
     one (docs/rules.md section 6, forced plays)."""
@@ -321,7 +321,7 @@ class Inverted:
 
 @dataclass(frozen=True)
 class PlayEveryTrick:
-    """``play every trick``: no early end (RULES.md section 1, playing out)."""
+    """``play every trick``: no early end (docs/rules.md section 1, playing out)."""
 
 
 @dataclass(frozen=True)
@@ -450,7 +450,7 @@ Hands = int | tuple[tuple[int, int], ...] | None
 
 @dataclass(frozen=True)
 class Game:
-    """How a game runs (RULES.md sections 2 and 3).
+    """How a game runs (docs/rules.md sections 2 and 3).
 
     ``chooser``: ``declarer-series`` (a declarer chooses each contract once,
     then the next player takes over), ``rotating`` (the chooser moves on
@@ -493,7 +493,7 @@ Redouble = bool | Literal["anyone"]
 
 @dataclass(frozen=True)
 class Doubling:
-    """Who may double whom (RULES.md section 2, Doubling and variants 3, 4).
+    """Who may double whom (docs/rules.md section 2, Doubling and variants 3, 4).
 
     ``whom``: ``anyone`` may be doubled, or ``declarer-only`` (then the
     declarer's redouble must cover every player who doubled them).
@@ -613,7 +613,7 @@ class Spec:
 
     def contract(self, name: str) -> Contract:
         """The contract called ``name``, matched without regard to case,
-        spaces, hyphens or underscores (formats/RECORDS.md)."""
+        spaces, hyphens or underscores (docs/records.md)."""
         key = contract_key(name)
         for contract in self.contracts:
             if contract_key(contract.name) == key:

@@ -315,7 +315,7 @@ def round_half_away(value: Fraction) -> int:
 
 def split_share(value: int, ways: int, rounding: m.Rounding | None) -> int:
     """One tied player's share of ``value`` split ``ways`` ways (Ravage
-    City, RULES.md section 2 variant 9).  ``down`` and ``up`` round towards
+    City, docs/rules.md section 2 variant 9).  ``down`` and ``up`` round towards
     minus and plus infinity; ``nearest`` (also used when the spec declares
     no rounding, which the verifier reports) rounds halves away from zero."""
     share = Fraction(value, ways)

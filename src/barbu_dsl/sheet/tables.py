@@ -6,7 +6,7 @@ doubled seats 0 and 2; a redouble is the pair the other way), each seat's
 score for the hand (raw play plus the doubling settlement) and the running
 totals.  Under it: the final totals, the winner by the game's aim, and the
 advisory count of doubles each player made against each declarer in the
-declarer's series (RULES.md section 2: the minimum is shown, never
+declarer's series (docs/rules.md section 2: the minimum is shown, never
 enforced).
 """
 

@@ -193,7 +193,7 @@ class HumanSeat(Bot):
 
     def choose_custom(self, pool: Sequence[m.Contract], current: Sequence[m.Contract], fewest: int,
                       most: int) -> list[m.Contract]:
-        """Custom mode (RULES.md section 3): the table picks the game's
+        """Custom mode (docs/rules.md section 3): the table picks the game's
         contracts.  Keep ``current`` or pick ``fewest`` to ``most`` of ``pool``."""
         say = self.say
         nothing = [say("table.hint.none")]
