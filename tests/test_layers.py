@@ -172,11 +172,12 @@ def test_the_runtime_imports_only_the_standard_library_and_itself() -> None:
                 top = node.names[0].name.split(".")[0]
             else:
                 continue
-            if top not in sys.stdlib_module_names and top not in OPTIONAL_RUNTIME_LIBRARIES:
+            native = path.name == "native.py" and top in NATIVE_LIBRARIES
+            if top not in sys.stdlib_module_names and not native:
                 outside.append(f"{path.relative_to(ROOT)}:{node.lineno}: imports {top}")
     assert not outside, "\n".join(outside)
 
 
-OPTIONAL_RUNTIME_LIBRARIES = {"numba", "numpy"}
+NATIVE_LIBRARIES = {"numba", "numpy", "llvmlite"}
 """The native playouts' compiler (the ``fast`` extra), imported only by
-the runtime's ``native`` modules."""
+the runtime's ``native`` module."""

@@ -30,28 +30,50 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, assert_never, cast
+
+__all__ = ["LeadBanMask", "TrumpMode", "announcement", "fixed_trump", "last_scoring_index", "lead_ban_masks",
+           "most_parts", "per_trick_value", "placing_values", "plays_out", "resolved_scoring", "rules_in_play",
+           "selector_mask", "tie_shares", "trick_values", "trump_mode"]
 
 from ..language import model as m
 from ..language.rules import resolve_spreads, select, split_share
+from ..runtime.announcement import Announcement
+from ..runtime.scoring import last_scoring_index, position_values
 from .masks import SUIT_MASKS, mask_of
 
 TrumpMode = Literal["none", "named", "fixed"]
 
 
+@lru_cache(maxsize=256)
+def announcement(play: m.Play) -> Announcement:
+    """What the declarer announces before a hand of ``play`` — a trump suit,
+    a starting rank, or nothing — and what the rules fix instead
+    (docs/rules.md section 2, Trumps and Domino).  The one place this is
+    worked out: a record's reader, a game, a bot, a score sheet and the
+    generator all ask here."""
+    match play:
+        case m.TrickPlay(trumps=trumps):
+            if trumps is None:
+                return Announcement()
+            return Announcement("named") if trumps.suit is None else Announcement("fixed", trumps.suit)
+        case m.DominoPlay(start=start):
+            if isinstance(start, int):
+                return Announcement(start="fixed", start_rank=start)
+            return Announcement(start=start)
+        case _:
+            assert_never(play)
+
+
 def trump_mode(play: m.Play) -> TrumpMode:
     """``none`` (no trumps, or domino), ``named`` (the declarer names the
     suit at play) or ``fixed`` (the contract fixes it)."""
-    if not isinstance(play, m.TrickPlay) or play.trumps is None:
-        return "none"
-    return "named" if play.trumps.suit is None else "fixed"
+    return cast(TrumpMode, announcement(play).trumps)
 
 
 def fixed_trump(play: m.Play) -> int | None:
     """The trump suit the contract fixes, or None."""
-    if isinstance(play, m.TrickPlay) and play.trumps is not None:
-        return play.trumps.suit
-    return None
+    return announcement(play).trump_suit
 
 
 def per_trick_value(scoring: m.Scoring) -> int:
@@ -64,18 +86,8 @@ def trick_values(scoring: m.Scoring, tricks: int) -> tuple[int, ...]:
     """Points for taking each trick of a hand of ``tricks`` tricks by its
     position, by 0-based index.  Positions count from 1 (first) or from the
     end (``-1`` last); a position the hand does not have never scores."""
-    values = [0] * tricks
-    for part in scoring.parts:
-        if isinstance(part, m.TrickAt):
-            index = part.index(tricks)
-            if index is not None:
-                values[index] += part.value
-    return tuple(values)
-
-
-def last_scoring_index(values: tuple[int, ...]) -> int:
-    """The index of the last trick that scores by its position, -1 if none."""
-    return max((index for index, value in enumerate(values) if value), default=-1)
+    return position_values(((part.position, part.value) for part in scoring.parts if isinstance(part, m.TrickAt)),
+                           tricks)
 
 
 @lru_cache(maxsize=256)

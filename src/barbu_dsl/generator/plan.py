@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import assert_never
 
 from .. import __version__
 from .. import cards as C
 from ..compiled import (
+    announcement,
     hand_totals,
     lead_ban_masks,
     lead_ban_rule,
@@ -50,7 +52,7 @@ from .identity import package_id, regenerate_reference
 from .naming import module_names, package_name
 from .sheet_plan import SheetRow, problem_messages, sheet_rows
 
-GENERATOR_VERSION = "4"
+GENERATOR_VERSION = "5"
 """Bumped whenever the templates change what they write for the same spec."""
 
 FULL = frozenset(range(52))
@@ -428,9 +430,13 @@ def _rules(spec: m.Spec, resolved: tuple[m.Rules, ...], cls: str, players: tuple
     """One rule set: ``resolved`` holds its rules for each trump suit a hand
     may have (one when the declarer names none)."""
     rules = resolved[0]
-    if isinstance(rules.play, m.DominoPlay):
-        return _domino(spec, rules, rules.play, cls, players)
-    return _tricks(spec, resolved, rules.play, cls, players)
+    match rules.play:
+        case m.DominoPlay() as play:
+            return _domino(spec, rules, play, cls, players)
+        case m.TrickPlay() as play:
+            return _tricks(spec, resolved, play, cls, players)
+        case _:
+            assert_never(rules.play)
 
 
 def _by_trump(trumps: str, fixed: int | None, make: object) -> ByTrump:
@@ -456,8 +462,8 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
             players: tuple[int, ...]) -> TrickRules:
     rules = resolved[0]
     scoring = rules.scoring
-    trumps = trump_mode(play)
-    fixed = play.trumps.suit if play.trumps is not None else None
+    announced = announcement(play)
+    trumps, fixed = announced.trumps, announced.trump_suit
 
     def values_for(trump: int | None) -> dict[int, int]:
         scored = resolved[trump].scoring if trumps == "named" and trump is not None else scoring
@@ -525,10 +531,9 @@ def _trump_keys(trumps: str, fixed: int | None) -> tuple[int | None, ...]:
 
 def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players: tuple[int, ...]) -> DominoRules:
     placings = [(n, placing_values(rules.scoring, n)) for n in players]
-    if isinstance(play.start, int):
-        start, rank = "fixed", play.start
-    else:
-        start, rank = play.start, None
+    announced = announcement(play)
+    start, rank = announced.start, announced.start_rank
+    assert start is not None
     summary = ["domino (fan tan): a suit opens with the starting rank and grows by adjacent cards"]
     if start == "fixed":
         summary.append(f"the starting rank is {C.rank_str(rank)}")  # type: ignore[arg-type]

@@ -33,6 +33,8 @@ from functools import lru_cache
 from typing import Literal
 
 from ..cards import Card, Rank, Suit
+from ..runtime import records
+from ..runtime.scoring import position_index
 
 # --------------------------------------------------------------------------
 # Card selectors: which cards a part counts or a restriction names.
@@ -116,8 +118,7 @@ class TrickAt:
     def index(self, tricks: int) -> int | None:
         """The 0-based index of this trick in a hand of ``tricks`` tricks,
         or None when the hand has no such trick (it then never scores)."""
-        index = self.position - 1 if self.position > 0 else tricks + self.position
-        return index if 0 <= index < tricks else None
+        return position_index(self.position, tricks)
 
 
 @dataclass(frozen=True)
@@ -678,11 +679,9 @@ def _expand(contracts: tuple[Contract, ...], players: int) -> tuple[Contract, ..
     return tuple(c for contract in contracts for c in (contract,) * contract.times_played(players))
 
 
-@lru_cache(maxsize=1024)
-def contract_key(name: str) -> str:
-    """A contract name folded for matching: no case, spaces, ``-`` or ``_``
-    (kept for the names met: the schedule folds them every hand)."""
-    return "".join(ch for ch in name.casefold() if ch not in " -_\t")
+contract_key = lru_cache(maxsize=1024)(records.contract_key)
+"""A contract name folded for matching: no case, spaces, ``-`` or ``_``
+(the runtime's, kept for the names met: the schedule folds them every hand)."""
 
 
 _LETTERS = str.maketrans({"ı": "i", "œ": "oe", "æ": "ae", "ø": "o", "đ": "d", "ł": "l", "ß": "ss"})

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .. import cards as C
+from ..runtime import scoring
 from . import model as m
 
 if TYPE_CHECKING:
@@ -308,9 +309,9 @@ def resolve_spreads(scoring: m.Scoring, tricks: int, deck: frozenset[int], trump
 
 
 def round_half_away(value: Fraction) -> int:
-    """``value`` rounded to the nearest integer, halves away from zero."""
-    magnitude = math.floor(abs(value) + Fraction(1, 2))
-    return magnitude if value >= 0 else -magnitude
+    """``value`` rounded to the nearest integer, halves away from zero (the
+    runtime's :func:`~barbu_dsl.runtime.scoring.round_half_away`)."""
+    return scoring.round_half_away(value.numerator, value.denominator)
 
 
 def split_share(value: int, ways: int, rounding: m.Rounding | None) -> int:
