@@ -14,26 +14,25 @@ says by itself and returns ``{"status", "raw", "transfers", "final"}`` as
 breaks a rule raises :class:`SheetError`, whose ``problems`` name the field,
 the rule (``code``) and what was expected, in English.
 
-What the facts are worth comes from the spec's compiled rules, written out
-below as data (``PLANS``: one entry plan per contract, player count and
-named trump suit).  What depends on the hands before this one -- whose turn
-it is, which contracts are left, the end of the game -- is the caller's.
+The checks and the scoring are the runtime's (``entry``); what the facts
+are worth comes from the spec's compiled rules, written out below as data
+(``PLANS``: one entry plan per contract, player count and named trump
+suit, and ``TOTALS``, the hand totals raw scores must reach).  What
+depends on the hands before this one -- whose turn it is, which contracts
+are left, the end of the game -- is the caller's.
 """
 
 from __future__ import annotations
 
-import difflib
-from typing import Any, NamedTuple
+from typing import Any
 
-from .cards import CARD_STR, RANK_TEXT, SUIT_MASKS, parse_rank, parse_record_card, parse_suit
+from . import entry
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
+from .entry import CountedSet, EntryPlan, Single, is_seat, whole_numbers
 from .errors import RecordError
+from .records import not_played
 from .registry import CONTRACTS, FULL_NAME, PLAYERS, find
 from .settings import AIM, DOUBLING
-
-HAND_KEYS = ("contract", "declarer", "trump", "start_rank", "took", "raw", "doubles")
-FACT_KEYS = ("tricks", "cards", "card", "trick", "placings", "longest")
-SUIT_LETTERS = "CDHS"
 
 MESSAGES = {
     "card_twice": "{field}: {card} is given twice; one seat took it",
@@ -106,57 +105,27 @@ MESSAGES = {
 """The problems a hand can have, by code, with their messages."""
 
 
-class Problem(NamedTuple):
+class Problem(entry.Problem):
     """One thing wrong with a hand: where (``took.cards.H``), which rule, and its message."""
 
-    field: str
-    code: str
-    message: str
+    __slots__ = ()
+
+    @property
+    def message(self) -> str:
+        return MESSAGES[self.code].format(field=self.field, **dict(self.fields))
 
 
 class SheetError(ValueError):
     """A hand that breaks a rule; ``problems`` lists every :class:`Problem` found."""
 
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problem.message for problem in problems))
+    def __init__(self, problems: list[entry.Problem]) -> None:
+        self.problems = [Problem(*found) for found in problems]
+        super().__init__("\n".join(problem.message for problem in self.problems))
 
 
-def problem(field: str, code: str, **fields: object) -> Problem:
-    return Problem(field, code, MESSAGES[code].format(field=field, **fields))
-
-
-class Plan(NamedTuple):
-    """What one hand of a contract needs entered, and what each fact is worth."""
-
-    tricks: int  # tricks in a hand
-    deck: int  # the cards dealt, as a mask
-    domino: bool
-    per_trick: int
-    sets: tuple[tuple[str, int, int, int], ...]  # (name, mask, points per card, cards to count at least)
-    singles: tuple[tuple[int, str, int], ...]  # (card, name, points on top of its sets)
-    positions: tuple[tuple[int, int], ...]  # (trick number from 1, points)
-    placings: tuple[int, ...]
-    most: tuple[tuple[int, ...], ...]  # per most-of-one-suit part: the share by number tied
-    all_or_nothing: bool
-    shoot_the_moon: bool
-    totals: tuple[int, ...]  # the totals a hand's raw scores can add up to
-
-    @property
-    def keys(self) -> tuple[str, ...]:
-        needed = {
-            "tricks": bool(self.per_trick),
-            "cards": bool(self.sets),
-            "card": bool(self.singles),
-            "trick": bool(self.positions),
-            "placings": self.domino,
-            "longest": bool(self.most),
-        }
-        return tuple(key for key in FACT_KEYS if needed[key])
-
-
-PLANS: dict[tuple[str, int, int | None], Plan] = {
-    ("No tricks", 4, None): Plan(
+PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
+    ("No tricks", 4, None): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
@@ -168,23 +137,23 @@ PLANS: dict[tuple[str, int, int | None], Plan] = {
         (),
         False,
         False,
-        (-65,),
     ),
-    ("No queens", 4, None): Plan(
+    ("No queens", 4, None): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (("Q", 0x2001000800400, -15, 4),),
+        (CountedSet("Q", 0x2001000800400, -15, 4),),
         (),
         (),
         (),
         (),
         False,
         False,
-        (-60,),
     ),
-    ("No last two", 4, None): Plan(
+    ("No last two", 4, None): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
@@ -196,37 +165,37 @@ PLANS: dict[tuple[str, int, int | None], Plan] = {
         (),
         False,
         False,
-        (-30,),
     ),
-    ("No hearts", 4, None): Plan(
+    ("No hearts", 4, None): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (("H", 0x0007FFC000000, -4, 13),),
-        ((38, "AH", -8),),
+        (CountedSet("H", 0x0007FFC000000, -4, 13),),
+        (Single(38, "AH", -8),),
         (),
         (),
         (),
         False,
         False,
-        (-60,),
     ),
-    ("Barbu", 4, None): Plan(
+    ("Barbu", 4, None): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
         0,
         (),
-        ((37, "KH", -25),),
+        (Single(37, "KH", -25),),
         (),
         (),
         (),
         False,
         False,
-        (-25,),
     ),
-    ("Trumps", 4, 0): Plan(
+    ("Trumps", 4, 0): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
@@ -238,9 +207,9 @@ PLANS: dict[tuple[str, int, int | None], Plan] = {
         (),
         False,
         False,
-        (65,),
     ),
-    ("Trumps", 4, 1): Plan(
+    ("Trumps", 4, 1): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
@@ -252,9 +221,9 @@ PLANS: dict[tuple[str, int, int | None], Plan] = {
         (),
         False,
         False,
-        (65,),
     ),
-    ("Trumps", 4, 2): Plan(
+    ("Trumps", 4, 2): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
@@ -266,9 +235,9 @@ PLANS: dict[tuple[str, int, int | None], Plan] = {
         (),
         False,
         False,
-        (65,),
     ),
-    ("Trumps", 4, 3): Plan(
+    ("Trumps", 4, 3): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
@@ -280,9 +249,9 @@ PLANS: dict[tuple[str, int, int | None], Plan] = {
         (),
         False,
         False,
-        (65,),
     ),
-    ("Domino", 4, None): Plan(
+    ("Domino", 4, None): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         True,
@@ -294,9 +263,9 @@ PLANS: dict[tuple[str, int, int | None], Plan] = {
         (),
         False,
         False,
-        (40,),
     ),
-    ("Ravage City", 4, None): Plan(
+    ("Ravage City", 4, None): EntryPlan(
+        4,
         13,
         0xFFFFFFFFFFFFF,
         False,
@@ -308,30 +277,49 @@ PLANS: dict[tuple[str, int, int | None], Plan] = {
         ((0, -36, -18, -12, -9),),
         False,
         False,
-        (-36,),
     ),
 }
+"""What a scorer enters for each contract, player count and named trump
+suit, and what each fact is worth."""
+
+TOTALS: dict[tuple[str, int, int | None], tuple[int, ...]] = {
+    ("No tricks", 4, None): (-65,),
+    ("No queens", 4, None): (-60,),
+    ("No last two", 4, None): (-30,),
+    ("No hearts", 4, None): (-60,),
+    ("Barbu", 4, None): (-25,),
+    ("Trumps", 4, 0): (65,),
+    ("Trumps", 4, 1): (65,),
+    ("Trumps", 4, 2): (65,),
+    ("Trumps", 4, 3): (65,),
+    ("Domino", 4, None): (40,),
+    ("Ravage City", 4, None): (-36,),
+}
+"""The totals a hand's raw scores can add up to (``barbu verify``'s)."""
 
 
 def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:
     """Check and score a score-sheet hand for a game of ``players``; raise
     :class:`SheetError` naming every problem found."""
     if not isinstance(hand, dict):
-        raise SheetError([problem("hand", "hand_object")])
-    hand = _whole_numbers(hand)
-    found = [problem(str(key), "hand_key", key=key, keys=", ".join(HAND_KEYS)) for key in hand if key not in HAND_KEYS]
-    module = _contract(hand.get("contract"), found)
+        raise SheetError([entry.problem("hand", "hand_object")])
+    hand = whole_numbers(hand)
+    found = entry.hand_key_problems(hand)
+    name = hand.get("contract")
+    module = find(name) if isinstance(name, str) and name.strip() else None
+    if module is None:
+        entry.unknown_contract(name, list(CONTRACTS), found)
     declarer = hand.get("declarer")
-    if not _is_seat(declarer, players):
-        found.append(problem("declarer", "not_a_seat", last=players - 1))
-    if module is None or not _is_seat(declarer, players):
+    if not is_seat(declarer, players):
+        found.append(entry.problem("declarer", "not_a_seat", last=players - 1))
+    if module is None or not is_seat(declarer, players):
         raise SheetError(found)
     if players not in module.RULES:
         raise ValueError(f"{FULL_NAME} is played by {', '.join(map(str, PLAYERS))} players, not {players}")
-    rules = module.RULES[players]
-    trump = _trump(module.NAME, rules, hand.get("trump"), found)
-    _start_rank(module.NAME, rules, hand.get("start_rank"), found)
-    doubles = _doubles(hand.get("doubles"), players, found)
+    announced = module.RULES[players].announcement()
+    trump = entry.read_trump(module.NAME, announced, hand.get("trump"), found)
+    entry.read_start_rank(module.NAME, announced, hand.get("start_rank"), found)
+    doubles = entry.read_doubles(hand.get("doubles"), players, found)
     if found:
         raise SheetError(found)
     total = module.TOTALS[(players, trump)]
@@ -341,365 +329,33 @@ def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:
     except RecordError as error:
         doubler, doubled = error.details["pair"]
         raise SheetError(
-            [problem("doubles", f"double.{error.rule}", doubler=doubler, doubled=doubled, **dict(error.rule_fields))]
+            [
+                entry.problem(
+                    "doubles", f"double.{error.rule}", doubler=doubler, doubled=doubled, **dict(error.rule_fields)
+                )
+            ]
         ) from None
     took, raw = hand.get("took"), hand.get("raw")
     if is_not_played(DOUBLING, declarer, doubles, positive):
         if took is not None or raw is not None:
-            raise SheetError([problem("took" if took is not None else "raw", "not_played")])
-        split = not_played_scores(total, declarer, players)
-        return {"status": "not_played", "raw": split, "transfers": [0] * players, "final": list(split)}
+            raise SheetError([entry.problem("took" if took is not None else "raw", "not_played")])
+        return not_played(not_played_scores(total, declarer, players))
     if took is not None and raw is not None:
-        raise SheetError([problem("raw", "took_and_raw")])
+        raise SheetError([entry.problem("raw", "took_and_raw")])
     if took is None and raw is None:
-        raise SheetError([problem("took", "no_facts")])
-    plan = PLANS[(module.NAME, players, trump if rules.TRUMPS == "named" else None)]
+        raise SheetError([entry.problem("took", "no_facts")])
+    key = (module.NAME, players, trump if announced.trumps == "named" else None)
     if took is not None:
-        scores, status = score_took(plan, took, players), "played"
+        scores, found = entry.score_took(PLANS[key], took)
+        status = "played"
     else:
-        scores, status = _raw(plan, raw, players), "raw"
+        found, scores, status = entry.check_raw(raw, players, TOTALS[key]), raw, "raw"
+    if found or scores is None:
+        raise SheetError(found)
     transfers = settle(scores, doubles)
     return {
         "status": status,
-        "raw": scores,
+        "raw": list(scores),
         "transfers": transfers,
         "final": [a + b for a, b in zip(scores, transfers, strict=True)],
     }
-
-
-# ---------------------------------------------------------------------------
-# The hand's announcement and doubles
-
-
-def _whole_numbers(value: Any) -> Any:
-    """``value`` with each whole-valued float (``1.0``) the integer it is, as JSON reads it."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, list):
-        return [_whole_numbers(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _whole_numbers(item) for key, item in value.items()}
-    return value
-
-
-def _is_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _is_seat(value: Any, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-
-
-def _contract(name: Any, found: list[Problem]) -> Any:
-    if not isinstance(name, str) or not name.strip():
-        found.append(problem("contract", "contract_missing"))
-        return None
-    module = find(name)
-    if module is None:
-        close = difflib.get_close_matches(name, list(CONTRACTS), n=1, cutoff=0.5)
-        if close:
-            found.append(problem("contract", "contract_close", name=name, close=close[0]))
-        else:
-            found.append(problem("contract", "contract_unknown", name=name, contracts=", ".join(CONTRACTS)))
-    return module
-
-
-def _trump(contract: str, rules: Any, value: Any, found: list[Problem]) -> int | None:
-    if value is None:
-        if rules.TRUMPS == "named":
-            found.append(problem("trump", "trump_missing", contract=contract))
-        return None
-    suit = parse_suit(value) if isinstance(value, str) else None
-    if suit is None:
-        found.append(problem("trump", "trump_unknown", value=value))
-    elif rules.TRUMPS == "none":
-        found.append(problem("trump", "trump_unused", contract=contract))
-    elif rules.TRUMPS == "fixed" and rules.TRUMP_SUIT != suit:
-        found.append(problem("trump", "trump_fixed", contract=contract, suit=SUIT_LETTERS[rules.TRUMP_SUIT]))
-    return suit
-
-
-def _start_rank(contract: str, rules: Any, value: Any, found: list[Problem]) -> int | None:
-    start = getattr(rules, "START", None)
-    if value is None:
-        if start == "chosen":
-            found.append(problem("start_rank", "rank_missing", contract=contract))
-        return None
-    rank = (
-        value
-        if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14
-        else parse_rank(value)
-        if isinstance(value, str)
-        else None
-    )
-    if rank is None:
-        found.append(problem("start_rank", "rank_unknown", value=value))
-    elif start is None or start == "first-card":
-        found.append(problem("start_rank", "rank_unused", contract=contract))
-    elif start == "fixed" and rules.START_RANK != rank:
-        found.append(problem("start_rank", "rank_fixed", contract=contract, rank=RANK_TEXT[rules.START_RANK]))
-    return rank
-
-
-def _doubles(value: Any, players: int, found: list[Problem]) -> list[tuple[int, int]]:
-    if value is None:
-        return []
-    pairs = []
-    ok = isinstance(value, list)
-    for pair in value if ok else []:
-        if isinstance(pair, list) and len(pair) == 2 and all(_is_seat(s, players) for s in pair):
-            pairs.append((pair[0], pair[1]))
-        else:
-            ok = False
-    if not ok:
-        found.append(problem("doubles", "doubles_shape", last=players - 1))
-    return pairs
-
-
-def _raw(plan: Plan, raw: Any, players: int) -> list[int]:
-    if (
-        not isinstance(raw, list)
-        or len(raw) != players
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    ):
-        raise SheetError([problem("raw", "raw_scores", players=players)])
-    if sum(raw) not in plan.totals:
-        raise SheetError([problem("raw", "raw_sum", total=sum(raw), totals=" / ".join(map(str, plan.totals)))])
-    return list(raw)
-
-
-# ---------------------------------------------------------------------------
-# The facts of play
-
-
-def score_took(plan: Plan, took: Any, players: int) -> list[int]:
-    """Each seat's raw score from the facts ``took``; raise :class:`SheetError`."""
-    if not isinstance(took, dict):
-        raise SheetError([problem("took", "not_an_object")])
-    found: list[Problem] = []
-    keys = plan.keys
-    for key in FACT_KEYS:
-        if key in keys and key not in took:
-            found.append(problem(f"took.{key}", "missing_key", key=key))
-        elif key not in keys and key in took:
-            found.append(problem(f"took.{key}", "unused_key", key=key))
-    for key in took:
-        if key not in FACT_KEYS:
-            found.append(problem(f"took.{key}", "unknown_key", key=key, keys=", ".join(keys) or "—"))
-    tricks = cards = takers = positions = placings = longest = None
-    if "tricks" in keys and "tricks" in took:
-        tricks = _per_seat(took["tricks"], "took.tricks", players, found)
-        if tricks is not None and sum(tricks) != plan.tricks:
-            found.append(problem("took.tricks", "tricks_sum", total=sum(tricks), tricks=plan.tricks))
-            tricks = None
-    if "cards" in keys and "cards" in took:
-        cards = _sets(plan, took["cards"], players, found)
-    if "card" in keys and "card" in took:
-        takers = _takers(plan, took["card"], players, found)
-    if "trick" in keys and "trick" in took:
-        positions = _positions(plan, took["trick"], players, found)
-    if "placings" in keys and "placings" in took:
-        placings = _placings(took["placings"], players, found)
-    if "longest" in keys and "longest" in took:
-        longest = _longest(plan, took["longest"], players, found)
-    found.extend(_contradictions(plan, players, tricks, cards, takers, positions))
-    if found:
-        raise SheetError(found)
-    scores = [0] * players
-    if plan.domino:
-        for place, seat in enumerate(placings or ()):
-            scores[seat] += plan.placings[place] if place < len(plan.placings) else 0
-        return scores
-    for seat in range(players):
-        if tricks is not None:
-            scores[seat] += plan.per_trick * tricks[seat]
-        for name, _, value, _ in plan.sets:
-            scores[seat] += value * (cards or {})[name][seat]
-    for card, _, adjust in plan.singles:
-        scores[(takers or {})[card]] += adjust
-    for number, value in plan.positions:
-        scores[(positions or {})[number]] += value
-    for shares in plan.most:
-        top = max(longest or [0])
-        tied = [seat for seat, count in enumerate(longest or ()) if count == top]
-        for seat in tied:
-            scores[seat] += shares[len(tied)]
-    if plan.all_or_nothing or plan.shoot_the_moon:
-        sole = _sole_taker(plan, players, tricks, cards, takers, positions)
-        if sole is not None and plan.all_or_nothing:
-            scores[sole] = -scores[sole]
-        elif sole is not None:
-            total = scores[sole]
-            scores = [total] * players
-            scores[sole] = 0
-    return scores
-
-
-def _per_seat(value: Any, field: str, players: int, found: list[Problem]) -> list[int] | None:
-    if not isinstance(value, list) or len(value) != players or not all(_is_count(v) for v in value):
-        found.append(problem(field, "per_seat", players=players))
-        return None
-    return list(value)
-
-
-def _set_matches(given: str, name: str) -> bool:
-    if given == name:
-        return True
-    if "+" not in given and "+" not in name:
-        return given.upper() == name.upper()
-    return {c.strip().upper() for c in given.split("+")} == {c.strip().upper() for c in name.split("+")}
-
-
-def _sets(plan: Plan, value: Any, players: int, found: list[Problem]) -> dict[str, list[int]] | None:
-    if not isinstance(value, dict):
-        found.append(problem("took.cards", "not_an_object"))
-        return None
-    counts: dict[str, list[int]] = {}
-    names = [name for name, _, _, _ in plan.sets]
-    for given, per_seat in value.items():
-        counted = next((s for s in plan.sets if isinstance(given, str) and _set_matches(given, s[0])), None)
-        field = f"took.cards.{given}"
-        if counted is None:
-            found.append(problem(field, "unknown_set", set=given, sets=", ".join(names)))
-            continue
-        seats = _per_seat(per_seat, field, players, found)
-        if seats is None:
-            continue
-        name, mask, _, required = counted
-        size, total = mask.bit_count(), sum(seats)
-        if any(v > size for v in seats) or not required <= total <= size:
-            expected = str(size) if required == size else f"{required}–{size}"
-            found.append(problem(field, "set_sum", set=name, total=total, expected=expected))
-            continue
-        counts[name] = seats
-    for name in names:
-        if name not in counts and not any(p.field == f"took.cards.{g}" for g in value for p in found):
-            found.append(problem(f"took.cards.{name}", "missing_set", set=name))
-    return counts if len(counts) == len(plan.sets) else None
-
-
-def _takers(plan: Plan, value: Any, players: int, found: list[Problem]) -> dict[int, int] | None:
-    if not isinstance(value, dict):
-        found.append(problem("took.card", "not_an_object"))
-        return None
-    takers: dict[int, int] = {}
-    wanted = [card for card, _, _ in plan.singles]
-    for given, seat in value.items():
-        card = parse_record_card(given) if isinstance(given, str) else None
-        field = f"took.card.{given}"
-        if card not in wanted:
-            found.append(problem(field, "unknown_card", card=given, cards=", ".join(n for _, n, _ in plan.singles)))
-        elif card in takers:
-            found.append(problem(field, "card_twice", card=CARD_STR[card]))
-        elif not _is_seat(seat, players):
-            found.append(problem(field, "not_a_seat", last=players - 1))
-        else:
-            takers[card] = seat
-    for card, name, _ in plan.singles:
-        if card not in takers and not any(parse_record_card(str(g)) == card for g in value):
-            found.append(problem(f"took.card.{name}", "missing_card", card=name))
-    return takers if len(takers) == len(plan.singles) else None
-
-
-def _positions(plan: Plan, value: Any, players: int, found: list[Problem]) -> dict[int, int] | None:
-    if not isinstance(value, dict):
-        found.append(problem("took.trick", "not_an_object"))
-        return None
-    wanted = [number for number, _ in plan.positions]
-    positions: dict[int, int] = {}
-    for given, seat in value.items():
-        field = f"took.trick.{given}"
-        number = int(given) if isinstance(given, str) and given.isascii() and given.isdigit() else None
-        if number not in wanted:
-            found.append(problem(field, "unknown_position", number=given, numbers=", ".join(map(str, wanted))))
-        elif not _is_seat(seat, players):
-            found.append(problem(field, "not_a_seat", last=players - 1))
-        else:
-            positions[number] = seat
-    for number in wanted:
-        if number not in positions and str(number) not in value:
-            found.append(problem(f"took.trick.{number}", "missing_position", number=number))
-    return positions if len(positions) == len(wanted) else None
-
-
-def _placings(value: Any, players: int, found: list[Problem]) -> list[int] | None:
-    if not (
-        isinstance(value, list)
-        and len(value) in (players - 1, players)
-        and all(_is_seat(v, players) for v in value)
-        and len(set(value)) == len(value)
-    ):
-        found.append(problem("took.placings", "placings", last=players - 1))
-        return None
-    return list(value) + [seat for seat in range(players) if seat not in value]
-
-
-def _longest(plan: Plan, value: Any, players: int, found: list[Problem]) -> list[int] | None:
-    longest = _per_seat(value, "took.longest", players, found)
-    if longest is None:
-        return None
-    biggest = max((plan.deck & mask).bit_count() for mask in SUIT_MASKS)
-    least = -(-biggest // players)  # some seat took at least this many of the biggest suit
-    if any(v > biggest for v in longest) or max(longest) < least or sum(longest) > plan.deck.bit_count():
-        found.append(problem("took.longest", "longest", least=least, most=biggest))
-        return None
-    return longest
-
-
-def _contradictions(
-    plan: Plan,
-    players: int,
-    tricks: list[int] | None,
-    cards: dict[str, list[int]] | None,
-    takers: dict[int, int] | None,
-    positions: dict[int, int] | None,
-) -> list[Problem]:
-    """Facts that cannot all be true together."""
-    found = []
-    if cards is not None and takers is not None:
-        for card, seat in sorted(takers.items()):
-            for name, mask, _, _ in plan.sets:
-                if mask >> card & 1 and cards[name][seat] == 0:
-                    found.append(
-                        problem(
-                            f"took.card.{CARD_STR[card]}", "taker_without_set", card=CARD_STR[card], seat=seat, set=name
-                        )
-                    )
-    if cards is not None:
-        for small, small_mask, _, _ in plan.sets:
-            for big, big_mask, _, _ in plan.sets:
-                if small != big and small_mask & ~big_mask == 0:
-                    for seat in range(players):
-                        if cards[small][seat] > cards[big][seat]:
-                            found.append(problem(f"took.cards.{small}", "subset", seat=seat, small=small, big=big))
-    if tricks is not None:
-        for seat, taken in enumerate(tricks):
-            if any(counts[seat] > taken * players for counts in (cards or {}).values()):
-                found.append(problem("took.tricks", "cards_over_tricks", seat=seat, tricks=taken))
-            held = [c for c, s in (takers or {}).items() if s == seat] + [
-                p for p, s in (positions or {}).items() if s == seat
-            ]
-            if taken == 0 and held:
-                found.append(problem("took.tricks", "took_without_tricks", seat=seat))
-    return found
-
-
-def _sole_taker(
-    plan: Plan,
-    players: int,
-    tricks: list[int] | None,
-    cards: dict[str, list[int]] | None,
-    takers: dict[int, int] | None,
-    positions: dict[int, int] | None,
-) -> int | None:
-    """The seat that took every scoring element, or None."""
-    seats = set(range(players))
-    if tricks is not None and plan.per_trick:
-        seats &= {s for s, taken in enumerate(tricks) if taken == plan.tricks}
-    for name, mask, _, _ in plan.sets:
-        seats &= {s for s, count in enumerate((cards or {})[name]) if count == mask.bit_count()}
-    for card, _, _ in plan.singles:
-        seats &= {(takers or {})[card]}
-    for number, _ in plan.positions:
-        seats &= {(positions or {})[number]}
-    return seats.pop() if len(seats) == 1 else None

@@ -60,6 +60,7 @@ COPIED = (
     ("bits.py", "bits.py"),
     ("cards.py", "cards.py"),
     ("doubling.py", "doubling.py"),
+    ("entry.py", "entry.py"),
     ("errors.py", "errors.py"),
     ("hands.py", "hands.py"),
     ("records.py", "records.py"),
