@@ -211,6 +211,7 @@ def environment() -> jinja2.Environment:
         rules_named=_rules_named,
         contract_keys=_contract_keys,
     )
+    env.tests["blank"] = lambda text: _block(text) == EMPTY
     env.globals.update(full_deck=(1 << 52) - 1, suit_masks=SUIT_MASKS, messages=tuple(MESSAGES.items()))
     return env
 

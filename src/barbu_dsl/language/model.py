@@ -30,7 +30,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ..cards import Card, Rank, Suit
 from ..runtime import records
@@ -86,31 +86,62 @@ class PointCards:
 Cards = AllCards | SuitCards | RankCards | OneCard | CardSet | TrumpCards | PointCards
 
 # --------------------------------------------------------------------------
+# What each clause asks of the rest of its rule line, as data beside it
+# (read by :func:`barbu_dsl.language.rules.build`):
+#
+# * ``applies``: the play it belongs to, ``tricks`` or ``domino`` (a
+#   domino contract has no tricks to score or to lead to; trick play has no
+#   runs to open);
+# * ``needs_trumps``: it speaks of trumps, so the line must say ``trumps``;
+# * ``swept`` (scoring parts): taking every one of its elements is a sweep
+#   that ``all or nothing`` and ``shoot the moon`` turn; a placing or the
+#   most of one suit is not;
+# * ``elsewhere``: what to say to a writer who put it where it does not apply.
+
+Applies = Literal["tricks", "domino"]
+
+
+class Constraints:
+    """What a clause asks of the rest of its rule line (see above); each
+    clause class says its own."""
+
+    applies: ClassVar[Applies]
+    needs_trumps: ClassVar[bool] = False
+    swept: ClassVar[bool] = True
+    elsewhere: ClassVar[str | None] = None
+
+# --------------------------------------------------------------------------
 # Scoring parts.  Values are in points for the player who takes the element;
 # a negative value is a penalty.
 
 
 @dataclass(frozen=True)
-class PerTrick:
+class PerTrick(Constraints):
     """``value`` for each trick taken (``−2 per trick``)."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     value: int
 
 
 @dataclass(frozen=True)
-class PerCard:
+class PerCard(Constraints):
     """``value`` for each card of ``cards`` taken (``−2 per ♥``; with a
     :class:`OneCard` selector it is written ``A♥ −6``)."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     value: int
     cards: Cards
 
 
 @dataclass(frozen=True)
-class TrickAt:
+class TrickAt(Constraints):
     """``value`` for taking one trick by its position: ``position`` counts
     from 1 for the first trick, from -1 for the last (``−20 last trick``,
     ``−10 penultimate trick``, ``−15 trick 3``)."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     value: int
     position: int
@@ -122,8 +153,11 @@ class TrickAt:
 
 
 @dataclass(frozen=True)
-class Placings:
+class Placings(Constraints):
     """Domino: ``values[i]`` for the player who goes out in place ``i``."""
+
+    applies: ClassVar[Applies] = "domino"
+    swept: ClassVar[bool] = False
 
     values: tuple[int, ...]
 
@@ -133,10 +167,13 @@ Rounding = Literal["down", "up", "nearest"]
 
 
 @dataclass(frozen=True)
-class MostOfOneSuit:
+class MostOfOneSuit(Constraints):
     """Ravage City: ``value`` for the player whose largest single-suit count
     of captured cards is the highest.  Tied players share it (``split``,
     with ``rounding`` when a share is not whole) or each pay it (``full``)."""
+
+    applies: ClassVar[Applies] = "tricks"
+    swept: ClassVar[bool] = False
 
     value: int
     ties: TieRule = "split"
@@ -144,13 +181,15 @@ class MostOfOneSuit:
 
 
 @dataclass(frozen=True)
-class Spread:
+class Spread(Constraints):
     """``value`` shared out equally over the elements of a hand: every trick
     (``cards`` None: ``−26 spread over tricks``) or every card of ``cards``
     in the deck (``−30 spread over ♥``), so the value follows the deck size
     (docs/rules.md section 6).  For each player count it stands for the
     ``per trick`` or ``per …`` part of the share; a share that is not whole
     is refused."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     value: int
     cards: Cards | None = None
@@ -272,111 +311,151 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class TrumpsClause:
+class TrumpsClause(Constraints):
     """``trumps`` (the declarer names the suit) or ``trumps ♠``."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     suit: Suit | None = None
 
 
 @dataclass(frozen=True)
-class MustWinWithTrump:
+class MustWinWithTrump(Constraints):
     """``must win with a trump``"""
 
+    applies: ClassVar[Applies] = "tricks"
+    needs_trumps: ClassVar[bool] = True
+
 
 @dataclass(frozen=True)
-class MustOvertrump:
+class MustOvertrump(Constraints):
     """``must overtrump``"""
 
+    applies: ClassVar[Applies] = "tricks"
+    needs_trumps: ClassVar[bool] = True
+
 
 @dataclass(frozen=True)
-class MustTrump:
+class MustTrump(Constraints):
     """``must trump``: a void player trumps if able, even with a losing trump."""
 
+    applies: ClassVar[Applies] = "tricks"
+    needs_trumps: ClassVar[bool] = True
+
 
 @dataclass(frozen=True)
-class DominoClause:
+class DominoClause(Constraints):
     """``domino``, ``domino from 5``, ``domino from first card``"""
+
+    applies: ClassVar[Applies] = "domino"
 
     start: DominoStart = "chosen"
 
 
 @dataclass(frozen=True)
-class AcesLow:
+class AcesLow(Constraints):
     """``aces low`` (domino)"""
 
+    applies: ClassVar[Applies] = "domino"
+    elsewhere: ClassVar[str | None] = "trick play inverts with '2 high'"
+
 
 @dataclass(frozen=True)
-class AceAgain:
+class AceAgain(Constraints):
     """``ace plays again`` (domino)"""
 
+    applies: ClassVar[Applies] = "domino"
+
 
 @dataclass(frozen=True)
-class EndsAtFirstOut:
+class EndsAtFirstOut(Constraints):
     """``ends at first out`` (domino)"""
 
+    applies: ClassVar[Applies] = "domino"
+
 
 @dataclass(frozen=True)
-class Inverted:
+class Inverted(Constraints):
     """``2 high``: the rank order is inverted."""
 
+    applies: ClassVar[Applies] = "tricks"
+
 
 @dataclass(frozen=True)
-class PlayEveryTrick:
+class PlayEveryTrick(Constraints):
     """``play every trick``: no early end (docs/rules.md section 1, playing out)."""
 
+    applies: ClassVar[Applies] = "tricks"
+
 
 @dataclass(frozen=True)
-class NoLead:
+class NoLead(Constraints):
     """``no ♥ lead``, ``no ♥ opening lead``, ``no ♥ lead until broken``"""
+
+    applies: ClassVar[Applies] = "tricks"
 
     suit: Suit
     scope: LeadScope = "every"
 
 
 @dataclass(frozen=True)
-class Breaks:
+class Breaks(Constraints):
     """``Q♠ breaks ♥``"""
+
+    applies: ClassVar[Applies] = "tricks"
 
     card: Card
     suit: Suit
 
 
 @dataclass(frozen=True)
-class Leads:
+class Leads(Constraints):
     """``2♣ leads``: its holder leads it to the first trick."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     card: Card
 
 
 @dataclass(frozen=True)
-class NotOnFirstTrick:
+class NotOnFirstTrick(Constraints):
     """``no points on first trick``, ``no Q♠ on first trick``"""
 
+    applies: ClassVar[Applies] = "tricks"
+
     cards: Cards
 
 
 @dataclass(frozen=True)
-class ShedWhenSafe:
+class ShedWhenSafe(Constraints):
     """``shed K♥ when safe``"""
 
+    applies: ClassVar[Applies] = "tricks"
+
     cards: Cards
 
 
 @dataclass(frozen=True)
-class DiscardWhenVoid:
+class DiscardWhenVoid(Constraints):
     """``discard ♥ when void``, ``discard points when void``"""
 
+    applies: ClassVar[Applies] = "tricks"
+
     cards: Cards
 
 
 @dataclass(frozen=True)
-class AllOrNothing:
+class AllOrNothing(Constraints):
     """``all or nothing``"""
+
+    applies: ClassVar[Applies] = "tricks"
 
 
 @dataclass(frozen=True)
-class ShootTheMoon:
+class ShootTheMoon(Constraints):
     """``shoot the moon``"""
+
+    applies: ClassVar[Applies] = "tricks"
 
 
 Mechanic = (
