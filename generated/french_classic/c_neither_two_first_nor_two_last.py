@@ -89,14 +89,11 @@ class Hand(TrickHand):
             lmask = self.lmask
             # Follow suit if able.
             follow = hand & lmask
-            if follow:
-                cand = follow
-            else:
-                cand = hand
+            cand = follow or hand
         self.legal = cand
         return cand
 
-    def broken_rule(self, move: int) -> Broken | None:
+    def broken_rule(self, move: int) -> Broken | None:  # noqa: C901 -- one move's rules for this contract, written out in the order the engine's cascade checks them
         """The rule ``move`` would break, or None when it is legal."""
         seat = self.to_play
         if seat is None:
@@ -121,7 +118,7 @@ class Hand(TrickHand):
                 cand = hand
         return None
 
-    def play(self, move: int) -> None:
+    def play(self, move: int) -> None:  # noqa: C901 -- one move's rules for this contract, written out in the order the engine's cascade checks them
         """Play ``move`` (a card) for the seat to play."""
         seat = self.to_play
         if seat is None:
@@ -155,10 +152,7 @@ class Hand(TrickHand):
             lmask = self.lmask
             # Follow suit if able.
             follow = hand & lmask
-            if follow:
-                cand = follow
-            else:
-                cand = hand
+            cand = follow or hand
             self.legal = cand
             return
         # The trick is complete.
@@ -196,7 +190,7 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(
+def rollout(  # noqa: C901 -- a whole hand in one function, every rule written out inline: the playout's speed is that it calls nothing
     hands: list[int],
     declarer: int,
     trump: int | None,
@@ -273,8 +267,12 @@ def rollout(
     return points
 
 
-def playout(
-    hands: list[int], declarer: int, trump: int | None, start_rank: int | None, getrandbits: Callable[[int], int]
+def playout(  # noqa: C901 -- a whole hand in one function, every rule written out inline: the playout's speed is that it calls nothing
+    hands: list[int],
+    declarer: int,
+    trump: int | None,
+    start_rank: int | None,
+    getrandbits: Callable[[int], int],
 ) -> list[int]:
     """As ``rollout``, without recording the moves: the fast path."""
     players = len(hands)

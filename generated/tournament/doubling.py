@@ -86,7 +86,9 @@ def is_positive(total: int, aim: str) -> bool:
     return total > 0 if aim == "highest" else total < 0
 
 
-def check_doubles(doubling: DoublingRules, declarer: int, pairs: Sequence[Pair], positive: bool) -> None:
+def check_doubles(  # noqa: C901 -- one test a rule of docs/rules.md section 2, in the order a set of doubles breaks them
+    doubling: DoublingRules, declarer: int, pairs: Sequence[Pair], positive: bool
+) -> None:
     """Raise an ``illegal_double`` :class:`~.errors.RecordError` naming the
     first pair (in the given order) that breaks a rule.  Seats are valid."""
     given = set()

@@ -280,7 +280,6 @@ def read_took(plan: EntryPlan, took: Any) -> tuple[Facts, list[Problem]]:
     facts = Facts()
     if not isinstance(took, dict):
         return facts, [problem("took", "not_an_object")]
-    n = plan.players
     for key in KEYS:
         if key in plan.keys and key not in took:
             found.append(problem(f"took.{key}", "missing_key", key=key))
@@ -289,23 +288,19 @@ def read_took(plan: EntryPlan, took: Any) -> tuple[Facts, list[Problem]]:
     for key in took:
         if key not in KEYS:
             found.append(problem(f"took.{key}", "unknown_key", key=key, keys=", ".join(plan.keys) or "—"))
-    if "tricks" in plan.keys and "tricks" in took:
-        facts.tricks = _per_seat(took["tricks"], "took.tricks", n, found)
-        if facts.tricks is not None and sum(facts.tricks) != plan.tricks:
-            found.append(problem("took.tricks", "tricks_sum", total=sum(facts.tricks), tricks=plan.tricks))
-            facts.tricks = None
-    if "cards" in plan.keys and "cards" in took:
-        facts.cards = _read_sets(plan, took["cards"], found)
-    if "card" in plan.keys and "card" in took:
-        facts.takers = _read_takers(plan, took["card"], found)
-    if "trick" in plan.keys and "trick" in took:
-        facts.positions = _read_positions(plan, took["trick"], found)
-    if "placings" in plan.keys and "placings" in took:
-        facts.placings = _read_placings(plan, took["placings"], found)
-    if "longest" in plan.keys and "longest" in took:
-        facts.longest = _read_longest(plan, took["longest"], found)
+    facts = Facts(
+        *(read(plan, took[key], found) if key in plan.keys and key in took else None for key, read in _FACT_READERS)
+    )
     found.extend(_contradictions(plan, facts))
     return facts, found
+
+
+def _read_tricks(plan: EntryPlan, value: Any, found: list[Problem]) -> list[int] | None:
+    tricks = _per_seat(value, "took.tricks", plan.players, found)
+    if tricks is not None and sum(tricks) != plan.tricks:
+        found.append(problem("took.tricks", "tricks_sum", total=sum(tricks), tricks=plan.tricks))
+        return None
+    return tricks
 
 
 def _read_sets(plan: EntryPlan, value: Any, found: list[Problem]) -> dict[str, list[int]] | None:
@@ -408,8 +403,28 @@ def _read_longest(plan: EntryPlan, value: Any, found: list[Problem]) -> list[int
     return longest
 
 
+_FACT_READERS: tuple[tuple[str, Any], ...] = (
+    ("tricks", _read_tricks),
+    ("cards", _read_sets),
+    ("card", _read_takers),
+    ("trick", _read_positions),
+    ("placings", _read_placings),
+    ("longest", _read_longest),
+)
+"""Each key of ``took``, in :class:`Facts` order, and its reader."""
+
+
 def _contradictions(plan: EntryPlan, facts: Facts) -> list[Problem]:
     """Facts that cannot all be true together."""
+    return [
+        *_takers_without_their_sets(plan, facts),
+        *_more_than_their_superset(plan, facts),
+        *_more_than_their_tricks(plan, facts),
+    ]
+
+
+def _takers_without_their_sets(plan: EntryPlan, facts: Facts) -> list[Problem]:
+    """The taker of a card with a value of its own took none of its set."""
     found: list[Problem] = []
     if facts.cards is not None and facts.takers is not None:
         for card, seat in sorted(facts.takers.items()):
@@ -424,15 +439,27 @@ def _contradictions(plan: EntryPlan, facts: Facts) -> list[Problem]:
                             set=counted.name,
                         )
                     )
+    return found
+
+
+def _more_than_their_superset(plan: EntryPlan, facts: Facts) -> list[Problem]:
+    """A seat took more cards of a set than of a set holding it."""
+    found: list[Problem] = []
     if facts.cards is not None:
         for small in plan.sets:
             for big in plan.sets:
                 if small is not big and small.mask & ~big.mask == 0:
-                    for seat in range(plan.players):
-                        if facts.cards[small.name][seat] > facts.cards[big.name][seat]:
-                            found.append(
-                                problem(f"took.cards.{small.name}", "subset", seat=seat, small=small.name, big=big.name)
-                            )
+                    found.extend(
+                        problem(f"took.cards.{small.name}", "subset", seat=seat, small=small.name, big=big.name)
+                        for seat in range(plan.players)
+                        if facts.cards[small.name][seat] > facts.cards[big.name][seat]
+                    )
+    return found
+
+
+def _more_than_their_tricks(plan: EntryPlan, facts: Facts) -> list[Problem]:
+    """A seat took more cards than its tricks hold, or took something with no trick."""
+    found: list[Problem] = []
     if facts.tricks is not None:
         for seat, taken in enumerate(facts.tricks):
             cards_taken = [counts[seat] for counts in (facts.cards or {}).values()]
@@ -460,15 +487,14 @@ def score_took(plan: EntryPlan, took: Any) -> tuple[list[int] | None, list[Probl
 
 def score_facts(plan: EntryPlan, facts: Facts) -> list[int]:
     """The raw scores of facts already read and checked."""
-    n = plan.players
     if plan.domino:
         assert facts.placings is not None
-        scores = [0] * n
+        scores = [0] * plan.players
         for place, seat in enumerate(facts.placings):
             scores[seat] += plan.placings[place] if place < len(plan.placings) else 0
         return scores
-    scores = [0] * n
-    for seat in range(n):
+    scores = [0] * plan.players
+    for seat in range(plan.players):
         if facts.tricks is not None:
             scores[seat] += plan.per_trick * facts.tricks[seat]
         for counted in plan.sets:
@@ -483,16 +509,18 @@ def score_facts(plan: EntryPlan, facts: Facts) -> list[int]:
         tied = [seat for seat, count in enumerate(facts.longest) if count == top]
         for seat in tied:
             scores[seat] += shares[len(tied)]
-    if plan.all_or_nothing or plan.shoot_the_moon:
-        sole = sole_taker(plan, facts)
-        if sole is not None:
-            if plan.all_or_nothing:
-                scores[sole] = -scores[sole]
-            else:
-                total = scores[sole]
-                scores = [total] * n
-                scores[sole] = 0
-    return scores
+    return _swept(plan, facts, scores)
+
+
+def _swept(plan: EntryPlan, facts: Facts, scores: list[int]) -> list[int]:
+    """``scores`` after all or nothing or shoot the moon, when one seat took
+    every scoring element."""
+    sole = sole_taker(plan, facts) if plan.all_or_nothing or plan.shoot_the_moon else None
+    if sole is None:
+        return scores
+    if plan.all_or_nothing:
+        return [-score if seat == sole else score for seat, score in enumerate(scores)]
+    return [0 if seat == sole else scores[sole] for seat in range(plan.players)]
 
 
 def sole_taker(plan: EntryPlan, facts: Facts) -> int | None:

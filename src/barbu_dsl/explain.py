@@ -310,7 +310,7 @@ def _contract(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], role:
     return out
 
 
-def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:
+def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:  # noqa: C901 -- one sentence a rule of play, in the order docs/rules.md gives them
     play = rules.play
     if isinstance(play, m.DominoPlay):
         return _domino_text(play, role, _lowest_rank(spec, players))
@@ -421,7 +421,8 @@ def _first_trick_text(cards: m.Cards) -> str:
     if isinstance(cards, m.OneCard):
         return f"The {C.card_symbol(cards.card)} may not be played to the first trick" + unless
     if isinstance(cards, m.CardSet):
-        return f"None of {join_words([C.card_symbol(c) for c in cards.cards])} may be played to the first trick" + unless
+        named = join_words([C.card_symbol(c) for c in cards.cards])
+        return f"None of {named} may be played to the first trick" + unless
     return f"No {_cards_singular(cards)} may be played to the first trick" + unless
 
 

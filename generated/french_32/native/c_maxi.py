@@ -24,7 +24,7 @@ from numba import njit
 from ..c_maxi import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of f95a846ed8b239ea (sha256): a new
+# Compiled with the runtime and the Python rules as of 3639f12521a55b2b (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Maxi"
@@ -34,7 +34,7 @@ NAME = "Maxi"
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,
@@ -110,7 +110,7 @@ def batch(mt: np.ndarray, count: int, players: int, declarer: int, deck_bits: np
 
 
 @njit(cache=CACHE)
-def play_hand4(
+def play_hand4(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_mini import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 85644efb621c820f (sha256): a new
+# Compiled with the runtime and the Python rules as of 159e30a6787501e1 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Mini"
@@ -34,7 +34,7 @@ NAME = "Mini"
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,
@@ -110,7 +110,7 @@ def batch(mt: np.ndarray, count: int, players: int, declarer: int, deck_bits: np
 
 
 @njit(cache=CACHE)
-def play_hand4(
+def play_hand4(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_both_first_and_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 77b4a10108c48af1 (sha256): a new
+# Compiled with the runtime and the Python rules as of 267ba7212ce0e40c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Both first and last"
@@ -37,7 +37,7 @@ NATIVE_LAST_SCORING = np.array([trick_table(t)[1] for t in range(53)], dtype=np.
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_both_second_and_penultimate import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of cd6c87da5b26383f (sha256): a new
+# Compiled with the runtime and the Python rules as of c31e0f0591fbff33 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Both second and penultimate"
@@ -37,7 +37,7 @@ NATIVE_LAST_SCORING = np.array([trick_table(t)[1] for t in range(53)], dtype=np.
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_both_two_first_and_two_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 548df4a90a8598fa (sha256): a new
+# Compiled with the runtime and the Python rules as of e71bc7eefe5aa9ff (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Both two first and two last"
@@ -37,7 +37,7 @@ NATIVE_LAST_SCORING = np.array([trick_table(t)[1] for t in range(53)], dtype=np.
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_misery import SCORING_BY_TRUMP
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 0fca5c223a98f359 (sha256): a new
+# Compiled with the runtime and the Python rules as of 108415c922402c2e (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Misery"
@@ -69,7 +69,7 @@ NATIVE_VALUE_CARDS = np.array(
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_neither_second_nor_penultimate import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 2db53afaf5807cd9 (sha256): a new
+# Compiled with the runtime and the Python rules as of 88dfcdb27ba15532 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Neither second nor penultimate"
@@ -37,7 +37,7 @@ NATIVE_LAST_SCORING = np.array([trick_table(t)[1] for t in range(53)], dtype=np.
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade_bonus import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 6b9e10cf140471ab (sha256): a new
+# Compiled with the runtime and the Python rules as of 3fd69c2dc495c1e8 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade bonus"
@@ -34,7 +34,7 @@ NAME = "Salade bonus"
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

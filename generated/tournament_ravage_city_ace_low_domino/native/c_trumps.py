@@ -24,7 +24,7 @@ from numba import njit
 from ..c_trumps import PER_TRICK
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 300a1e6b2bcc239b (sha256): a new
+# Compiled with the runtime and the Python rules as of f6a867b6ddc1fd89 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Trumps"
@@ -34,7 +34,7 @@ NAME = "Trumps"
 
 
 @njit(cache=CACHE)
-def play(
+def play(  # noqa: C901 -- a whole hand in one compiled function, every rule written out inline
     hands: np.ndarray,
     declarer: int,
     trump: int,

@@ -34,8 +34,8 @@ from functools import lru_cache
 from .. import cards as C
 from ..language import model as m
 from ..language.rules import select
-from .facts import fixed_trump, most_parts, placing_values, resolved_scoring, tie_shares, trump_mode
 from ..runtime.entry import KEYS, CountedSet, EntryPlan, Single
+from .facts import fixed_trump, most_parts, placing_values, resolved_scoring, tie_shares, trump_mode
 from .masks import mask_of
 from .tables import trick_table
 

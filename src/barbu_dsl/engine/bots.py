@@ -357,7 +357,7 @@ class RuleBot(Bot):
         needed = offer.minimum - offer.made
         # The declarer chose the contract, so expect them to do well; but keep
         # the advisory minimum while the series still allows it.
-        keep_minimum = 0 < needed and offer.series_left < needed
+        keep_minimum = needed > 0 and offer.series_left < needed
         if view.declarer in offer.targets and (mine > 0.12 * scale or keep_minimum):
             chosen.append(view.declarer)
         if not offer.positive and mine > 0.15 * scale:
@@ -441,7 +441,7 @@ class RuleBot(Bot):
                 best, best_cost = c, cost
         return best
 
-    def _take_move(self, view: SeatView, legal: list[int], plan: TrickPlan) -> int:
+    def _take_move(self, view: SeatView, legal: list[int], plan: TrickPlan) -> int:  # noqa: C901 -- the rule bot's play to a trick, one branch a situation of its ducking plan
         """Positive contracts: win tricks cheaply, cash sure winners, ruff."""
         t = plan.table
         mine, unseen, trick, win = self._state(view, t)

@@ -22,7 +22,6 @@ object or JSON Lines; the exit status is the worst of the results: 0 ok,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any

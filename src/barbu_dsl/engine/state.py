@@ -438,7 +438,7 @@ class GameState:
         turn, contract, round_ = self._turn, self._contract, self._round
         assert turn is not None and contract is not None and round_ is not None
         doubles = tuple(round_.doubles)
-        self._totals = [total + f for total, f in zip(self._totals, final)]
+        self._totals = [total + f for total, f in zip(self._totals, final, strict=True)]
         trump, start = self._trump, self._start_rank
         record = {
             "contract": contract.name,
@@ -488,7 +488,7 @@ class GameState:
         made, log = self._events, self._log
         for index in range(len(made), len(log)):
             kind, seats, *fields = log[index]
-            made.append(Event(index + 1, seats, {"type": kind, **dict(zip(EVENT_FIELDS[kind], fields))}))
+            made.append(Event(index + 1, seats, {"type": kind, **dict(zip(EVENT_FIELDS[kind], fields, strict=False))}))
         return made
 
     # ---- saving ------------------------------------------------------------------------

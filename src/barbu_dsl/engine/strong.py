@@ -207,7 +207,7 @@ class StrongBot(Bot):
             dealt = draw(known, rng)
             for index, move in enumerate(legal):
                 raw = runner.run(pos, list(dealt), move, rng.random)  # type: ignore[arg-type]
-                totals[index] += sum(w * r for w, r in zip(weights, raw) if w)
+                totals[index] += sum(w * r for w, r in zip(weights, raw, strict=True) if w)
         ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
         return [(legal[i], totals[i] / deals) for i in ranked]
 
@@ -261,7 +261,8 @@ class StrongBot(Bot):
     def _announcements(self, view: SeatView, choices: Sequence[Announced]) -> list[tuple[Announced, float]]:
         results = self._simulate(view.spec, view.rules, self._known(view), view.seat, choices,
                                  self._work(CONTRACT_DEALS))
-        valued = [(choice, self._mean_score(view.spec, scores, view.seat)) for choice, scores in zip(choices, results)]
+        valued = [(choice, self._mean_score(view.spec, scores, view.seat))
+                  for choice, scores in zip(choices, results, strict=True)]
         return sorted(valued, key=lambda item: -item[1])
 
     def analyse_trumps(self, view: SeatView) -> list[tuple[int, float]]:
@@ -317,7 +318,7 @@ class StrongBot(Bot):
         chosen = {seat for seat, gap in gaps.items()
                   if gap > (DOUBLE_DECLARER_MARGIN if seat == view.declarer else DOUBLE_OTHER_MARGIN) * scale}
         needed = offer.minimum - offer.made
-        if view.declarer in offer.targets and 0 < needed and offer.series_left < needed:
+        if view.declarer in offer.targets and needed > 0 and offer.series_left < needed:
             chosen.add(view.declarer)  # the advisory minimum, while the series still allows it
         return sorted(chosen)
 

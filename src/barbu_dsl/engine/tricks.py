@@ -119,7 +119,7 @@ class TrickHand(Hand):
 
     # ---- legal moves -------------------------------------------------------
 
-    def _legal(self, bit: int = 0) -> tuple[int, Broken | None]:
+    def _legal(self, bit: int = 0) -> tuple[int, Broken | None]:  # noqa: C901 -- the legal-move cascade of the module docstring, one commented step a rule
         """The legal moves as a mask and, when ``bit`` (a card's mask bit)
         is given, the rule that excludes that card."""
         t = self.table
@@ -185,10 +185,7 @@ class TrickHand(Hand):
                 cand = allowed
         # 6. Shed when safe (docs/rules.md section 2, variant 5).
         if t.shed and self._trick:
-            if follow:
-                safe = cand & t.shed & t.weaker[self._best_led]
-            else:
-                safe = cand & t.shed
+            safe = cand & t.shed & t.weaker[self._best_led] if follow else cand & t.shed
             if safe:
                 if bit & cand and not bit & safe:
                     reason = broken("shed_when_safe", cards=" or ".join(C.card_str(c) for c in cards_of(safe)))

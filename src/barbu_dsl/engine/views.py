@@ -161,7 +161,7 @@ class PublicHand:
                 rows[C.SUIT_LETTERS[suit]] = {"low": C.RANK_LETTERS[low], "high": C.RANK_LETTERS[high]}
             start = pos.start
             data.update(start_rank=None if start is None else C.RANK_LETTERS[start], rows=rows,
-                        plays=[[seat, move_text(move)] for seat, move in zip(hand.seats, hand.moves)],
+                        plays=[[seat, move_text(move)] for seat, move in zip(hand.seats, hand.moves, strict=True)],
                         placings=list(pos.placings))
             return data
         assert isinstance(hand, TrickHand)

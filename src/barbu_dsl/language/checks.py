@@ -109,7 +109,7 @@ def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
                        f"but the spec allows {', '.join(map(str, spec.players))}")
 
 
-def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position], unread: Unread) -> None:
+def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position], unread: Unread) -> None:  # noqa: C901 -- one check a game setting
     """A game order naming no contract or one twice; a game of more
     contracts than there are; a game of no hands."""
     names = {m.contract_key(c.name) for c in spec.contracts} | unread.contracts
@@ -317,7 +317,7 @@ Problem = tuple[str, str | None]
 """A problem of one contract for one player count, and a hint that mends it."""
 
 
-def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[Problem]:
+def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[Problem]:  # noqa: C901 -- one check a clause that a reduced deck can break
     """What the rules of one contract cannot do with ``players`` players
     and the cards ``removed``: score cards that are not dealt, name tricks
     a hand does not have, give placings for another number of players."""
@@ -367,7 +367,8 @@ def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -
                 named_cards += sorted(select(selector, None))
         for card in named_cards:
             if card in gone:
-                add(f"{C.card_symbol(card)} is named but removed from the deck", f"name a card that is dealt, or {keep}")
+                add(f"{C.card_symbol(card)} is named but removed from the deck",
+                    f"name a card that is dealt, or {keep}")
     if (isinstance(play, m.DominoPlay) and isinstance(play.start, int)
             and all(C.card(play.start, s) in gone for s in C.SUITS)):
         add(f"domino starts from {C.rank_str(play.start)}, but every one is removed", "start from a rank that is dealt")

@@ -164,7 +164,7 @@ class SettingReaders:
                           hint="write 'doubling: false', or leave 'allowed: false' out")
         return [("doubling.allowed", False)]
 
-    def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:
+    def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:  # noqa: C901 -- one branch a kind of setting: a choice, a number, a flag, the order, the others' readers
         if not isinstance(node, MappingNode):
             self.source.error(node, f"'{section}' is a mapping with keys " + ", ".join(keys))
             self.unread_settings.add(section)

@@ -33,6 +33,7 @@ from ..runtime import entry as sheet
 from ..runtime.entry import HAND_KEYS, is_seat, whole_numbers
 from .facts import Problem, check_raw, ours, problem, score_took
 
+
 @dataclass(frozen=True)
 class HandScore:
     """A hand that passed every check, scored.  ``contract`` is the

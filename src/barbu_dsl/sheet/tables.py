@@ -101,7 +101,7 @@ def doubles_table(result: GameResult) -> Table | None:
 def summary(result: GameResult) -> str:
     """The final totals and the winner(s)."""
     totals = ", ".join(f"seat {seat} ({bot}) {total}"
-                       for seat, (bot, total) in enumerate(zip(result.bots, result.totals)))
+                       for seat, (bot, total) in enumerate(zip(result.bots, result.totals, strict=True)))
     winners = result.winners
     who = ", ".join(f"seat {seat}" for seat in winners)
     best = result.totals[winners[0]] if winners else 0

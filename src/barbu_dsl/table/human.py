@@ -317,10 +317,7 @@ class HumanSeat(Bot):
         targets = list(offer.targets)
         labels = [say.seat(s) for s in targets]
         all_word, none_word = command_word("all", say.t), command_word("none", say.t)
-        if offer.cover_all:
-            choices = f"{all_word}, {none_word}"
-        else:
-            choices = say.choices(labels) + f", {all_word}, {none_word}"
+        choices = f"{all_word}, {none_word}" if offer.cover_all else say.choices(labels) + f", {all_word}, {none_word}"
         key = "table.ask.redouble" if self.seat == declarer else "table.ask.double"
 
         def read(text: str) -> Answer:
