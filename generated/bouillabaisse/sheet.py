@@ -137,6 +137,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 4, None): EntryPlan(
         4,
@@ -151,6 +152,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 5, None): EntryPlan(
         5,
@@ -165,6 +167,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 6, None): EntryPlan(
         6,
@@ -179,6 +182,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 7, None): EntryPlan(
         7,
@@ -193,6 +197,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 3, None): EntryPlan(
         3,
@@ -207,6 +212,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 4, None): EntryPlan(
         4,
@@ -221,6 +227,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 5, None): EntryPlan(
         5,
@@ -235,6 +242,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 6, None): EntryPlan(
         6,
@@ -249,6 +257,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 7, None): EntryPlan(
         7,
@@ -263,6 +272,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 3, None): EntryPlan(
         3,
@@ -277,6 +287,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 4, None): EntryPlan(
         4,
@@ -291,6 +302,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 5, None): EntryPlan(
         5,
@@ -305,6 +317,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 6, None): EntryPlan(
         6,
@@ -319,6 +332,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 7, None): EntryPlan(
         7,
@@ -333,6 +347,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 3, None): EntryPlan(
         3,
@@ -347,6 +362,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 4, None): EntryPlan(
         4,
@@ -361,6 +377,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 5, None): EntryPlan(
         5,
@@ -375,6 +392,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 6, None): EntryPlan(
         6,
@@ -389,6 +407,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 7, None): EntryPlan(
         7,
@@ -403,6 +422,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 3, None): EntryPlan(
         3,
@@ -417,6 +437,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 4, None): EntryPlan(
         4,
@@ -431,6 +452,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 5, None): EntryPlan(
         5,
@@ -445,6 +467,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 6, None): EntryPlan(
         6,
@@ -459,6 +482,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 7, None): EntryPlan(
         7,
@@ -473,6 +497,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 3, None): EntryPlan(
         3,
@@ -487,6 +512,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 4, None): EntryPlan(
         4,
@@ -501,6 +527,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 5, None): EntryPlan(
         5,
@@ -515,6 +542,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 6, None): EntryPlan(
         6,
@@ -529,6 +557,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 7, None): EntryPlan(
         7,
@@ -543,6 +572,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
 }
 """What a scorer enters for each contract, player count and named trump
@@ -583,7 +613,10 @@ TOTALS: dict[tuple[str, int, int | None], tuple[int, ...]] = {
 """The totals a hand's raw scores can add up to (``barbu verify``'s)."""
 
 
-def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:  # noqa: C901 -- the checks of docs/sheet.md, in the order the Python sheet makes them
+def score_hand(  # noqa: C901 -- the checks of docs/sheet.md, in the Python sheet's order
+    hand: Any,
+    players: int = 4,
+) -> dict[str, Any]:
     """Check and score a score-sheet hand for a game of ``players``; raise
     :class:`SheetError` naming every problem found."""
     if not isinstance(hand, dict):

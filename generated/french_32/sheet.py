@@ -137,6 +137,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 4, None): EntryPlan(
         4,
@@ -151,6 +152,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Maxi", 3, None): EntryPlan(
         3,
@@ -165,6 +167,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Maxi", 4, None): EntryPlan(
         4,
@@ -179,6 +182,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 3, None): EntryPlan(
         3,
@@ -193,6 +197,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 4, None): EntryPlan(
         4,
@@ -207,6 +212,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With hearts", 3, None): EntryPlan(
         3,
@@ -221,6 +227,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With hearts", 4, None): EntryPlan(
         4,
@@ -235,6 +242,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 3, None): EntryPlan(
         3,
@@ -249,6 +257,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 4, None): EntryPlan(
         4,
@@ -263,6 +272,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With queens", 3, None): EntryPlan(
         3,
@@ -277,6 +287,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With queens", 4, None): EntryPlan(
         4,
@@ -291,6 +302,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 3, None): EntryPlan(
         3,
@@ -305,6 +317,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 4, None): EntryPlan(
         4,
@@ -319,6 +332,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbier", 3, None): EntryPlan(
         3,
@@ -333,6 +347,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbier", 4, None): EntryPlan(
         4,
@@ -347,6 +362,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 3, None): EntryPlan(
         3,
@@ -361,6 +377,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 4, None): EntryPlan(
         4,
@@ -375,6 +392,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 3, None): EntryPlan(
         3,
@@ -389,6 +407,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 4, None): EntryPlan(
         4,
@@ -403,6 +422,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 0): EntryPlan(
         3,
@@ -417,6 +437,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 1): EntryPlan(
         3,
@@ -431,6 +452,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 2): EntryPlan(
         3,
@@ -445,6 +467,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 3): EntryPlan(
         3,
@@ -459,6 +482,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 0): EntryPlan(
         4,
@@ -473,6 +497,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 1): EntryPlan(
         4,
@@ -487,6 +512,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 2): EntryPlan(
         4,
@@ -501,6 +527,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 3): EntryPlan(
         4,
@@ -515,6 +542,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 3, 0): EntryPlan(
         3,
@@ -529,6 +557,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 3, 1): EntryPlan(
         3,
@@ -543,6 +572,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 3, 2): EntryPlan(
         3,
@@ -557,6 +587,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 3, 3): EntryPlan(
         3,
@@ -571,6 +602,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 4, 0): EntryPlan(
         4,
@@ -585,6 +617,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 4, 1): EntryPlan(
         4,
@@ -599,6 +632,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 4, 2): EntryPlan(
         4,
@@ -613,6 +647,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 4, 3): EntryPlan(
         4,
@@ -627,6 +662,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the last two", 3, None): EntryPlan(
         3,
@@ -641,6 +677,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the last two", 4, None): EntryPlan(
         4,
@@ -655,6 +692,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the last two", 3, None): EntryPlan(
         3,
@@ -669,6 +707,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the last two", 4, None): EntryPlan(
         4,
@@ -683,6 +722,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
 }
 """What a scorer enters for each contract, player count and named trump
@@ -733,7 +773,10 @@ TOTALS: dict[tuple[str, int, int | None], tuple[int, ...]] = {
 """The totals a hand's raw scores can add up to (``barbu verify``'s)."""
 
 
-def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:  # noqa: C901 -- the checks of docs/sheet.md, in the order the Python sheet makes them
+def score_hand(  # noqa: C901 -- the checks of docs/sheet.md, in the Python sheet's order
+    hand: Any,
+    players: int = 4,
+) -> dict[str, Any]:
     """Check and score a score-sheet hand for a game of ``players``; raise
     :class:`SheetError` naming every problem found."""
     if not isinstance(hand, dict):

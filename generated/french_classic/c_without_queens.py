@@ -74,7 +74,7 @@ class Hand(TrickHand):
         self.legal = cand
         return cand
 
-    def broken_rule(self, move: int) -> Broken | None:  # noqa: C901 -- one move's rules for this contract, written out in the order the engine's cascade checks them
+    def broken_rule(self, move: int) -> Broken | None:  # noqa: C901 -- this contract's rules for one move, inline
         """The rule ``move`` would break, or None when it is legal."""
         seat = self.to_play
         if seat is None:
@@ -99,7 +99,7 @@ class Hand(TrickHand):
                 cand = hand
         return None
 
-    def play(self, move: int) -> None:  # noqa: C901 -- one move's rules for this contract, written out in the order the engine's cascade checks them
+    def play(self, move: int) -> None:  # noqa: C901 -- this contract's rules for one move, inline
         """Play ``move`` (a card) for the seat to play."""
         seat = self.to_play
         if seat is None:
@@ -171,7 +171,7 @@ def first_leader(hands: list[int], declarer: int) -> int:
     return declarer
 
 
-def rollout(  # noqa: C901 -- a whole hand in one function, every rule written out inline: the playout's speed is that it calls nothing
+def rollout(  # noqa: C901 -- a whole hand in one function, every rule inline: it calls nothing
     hands: list[int],
     declarer: int,
     trump: int | None,
@@ -260,7 +260,7 @@ def rollout(  # noqa: C901 -- a whole hand in one function, every rule written o
     return points
 
 
-def playout(  # noqa: C901 -- a whole hand in one function, every rule written out inline: the playout's speed is that it calls nothing
+def playout(  # noqa: C901 -- a whole hand in one function, every rule inline: it calls nothing
     hands: list[int],
     declarer: int,
     trump: int | None,

@@ -137,6 +137,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 4, None): EntryPlan(
         4,
@@ -151,6 +152,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 5, None): EntryPlan(
         5,
@@ -165,6 +167,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 6, None): EntryPlan(
         6,
@@ -179,6 +182,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Mini", 7, None): EntryPlan(
         7,
@@ -193,6 +197,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Maxi", 3, None): EntryPlan(
         3,
@@ -207,6 +212,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Maxi", 4, None): EntryPlan(
         4,
@@ -221,6 +227,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Maxi", 5, None): EntryPlan(
         5,
@@ -235,6 +242,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Maxi", 6, None): EntryPlan(
         6,
@@ -249,6 +257,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Maxi", 7, None): EntryPlan(
         7,
@@ -263,6 +272,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 3, None): EntryPlan(
         3,
@@ -277,6 +287,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 4, None): EntryPlan(
         4,
@@ -291,6 +302,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 5, None): EntryPlan(
         5,
@@ -305,6 +317,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 6, None): EntryPlan(
         6,
@@ -319,6 +332,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without hearts", 7, None): EntryPlan(
         7,
@@ -333,6 +347,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With hearts", 3, None): EntryPlan(
         3,
@@ -347,6 +362,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With hearts", 4, None): EntryPlan(
         4,
@@ -361,6 +377,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With hearts", 5, None): EntryPlan(
         5,
@@ -375,6 +392,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With hearts", 6, None): EntryPlan(
         6,
@@ -389,6 +407,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With hearts", 7, None): EntryPlan(
         7,
@@ -403,6 +422,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 3, None): EntryPlan(
         3,
@@ -417,6 +437,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 4, None): EntryPlan(
         4,
@@ -431,6 +452,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 5, None): EntryPlan(
         5,
@@ -445,6 +467,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 6, None): EntryPlan(
         6,
@@ -459,6 +482,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without queens", 7, None): EntryPlan(
         7,
@@ -473,6 +497,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With queens", 3, None): EntryPlan(
         3,
@@ -487,6 +512,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With queens", 4, None): EntryPlan(
         4,
@@ -501,6 +527,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With queens", 5, None): EntryPlan(
         5,
@@ -515,6 +542,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With queens", 6, None): EntryPlan(
         6,
@@ -529,6 +557,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With queens", 7, None): EntryPlan(
         7,
@@ -543,6 +572,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 3, None): EntryPlan(
         3,
@@ -557,6 +587,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 4, None): EntryPlan(
         4,
@@ -571,6 +602,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 5, None): EntryPlan(
         5,
@@ -585,6 +617,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 6, None): EntryPlan(
         6,
@@ -599,6 +632,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 7, None): EntryPlan(
         7,
@@ -613,6 +647,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbier", 3, None): EntryPlan(
         3,
@@ -627,6 +662,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbier", 4, None): EntryPlan(
         4,
@@ -641,6 +677,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbier", 5, None): EntryPlan(
         5,
@@ -655,6 +692,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbier", 6, None): EntryPlan(
         6,
@@ -669,6 +707,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbier", 7, None): EntryPlan(
         7,
@@ -683,6 +722,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 3, None): EntryPlan(
         3,
@@ -697,6 +737,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 4, None): EntryPlan(
         4,
@@ -711,6 +752,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 5, None): EntryPlan(
         5,
@@ -725,6 +767,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 6, None): EntryPlan(
         6,
@@ -739,6 +782,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade", 7, None): EntryPlan(
         7,
@@ -753,6 +797,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 3, None): EntryPlan(
         3,
@@ -767,6 +812,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 4, None): EntryPlan(
         4,
@@ -781,6 +827,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 5, None): EntryPlan(
         5,
@@ -795,6 +842,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 6, None): EntryPlan(
         6,
@@ -809,6 +857,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Salade bonus", 7, None): EntryPlan(
         7,
@@ -823,6 +872,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 0): EntryPlan(
         3,
@@ -837,6 +887,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 1): EntryPlan(
         3,
@@ -851,6 +902,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 2): EntryPlan(
         3,
@@ -865,6 +917,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 3): EntryPlan(
         3,
@@ -879,6 +932,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 0): EntryPlan(
         4,
@@ -893,6 +947,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 1): EntryPlan(
         4,
@@ -907,6 +962,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 2): EntryPlan(
         4,
@@ -921,6 +977,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 3): EntryPlan(
         4,
@@ -935,6 +992,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 5, 0): EntryPlan(
         5,
@@ -949,6 +1007,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 5, 1): EntryPlan(
         5,
@@ -963,6 +1022,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 5, 2): EntryPlan(
         5,
@@ -977,6 +1037,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 5, 3): EntryPlan(
         5,
@@ -991,6 +1052,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 6, 0): EntryPlan(
         6,
@@ -1005,6 +1067,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 6, 1): EntryPlan(
         6,
@@ -1019,6 +1082,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 6, 2): EntryPlan(
         6,
@@ -1033,6 +1097,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 6, 3): EntryPlan(
         6,
@@ -1047,6 +1112,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 7, 0): EntryPlan(
         7,
@@ -1061,6 +1127,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 7, 1): EntryPlan(
         7,
@@ -1075,6 +1142,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 7, 2): EntryPlan(
         7,
@@ -1089,6 +1157,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 7, 3): EntryPlan(
         7,
@@ -1103,6 +1172,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 3, 0): EntryPlan(
         3,
@@ -1117,6 +1187,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 3, 1): EntryPlan(
         3,
@@ -1131,6 +1202,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 3, 2): EntryPlan(
         3,
@@ -1145,6 +1217,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 3, 3): EntryPlan(
         3,
@@ -1159,6 +1232,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 4, 0): EntryPlan(
         4,
@@ -1173,6 +1247,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 4, 1): EntryPlan(
         4,
@@ -1187,6 +1262,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 4, 2): EntryPlan(
         4,
@@ -1201,6 +1277,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 4, 3): EntryPlan(
         4,
@@ -1215,6 +1292,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 5, 0): EntryPlan(
         5,
@@ -1229,6 +1307,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 5, 1): EntryPlan(
         5,
@@ -1243,6 +1322,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 5, 2): EntryPlan(
         5,
@@ -1257,6 +1337,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 5, 3): EntryPlan(
         5,
@@ -1271,6 +1352,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 6, 0): EntryPlan(
         6,
@@ -1285,6 +1367,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 6, 1): EntryPlan(
         6,
@@ -1299,6 +1382,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 6, 2): EntryPlan(
         6,
@@ -1313,6 +1397,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 6, 3): EntryPlan(
         6,
@@ -1327,6 +1412,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 7, 0): EntryPlan(
         7,
@@ -1341,6 +1427,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 7, 1): EntryPlan(
         7,
@@ -1355,6 +1442,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 7, 2): EntryPlan(
         7,
@@ -1369,6 +1457,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Misery", 7, 3): EntryPlan(
         7,
@@ -1383,6 +1472,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the last two", 3, None): EntryPlan(
         3,
@@ -1397,6 +1487,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the last two", 4, None): EntryPlan(
         4,
@@ -1411,6 +1502,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the last two", 5, None): EntryPlan(
         5,
@@ -1425,6 +1517,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the last two", 6, None): EntryPlan(
         6,
@@ -1439,6 +1532,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the last two", 7, None): EntryPlan(
         7,
@@ -1453,6 +1547,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the last two", 3, None): EntryPlan(
         3,
@@ -1467,6 +1562,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the last two", 4, None): EntryPlan(
         4,
@@ -1481,6 +1577,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the last two", 5, None): EntryPlan(
         5,
@@ -1495,6 +1592,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the last two", 6, None): EntryPlan(
         6,
@@ -1509,6 +1607,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the last two", 7, None): EntryPlan(
         7,
@@ -1523,6 +1622,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without last", 3, None): EntryPlan(
         3,
@@ -1537,6 +1637,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without last", 4, None): EntryPlan(
         4,
@@ -1551,6 +1652,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without last", 5, None): EntryPlan(
         5,
@@ -1565,6 +1667,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without last", 6, None): EntryPlan(
         6,
@@ -1579,6 +1682,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without last", 7, None): EntryPlan(
         7,
@@ -1593,6 +1697,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With last", 3, None): EntryPlan(
         3,
@@ -1607,6 +1712,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With last", 4, None): EntryPlan(
         4,
@@ -1621,6 +1727,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With last", 5, None): EntryPlan(
         5,
@@ -1635,6 +1742,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With last", 6, None): EntryPlan(
         6,
@@ -1649,6 +1757,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With last", 7, None): EntryPlan(
         7,
@@ -1663,6 +1772,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without first", 3, None): EntryPlan(
         3,
@@ -1677,6 +1787,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without first", 4, None): EntryPlan(
         4,
@@ -1691,6 +1802,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without first", 5, None): EntryPlan(
         5,
@@ -1705,6 +1817,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without first", 6, None): EntryPlan(
         6,
@@ -1719,6 +1832,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without first", 7, None): EntryPlan(
         7,
@@ -1733,6 +1847,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With first", 3, None): EntryPlan(
         3,
@@ -1747,6 +1862,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With first", 4, None): EntryPlan(
         4,
@@ -1761,6 +1877,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With first", 5, None): EntryPlan(
         5,
@@ -1775,6 +1892,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With first", 6, None): EntryPlan(
         6,
@@ -1789,6 +1907,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With first", 7, None): EntryPlan(
         7,
@@ -1803,6 +1922,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the first two", 3, None): EntryPlan(
         3,
@@ -1817,6 +1937,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the first two", 4, None): EntryPlan(
         4,
@@ -1831,6 +1952,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the first two", 5, None): EntryPlan(
         5,
@@ -1845,6 +1967,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the first two", 6, None): EntryPlan(
         6,
@@ -1859,6 +1982,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Without the first two", 7, None): EntryPlan(
         7,
@@ -1873,6 +1997,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the first two", 3, None): EntryPlan(
         3,
@@ -1887,6 +2012,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the first two", 4, None): EntryPlan(
         4,
@@ -1901,6 +2027,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the first two", 5, None): EntryPlan(
         5,
@@ -1915,6 +2042,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the first two", 6, None): EntryPlan(
         6,
@@ -1929,6 +2057,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("With the first two", 7, None): EntryPlan(
         7,
@@ -1943,6 +2072,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither first nor last", 3, None): EntryPlan(
         3,
@@ -1957,6 +2087,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither first nor last", 4, None): EntryPlan(
         4,
@@ -1971,6 +2102,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither first nor last", 5, None): EntryPlan(
         5,
@@ -1985,6 +2117,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither first nor last", 6, None): EntryPlan(
         6,
@@ -1999,6 +2132,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither first nor last", 7, None): EntryPlan(
         7,
@@ -2013,6 +2147,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both first and last", 3, None): EntryPlan(
         3,
@@ -2027,6 +2162,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both first and last", 4, None): EntryPlan(
         4,
@@ -2041,6 +2177,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both first and last", 5, None): EntryPlan(
         5,
@@ -2055,6 +2192,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both first and last", 6, None): EntryPlan(
         6,
@@ -2069,6 +2207,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both first and last", 7, None): EntryPlan(
         7,
@@ -2083,6 +2222,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither second nor penultimate", 3, None): EntryPlan(
         3,
@@ -2097,6 +2237,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither second nor penultimate", 4, None): EntryPlan(
         4,
@@ -2111,6 +2252,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither second nor penultimate", 5, None): EntryPlan(
         5,
@@ -2125,6 +2267,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither second nor penultimate", 6, None): EntryPlan(
         6,
@@ -2139,6 +2282,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither second nor penultimate", 7, None): EntryPlan(
         7,
@@ -2153,6 +2297,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both second and penultimate", 3, None): EntryPlan(
         3,
@@ -2167,6 +2312,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both second and penultimate", 4, None): EntryPlan(
         4,
@@ -2181,6 +2327,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both second and penultimate", 5, None): EntryPlan(
         5,
@@ -2195,6 +2342,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both second and penultimate", 6, None): EntryPlan(
         6,
@@ -2209,6 +2357,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both second and penultimate", 7, None): EntryPlan(
         7,
@@ -2223,6 +2372,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither two first nor two last", 3, None): EntryPlan(
         3,
@@ -2237,6 +2387,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither two first nor two last", 4, None): EntryPlan(
         4,
@@ -2251,6 +2402,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither two first nor two last", 5, None): EntryPlan(
         5,
@@ -2265,6 +2417,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither two first nor two last", 6, None): EntryPlan(
         6,
@@ -2279,6 +2432,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Neither two first nor two last", 7, None): EntryPlan(
         7,
@@ -2293,6 +2447,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both two first and two last", 3, None): EntryPlan(
         3,
@@ -2307,6 +2462,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both two first and two last", 4, None): EntryPlan(
         4,
@@ -2321,6 +2477,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both two first and two last", 5, None): EntryPlan(
         5,
@@ -2335,6 +2492,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both two first and two last", 6, None): EntryPlan(
         6,
@@ -2349,6 +2507,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Both two first and two last", 7, None): EntryPlan(
         7,
@@ -2363,6 +2522,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
 }
 """What a scorer enters for each contract, player count and named trump
@@ -2533,7 +2693,10 @@ TOTALS: dict[tuple[str, int, int | None], tuple[int, ...]] = {
 """The totals a hand's raw scores can add up to (``barbu verify``'s)."""
 
 
-def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:  # noqa: C901 -- the checks of docs/sheet.md, in the order the Python sheet makes them
+def score_hand(  # noqa: C901 -- the checks of docs/sheet.md, in the Python sheet's order
+    hand: Any,
+    players: int = 4,
+) -> dict[str, Any]:
     """Check and score a score-sheet hand for a game of ``players``; raise
     :class:`SheetError` naming every problem found."""
     if not isinstance(hand, dict):

@@ -120,7 +120,7 @@ class Hand(DominoHand):
             return 0
         return self.hands[seat] & self.ends
 
-    def broken_rule(self, move: int) -> Broken | None:  # noqa: C901 -- one move's rules for this contract, written out in the order the engine's cascade checks them
+    def broken_rule(self, move: int) -> Broken | None:  # noqa: C901 -- this contract's rules for one move, inline
         """The rule ``move`` would break, or None when it is legal."""
         seat = self.to_play
         if seat is None:
@@ -141,7 +141,7 @@ class Hand(DominoHand):
             return broken("suit_not_open", suits=SUIT_NAMES[suit], rank=RANK_NAMES[self.start])
         return broken("not_adjacent", card=CARD_STR[move], suits=SUIT_NAMES[suit])
 
-    def play(self, move: int) -> None:  # noqa: C901 -- one move's rules for this contract, written out in the order the engine's cascade checks them
+    def play(self, move: int) -> None:  # noqa: C901 -- this contract's rules for one move, inline
         """Play ``move`` (a card, or PASS) for the seat to play."""
         seat = self.to_play
         if seat is None:
@@ -182,7 +182,7 @@ class Hand(DominoHand):
         return score(self.placed, self.players)
 
 
-def rollout(  # noqa: C901 -- a whole hand in one function, every rule written out inline: the playout's speed is that it calls nothing
+def rollout(  # noqa: C901 -- a whole hand in one function, every rule inline: it calls nothing
     hands: list[int],
     declarer: int,
     trump: int | None,
@@ -245,7 +245,7 @@ def rollout(  # noqa: C901 -- a whole hand in one function, every rule written o
     return score(placed, players)
 
 
-def playout(  # noqa: C901 -- a whole hand in one function, every rule written out inline: the playout's speed is that it calls nothing
+def playout(  # noqa: C901 -- a whole hand in one function, every rule inline: it calls nothing
     hands: list[int],
     declarer: int,
     trump: int | None,

@@ -86,7 +86,7 @@ def is_positive(total: int, aim: str) -> bool:
     return total > 0 if aim == "highest" else total < 0
 
 
-def check_doubles(  # noqa: C901 -- one test a rule of docs/rules.md section 2, in the order a set of doubles breaks them
+def check_doubles(  # noqa: C901 -- one test a rule of docs/rules.md section 2, in the order doubles break them
     doubling: DoublingRules, declarer: int, pairs: Sequence[Pair], positive: bool
 ) -> None:
     """Raise an ``illegal_double`` :class:`~.errors.RecordError` naming the

@@ -137,6 +137,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 3, None): EntryPlan(
         3,
@@ -151,6 +152,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("No queens", 3, None): EntryPlan(
         3,
@@ -165,6 +167,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("No tricks", 3, None): EntryPlan(
         3,
@@ -179,6 +182,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("No last three", 3, None): EntryPlan(
         3,
@@ -193,6 +197,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Domino", 3, None): EntryPlan(
         3,
@@ -207,6 +212,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 0): EntryPlan(
         3,
@@ -221,6 +227,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 1): EntryPlan(
         3,
@@ -235,6 +242,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 2): EntryPlan(
         3,
@@ -249,6 +257,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 3, 3): EntryPlan(
         3,
@@ -263,6 +272,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
 }
 """What a scorer enters for each contract, player count and named trump
@@ -283,7 +293,10 @@ TOTALS: dict[tuple[str, int, int | None], tuple[int, ...]] = {
 """The totals a hand's raw scores can add up to (``barbu verify``'s)."""
 
 
-def score_hand(hand: Any, players: int = 3) -> dict[str, Any]:  # noqa: C901 -- the checks of docs/sheet.md, in the order the Python sheet makes them
+def score_hand(  # noqa: C901 -- the checks of docs/sheet.md, in the Python sheet's order
+    hand: Any,
+    players: int = 3,
+) -> dict[str, Any]:
     """Check and score a score-sheet hand for a game of ``players``; raise
     :class:`SheetError` naming every problem found."""
     if not isinstance(hand, dict):

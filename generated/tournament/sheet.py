@@ -137,6 +137,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("No queens", 4, None): EntryPlan(
         4,
@@ -151,6 +152,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("No last two", 4, None): EntryPlan(
         4,
@@ -165,6 +167,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("No hearts", 4, None): EntryPlan(
         4,
@@ -179,6 +182,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Barbu", 4, None): EntryPlan(
         4,
@@ -193,6 +197,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 0): EntryPlan(
         4,
@@ -207,6 +212,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 1): EntryPlan(
         4,
@@ -221,6 +227,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 2): EntryPlan(
         4,
@@ -235,6 +242,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Trumps", 4, 3): EntryPlan(
         4,
@@ -249,6 +257,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
     ("Domino", 4, None): EntryPlan(
         4,
@@ -263,6 +272,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         (),
         False,
         False,
+        (),
     ),
 }
 """What a scorer enters for each contract, player count and named trump
@@ -283,7 +293,10 @@ TOTALS: dict[tuple[str, int, int | None], tuple[int, ...]] = {
 """The totals a hand's raw scores can add up to (``barbu verify``'s)."""
 
 
-def score_hand(hand: Any, players: int = 4) -> dict[str, Any]:  # noqa: C901 -- the checks of docs/sheet.md, in the order the Python sheet makes them
+def score_hand(  # noqa: C901 -- the checks of docs/sheet.md, in the Python sheet's order
+    hand: Any,
+    players: int = 4,
+) -> dict[str, Any]:
     """Check and score a score-sheet hand for a game of ``players``; raise
     :class:`SheetError` naming every problem found."""
     if not isinstance(hand, dict):

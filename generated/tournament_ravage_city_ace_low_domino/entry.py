@@ -102,12 +102,13 @@ class EntryPlan:
     most: tuple[tuple[int, ...], ...]  # per Ravage City part: share by number tied
     all_or_nothing: bool
     shoot_the_moon: bool
+    by_tricks: tuple[int, ...] = ()  # per number of tricks a seat took: points (empty: none score so)
 
     @property
     def keys(self) -> tuple[str, ...]:
         """The keys of ``took`` this contract needs, in docs/sheet.md order."""
         needed = {
-            "tricks": bool(self.per_trick),
+            "tricks": bool(self.per_trick or any(self.by_tricks)),
             "cards": bool(self.sets),
             "card": bool(self.singles),
             "trick": bool(self.positions),
@@ -134,6 +135,7 @@ class EntryPlan:
             "most": [list(shares) for shares in self.most],
             "all_or_nothing": self.all_or_nothing,
             "shoot_the_moon": self.shoot_the_moon,
+            "by_tricks": list(self.by_tricks),
         }
 
 
@@ -497,6 +499,7 @@ def score_facts(plan: EntryPlan, facts: Facts) -> list[int]:
     for seat in range(plan.players):
         if facts.tricks is not None:
             scores[seat] += plan.per_trick * facts.tricks[seat]
+            scores[seat] += plan.by_tricks[facts.tricks[seat]] if plan.by_tricks else 0
         for counted in plan.sets:
             scores[seat] += counted.value * (facts.cards or {})[counted.name][seat]
     for single in plan.singles:

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of f9aa5c3ccda8c607 (sha256): a new
+# Compiled with the runtime and the Python rules as of fc0ac254d9c53a1c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

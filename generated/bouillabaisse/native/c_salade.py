@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 45ded54f8b578bc1 (sha256): a new
+# Compiled with the runtime and the Python rules as of 06f4c3c61a2ec557 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbier import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of f43a5e75142e75c4 (sha256): a new
+# Compiled with the runtime and the Python rules as of 64d6cae0fd7235d8 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbier"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_the_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of fe6f0aeafa06f0a4 (sha256): a new
+# Compiled with the runtime and the Python rules as of 37e82cd2d24d217a (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With the last two"

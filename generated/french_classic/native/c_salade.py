@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 43e0e75c01ee60e3 (sha256): a new
+# Compiled with the runtime and the Python rules as of a83e728602f04937 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_the_first_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 358089cb1e9460f0 (sha256): a new
+# Compiled with the runtime and the Python rules as of 958f7f0dc8f6af1b (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without the first two"

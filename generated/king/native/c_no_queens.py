@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 24c3eb9227073971 (sha256): a new
+# Compiled with the runtime and the Python rules as of b71530ee9b6914e5 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

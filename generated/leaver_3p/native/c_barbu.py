@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of f4cc05106a471e9c (sha256): a new
+# Compiled with the runtime and the Python rules as of 52af7afcb34c4c3f (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

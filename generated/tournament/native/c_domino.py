@@ -24,7 +24,7 @@ from numba import njit
 from ..c_domino import PLACINGS, POSITION
 from .runtime import CACHE, WORK, below, deal, lowest, pick
 
-# Compiled with the runtime and the Python rules as of 8b84f7efe3d2126b (sha256): a new
+# Compiled with the runtime and the Python rules as of 513c2d3f480eb8f2 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Domino"

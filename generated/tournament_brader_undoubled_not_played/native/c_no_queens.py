@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of b64544d9923ffe28 (sha256): a new
+# Compiled with the runtime and the Python rules as of 9a1ad69f954a8262 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c3d05672e3640b2e (sha256): a new
+# Compiled with the runtime and the Python rules as of adc4b3588fed91b9 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 45c04abb4dc84103 (sha256): a new
+# Compiled with the runtime and the Python rules as of 38fbcf25ff58d8fe (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No last two"

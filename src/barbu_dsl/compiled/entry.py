@@ -108,4 +108,5 @@ def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int |
         most=tuple(tie_shares(part, players) for part in most_parts(rules.scoring)),
         all_or_nothing=rules.scoring.all_or_nothing,
         shoot_the_moon=rules.scoring.shoot_the_moon,
+        by_tricks=table.by_tricks,
     )

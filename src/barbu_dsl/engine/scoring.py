@@ -2,7 +2,8 @@
 
 Implements the scoring of docs/rules.md sections 2 and 3:
 
-* per trick, per card (:func:`~barbu_dsl.language.rules.card_values`: a
+* per trick, by the number of tricks a seat took (``+10 for no trick``),
+  per card (:func:`~barbu_dsl.language.rules.card_values`: a
   single card's value replaces the wider one inside its group, groups add
   up as in Salade), trick positions (``TrickAt``: 1-based, negative from the
   end) and domino placings;
@@ -79,6 +80,9 @@ def finish_scores(table: TrickTable, points: Sequence[int], won: Sequence[int],
     took, adding Ravage City parts and applying all-or-nothing or
     shoot-the-moon."""
     scores = list(points)
+    if table.by_tricks:  # by the number of tricks each seat took: each trick gave it one card a seat
+        for seat, taken in enumerate(won):
+            scores[seat] += table.by_tricks[taken.bit_count() // table.players]
     for part in table.most:
         for seat, value in enumerate(most_of_one_suit(part, won)):
             scores[seat] += value

@@ -43,7 +43,7 @@ from ..compiled import (
     trump_mode,
     value_sum,
 )
-from ..compiled.facts import fixed_trump, most_parts, per_trick_value
+from ..compiled.facts import fixed_trump, most_parts, part_facts, per_trick_value
 from ..language import model as m
 from ..language import print_spec
 from ..language.rules import card_values
@@ -108,6 +108,7 @@ class TrickRules:
     positions: tuple[tuple[int, int], ...]  # (position, value) as written
     trick_at: tuple[tuple[int, tuple[int, ...]], ...]  # (tricks in a hand, value per trick index)
     most: tuple[tuple[int, ...], ...]  # per Ravage City part: share by number tied (index 0 unused)
+    by_tricks: tuple[tuple[int, int], ...]  # (a seat's number of tricks, points): ``+10 for no trick``
     most_text: tuple[str, ...]
     all_or_nothing: bool
     shoot_the_moon: bool
@@ -127,7 +128,7 @@ class TrickRules:
 
     @property
     def needs_won(self) -> bool:
-        return bool(self.most) or self.all_or_nothing or self.shoot_the_moon
+        return bool(self.most) or bool(self.by_tricks) or self.all_or_nothing or self.shoot_the_moon
 
     @property
     def has_ftb(self) -> bool:
@@ -462,8 +463,7 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
             players: tuple[int, ...]) -> TrickRules:
     rules = resolved[0]
     scoring = rules.scoring
-    announced = announcement(play)
-    trumps, fixed = announced.trumps, announced.trump_suit
+    trumps, fixed = announcement(play).trumps, announcement(play).trump_suit
 
     def values_for(trump: int | None) -> dict[int, int]:
         scored = resolved[trump].scoring if trumps == "named" and trump is not None else scoring
@@ -474,7 +474,7 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
             return selector_mask(selectors, trump, values_for(trump))
         return make
 
-    positions = tuple((p.position, p.value) for p in scoring.parts if isinstance(p, m.TrickAt))
+    positions = part_facts(scoring).positions
     trick_at: list[tuple[int, tuple[int, ...]]] = []
     for n in players:
         tricks = len(spec.deck_for(n)) // n
@@ -511,6 +511,7 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
         positions=positions,
         trick_at=tuple(trick_at),
         most=tuple(tie_shares(part, max(spec.players)) for part in most),
+        by_tricks=_by_tricks(scoring),
         most_text=tuple(_most_text(p) for p in most),
         all_or_nothing=scoring.all_or_nothing,
         shoot_the_moon=scoring.shoot_the_moon,
@@ -518,6 +519,14 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
         totals=totals,
         summary=_trick_summary(play, scoring, per_trick),
     )
+
+
+def _by_tricks(scoring: m.Scoring) -> tuple[tuple[int, int], ...]:
+    """What a seat scores for the number of tricks it took, each number once."""
+    points: dict[int, int] = {}
+    for taken, value in part_facts(scoring).by_tricks:
+        points[taken] = points.get(taken, 0) + value
+    return tuple(sorted((taken, value) for taken, value in points.items() if value))
 
 
 def _trump_keys(trumps: str, fixed: int | None) -> tuple[int | None, ...]:
