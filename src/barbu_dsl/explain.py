@@ -543,6 +543,8 @@ def _part_text(part: m.Part, counts: tuple[int, ...]) -> str:
     v = value_text(part.value) if not isinstance(part, m.Placings) else ""
     if isinstance(part, m.PerTrick):
         return f"{v} for each trick taken"
+    if isinstance(part, m.NoTrick):
+        return f"{v} for a player who takes no trick"
     if isinstance(part, m.PerCard):
         if isinstance(part.cards, m.OneCard):
             return f"{v} for the {C.card_symbol(part.cards.card)}"

@@ -107,6 +107,8 @@ def part_facts(scoring: m.Scoring) -> PartFacts:
         match part:
             case m.PerTrick(value=value):
                 per_trick += value
+            case m.NoTrick(value=value):
+                by_tricks.append((0, value))
             case m.PerCard():
                 cards = True
             case m.TrickAt(value=value, position=position):

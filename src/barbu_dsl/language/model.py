@@ -125,6 +125,18 @@ class PerTrick(Constraints):
 
 
 @dataclass(frozen=True)
+class NoTrick(Constraints):
+    """``value`` for a player who takes no trick at all (``+10 for no
+    trick``, as several trick-avoidance games score it).  No sweep: a player
+    cannot take every one of these."""
+
+    applies: ClassVar[Applies] = "tricks"
+    swept: ClassVar[bool] = False
+
+    value: int
+
+
+@dataclass(frozen=True)
 class PerCard(Constraints):
     """``value`` for each card of ``cards`` taken (``−2 per ♥``; with a
     :class:`OneCard` selector it is written ``A♥ −6``)."""
@@ -195,7 +207,7 @@ class Spread(Constraints):
     cards: Cards | None = None
 
 
-Part = PerTrick | PerCard | TrickAt | Placings | MostOfOneSuit | Spread
+Part = PerTrick | NoTrick | PerCard | TrickAt | Placings | MostOfOneSuit | Spread
 
 
 @dataclass(frozen=True)

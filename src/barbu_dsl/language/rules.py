@@ -68,7 +68,8 @@ def _sorted_out(groups: Groups) -> _Line:
         parts: list[m.Part] = []
         for clause, offset in group:
             match clause:
-                case m.PerTrick() | m.PerCard() | m.TrickAt() | m.Placings() | m.MostOfOneSuit() | m.Spread():
+                case (m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.Placings() | m.MostOfOneSuit()
+                      | m.Spread()):
                     parts.append(clause)
                     line.offsets[id(clause)] = offset
                 case _:
@@ -268,7 +269,7 @@ def _scoring_nothing(group: Sequence[m.Part]) -> list[m.Part]:
                 return not any(values)
             case m.PerCard(value=0, cards=m.OneCard() as card):
                 return not any(_may_overlap(card, cards) for cards in wider)
-            case m.PerTrick() | m.PerCard() | m.TrickAt() | m.MostOfOneSuit() | m.Spread():
+            case m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.MostOfOneSuit() | m.Spread():
                 return part.value == 0
             case _:
                 assert_never(part)
@@ -329,7 +330,7 @@ def _overlaps(group: Sequence[m.Part]) -> list[tuple[str, m.Part]]:
                 continue
             case m.TrickAt(position=position):
                 key = ("trick", position)
-            case m.PerTrick() | m.Placings() | m.MostOfOneSuit() | m.PerCard() | m.Spread():
+            case m.PerTrick() | m.NoTrick() | m.Placings() | m.MostOfOneSuit() | m.PerCard() | m.Spread():
                 key = type(part)
             case _:
                 assert_never(part)
@@ -497,7 +498,7 @@ def negate(rules: m.Rules) -> m.Rules:
         match part:
             case m.Placings(values=values):
                 return m.Placings(tuple(-v for v in values))
-            case m.PerTrick() | m.PerCard() | m.TrickAt() | m.MostOfOneSuit() | m.Spread():
+            case m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.MostOfOneSuit() | m.Spread():
                 return replace(part, value=-part.value)
             case _:
                 assert_never(part)
@@ -580,6 +581,8 @@ def clause_text(clause: m.Clause) -> str:  # noqa: C901 -- one case a clause: my
     match clause:
         case m.PerTrick(value=value):
             return f"{value_text(value)} per trick"
+        case m.NoTrick(value=value):
+            return f"{value_text(value)} for no trick"
         case m.PerCard(value=value, cards=m.OneCard() as card):
             return f"{cards_text(card)} {value_text(value)}"
         case m.PerCard(value=value, cards=cards):
