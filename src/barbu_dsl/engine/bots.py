@@ -44,6 +44,7 @@ from .. import cards as C
 from ..compiled import (
     SUIT_MASKS,
     TrickTable,
+    announcement,
     cards_of,
     domino_position,
     mask_of,
@@ -52,6 +53,7 @@ from ..compiled import (
     value_sum,
 )
 from ..language import model as m
+from ..runtime.announcement import START_RANK, TRUMP
 from .base import PASS, move_str
 from .views import SeatView
 
@@ -192,6 +194,17 @@ def best_start_rank(cards: Sequence[int], aces_low: bool = False) -> int:
     return start_rank_order(cards, aces_low)[0]
 
 
+def named_at_first_sight(play: m.Play, cards: Sequence[int]) -> tuple[int | None, int | None]:
+    """The trump suit and the starting rank a declarer holding ``cards``
+    names at first sight, where the contract asks for one (its announcement)."""
+    named = announcement(play).names
+    if named == TRUMP:
+        return best_trump(cards), None
+    if named == START_RANK and isinstance(play, m.DominoPlay):
+        return None, best_start_rank(cards, play.aces_low)
+    return None, None
+
+
 _CARD_WEIGHTS = tuple(tuple(_TRICK_WEIGHT.get(_strength(c, inverted), 0.0) for c in range(52))
                       for inverted in (False, True))
 """Each card's trick-taking weight, with the ranks in their order and inverted."""
@@ -323,11 +336,7 @@ class RuleBot(Bot):
 
     def _outlook(self, view: SeatView, contract: m.Contract) -> float:
         rules = contract.rules_for(view.players)
-        trump = start = None
-        if isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None and rules.play.trumps.suit is None:
-            trump = best_trump(view.cards)
-        if isinstance(rules.play, m.DominoPlay) and rules.play.start == "chosen":
-            start = best_start_rank(view.cards, rules.play.aces_low)
+        trump, start = named_at_first_sight(rules.play, view.cards)
         return advantage(view, contract, trump, start)
 
     def choose_contract(self, view: SeatView) -> m.Contract:

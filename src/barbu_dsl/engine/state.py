@@ -45,6 +45,7 @@ from typing import Any
 
 from .. import cards as C
 from ..bounded_json import loads
+from ..compiled import announcement
 from ..errors import SpecError
 from ..language import model as m
 from .base import PASS, Hand, IllegalPlay, PlayAfterEnd
@@ -303,13 +304,11 @@ class GameState:
         self._schedule.played(turn, contract)
         self._contract = contract
         self._views[turn.declarer].contract = contract
-        play = contract.rules_for(self.players).play
-        if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is None:
-            self._wait("trump", turn.declarer)
-        elif isinstance(play, m.DominoPlay) and play.start == "chosen":
-            self._wait("start_rank", turn.declarer)
-        else:
+        named = announcement(contract.rules_for(self.players).play).names
+        if named is None:
             self._announce()
+        else:
+            self._wait(named, turn.declarer)  # the decision's kind is the fact's name: trump or start_rank
 
     def _announce(self) -> None:
         """The contract is announced: the doubling round begins."""

@@ -44,7 +44,7 @@ from .. import cards as C
 from ..compiled import DominoTable, TrickTable, cards_of, mask_of, value_sum
 from ..language import model as m
 from .base import Hand
-from .bots import Bot, RuleBot, best_start_rank, best_trump, start_rank_order
+from .bots import Bot, RuleBot, named_at_first_sight, start_rank_order
 from .deal import deal
 from .hand import start_hand
 from .playouts import Playouts, playouts_for
@@ -84,13 +84,7 @@ def _sign(aim: m.Aim) -> int:
 def _guess(rules: m.Rules, cards: Sequence[int]) -> Announced:
     """The trump suit and starting rank a declarer holding ``cards`` names
     at first sight (the rule-based bot's choice), where the contract asks."""
-    play = rules.play
-    trump = start = None
-    if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is None:
-        trump = best_trump(cards)
-    if isinstance(play, m.DominoPlay) and play.start == "chosen":
-        start = best_start_rank(cards, play.aces_low)
-    return trump, start
+    return named_at_first_sight(rules.play, cards)
 
 
 def _fresh_hand(spec: m.Spec, rules: m.Rules, hands: list[int], declarer: int, announced: Announced) -> Hand:
