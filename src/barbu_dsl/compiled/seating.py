@@ -13,7 +13,7 @@ here.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, assert_never
 
 from ..language import model as m
 
@@ -23,7 +23,13 @@ Side = Literal["left", "right"]
 @lru_cache(maxsize=64)
 def seat_after(players: int, direction: m.Direction = "clockwise") -> tuple[int, ...]:
     """For each seat, the seat whose turn comes next."""
-    step = 1 if direction == "clockwise" else -1
+    match direction:
+        case "clockwise":
+            step = 1
+        case "anticlockwise":
+            step = -1
+        case _:
+            assert_never(direction)
     return tuple((seat + step) % players for seat in range(players))
 
 
