@@ -56,7 +56,7 @@ def test_unreadable_spec_file(tmp_path: Path) -> None:
 
 
 def test_verify_exit_codes_and_json() -> None:
-    """Exit 0 when the sum is zero, 1 when not (RULES.md 2 variant 8)."""
+    """Exit 0 when the sum is zero, 1 when not (docs/rules.md 2 variant 8)."""
     ok = barbu("verify", "tournament", "--json")
     assert ok.returncode == 0
     report = json.loads(ok.stdout)
@@ -110,7 +110,7 @@ EXAMPLES = Path(__file__).parent / "engine" / "examples"
 @pytest.mark.parametrize(("name", "code"), [("seed-doubling-example", 0), ("domino-with-passes", 0),
                                             ("trumps-in-progress", 0), ("no-hearts-illegal-lead", 1)])
 def test_replay_examples(name: str, code: int) -> None:
-    """formats/RECORDS.md: --json prints the result object; exit 1 for a broken rule."""
+    """docs/records.md: --json prints the result object; exit 1 for a broken rule."""
     result = barbu("replay", "tournament", str(EXAMPLES / f"{name}.json"), "--json")
     assert result.returncode == code, result.stderr
     expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""The explainer reads the rules out in words (RULES.md sections 1 to 3)."""
+"""The explainer reads the rules out in words (docs/rules.md sections 1 to 3)."""
 
 from __future__ import annotations
 

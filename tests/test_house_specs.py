@@ -1,4 +1,4 @@
-"""House specs behave (RULES.md section 2, variants 8 and 9: scales need
+"""House specs behave (docs/rules.md section 2, variants 8 and 9: scales need
 not sum to zero, and a verifier says by how much they miss): ``barbu check``
 names the inherited variants and scales a house file's changes break, at the
 house's own line; ``barbu verify`` compares a house file with what it

@@ -1,6 +1,6 @@
 """``barbu play``: a whole game with bots, the score sheet, the winner, the
-advisory doubles count (RULES.md section 2), and ``--record`` JSON Lines
-that ``barbu replay`` accepts (formats/RECORDS.md).  Exit codes as for
+advisory doubles count (docs/rules.md section 2), and ``--record`` JSON Lines
+that ``barbu replay`` accepts (docs/records.md).  Exit codes as for
 every command: 0 ok, 2 a bad command line, one message, no traceback."""
 
 from __future__ import annotations

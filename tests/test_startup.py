@@ -31,7 +31,8 @@ sys.exit(code)
 """
 
 NEVER = {"pydantic", "typer"}
-READING = {"lark", "yaml", "barbu_dsl.language.loader", "barbu_dsl.language.parser", "barbu_dsl.language.source"}
+READING = {"lark", "yaml", "barbu_dsl.language.loader", "barbu_dsl.language.reader", "barbu_dsl.language.settings",
+           "barbu_dsl.language.parser", "barbu_dsl.language.source"}
 GENERATING = {"jinja2", "barbu_dsl.generator"}
 
 

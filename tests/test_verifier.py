@@ -1,4 +1,4 @@
-"""The verifier proves hand totals from the model (RULES.md sections 2 and 3).
+"""The verifier proves hand totals from the model (docs/rules.md sections 2 and 3).
 
 Specs are built by hand here from rule lines, so that each test shows the
 exact rules it checks; ``test_bundled_*`` check the bundled specs.
@@ -25,7 +25,7 @@ TOURNAMENT = {
     "Trumps": "trumps, must win with a trump, must overtrump, +5 per trick",
     "Domino": "domino, placings +45 +20 +5 −5",
 }
-# RULES.md section 2 variant 8: Mark Brader's scale, with Ravage City (variant 9).
+# docs/rules.md section 2 variant 8: Mark Brader's scale, with Ravage City (variant 9).
 BRADER = {
     "No tricks": "−5 per trick",
     "No queens": "−15 per queen",
@@ -37,7 +37,7 @@ BRADER = {
     "Ravage City": "−36 most of one suit",
 }
 
-# RULES.md section 2 variant 9: Ravage City alone misses by its −36 a hand,
+# docs/rules.md section 2 variant 9: Ravage City alone misses by its −36 a hand,
 # −144 in a game of 32 hands where each player declares it once; the
 # verifier says so, and which one changes would make the sum zero.
 RAVAGE_CITY_MISS = (

@@ -1,194 +1,72 @@
 """Cards as small integers, and every notation a player may write them in.
 
-A card is an ``int`` in ``0..51``: ``suit * 13 + (rank - 2)``, with suits
-ordered clubs, diamonds, hearts, spades (``C D H S``) and ranks ``2..14``
-(ace = 14).  Sorting cards as integers therefore sorts by suit (♣ ♦ ♥ ♠) and
-then by rank, low to high: this is the fixed order of every card list the
-project prints (RULES.md section 1 gives the rank order; records use the
-canonical two-character form, ``TS``, ``QH``; see formats/RECORDS.md).
-
-Ranks and suits may be written in English (A K Q J T/10), Italian (A R D F)
-or French/Portuguese (A R D V) letters; suits as ``♠♥♦♣``, ``S H D C`` or
-words.  Inside a card the rank comes first, so ``DD`` is the queen (dame) of
-diamonds and ``AD`` the ace of diamonds.  A suit symbol may be followed by an
-emoji variation selector (``♥️``, as phones write it): it is ignored.
+The cards themselves, their notations and masks are the runtime's
+(:mod:`barbu_dsl.runtime.cards`, which every generated package carries a
+copy of); this module adds what only a spec needs: the packs and the
+cards set aside so that a pack deals evenly (docs/rules.md sections 3 and 6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from .runtime.cards import (
+    ACE,
+    CARD_INDEX,
+    CARD_OF,
+    CARD_STRS,
+    CLUBS,
+    DIAMONDS,
+    FULL_DECK,
+    FULL_MASK,
+    HEARTS,
+    JACK,
+    KING,
+    MOVE_STR,
+    PASS,
+    QUEEN,
+    RANK_LETTERS,
+    RANK_NAMES,
+    RANK_PREFIXES,
+    RANK_TEXT,
+    RANK_WORDS,
+    RANKS,
+    SPADES,
+    SUIT_LETTERS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    SUIT_SYMBOLS,
+    SUIT_WORDS,
+    SUITS,
+    VARIATION_SELECTORS,
+    Card,
+    Rank,
+    Suit,
+    ambiguous_card,
+    card,
+    card_str,
+    card_symbol,
+    cards_of,
+    cards_str,
+    mask_of,
+    move_str,
+    parse_card,
+    parse_rank,
+    parse_record_card,
+    parse_suit,
+    rank_of,
+    rank_str,
+    suit_of,
+    suit_symbol,
+)
 
-Card = int
-Suit = int
-Rank = int
-
-CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
-SUITS: tuple[Suit, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
-RANKS: tuple[Rank, ...] = tuple(range(2, 15))
-JACK, QUEEN, KING, ACE = 11, 12, 13, 14
-
-SUIT_LETTERS = "CDHS"
-SUIT_SYMBOLS = "♣♦♥♠"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
-RANK_LETTERS = {r: str(r) for r in range(2, 10)} | {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_NAMES = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
-}
-
-# Every spelling of a suit, lower-cased.  Words in English, Italian, French
-# and Portuguese, singular and plural.
-SUIT_WORDS: dict[str, Suit] = {}
-for _suit, _words in {
-    CLUBS: "c ♣ club clubs fiori fiore trèfle trèfles trefle trefles paus",
-    DIAMONDS: "d ♦ diamond diamonds quadri quadro carreau carreaux ouros",
-    HEARTS: "h ♥ heart hearts cuori cuore cœur cœurs coeur coeurs copas",
-    SPADES: "s ♠ spade spades picche picca pique piques espadas",
-}.items():
-    for _word in _words.split():
-        SUIT_WORDS[_word] = _suit
-
-# Every spelling of a rank as a card prefix (letters and digits), lower-cased.
-RANK_PREFIXES: dict[str, Rank] = {str(r): r for r in range(2, 11)} | {
-    "t": 10, "j": 11, "f": 11, "v": 11, "q": 12, "d": 12, "k": 13, "r": 13, "a": 14,
-}
-# Rank words, singular and plural (``queen``, ``queens``; ``dame``, ``donne``...).
-RANK_WORDS: dict[str, Rank] = {}
-for _rank, _words in {
-    10: "ten tens dieci dix dez",
-    11: "jack jacks knave knaves fante fanti valet valets valete valetes",
-    12: "queen queens donna donne dame dames dama damas",
-    13: "king kings re roi rois rei reis",
-    14: "ace aces asso assi as ases",
-}.items():
-    for _word in _words.split():
-        RANK_WORDS[_word] = _rank
-for _rank, _word in RANK_NAMES.items():
-    RANK_WORDS.setdefault(_word, _rank)
-    RANK_WORDS.setdefault(_word + "s", _rank)
-RANK_WORDS["sixes"] = 6
-
-
-def card(rank: Rank, suit: Suit) -> Card:
-    """The card of ``rank`` (2..14) in ``suit`` (0..3)."""
-    return suit * 13 + rank - 2
-
-
-def suit_of(c: Card) -> Suit:
-    return c // 13
-
-
-def rank_of(c: Card) -> Rank:
-    return c % 13 + 2
-
-
-def card_str(c: Card) -> str:
-    """Canonical two-character form used in records: ``TS``, ``QH``."""
-    return RANK_LETTERS[rank_of(c)] + SUIT_LETTERS[suit_of(c)]
-
-
-CARD_STRS: tuple[str, ...] = tuple(RANK_LETTERS[c % 13 + 2] + SUIT_LETTERS[c // 13] for c in range(52))
-"""Each card's canonical form (:func:`card_str`), by card number."""
-CARD_INDEX: dict[str, Card] = {text: c for c, text in enumerate(CARD_STRS)}
-"""The card of each canonical form, and of nothing else (``QH``, not ``qh`` or ``Q♥``)."""
-
-
-def card_symbol(c: Card) -> str:
-    """Spec form with a suit symbol: ``A♥``, ``10♣``."""
-    rank = rank_of(c)
-    return ("10" if rank == 10 else RANK_LETTERS[rank]) + SUIT_SYMBOLS[suit_of(c)]
-
-
-def suit_symbol(s: Suit) -> str:
-    return SUIT_SYMBOLS[s]
-
-
-def rank_str(r: Rank) -> str:
-    """Rank letter for specs: ``A K Q J 10 9 .. 2``."""
-    return "10" if r == 10 else RANK_LETTERS[r]
-
-
-VARIATION_SELECTORS = "\ufe0e\ufe0f"
-"""Text and emoji presentation selectors: ``♥️`` is ``♥`` followed by U+FE0F."""
-
-_NO_SELECTORS = {ord(ch): None for ch in VARIATION_SELECTORS}
-
-# Rank letters that only Italian and French (or Portuguese) players write:
-# R (re, roi, rei), D (donna, dame, dama), F (fante), V (valet, valete).  In
-# those languages the suit letter C is hearts (cuori, cœur, copas), while in
-# the S H D C letters the project reads it is clubs, so a card such as RC is
-# the king of clubs to one player and the king of hearts to another: it is
-# refused as ambiguous.  No other suit letter collides (none of the three
-# languages writes a suit as S, H or D), so DD, RS or FH are clear; and with
-# a rank every language writes alike (A, digits) or an English one (K Q J T),
-# C is clubs.
-_FOREIGN_RANK_LETTERS = "rdfv"
-
-
-def _key(text: str) -> str:
-    """``text`` folded for lookup: trimmed, lower case, no variation selectors."""
-    return text.translate(_NO_SELECTORS).strip().lower()
-
-
-def parse_suit(text: str) -> Suit | None:
-    """A suit written as a symbol, letter or word, or None."""
-    return SUIT_WORDS.get(_key(text))
-
-
-def parse_rank(text: str) -> Rank | None:
-    """A rank written as a letter, a number or a word, or None."""
-    key = _key(text)
-    if key in RANK_PREFIXES:
-        return RANK_PREFIXES[key]
-    return RANK_WORDS.get(key)
-
-
-def ambiguous_card(text: str) -> Rank | None:
-    """The rank of a card written with an Italian or French rank letter and
-    the suit letter C (``RC``, ``DC``, ``FC``, ``VC``): clubs in English
-    letters, hearts in the writer's own; None for any other text."""
-    key = _key(text)
-    if len(key) == 2 and key[0] in _FOREIGN_RANK_LETTERS and key[1] == "c":
-        return RANK_PREFIXES[key[0]]
-    return None
-
-
-def parse_card(text: str) -> Card | None:
-    """A card in any accepted notation (``AH``, ``a♥``, ``10♣``, ``DD``), or
-    None (also for an :func:`ambiguous_card`)."""
-    key = _key(text)
-    if len(key) < 2 or ambiguous_card(key) is not None:
-        return None
-    rank = RANK_PREFIXES.get(key[:-1])
-    suit = SUIT_WORDS.get(key[-1]) if len(key[-1]) == 1 else None
-    if rank is None or suit is None:
-        return None
-    return card(rank, suit)
-
-
-_RECORD_RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10, **{str(r): r for r in range(2, 10)}}
-_RECORD_SUITS = {"S": SPADES, "H": HEARTS, "D": DIAMONDS, "C": CLUBS,
-                 "♠": SPADES, "♥": HEARTS, "♦": DIAMONDS, "♣": CLUBS}
-_RECORD_CARDS = {rank_text + suit_text: card(rank, suit)
-                 for rank_text, rank in _RECORD_RANKS.items() for suit_text, suit in _RECORD_SUITS.items()}
-"""Every card as records write it, in upper case: built once, read by :func:`parse_record_card`."""
-
-
-def parse_record_card(text: str) -> Card | None:
-    """A card as records write it: ``A K Q J T 9..2`` (``10`` for ``T``)
-    followed by ``S H D C`` or ``♠ ♥ ♦ ♣``, case-insensitive."""
-    found = _RECORD_CARDS.get(text)
-    return found if found is not None else _RECORD_CARDS.get(_key(text).upper())
-
-
-FULL_DECK: frozenset[Card] = frozenset(range(52))
-
-
-def cards_str(cards: Iterable[Card]) -> list[str]:
-    """Canonical strings of ``cards`` in the fixed order (♣ ♦ ♥ ♠, low to high)."""
-    return [card_str(c) for c in sorted(cards)]
-
+__all__ = [
+    "ACE", "CARD_INDEX", "CARD_OF", "CARD_STRS", "CLUBS", "DIAMONDS", "FULL_DECK", "FULL_MASK", "HEARTS", "JACK",
+    "KING", "MAX_PLAYERS", "MIN_PLAYERS", "MOVE_STR", "PASS", "QUEEN", "RANKS", "RANK_LETTERS", "RANK_NAMES",
+    "RANK_PREFIXES", "RANK_TEXT", "RANK_WORDS", "SPADES", "SUITS", "SUIT_LETTERS", "SUIT_MASKS", "SUIT_NAMES",
+    "SUIT_SINGULAR", "SUIT_SYMBOLS", "SUIT_WORDS", "VARIATION_SELECTORS", "Card", "Rank", "Suit", "ambiguous_card",
+    "card", "card_str", "card_symbol", "cards_of", "cards_str", "default_removals", "mask_of", "move_str", "pack",
+    "parse_card", "parse_rank", "parse_record_card", "parse_suit", "rank_of", "rank_str", "suit_of", "suit_symbol",
+]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 """The player counts one pack serves (docs/rules.md section 6): two to ten; more

@@ -4,7 +4,8 @@
   :class:`Diagnostic` found in the file, each printed as
   ``FILE:LINE:COL: error: message``, the source line, a caret and a hint.
 * :class:`RecordError` — a hand record breaks a rule or cannot be read
-  (the four kinds of formats/RECORDS.md).
+  (the four kinds of docs/records.md).  It and the root are the runtime's
+  (:mod:`barbu_dsl.runtime.errors`): the generated packages raise them too.
 * :class:`UsageError` — a command line asks for something that does not exist.
 * :class:`ToolError` — a program barbu needs cannot be run (ruff, which
   formats generated code).
@@ -16,14 +17,12 @@ play), 2 unusable input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from .runtime.errors import BarbuError, RecordError
 
-class BarbuError(Exception):
-    """Root of every error barbu_dsl raises on purpose."""
-
-    exit_code = 2
+__all__ = ["BarbuError", "Diagnostic", "RecordError", "SpecError", "ToolError", "UsageError", "message"]
 
 
 @dataclass(frozen=True)
@@ -96,46 +95,6 @@ class UsageError(BarbuError):
 class ToolError(BarbuError):
     """A program barbu needs is missing, fails to start, or is not the
     version it needs; the message says which and how to install it."""
-
-
-@dataclass
-class RecordError(BarbuError):
-    """A hand record that breaks a rule (exit 1) or cannot be read (exit 2).
-
-    ``kind`` is ``illegal_play``, ``illegal_double``, ``bad_record`` or
-    ``after_end``; ``details`` holds the other keys of the JSON error object
-    (``index``, ``seat``, ``card``, ``reason``, ``pair``).  ``rule`` is the
-    code of the rule an illegal play or double breaks
-    (:mod:`barbu_dsl.compiled.reasons`) and ``rule_fields`` the words of its
-    message; they are not part of the JSON object, whose ``reason`` says it
-    in English.
-    """
-
-    kind: str
-    details: dict[str, Any] = field(default_factory=dict)
-    rule: str | None = None
-    rule_fields: tuple[tuple[str, str], ...] = ()
-
-    def __post_init__(self) -> None:
-        Exception.__init__(self, self.describe())
-
-    @property
-    def exit_code(self) -> int:  # type: ignore[override]
-        return 2 if self.kind == "bad_record" else 1
-
-    def as_json(self) -> dict[str, Any]:
-        return {"error": {"kind": self.kind, **self.details}}
-
-    def describe(self) -> str:
-        d = self.details
-        if self.kind == "illegal_play":
-            return (f"illegal play {d.get('card')} by seat {d.get('seat')} "
-                    f"at play {d.get('index')}: {d.get('reason')}")
-        if self.kind == "illegal_double":
-            return f"illegal double {d.get('pair')}: {d.get('reason')}"
-        if self.kind == "after_end":
-            return f"play {d.get('index')} comes after the end of the hand"
-        return f"bad record: {d.get('reason')}"
 
 
 def message(error: BarbuError) -> str:

@@ -3,7 +3,7 @@
 :func:`explain` describes the game (players and decks, the aim, who
 chooses, doubling) and then each contract: how it is played, what it scores,
 its twin and its hand total, proved by :mod:`barbu_dsl.verifier`.  The
-wording follows RULES.md: trump play and its obligations (section 2),
+wording follows docs/rules.md: trump play and its obligations (section 2),
 domino (section 2), lead bans and their scope (sections 2 and 3), Ravage
 City ties (section 2 variant 9), all or nothing (section 3); the schedules,
 seating, packs, forced plays, domino rules, spreads and redoubles of
@@ -310,7 +310,7 @@ def _contract(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], role:
     return out
 
 
-def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:
+def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:  # noqa: C901 -- one sentence a rule of play, in the order docs/rules.md gives them
     play = rules.play
     if isinstance(play, m.DominoPlay):
         return _domino_text(play, role, _lowest_rank(spec, players))
@@ -366,7 +366,7 @@ def _play_text(spec: m.Spec, rules: m.Rules, role: str, players: int) -> str:
 
 def _early_end_text(spec: m.Spec, rules: m.Rules, players: int) -> str | None:
     """When a hand stops before the last trick: at the end of the first
-    trick after which no score can change (RULES.md section 1, early end),
+    trick after which no score can change (docs/rules.md section 1, early end),
     or never, when the contract plays every trick (playing out)."""
     play = rules.play
     assert isinstance(play, m.TrickPlay)
@@ -421,7 +421,8 @@ def _first_trick_text(cards: m.Cards) -> str:
     if isinstance(cards, m.OneCard):
         return f"The {C.card_symbol(cards.card)} may not be played to the first trick" + unless
     if isinstance(cards, m.CardSet):
-        return f"None of {join_words([C.card_symbol(c) for c in cards.cards])} may be played to the first trick" + unless
+        named = join_words([C.card_symbol(c) for c in cards.cards])
+        return f"None of {named} may be played to the first trick" + unless
     return f"No {_cards_singular(cards)} may be played to the first trick" + unless
 
 
@@ -542,6 +543,8 @@ def _part_text(part: m.Part, counts: tuple[int, ...]) -> str:
     v = value_text(part.value) if not isinstance(part, m.Placings) else ""
     if isinstance(part, m.PerTrick):
         return f"{v} for each trick taken"
+    if isinstance(part, m.NoTrick):
+        return f"{v} for a player who takes no trick"
     if isinstance(part, m.PerCard):
         if isinstance(part.cards, m.OneCard):
             return f"{v} for the {C.card_symbol(part.cards.card)}"

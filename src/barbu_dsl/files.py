@@ -297,7 +297,8 @@ def _put(temporary: Path, target: Path, overwrite: bool) -> None:
     try:
         os.link(temporary, target)
     except FileExistsError:
-        raise FileProblem(target, "it already exists; barbu never overwrites a file", reading=False, exists=True) from None
+        raise FileProblem(target, "it already exists; barbu never overwrites a file", reading=False,
+                          exists=True) from None
     except OSError as error:
         if error.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOTSUP):
             raise

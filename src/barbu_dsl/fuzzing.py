@@ -216,7 +216,8 @@ def simulate_args(rng: random.Random) -> list[str]:
     specs = rng.choice((["tournament"], ["tournament", "tournament+scale-15-40"], ["hearts"]))
     if rng.random() < chance:
         specs = rng.choice((["nope"], [], ["tournament", "hearts"]))
-    count = rng.choice(("1", "2")) if rng.random() >= chance else rng.choice(("0", "-1", "1000000000000", "x", "9" * 40))
+    unreadable = ("0", "-1", "1000000000000", "x", "9" * 40)
+    count = rng.choice(("1", "2")) if rng.random() >= chance else rng.choice(unreadable)
     mode = 0 if rng.random() < 0.5 else 1
     if rng.random() < chance:
         mode = rng.choice((2, 3))

@@ -3,8 +3,8 @@
 The schema (Draft 2020-12) describes the YAML a spec file holds, so that an
 editor with a YAML language server validates and completes it: head a spec
 with ``# yaml-language-server: $schema=<path or URL of spec.schema.json>``.
-It is built from the loader's own tables of keys and choices
-(:mod:`barbu_dsl.language.loader`), so it names exactly the keys and
+It is built from the reader's own tables of keys and choices
+(:mod:`barbu_dsl.language.reader`, :mod:`barbu_dsl.language.settings`), so it names exactly the keys and
 values the loader reads; ``docs/spec.schema.json`` is a copy, kept equal by
 a test.
 
@@ -19,7 +19,8 @@ import json
 from typing import Any
 
 from . import cards as C
-from .language import loader as L
+from .language import reader as R
+from .language import settings as S
 from .language.decks import PACK_NAMES
 from .limits import CONTRACTS
 
@@ -33,7 +34,7 @@ _RULE_LINE = {"type": "string", "minLength": 1, "description": "a rule line: cla
 
 
 def _choice(key: str, description: str) -> dict[str, Any]:
-    return {"enum": list(L.CHOICES[key]), "description": description}
+    return {"enum": list(S.CHOICES[key]), "description": description}
 
 
 def _players() -> dict[str, Any]:
@@ -82,7 +83,7 @@ def _game() -> dict[str, Any]:
                            "description": "'lot' (the default) or 'holder of 7♥'"},
         "lists": _choice("game.lists", "a list of contracts for each player, or one the table shares"),
     }
-    assert set(properties) == set(L.GAME_KEYS), "the schema names every game key the loader reads"
+    assert set(properties) == set(S.GAME_KEYS), "the schema names every game key the loader reads"
     return {"type": "object", "properties": properties, "additionalProperties": False}
 
 
@@ -97,7 +98,7 @@ def _doubling() -> dict[str, Any]:
         "undoubled": _choice("doubling.undoubled", "whether a negative contract nobody doubles is played"),
         "minimum": {"type": "integer", "minimum": 0, "description": "the advisory number of doubles"},
     }
-    assert set(properties) == set(L.DOUBLING_KEYS), "the schema names every doubling key the loader reads"
+    assert set(properties) == set(S.DOUBLING_KEYS), "the schema names every doubling key the loader reads"
     return {"anyOf": [{"type": "boolean"}, {"type": "object", "properties": properties,
                                             "additionalProperties": False}]}
 
@@ -113,7 +114,7 @@ def _contract() -> dict[str, Any]:
                   "anyOf": [{"type": "integer", "minimum": 1},
                             {"type": "string", "pattern": r"^\s*[1-9]\d*(\s+times)?(\s+each)?\s*$"}]},
     }
-    assert set(properties) == set(L.CONTRACT_KEYS), "the schema names every contract key the loader reads"
+    assert set(properties) == set(R.CONTRACT_KEYS), "the schema names every contract key the loader reads"
     return {"type": "object", "properties": properties, "required": ["rules"], "additionalProperties": False}
 
 
@@ -143,7 +144,7 @@ def _settings() -> dict[str, Any]:
 
 def _overlay() -> dict[str, Any]:
     properties: dict[str, Any] = {"description": {"type": "string"}, **_settings()}
-    assert set(properties) == set(L.OVERLAY_KEYS), "the schema names every overlay key the loader reads"
+    assert set(properties) == set(R.OVERLAY_KEYS), "the schema names every overlay key the loader reads"
     return {"anyOf": [{"type": "null"}, {"type": "object", "properties": properties,
                                          "additionalProperties": False}]}
 
@@ -162,7 +163,7 @@ def spec_schema() -> dict[str, Any]:
         "variants": named_overlays,
         "scales": named_overlays,
     }
-    assert set(properties) == set(L.SPEC_KEYS), "the schema names every spec key the loader reads"
+    assert set(properties) == set(R.SPEC_KEYS), "the schema names every spec key the loader reads"
     return {
         "$schema": DRAFT,
         "title": "barbu_dsl spec",

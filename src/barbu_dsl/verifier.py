@@ -3,7 +3,7 @@
 A contract's *hand total* is the sum of every player's raw score in one hand
 (before doubling, which only moves points between players).  The verifier
 works it out from the rules alone, never by dealing or playing, for each
-player count a spec allows (RULES.md sections 2 and 3), with
+player count a spec allows (docs/rules.md sections 2 and 3), with
 :func:`barbu_dsl.compiled.hand_totals`: per trick times the tricks, every
 scoring card of the deck (a ``per trump`` part for each suit the declarer
 may name: removed cards make suits unequal), trick positions, domino

@@ -1,4 +1,4 @@
-"""The compiled rules (RULES.md sections 1–3): each fact of a contract,
+"""The compiled rules (docs/rules.md sections 1–3): each fact of a contract,
 worked out once, and the same fact for every reader."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Rule codes: every illegal move names the rule it breaks with one code and
-one message from one table (RULES.md sections 1–3), in the engine and in
+one message from one table (docs/rules.md sections 1–3), in the engine and in
 the generated packages alike."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from barbu_dsl.compiled import MESSAGES, broken, lead_ban_rule
 from barbu_dsl.engine import IllegalPlay
 
 SCENES = [
-    # (rule line, hands, plays before, the move, its rule code, RULES.md section)
+    # (rule line, hands, plays before, the move, its rule code, docs/rules.md section)
     (TOURNAMENT["No tricks"], ["2C 3D", "4C 5D", "6C 7D", "8C 9D"], "2C", "5D", "follow_suit", "1"),
     (TOURNAMENT["No hearts"], ["2H 3D", "4C 5D", "6C 7D", "8C 9D"], "", "2H", "lead_ban", "2"),
     ("−2 per ♥, no ♥ opening lead", ["2H 3D", "4C 5D", "6C 7D", "8C 9D"], "", "2H", "opening_lead_ban", "3"),

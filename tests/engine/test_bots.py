@@ -1,6 +1,6 @@
 """The bots: only legal answers, for every bundled spec and variant
 (hypothesis), reproducible with a seed, and the rule-based bot's play,
-checked on small fixed positions that cite the RULES.md section whose
+checked on small fixed positions that cite the docs/rules.md section whose
 contract they play.  Last, the rule-based bot beats random bots."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ LOADED = {name: load_spec(name) for name in SPECS}
 def test_bots_only_make_legal_moves(name: str, data: st.DataObject, seed: int, kind: str) -> None:
     """Every move a bot returns is one of the engine's legal moves, in every
     contract of every bundled spec and variant, with every allowed player
-    count (RULES.md sections 1 to 3 define the moves; the engine is the
+    count (docs/rules.md sections 1 to 3 define the moves; the engine is the
     judge)."""
     spec = LOADED[name]
     players = data.draw(st.sampled_from(spec.players), label="players")
@@ -80,7 +80,7 @@ def test_bots_only_make_legal_moves(name: str, data: st.DataObject, seed: int, k
 def test_bots_play_whole_games_legally(name: str, data: st.DataObject, seed: int) -> None:
     """Contract choices, trump suits, starting ranks and doubles are legal
     too: the game checks each against the chooser's options and the
-    doubling rules of RULES.md section 2 (check_doubles), and every hand it
+    doubling rules of docs/rules.md section 2 (check_doubles), and every hand it
     records replays without error."""
     spec = LOADED[name]
     players = data.draw(st.sampled_from(spec.players), label="players")

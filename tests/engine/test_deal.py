@@ -1,4 +1,4 @@
-"""Seeded deals (RULES.md section 1; section 3 for other player counts)."""
+"""Seeded deals (docs/rules.md section 1; section 3 for other player counts)."""
 
 from __future__ import annotations
 

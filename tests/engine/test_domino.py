@@ -1,4 +1,4 @@
-"""Scenario tests for domino (RULES.md section 2, Domino, its rulings and
+"""Scenario tests for domino (docs/rules.md section 2, Domino, its rulings and
 variant 7)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Doubling (RULES.md section 2, Doubling, variants 3 and 4)."""
+"""Doubling (docs/rules.md section 2, Doubling, variants 3 and 4)."""
 
 from __future__ import annotations
 

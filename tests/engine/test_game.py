@@ -1,7 +1,7 @@
-"""Whole games: structure (RULES.md section 2 for the tournament and its
+"""Whole games: structure (docs/rules.md section 2 for the tournament and its
 variants, section 3 for the French family), the doubling round and its
 settlement, the advisory doubles count, and the hand records a game writes,
-which must replay to the same scores (formats/RECORDS.md)."""
+which must replay to the same scores (docs/records.md)."""
 
 from __future__ import annotations
 
@@ -327,7 +327,7 @@ def test_advisory_doubles_count_is_shown_never_enforced() -> None:
     "hearts",
 ])
 def test_recorded_hands_replay_identically(name: str) -> None:
-    """formats/RECORDS.md: every hand a game plays is a record the replay
+    """docs/records.md: every hand a game plays is a record the replay
     accepts and scores the same (status, raw, transfers, final)."""
     spec = load_spec(name)
     players = 4
@@ -343,7 +343,7 @@ def test_recorded_hands_replay_identically(name: str) -> None:
 
 
 def test_record_names_trump_and_start_rank() -> None:
-    """formats/RECORDS.md: ``trump`` for contracts that name one, ``start_rank``
+    """docs/records.md: ``trump`` for contracts that name one, ``start_rank``
     for domino, null otherwise."""
     for hand in game("tournament", 1).hands:
         record = hand.record

@@ -1,4 +1,4 @@
-"""Playing out (RULES.md section 1): a contract that plays every trick never
+"""Playing out (docs/rules.md section 1): a contract that plays every trick never
 ends early, so a complete Hearts hand from any Hearts program — all thirteen
 tricks — replays as it was played."""
 

@@ -3,7 +3,7 @@
 The playouts (:mod:`barbu_dsl.engine.playouts`) recompute the legal moves
 on masks; at random positions of every bundled spec and variant their
 legal moves equal the engine's, and every playout, replayed through the
-engine move by move, is legal and scores what the engine scores (RULES.md
+engine move by move, is legal and scores what the engine scores (docs/rules.md
 sections 1 to 3 define the moves, the early end and the scores).  What a
 player knows (:mod:`barbu_dsl.engine.sampling`) is never contradicted by
 the real hands, and every deal drawn from it fits it."""
@@ -70,7 +70,7 @@ def test_playouts_play_by_the_rules(name: str, data: st.DataObject, seed: int, e
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SPECS), st.data(), st.integers(0, 2**32))
 def test_what_a_player_knows_fits_the_real_hands(name: str, data: st.DataObject, seed: int) -> None:
-    """Voids shown, trump duties, banned leads, domino passes (RULES.md
+    """Voids shown, trump duties, banned leads, domino passes (docs/rules.md
     sections 1 and 2): nobody holds a card the play says they cannot; a
     drawn deal gives each seat as many cards as it holds, none it cannot
     hold, and shares out exactly the unseen cards."""

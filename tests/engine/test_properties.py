@@ -7,7 +7,7 @@ step: legal moves non-empty until the end,
 sorted, held by the player, each accepted and each other card refused with
 a reason; cards conserved; a copy behaves like the original.  At the end:
 the raw scores equal the pure scoring function, fixed-total contracts add
-up to their total, ending early (RULES.md section 1) changes no score, and
+up to their total, ending early (docs/rules.md section 1) changes no score, and
 doubling settlement sums to zero.
 """
 
@@ -103,7 +103,7 @@ def test_random_play_invariants(setup: dict) -> None:
 @SETTINGS
 @given(deals())
 def test_ending_early_never_changes_a_score(setup: dict) -> None:
-    """RULES.md section 1 ruling: the hand ends once no score can change, so
+    """docs/rules.md section 1 ruling: the hand ends once no score can change, so
     playing the rest out must give the same scores."""
     early = new_hand(setup)
     rng = random.Random(setup["seed"])
@@ -123,7 +123,7 @@ def test_ending_early_never_changes_a_score(setup: dict) -> None:
 @given(deals())
 def test_legal_moves_follow_the_cascade(setup: dict) -> None:
     """Spot checks of the cascade on random positions: a player able to
-    follow suit only follows (RULES.md section 1)."""
+    follow suit only follows (docs/rules.md section 1)."""
     hand = new_hand(setup)
     rng = random.Random(setup["seed"])
     while not hand.is_over:

@@ -1,4 +1,4 @@
-"""Replaying hand records (formats/RECORDS.md) against bundled specs."""
+"""Replaying hand records (docs/records.md) against bundled specs."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def bad_play(record: dict) -> None:
     (set_key("start_rank", "7"), "not a domino contract"),
 ])
 def test_bad_records(tournament, change: Callable[[dict], None], words: str) -> None:
-    """RECORDS.md: bad_record for malformed records, unknown contracts,
+    """docs/records.md: bad_record for malformed records, unknown contracts,
     wrong deals and hand sizes."""
     record = base(tournament)
     change(record)
@@ -122,7 +122,7 @@ def test_bad_records(tournament, change: Callable[[dict], None], words: str) -> 
 
 
 def test_missing_trump_and_start_rank(tournament) -> None:
-    """RECORDS.md: a missing trump or starting rank is a bad record."""
+    """docs/records.md: a missing trump or starting rank is a bad record."""
     trumps = random_record(tournament, "Trumps", 3)
     trumps["trump"] = None
     assert "missing trump" in replay_record(tournament, trumps)["error"]["reason"]
@@ -132,7 +132,7 @@ def test_missing_trump_and_start_rank(tournament) -> None:
 
 
 def test_contract_names_match_loosely(tournament) -> None:
-    """RECORDS.md: names match without regard to case, spaces, hyphens, underscores."""
+    """docs/records.md: names match without regard to case, spaces, hyphens, underscores."""
     record = base(tournament)
     record["contract"] = "NO-queens"
     assert replay_record(tournament, record)["status"] == "complete"
@@ -162,7 +162,7 @@ def test_illegal_double_reports_the_pair(tournament) -> None:
 # ---- plays ---------------------------------------------------------------------
 
 def test_plays_after_the_end(tournament) -> None:
-    """RULES.md section 1: plays after the end of a hand are an error."""
+    """docs/rules.md section 1: plays after the end of a hand are an error."""
     record = random_record(tournament, "Barbu", 0)
     played = len(record["plays"])
     assert played < 52  # K♥ was taken early: the hand ended
@@ -179,7 +179,7 @@ def test_in_progress(tournament) -> None:
 
 
 def test_in_progress_domino_pass(tournament) -> None:
-    """RECORDS.md: a domino seat with no playable card has "legal": ["pass"]."""
+    """docs/records.md: a domino seat with no playable card has "legal": ["pass"]."""
     for seed in range(40):
         record = random_record(tournament, "Domino", seed)
         if "pass" in record["plays"]:
@@ -192,7 +192,7 @@ def test_in_progress_domino_pass(tournament) -> None:
 
 
 def test_not_played_variant(tournament) -> None:
-    """RULES.md section 2 variant 4: nobody doubled the declarer."""
+    """docs/rules.md section 2 variant 4: nobody doubled the declarer."""
     spec = load_spec("tournament+undoubled-not-played")
     record = random_record(spec, "No tricks", 1)
     declarer = record["declarer"]
@@ -220,7 +220,7 @@ def test_hearts_spec(tournament) -> None:
 # ---- files ----------------------------------------------------------------------
 
 def test_json_lines(tournament, tmp_path: Path) -> None:
-    """RECORDS.md: one JSON line per record, exit status the worst."""
+    """docs/records.md: one JSON line per record, exit status the worst."""
     good = json.dumps(base(tournament))
     text = f"{good}\n{{not json\n\n{good}\n"
     results = replay_text(tournament, text)
@@ -258,7 +258,7 @@ def test_result_lines(tournament) -> None:
 
 
 def test_start_rank_may_be_any_rank_number(tournament) -> None:
-    """formats/RECORDS.md: the starting rank as a rank; 11-14 are J Q K A."""
+    """docs/records.md: the starting rank as a rank; 11-14 are J Q K A."""
     record = json.loads((EXAMPLES_DIR / "domino-with-passes.json").read_text(encoding="utf-8"))
     for value in (4, "4"):
         record["start_rank"] = value

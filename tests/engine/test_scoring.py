@@ -1,4 +1,4 @@
-"""Scoring (RULES.md sections 2 and 3): card values, trick positions,
+"""Scoring (docs/rules.md sections 2 and 3): card values, trick positions,
 Ravage City, all or nothing, shoot the moon, totals."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ spec, every variant and scale, and every player count the spec allows
 * each hand's raw total lies in the range the verifier proves for that
   contract and player count (a cross-check of the verifier against play);
 * settlement of any valid set of doubles sums to zero;
-* ending a hand early (RULES.md section 1 ruling) never changes a score
+* ending a hand early (docs/rules.md section 1 ruling) never changes a score
   compared with playing it out.
 """
 

@@ -7,7 +7,7 @@ option, and checks at every step: the options are non-empty and in their
 order (cards as docs/records.md orders them, ``pass`` alone; suits ♣ ♦ ♥ ♠;
 ranks 2 to A; the contracts of the schedule; doubles fewest first); an
 answer that is not an option is refused and changes nothing; no seat's view
-or events hold a card another seat still holds (RULES.md section 1: a
+or events hold a card another seat still holds (docs/rules.md section 1: a
 player sees their own cards and what is played); ``to_json`` →
 ``from_json`` gives the same game, byte for byte.  At the end, the hand
 records replay (docs/records.md) to the game's totals.  Hypothesis checks
@@ -230,7 +230,7 @@ def test_a_hand_begins_with_one_deal_event_per_seat() -> None:
 
 
 def test_the_declarer_chooses_among_the_contracts_left() -> None:
-    """RULES.md section 2: the declarer chooses each contract of the series
+    """docs/rules.md section 2: the declarer chooses each contract of the series
     once; the last one left is announced without a question."""
     state = GameState.new(TOURNAMENT, seed=3)
     names = [contract.name for contract in TOURNAMENT.contracts]
@@ -250,7 +250,7 @@ def test_the_declarer_chooses_among_the_contracts_left() -> None:
 
 
 def test_trumps_are_named_after_the_contract_and_announced_together() -> None:
-    """RULES.md section 2, Trumps: the declarer names the trump suit; the
+    """docs/rules.md section 2, Trumps: the declarer names the trump suit; the
     announcement (one event) says the contract and the suit."""
     state = GameState.new(TOURNAMENT, seed=3)
     state.apply("Trumps")
@@ -264,7 +264,7 @@ def test_trumps_are_named_after_the_contract_and_announced_together() -> None:
 
 
 def test_doubles_are_sets_of_seats() -> None:
-    """RULES.md section 2, Doubling: in a positive contract only the
+    """docs/rules.md section 2, Doubling: in a positive contract only the
     declarer may be doubled; the declarer redoubles those who doubled them;
     under declarer-only doubling the redouble covers them all or none
     (variant 3)."""
@@ -292,7 +292,7 @@ def test_doubles_are_sets_of_seats() -> None:
 
 def test_a_forced_card_is_still_asked_and_a_pass_is_an_option() -> None:
     """Every card is a decision, even with one legal card; in domino a
-    player with nothing that fits passes (RULES.md section 2, Domino)."""
+    player with nothing that fits passes (docs/rules.md section 2, Domino)."""
     state = GameState.new(TOURNAMENT, seed=3)
     state.apply("Domino")
     state.apply("7")

@@ -1,7 +1,7 @@
 """The strong bot (barbu_dsl.engine.strong): only legal answers in every
 state of every bundled spec and variant (hypothesis), the same game for
 the same seed, a decision within its budget, and sensible play on small
-positions that cite the RULES.md section whose contract they play."""
+positions that cite the docs/rules.md section whose contract they play."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_registered_and_seeded_with_a_think_factor() -> None:
 def test_strong_bot_moves_are_legal_in_every_state(name: str, data: st.DataObject, seed: int) -> None:
     """Every move the bot returns is one of the engine's legal moves, at
     random positions of every contract of every bundled spec and variant
-    (RULES.md sections 1 to 3 define the moves; the engine is the judge)."""
+    (docs/rules.md sections 1 to 3 define the moves; the engine is the judge)."""
     spec = LOADED[name]
     players = data.draw(st.sampled_from(spec.players), label="players")
     contract = data.draw(st.sampled_from(spec.contracts), label="contract")
@@ -74,7 +74,7 @@ def test_strong_bot_moves_are_legal_in_every_state(name: str, data: st.DataObjec
 def test_strong_bot_choices_and_doubles_are_legal(name: str, data: st.DataObject, seed: int) -> None:
     """Contract choices, trump suits, starting ranks and doubles are legal:
     the game checks each against the chooser's options and the doubling
-    rules of RULES.md section 2, over the first hands of a game."""
+    rules of docs/rules.md section 2, over the first hands of a game."""
     spec = LOADED[name]
     players = data.draw(st.sampled_from(spec.players), label="players")
     bots = [StrongBot(f"{seed}/{seat}", think=LOW) for seat in range(players)]

@@ -1,5 +1,5 @@
 """Scenario tests for trick play: one rule per test, on small fixed deals.
-Each test cites the RULES.md section it checks."""
+Each test cites the docs/rules.md section it checks."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .helpers import HEARTS, TOURNAMENT, card, hand_of, play, strs
 
 NO_TRICKS = TOURNAMENT["No tricks"]
 TRUMPS = TOURNAMENT["Trumps"]
-NO_FORCED_RUFF = "trumps, must overtrump, +5 per trick"  # RULES.md section 2, variant 6
+NO_FORCED_RUFF = "trumps, must overtrump, +5 per trick"  # docs/rules.md section 2, variant 6
 
 
 def test_follow_suit_and_free_discard() -> None:

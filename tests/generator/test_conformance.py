@@ -1,5 +1,5 @@
 """The conformance suites in generated/ run against both implementations:
-the checked-in generated packages and the interpreter (RECORDS.md: every
+the checked-in generated packages and the interpreter (docs/records.md: every
 key and value but an error's reason must match)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Playing out (RULES.md section 1) in the generated code: the checked-in
+"""Playing out (docs/rules.md section 1) in the generated code: the checked-in
 Hearts package replays a complete 13-trick hand as complete."""
 
 from __future__ import annotations

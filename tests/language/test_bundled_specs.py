@@ -1,5 +1,5 @@
 """The bundled specs: their public names, and every spec and variant loads
-(RULES.md sections 2 and 3)."""
+(docs/rules.md sections 2 and 3)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_wider_family_specs_verify_as_their_sources_state() -> None:
 
 
 def test_tournament_public_names() -> None:
-    """RULES.md 2: the seven contracts and the variants, names as published."""
+    """docs/rules.md 2: the seven contracts and the variants, names as published."""
     spec = load_spec("tournament")
     assert [c.name for c in spec.contracts] == TOURNAMENT_CONTRACTS
     assert sorted(o.name for o in spec.overlays) == sorted(TOURNAMENT_OVERLAYS)
@@ -92,7 +92,7 @@ def test_variants_combine_in_order() -> None:
 
 
 def test_variant_rules() -> None:
-    """RULES.md 2 variants 1-9 as overlays."""
+    """docs/rules.md 2 variants 1-9 as overlays."""
     assert load_spec("tournament+dealer-chooses").game.first_lead == "left"
     fixed = load_spec("tournament+fixed-order")
     assert fixed.game.order == tuple(TOURNAMENT_CONTRACTS) and not fixed.doubling.allowed
@@ -108,7 +108,7 @@ def test_variant_rules() -> None:
 
 
 def test_brader_values() -> None:
-    """RULES.md 2 variant 8, Mark Brader's scale."""
+    """docs/rules.md 2 variant 8, Mark Brader's scale."""
     spec = load_spec("tournament+brader")
     hearts = card_values(spec.contract("No hearts").rules.scoring, None)
     assert hearts[C.card(14, C.HEARTS)] == -12 and hearts[C.card(2, C.HEARTS)] == -4
@@ -116,7 +116,7 @@ def test_brader_values() -> None:
 
 
 def test_french_classic() -> None:
-    """RULES.md 3: every contract with its twin; classic list; 3-7 players."""
+    """docs/rules.md 3: every contract with its twin; classic list; 3-7 players."""
     spec = load_spec("french-classic")
     assert spec.players == (3, 4, 5, 6, 7) and spec.game.aim == "lowest"
     names = [c.name for c in spec.contracts]
@@ -165,14 +165,14 @@ def test_house_spec_extends(tmp_path) -> None:
 
 
 def test_added_contract_joins_the_fixed_order() -> None:
-    """RULES.md 2 variant 2 ruling: a contract a spec adds (Ravage City)
+    """docs/rules.md 2 variant 2 ruling: a contract a spec adds (Ravage City)
     takes its place in the order."""
     spec = load_spec("tournament+fixed-order+ravage-city")
     assert spec.game.order == (*TOURNAMENT_CONTRACTS, "Ravage City")
 
 
 def test_doubling_off_forgets_its_options() -> None:
-    """Without doubling (RULES.md 2 variant 2) its options do nothing: the
+    """Without doubling (docs/rules.md 2 variant 2) its options do nothing: the
     model keeps the defaults, so the canonical text says 'doubling: false'."""
     assert load_spec("tournament+fixed-order").doubling == m.Doubling(allowed=False)
 
@@ -181,7 +181,7 @@ def test_doubling_off_forgets_its_options() -> None:
 def test_every_bundled_variant_combines_with_every_other(name: str) -> None:
     """Each pair of a bundled spec's variants (not scales, which replace each
     other's values) applies in either order, except the documented case of
-    RULES.md 2 variant 2 (ravage-city before fixed-order) and doubling
+    docs/rules.md 2 variant 2 (ravage-city before fixed-order) and doubling
     options after fixed-order turned doubling off."""
     spec = load_spec(name)
     variants = [o.name for o in spec.overlays if o.kind == "variant"]
@@ -199,7 +199,7 @@ def test_every_bundled_variant_combines_with_every_other(name: str) -> None:
 @pytest.mark.parametrize("name", ["tournament", "french-classic", "bouillabaisse", "hearts"])
 def test_descriptions_hold_whatever_is_applied(name: str) -> None:
     """A bundled description states nothing a variant or scale can change,
-    such as a number of hands (RULES.md 2 variant 9: Ravage City makes the
+    such as a number of hands (docs/rules.md 2 variant 9: Ravage City makes the
     tournament 32 hands; the explainer works the number out)."""
     spec = load_spec(name)
     for text in [spec.description, *(o.description for o in spec.overlays)]:

@@ -1,4 +1,4 @@
-"""Card notations (RULES.md section 1; formats/RECORDS.md): English, Italian,
+"""Card notations (docs/rules.md section 1; docs/records.md): English, Italian,
 French/Portuguese letters, suit symbols, letters and words."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_rank_words(text: str, rank: int) -> None:
 @pytest.mark.parametrize(("text", "canonical"), [("TS", "TS"), ("10s", "TS"), ("qh", "QH"), ("2♣", "2C"),
                                                   ("A♠", "AS")])
 def test_record_cards(text: str, canonical: str) -> None:
-    """formats/RECORDS.md: A K Q J T 9..2 (10 for T), then S H D C or symbols."""
+    """docs/records.md: A K Q J T 9..2 (10 for T), then S H D C or symbols."""
     card = C.parse_record_card(text)
     assert card is not None and C.card_str(card) == canonical
 
@@ -76,7 +76,7 @@ def test_card_order_is_suit_then_rank() -> None:
 @pytest.mark.parametrize(("players", "removed"), [(3, ["2C"]), (4, []), (5, ["2C", "2D"]),
                                                   (6, ["2C", "3C", "2D", "3D"]), (7, ["2C", "3C", "2D"])])
 def test_default_decks(players: int, removed: list[str]) -> None:
-    """RULES.md section 3: remove the lowest clubs and diamonds first."""
+    """docs/rules.md section 3: remove the lowest clubs and diamonds first."""
     gone = C.default_removals(players)
     assert C.cards_str(gone) == removed
     assert (52 - len(gone)) % players == 0
@@ -85,7 +85,7 @@ def test_default_decks(players: int, removed: list[str]) -> None:
 @pytest.mark.parametrize(("text", "rank"), [("RC", C.KING), ("rc", C.KING), ("DC", C.QUEEN), ("FC", C.JACK),
                                             ("VC", C.JACK)])
 def test_italian_and_french_rank_with_c_is_ambiguous(text: str, rank: int) -> None:
-    """RULES.md section 1 (Italian A R D F, French A R D V): a writer of those
+    """docs/rules.md section 1 (Italian A R D F, French A R D V): a writer of those
     letters means hearts by C (cuori, cœur), English letters mean clubs."""
     assert C.ambiguous_card(text) == rank
     assert C.parse_card(text) is None
@@ -94,7 +94,7 @@ def test_italian_and_french_rank_with_c_is_ambiguous(text: str, rank: int) -> No
 @pytest.mark.parametrize("text", ["KC", "QC", "JC", "AC", "10C", "2C", "DD", "DS", "RS", "RH", "FH", "R♣", "D♥"])
 def test_cards_that_are_not_ambiguous(text: str) -> None:
     """Only the suit letter C collides across languages, and only after a
-    rank letter of those languages (RULES.md section 1)."""
+    rank letter of those languages (docs/rules.md section 1)."""
     assert C.ambiguous_card(text) is None
     assert C.parse_card(text) is not None
 

@@ -1,4 +1,4 @@
-"""The rule-line language: every clause of RULES.md sections 2 and 3 parses
+"""The rule-line language: every clause of docs/rules.md sections 2 and 3 parses
 to the model, and scoring groups combine as the rules say."""
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ H, S, D, CL = C.HEARTS, C.SPADES, C.DIAMONDS, C.CLUBS
 
 
 def test_override_inside_a_group() -> None:
-    """RULES.md 2, No hearts: −2 per heart, A♥ −6 instead: −30, not −32."""
+    """docs/rules.md 2, No hearts: −2 per heart, A♥ −6 instead: −30, not −32."""
     values = card_values(rules("−2 per ♥, A♥ −6, no ♥ lead").scoring, None)
     assert values[C.card(14, H)] == -6
     assert sum(values.values()) == -30
 
 
 def test_groups_accumulate() -> None:
-    """RULES.md 3, Salade: Mini + Without suit + Without card + Barbu add up."""
+    """docs/rules.md 3, Salade: Mini + Without suit + Without card + Barbu add up."""
     r = rules("+5 per trick; +5 per ♥; +15 per queen; K♥ +60, no ♥ opening lead")
     values = card_values(r.scoring, None)
     assert values[C.card(12, H)] == 20  # a heart and a queen
@@ -62,7 +62,7 @@ def test_hyphen_and_minus_sign_are_the_same() -> None:
     ],
 )
 def test_scoring_parts(line: str, part: m.Part) -> None:
-    """RULES.md 2 and 3: per trick, per card of a suit/rank/set, a card,
+    """docs/rules.md 2 and 3: per trick, per card of a suit/rank/set, a card,
     trick positions, Ravage City with its tie rule."""
     assert rules(line).scoring.parts == (part,)
 
@@ -82,12 +82,12 @@ def test_placings() -> None:
     ],
 )
 def test_domino_mechanics(line: str, play: m.DominoPlay) -> None:
-    """RULES.md 2, Domino and variant 7."""
+    """docs/rules.md 2, Domino and variant 7."""
     assert rules(line).play == play
 
 
 def test_trump_switches_are_separate() -> None:
-    """RULES.md 2, Trumps ruling, and variant 6 (no forced ruff)."""
+    """docs/rules.md 2, Trumps ruling, and variant 6 (no forced ruff)."""
     both = rules("trumps, must win with a trump, must overtrump, +5 per trick").play
     assert isinstance(both, m.TrickPlay) and both.trumps == m.Trumps(None, True, True)
     only_led = rules("trumps, must overtrump, +5 per trick").play
@@ -97,7 +97,7 @@ def test_trump_switches_are_separate() -> None:
 
 
 def test_lead_restrictions() -> None:
-    """RULES.md 2 (every lead) and 3 (opening lead only), hearts' until broken."""
+    """docs/rules.md 2 (every lead) and 3 (opening lead only), hearts' until broken."""
     play = rules("+1 per ♥, Q♠ +13, no ♥ lead until broken, Q♠ breaks ♥, 2♣ leads, no points on first trick").play
     assert isinstance(play, m.TrickPlay)
     assert play.lead_bans == (m.LeadBan(H, "until-broken", (C.card(12, S),)),)
@@ -110,7 +110,7 @@ def test_lead_restrictions() -> None:
 
 
 def test_shed_inverted_and_transforms() -> None:
-    """RULES.md 2 variant 5 (shed when safe), 3 (inverted order, all or nothing)."""
+    """docs/rules.md 2 variant 5 (shed when safe), 3 (inverted order, all or nothing)."""
     play = rules("K♥ −20, shed K♥ when safe, shed queens when safe, 2 high").play
     assert isinstance(play, m.TrickPlay)
     assert play.shed_when_safe == (m.OneCard(C.card(13, H)), m.RankCards(12))
@@ -120,7 +120,7 @@ def test_shed_inverted_and_transforms() -> None:
 
 
 def test_play_every_trick() -> None:
-    """RULES.md 1, playing out: a contract may say it plays every trick; domino has no tricks."""
+    """docs/rules.md 1, playing out: a contract may say it plays every trick; domino has no tricks."""
     play = rules("+1 per ♥, Q♠ +13, play every trick").play
     assert isinstance(play, m.TrickPlay) and play.play_every_trick
     assert not rules("+1 per ♥").play.play_every_trick  # type: ignore[union-attr]
@@ -128,7 +128,7 @@ def test_play_every_trick() -> None:
 
 
 def test_per_trump_counts_the_named_suit() -> None:
-    """RULES.md 3, Trumps: each trump card taken −5."""
+    """docs/rules.md 3, Trumps: each trump card taken −5."""
     r = rules("trumps, must overtrump, −5 per trump")
     assert sum(card_values(r.scoring, D).values()) == -65
     assert all(C.suit_of(c) == D for c in card_values(r.scoring, D))

@@ -94,9 +94,9 @@ def specs(draw: st.DrawFn) -> m.Spec:
         contracts.append(m.Contract(name, rules, description=draw(st.one_of(st.none(), names))))
     chooser = draw(st.sampled_from(["declarer-series", "rotating", "dealer", "fixed-order"]))
     order = tuple(draw(st.permutations(contract_names)))
-    if chooser == "rotating":  # a rotating chooser draws from a part of the contracts (RULES.md 3)
+    if chooser == "rotating":  # a rotating chooser draws from a part of the contracts (docs/rules.md 3)
         order = order[: draw(st.integers(0, len(contract_names)))]
-    elif draw(st.booleans()):  # the others play every contract (RULES.md 2 variant 2)
+    elif draw(st.booleans()):  # the others play every contract (docs/rules.md 2 variant 2)
         order = ()
     rotating = chooser == "rotating"  # modes and a number of contracts are for a rotating chooser only
     game = m.Game(

@@ -66,7 +66,7 @@ REFS = {
 
 @pytest.mark.parametrize("name", sorted(REFS))
 def test_bad_combination_message(name: str) -> None:
-    """RULES.md section 2 variant 2: a combination that would silently drop a
+    """docs/rules.md section 2 variant 2: a combination that would silently drop a
     contract is an error; so is a setting that does nothing."""
     with pytest.raises(SpecError) as caught:
         load_spec(REFS[name])

@@ -1,5 +1,5 @@
 """Reading what people type at the table (barbu_dsl.table.answers): cards
-in every language's letters, symbols and words (RULES.md section 1,
+in every language's letters, symbols and words (docs/rules.md section 1,
 cards), suits, ranks, contracts with "did you mean", seats and commands."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def test_cards_in_each_language(text: str, language: str, card: int) -> None:
 def test_a_card_read_two_ways_is_ambiguous(text: str, language: str) -> None:
     """In Italian, French and Portuguese letters D is the queen, not a suit;
     in the project's notation RC, DC, FC and VC are refused as the language
-    refuses them: clubs (C) or hearts (cuori, cœur)? (RULES.md section 1)."""
+    refuses them: clubs (C) or hearts (cuori, cœur)? (docs/rules.md section 1)."""
     reading = read_card(text, language)
     assert reading.value is None and reading.ambiguous
 

@@ -3,7 +3,7 @@ answer on standard input, in plain mode.
 
 Golden transcripts of short games (a tiny spec of four cards a player)
 show the whole conversation in each language, with wrong answers, every
-command, ``quit`` and ``--resume``.  A whole tournament game (RULES.md
+command, ``quit`` and ``--resume``.  A whole tournament game (docs/rules.md
 section 2) and a five-player French game (section 3) are played against
 strong bots, left and carried on, and typed again into the real ``barbu
 play``.  Plain output never holds an escape sequence or box drawing."""
@@ -56,7 +56,7 @@ def test_golden_other_languages(language: str, plan: list[str], tmp_path: Path) 
     language's words; cards in its letters (the queen of hearts is DC in
     each, the jack of diamonds FQ, VK, VO); a card its letters read two ways
     (D is the queen in each, not diamonds); the queen of hearts refused as
-    the person must follow diamonds (RULES.md section 1), said in the
+    the person must follow diamonds (docs/rules.md section 1), said in the
     language."""
     text, _, _, code = session(plan, save=tmp_path / "saved.json", spec=TINY, seed=9,
                                bots="human,rules,rules,rules", language=language)

@@ -9,7 +9,8 @@ This package is the one place where each of those facts is worked out:
 
 * :mod:`.masks` — card sets as 52-bit masks;
 * :mod:`.facts` — the facts of one contract's rules that do not depend on
-  the deal: trump mode, card values, trick positions, placings, tie shares,
+  the deal: what the declarer announces (a trump suit, a starting rank,
+  nothing), trump mode, card values, trick positions, placings, tie shares,
   lead bans, playing out;
 * :mod:`.tables` — those facts for one player count, deck and trump suit,
   as flat tables the engine plays from (:class:`TrickTable`,
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 from .facts import (
     LeadBanMask,
+    announcement,
     lead_ban_masks,
     placing_values,
     plays_out,
@@ -62,6 +64,7 @@ __all__ = [
     "Pick",
     "PlanTurn",
     "TrickTable",
+    "announcement",
     "beside",
     "broken",
     "cards_of",

@@ -9,7 +9,7 @@ player count, deck and trump and says which of those facts it needs and
 what each is worth, so that every scorer (the Python sheet, the generated
 package's ``score_hand``, the web page) scores them the same way.
 
-How the facts score (RULES.md sections 1–3):
+How the facts score (docs/rules.md sections 1–3):
 
 * each trick taken: :attr:`EntryPlan.per_trick`;
 * each card of a counted set: the set's value (the sum of every ``per …``
@@ -22,102 +22,24 @@ How the facts score (RULES.md sections 1–3):
   number tied;
 * all or nothing and shoot the moon, applied by themselves from the facts.
 
-The plan is plain data (:meth:`EntryPlan.to_json`), so a page can carry it.
+The plan is plain data (:meth:`EntryPlan.to_json`), so a page can carry it;
+its classes, and the checks and scoring of the facts, are the runtime's
+(:mod:`barbu_dsl.runtime.entry`), which a generated package carries too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from .. import cards as C
 from ..language import model as m
 from ..language.rules import select
+from ..runtime.entry import KEYS, CountedSet, EntryPlan, Single
 from .facts import fixed_trump, most_parts, placing_values, resolved_scoring, tie_shares, trump_mode
-from .masks import cards_of, mask_of
+from .masks import mask_of
 from .tables import trick_table
 
-KEYS = ("tricks", "cards", "card", "trick", "placings", "longest")
-"""The keys of a hand's ``took``, in the order docs/sheet.md lists them."""
-
-
-@dataclass(frozen=True)
-class CountedSet:
-    """A set of cards counted per seat: its docs/sheet.md name (``H``,
-    ``Q``, ``T``, ``trump``, ``card``, ``QS+KH``), its cards in the deck,
-    its points per card taken, and how many of its cards must be counted in
-    all (fewer than the set when some of its cards score nothing and the
-    hand may end before they are taken)."""
-
-    name: str
-    mask: int
-    value: int
-    required: int
-
-    @property
-    def size(self) -> int:
-        return self.mask.bit_count()
-
-
-@dataclass(frozen=True)
-class Single:
-    """A card with a value of its own: its record name and what taking it
-    adds to what its counted sets give."""
-
-    card: int
-    name: str
-    adjust: int
-
-
-@dataclass(frozen=True)
-class EntryPlan:
-    """The facts one hand of a contract needs, and what they are worth."""
-
-    players: int
-    tricks: int  # tricks in a hand
-    deck: int
-    domino: bool
-    per_trick: int
-    sets: tuple[CountedSet, ...]
-    singles: tuple[Single, ...]
-    positions: tuple[tuple[int, int], ...]  # (trick number from 1, points)
-    placings: tuple[int, ...]
-    most: tuple[tuple[int, ...], ...]  # per Ravage City part: share by number tied
-    all_or_nothing: bool
-    shoot_the_moon: bool
-
-    @property
-    def keys(self) -> tuple[str, ...]:
-        """The keys of ``took`` this contract needs, in docs/sheet.md order."""
-        needed = {
-            "tricks": bool(self.per_trick),
-            "cards": bool(self.sets),
-            "card": bool(self.singles),
-            "trick": bool(self.positions),
-            "placings": self.domino,
-            "longest": bool(self.most),
-        }
-        return tuple(key for key in KEYS if needed[key])
-
-    def to_json(self) -> dict[str, Any]:
-        """The plan as JSON data (cards as record names)."""
-        return {
-            "players": self.players,
-            "tricks": self.tricks,
-            "deck": C.cards_str(cards_of(self.deck)),
-            "keys": list(self.keys),
-            "per_trick": self.per_trick,
-            "sets": [{"name": s.name, "cards": C.cards_str(cards_of(s.mask)), "value": s.value,
-                      "required": s.required} for s in self.sets],
-            "singles": [{"card": s.name, "adjust": s.adjust} for s in self.singles],
-            "positions": [list(p) for p in self.positions],
-            "placings": list(self.placings),
-            "most": [list(shares) for shares in self.most],
-            "all_or_nothing": self.all_or_nothing,
-            "shoot_the_moon": self.shoot_the_moon,
-        }
-
+__all__ = ["KEYS", "CountedSet", "EntryPlan", "Single", "entry_plan", "set_name"]
 
 def set_name(selector: m.Cards) -> str:
     """The docs/sheet.md name of a counted set of cards."""
@@ -186,4 +108,5 @@ def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int |
         most=tuple(tie_shares(part, players) for part in most_parts(rules.scoring)),
         all_or_nothing=rules.scoring.all_or_nothing,
         shoot_the_moon=rules.scoring.shoot_the_moon,
+        by_tricks=table.by_tricks,
     )

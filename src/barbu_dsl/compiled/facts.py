@@ -7,7 +7,7 @@ the generator all ask here.
 
 * :func:`trump_mode` — no trumps, trumps the declarer names, or a fixed suit;
 * :func:`trick_values` — points for taking each trick of a hand by its
-  position (RULES.md sections 2 and 3: ``−20 last trick``), trick values
+  position (docs/rules.md sections 2 and 3: ``−20 last trick``), trick values
   adding up inside a group (section 1, values that add up);
 * :func:`placing_values` — domino points for each place (section 2);
 * :func:`tie_shares` — what each tied player scores in Ravage City
@@ -30,33 +30,104 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, assert_never, cast
 
 from ..language import model as m
 from ..language.rules import resolve_spreads, select, split_share
+from ..runtime.announcement import Announcement
+from ..runtime.scoring import last_scoring_index, position_values
 from .masks import SUIT_MASKS, mask_of
 
+__all__ = [
+    "LeadBanMask", "PartFacts", "TrumpMode", "announcement", "fixed_trump", "last_scoring_index", "lead_ban_masks",
+    "most_parts", "part_facts", "per_trick_value", "placing_values", "plays_out", "resolved_scoring", "rules_in_play",
+    "selector_mask", "tie_shares", "trick_values", "tricks_taken_values", "trump_mode",
+]
+
 TrumpMode = Literal["none", "named", "fixed"]
+
+
+@lru_cache(maxsize=256)
+def announcement(play: m.Play) -> Announcement:
+    """What the declarer announces before a hand of ``play`` — a trump suit,
+    a starting rank, or nothing — and what the rules fix instead
+    (docs/rules.md section 2, Trumps and Domino).  The one place this is
+    worked out: a record's reader, a game, a bot, a score sheet and the
+    generator all ask here."""
+    match play:
+        case m.TrickPlay(trumps=trumps):
+            if trumps is None:
+                return Announcement()
+            return Announcement("named") if trumps.suit is None else Announcement("fixed", trumps.suit)
+        case m.DominoPlay(start=start):
+            if isinstance(start, int):
+                return Announcement(start="fixed", start_rank=start)
+            return Announcement(start=start)
+        case _:
+            assert_never(play)
 
 
 def trump_mode(play: m.Play) -> TrumpMode:
     """``none`` (no trumps, or domino), ``named`` (the declarer names the
     suit at play) or ``fixed`` (the contract fixes it)."""
-    if not isinstance(play, m.TrickPlay) or play.trumps is None:
-        return "none"
-    return "named" if play.trumps.suit is None else "fixed"
+    return cast(TrumpMode, announcement(play).trumps)
 
 
 def fixed_trump(play: m.Play) -> int | None:
     """The trump suit the contract fixes, or None."""
-    if isinstance(play, m.TrickPlay) and play.trumps is not None:
-        return play.trumps.suit
-    return None
+    return announcement(play).trump_suit
+
+
+@dataclass(frozen=True)
+class PartFacts:
+    """What a contract's scoring parts give, read once, one ``case`` a
+    part (:func:`part_facts`): every reader of the scoring asks here, so a
+    new kind of part is one more ``case`` and, where it scores a new kind of
+    element, one more field."""
+
+    per_trick: int = 0  # points for each trick taken, every ``per trick`` added up
+    cards: bool = False  # cards score (``per …``, ``A♥ −6``): see language.rules.card_values
+    positions: tuple[tuple[int, int], ...] = ()  # (trick position, points): ``−20 last trick``
+    placings: tuple[tuple[int, ...], ...] = ()  # domino: points by place
+    most: tuple[m.MostOfOneSuit, ...] = ()  # Ravage City
+    spreads: tuple[m.Spread, ...] = ()  # values shared out over the deck (docs/rules.md section 6)
+    by_tricks: tuple[tuple[int, int], ...] = ()  # (a seat's number of tricks, points): see tricks_taken_values
+
+
+@lru_cache(maxsize=512)
+def part_facts(scoring: m.Scoring) -> PartFacts:
+    """The :class:`PartFacts` of ``scoring``."""
+    per_trick, cards = 0, False
+    positions: list[tuple[int, int]] = []
+    placings: list[tuple[int, ...]] = []
+    most: list[m.MostOfOneSuit] = []
+    spreads: list[m.Spread] = []
+    by_tricks: list[tuple[int, int]] = []
+    for part in scoring.parts:
+        match part:
+            case m.PerTrick(value=value):
+                per_trick += value
+            case m.NoTrick(value=value):
+                by_tricks.append((0, value))
+            case m.PerCard():
+                cards = True
+            case m.TrickAt(value=value, position=position):
+                positions.append((position, value))
+            case m.Placings(values=values):
+                placings.append(values)
+            case m.MostOfOneSuit():
+                most.append(part)
+            case m.Spread():
+                spreads.append(part)
+            case _:
+                assert_never(part)
+    return PartFacts(per_trick, cards, tuple(positions), tuple(placings), tuple(most), tuple(spreads),
+                     tuple(by_tricks))
 
 
 def per_trick_value(scoring: m.Scoring) -> int:
     """Points for each trick taken, every ``per trick`` part added up."""
-    return sum(part.value for part in scoring.parts if isinstance(part, m.PerTrick))
+    return part_facts(scoring).per_trick
 
 
 @lru_cache(maxsize=512)
@@ -64,18 +135,22 @@ def trick_values(scoring: m.Scoring, tricks: int) -> tuple[int, ...]:
     """Points for taking each trick of a hand of ``tricks`` tricks by its
     position, by 0-based index.  Positions count from 1 (first) or from the
     end (``-1`` last); a position the hand does not have never scores."""
-    values = [0] * tricks
-    for part in scoring.parts:
-        if isinstance(part, m.TrickAt):
-            index = part.index(tricks)
-            if index is not None:
-                values[index] += part.value
+    return position_values(part_facts(scoring).positions, tricks)
+
+
+@lru_cache(maxsize=512)
+def tricks_taken_values(scoring: m.Scoring, tricks: int) -> tuple[int, ...]:
+    """What a seat scores for the number of tricks it took, by that number
+    (0 to ``tricks``), beyond ``per trick``: ``+10 for no trick`` is 10 at
+    0.  Empty when nothing scores so (the common case, read as all zeros)."""
+    by_tricks = part_facts(scoring).by_tricks
+    if not by_tricks:
+        return ()
+    values = [0] * (tricks + 1)
+    for taken, value in by_tricks:
+        if 0 <= taken <= tricks:
+            values[taken] += value
     return tuple(values)
-
-
-def last_scoring_index(values: tuple[int, ...]) -> int:
-    """The index of the last trick that scores by its position, -1 if none."""
-    return max((index for index, value in enumerate(values) if value), default=-1)
 
 
 @lru_cache(maxsize=256)
@@ -83,16 +158,15 @@ def placing_values(scoring: m.Scoring, players: int) -> tuple[int, ...]:
     """Domino: the points for each place (1st, 2nd, ...) with ``players``
     players; places beyond the values given score 0."""
     values = [0] * players
-    for part in scoring.parts:
-        if isinstance(part, m.Placings):
-            for place, value in enumerate(part.values[:players]):
-                values[place] += value
+    for placings in part_facts(scoring).placings:
+        for place, value in enumerate(placings[:players]):
+            values[place] += value
     return tuple(values)
 
 
 def most_parts(scoring: m.Scoring) -> tuple[m.MostOfOneSuit, ...]:
     """The Ravage City parts of a contract."""
-    return tuple(part for part in scoring.parts if isinstance(part, m.MostOfOneSuit))
+    return part_facts(scoring).most
 
 
 @lru_cache(maxsize=256)
@@ -108,16 +182,19 @@ def tie_shares(part: m.MostOfOneSuit, players: int) -> tuple[int, ...]:
 
 
 def plays_out(rules: m.Rules) -> bool:
-    """Whether a trick hand plays every trick (RULES.md section 1): the
+    """Whether a trick hand plays every trick (docs/rules.md section 1): the
     contract says ``play every trick``, or it scores per trick (a spread
     over the tricks too) or for the most cards of one suit, which the last
     trick can still change."""
-    play = rules.play
-    if not isinstance(play, m.TrickPlay):
-        return False
-    spread_tricks = any(isinstance(p, m.Spread) and p.cards is None and p.value for p in rules.scoring.parts)
-    return (play.play_every_trick or bool(per_trick_value(rules.scoring)) or spread_tricks
-            or bool(most_parts(rules.scoring)))
+    match rules.play:
+        case m.DominoPlay():
+            return False
+        case m.TrickPlay(play_every_trick=every):
+            facts = part_facts(rules.scoring)
+            spread_tricks = any(p.cards is None and p.value for p in facts.spreads)
+            return every or bool(facts.per_trick) or spread_tricks or bool(facts.most) or bool(facts.by_tricks)
+        case _:
+            assert_never(rules.play)
 
 
 def rules_in_play(spec: m.Spec, contract: m.Contract, players: int, trump: int | None = None) -> m.Rules:
@@ -127,10 +204,10 @@ def rules_in_play(spec: m.Spec, contract: m.Contract, players: int, trump: int |
     count (docs/rules.md section 6), so that a deal of any size scores as the
     game does."""
     rules = contract.rules_for(players)
-    if not any(isinstance(part, m.Spread) for part in rules.scoring.parts):
+    if not part_facts(rules.scoring).spreads:
         return rules
-    if trump is None and isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None:
-        trump = rules.play.trumps.suit
+    if trump is None:
+        trump = fixed_trump(rules.play)
     scoring = resolved_scoring(rules, players, tuple(sorted(spec.deck_for(players))), trump)
     return m.Rules(rules.play, scoring)
 

@@ -88,7 +88,7 @@ def _fixed_hands(plan: GamePlan) -> list[m.Contract]:
     as :func:`~.schedule.plan_turn` gives them."""
     played: list[Entered] = []
     contracts = []
-    for number in range(plan.hands):
+    for _ in range(plan.hands):
         turn = plan_turn(plan, played, None, 0)
         contract = turn.options[0]
         contracts.append(contract)

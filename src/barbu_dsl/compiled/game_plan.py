@@ -35,14 +35,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, assert_never
 
 from ..language import model as m
 from .seating import seat_after
 
 Draw = Literal["none", "shared", "individual"]
 
-_SERIES = ("declarer-series", "dealer", "fixed-series")
+
+def in_series(chooser: m.Chooser) -> bool:
+    """Whether a declarer declares a series of hands in a row (else the
+    turn to choose, or the fixed order, moves on every hand)."""
+    match chooser:
+        case "declarer-series" | "dealer" | "fixed-series":
+            return True
+        case "rotating" | "fixed-order":
+            return False
+        case _:
+            assert_never(chooser)
+
+
+def drawn(mode: m.Mode) -> Draw:
+    """How the lists of a rotating chooser's own lists are made: drawn
+    at random for all, for each player, or not drawn."""
+    match mode:
+        case "random":
+            return "shared"
+        case "individual-random":
+            return "individual"
+        case "classic" | "custom":
+            return "none"
+        case _:
+            assert_never(mode)
 
 
 @dataclass(frozen=True)
@@ -65,7 +89,7 @@ class GamePlan:
     @property
     def series(self) -> bool:
         """Whether a declarer declares ``per_player`` hands in a row."""
-        return self.chooser in _SERIES
+        return in_series(self.chooser)
 
     @property
     def round(self) -> tuple[m.Contract, ...]:
@@ -111,9 +135,7 @@ def game_plan(spec: m.Spec, players: int) -> GamePlan:
     game = spec.game
     pool = spec.pool()
     unit = spec.unit(players)
-    draw: Draw = "none"
-    if game.chooser == "rotating" and game.lists == "own" and game.mode in ("random", "individual-random"):
-        draw = "shared" if game.mode == "random" else "individual"
+    draw = drawn(game.mode) if game.chooser == "rotating" and game.lists == "own" else "none"
     quotas = tuple((m.contract_key(c.name), c.times) for c in pool if c.times_each) if game.lists == "shared" else ()
     per_player = len(unit)
     hands = game.hands_for(players)

@@ -2,7 +2,7 @@
 
 :func:`plan_turn` reads the hands played so far (each contract with its
 declarer) and says who declares the next one and which contracts they may
-choose, by the rules of the game plan (:mod:`.game_plan`; RULES.md
+choose, by the rules of the game plan (:mod:`.game_plan`; docs/rules.md
 sections 2, 3 and 6).  It is the one place those rules are applied: the
 engine's games, the score sheet and (mirrored in its script) the web
 scorer all ask here.
@@ -100,7 +100,7 @@ def plan_turn(plan: GamePlan, hands: Sequence[Entered], lists: Sequence[tuple[m.
 def _own_options(plan: GamePlan, hands: Sequence[Entered], declarer: int | None,
                  lists: Sequence[tuple[m.Contract, ...]] | None) -> tuple[m.Contract, ...]:
     """A rotating chooser's contracts not yet played in the current pass
-    over their own list (RULES.md section 3)."""
+    over their own list (docs/rules.md section 3)."""
     if lists is not None and declarer is not None:
         own = lists[declarer]
     else:
@@ -113,7 +113,7 @@ def _own_options(plan: GamePlan, hands: Sequence[Entered], declarer: int | None,
 
 
 def _shared_options(plan: GamePlan, hands: Sequence[Entered], declarer: int | None) -> tuple[m.Contract, ...]:
-    """What is left of the rubber's shared list for this chooser (RULES.md
+    """What is left of the rubber's shared list for this chooser (docs/rules.md
     section 6): a contract with a quota while they still owe it, any other
     while they have a hand to spare after their quotas."""
     number = len(hands)

@@ -1,7 +1,7 @@
 """Who sits after whom: the one place the turn order is worked out.
 
 Seats are numbered 0 to n−1 going round clockwise, so seat i+1 sits on
-seat i's left (RULES.md section 1).  Play, the deal, the choice of
+seat i's left (docs/rules.md section 1).  Play, the deal, the choice of
 contract and doubling all pass to the next seat in turn: the one on the
 left when the game goes clockwise, the one on the right when it goes
 anticlockwise (``game.direction``, section 6).  Every reader that moves a
@@ -13,7 +13,7 @@ here.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, assert_never
 
 from ..language import model as m
 
@@ -23,7 +23,13 @@ Side = Literal["left", "right"]
 @lru_cache(maxsize=64)
 def seat_after(players: int, direction: m.Direction = "clockwise") -> tuple[int, ...]:
     """For each seat, the seat whose turn comes next."""
-    step = 1 if direction == "clockwise" else -1
+    match direction:
+        case "clockwise":
+            step = 1
+        case "anticlockwise":
+            step = -1
+        case _:
+            assert_never(direction)
     return tuple((seat + step) % players for seat in range(players))
 
 

@@ -6,13 +6,14 @@ built once for each (rules, players, deck, trump or starting rank)
 combination and cached, so that replaying a thousand records compiles each
 contract once.  Every value in a table comes from :mod:`.facts`.
 
-Which RULES.md sections the tables serve:
+Which docs/rules.md sections the tables serve:
 
 * trick winner and rank order (section 1; ``2 high`` in section 3):
   :attr:`TrickTable.stronger` / :attr:`TrickTable.weaker`;
 * card and trick values, all groups added up (sections 1, 2, 3):
   :attr:`TrickTable.values`, :attr:`TrickTable.per_trick`,
-  :attr:`TrickTable.trick_at`;
+  :attr:`TrickTable.trick_at`, and what a seat scores for the number of
+  tricks it took (:attr:`TrickTable.by_tricks`);
 * when a hand is decided, for the early-end ruling of section 1:
   :attr:`TrickTable.scoring_mask`, :attr:`TrickTable.last_scoring_trick`,
   :attr:`TrickTable.plays_out`;
@@ -46,6 +47,7 @@ from .facts import (
     selector_mask,
     tie_shares,
     trick_values,
+    tricks_taken_values,
     trump_mode,
 )
 from .masks import mask_of
@@ -78,6 +80,7 @@ class TrickTable:
     scoring_mask: int  # the deck's cards whose value is not 0
     per_trick: int
     trick_at: tuple[int, ...]  # per trick index: points for taking that trick
+    by_tricks: tuple[int, ...]  # per number of tricks a seat took: points (empty: none score so)
     last_scoring_trick: int  # index of the last trick with a trick_at value, -1 if none
     most: tuple[MostShares, ...]
     all_or_nothing: bool
@@ -92,7 +95,7 @@ class TrickTable:
     @property
     def scores_anything(self) -> bool:
         """Whether any card, trick or tie can score in this hand."""
-        return bool(self.scoring_mask or self.per_trick or any(self.trick_at) or self.most)
+        return bool(self.scoring_mask or self.per_trick or any(self.trick_at) or self.most or any(self.by_tricks))
 
 
 def _strength(card: int, inverted: bool) -> int:
@@ -150,6 +153,7 @@ def trick_table(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int 
         scoring_mask=mask_of(scoring_cards),
         per_trick=per_trick_value(scoring),
         trick_at=trick_at,
+        by_tricks=tricks_taken_values(scoring, tricks),
         last_scoring_trick=last_scoring_index(trick_at),
         most=tuple(MostShares(part, tie_shares(part, players)) for part in most_parts(scoring)),
         all_or_nothing=scoring.all_or_nothing,
@@ -170,7 +174,7 @@ class DominoTable:
     A card's *position* in its suit is its rank, except that with aces low
     the ace sits at 1, below the 2.  ``below[s][p]`` / ``above[s][p]`` is the
     deck's next card of suit ``s`` under / over position ``p`` (or -1): a
-    card removed from the deck (RULES.md section 1, reduced decks) is
+    card removed from the deck (docs/rules.md section 1, reduced decks) is
     skipped, so a suit never blocks on a card nobody holds.
     """
 

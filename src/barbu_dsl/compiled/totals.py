@@ -8,11 +8,12 @@ questions, answered here and nowhere else:
   each scoring element is taken once: per trick times the tricks, every
   scoring card of the deck, each scored trick position, the domino
   placings, a Ravage City value once.  It decides whether a contract is
-  *positive* (doubling, RULES.md section 2) and is what an unplayed hand
+  *positive* (doubling, docs/rules.md section 2) and is what an unplayed hand
   shares out (variant 4).
 * :func:`hand_totals` — every total a hand can actually reach, proved
   from the rules without dealing: Ravage City ties that do not split
-  evenly (section 2, variant 9), a trump suit that changes the count in a
+  evenly (section 2, variant 9), values for the number of tricks a seat
+  took (``+10 for no trick``: as many as take none), a trump suit that changes the count in a
   reduced deck, all or nothing (section 3) turning ``S`` into ``−S``, shoot
   the moon turning it into ``(n−1)·S``.  The verifier, the explainer and
   the score sheet's checks read it.
@@ -29,7 +30,7 @@ from ..language import model as m
 from ..language.checks import spread_problems
 from ..language.rules import value_text
 from ..words import join_words
-from .facts import most_parts, placing_values, tie_shares, trump_mode
+from .facts import most_parts, part_facts, placing_values, tie_shares, tricks_taken_values, trump_mode
 from .tables import trick_table
 
 
@@ -60,7 +61,8 @@ def value_sum(rules: m.Rules, players: int, deck: Iterable[int], trump: int | No
     suit named at play, when the declarer names one."""
     cards = _deck_tuple(deck)
     base = _values_without_ties(rules, players, cards, _named_default(rules, trump))
-    return base + sum(part.value for part in most_parts(rules.scoring))
+    once = sum(value for _, value in part_facts(rules.scoring).by_tricks)  # like a Ravage City value
+    return base + sum(part.value for part in most_parts(rules.scoring)) + once
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,12 @@ def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | 
         if len(set(shares.values())) > 1:
             notes.append("depends on how many tie: " + _tie_note(shares))
 
+    by_tricks = tricks_taken_totals(tricks_taken_values(scoring, tricks), players, tricks)
+    if len(by_tricks) > 1:
+        notes.append("depends on how many tricks each player takes: "
+                     + join_words([value_text(v) for v in sorted(by_tricks)], "or"))
+    ties = {a + b for a in ties for b in by_tricks}
+
     by_suit = {suit: _values_without_ties(rules, players, cards, suit) for suit in trump_choices(rules, trump)}
     if len(set(by_suit.values())) > 1:
         notes.append("depends on the trump suit: " + ", ".join(
@@ -150,9 +158,21 @@ def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | 
     return HandTotals(combined, tuple(notes), tuple(problems))
 
 
+def tricks_taken_totals(values: tuple[int, ...], players: int, tricks: int) -> set[int]:
+    """Every sum of ``values[t]`` over the seats, for every way ``players``
+    can share ``tricks`` tricks (seat by seat: the tricks used so far and
+    the sums they reach); ``{0}`` when nothing scores by tricks taken."""
+    if not values:
+        return {0}
+    reach = {(0, 0)}
+    for _ in range(players):
+        reach = {(used + t, total + values[t]) for used, total in reach for t in range(tricks - used + 1)}
+    return {total for used, total in reach if used == tricks}
+
+
 def tie_totals(part: m.MostOfOneSuit, players: int, problems: list[str] | None = None) -> dict[int, int]:
     """Ravage City: for each number ``k`` of tied players, what they pay in
-    all (RULES.md section 2 variant 9).  A share that is not whole needs a
+    all (docs/rules.md section 2 variant 9).  A share that is not whole needs a
     declared rounding; without one it is reported in ``problems`` and
     rounded to the nearest."""
     shares = tie_shares(part, players)

@@ -4,7 +4,7 @@ It plays from the compiled rules (:mod:`barbu_dsl.compiled`: the model's
 facts as masks and tables).  Cards are ints ``0..51``
 (:mod:`barbu_dsl.cards`); the domino pass is :data:`PASS`.
 
-* :mod:`.deal` — seeded deals (RULES.md section 1);
+* :mod:`.deal` — seeded deals (docs/rules.md section 1);
 * :mod:`.tricks` — trick play (sections 1, 2, 3);
 * :mod:`.domino` — domino / fan tan (section 2);
 * :mod:`.hand` — starting a hand: first player, trump, starting rank;
@@ -15,7 +15,7 @@ facts as masks and tables).  Cards are ints ``0..51``
   decisions (:mod:`.decisions`: what it asks and tells), with :mod:`.views`
   (what each seat may know) and :mod:`.results` (hands and games played);
 * :mod:`.game` — a game played to its end by bots;
-* :mod:`.replay` — hand records in, RECORDS.md results out;
+* :mod:`.replay` — hand records in, docs/records.md results out;
 * :mod:`.bots` — a random bot and a rule-based bot;
 * :mod:`.strong` — the strong bot, deciding by simulation with
   :mod:`.sampling` (deals that fit what a player knows) and

@@ -7,9 +7,9 @@ so far.  Moves are cards (ints ``0..51``, see :mod:`barbu_dsl.cards`) or
 :data:`PASS` in domino.
 
 A move that breaks a rule raises :class:`IllegalPlay`, a move after the end
-of the hand :class:`PlayAfterEnd` (RULES.md section 1: plays after the end of
+of the hand :class:`PlayAfterEnd` (docs/rules.md section 1: plays after the end of
 a hand are an error).  Both are :class:`~barbu_dsl.errors.RecordError` s of
-the kinds formats/RECORDS.md defines, with the move's index in the hand, so
+the kinds docs/records.md defines, with the move's index in the hand, so
 a replay reports them as they are.
 """
 
@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .. import cards as C
 from ..compiled import Broken
-from ..errors import RecordError
+from ..runtime.cards import PASS, move_str
+from ..runtime.errors import IllegalPlay, PlayAfterEnd, after_end, illegal
 
-PASS = -1
-"""The domino move of a player with no playable card (written ``"pass"``)."""
+__all__ = ["PASS", "Hand", "IllegalPlay", "PlayAfterEnd", "Trick", "after_end", "illegal", "move_str"]
 
 
 class Trick(NamedTuple):
@@ -31,42 +30,6 @@ class Trick(NamedTuple):
     leader: int
     cards: tuple[int, ...]
     winner: int
-
-
-class IllegalPlay(RecordError):
-    """A move that breaks a rule; names the move, the seat and the rule
-    (``rule``: its code, see :mod:`barbu_dsl.compiled.reasons`)."""
-
-    @property
-    def seat(self) -> int:
-        return int(self.details["seat"])
-
-    @property
-    def reason(self) -> str:
-        return str(self.details["reason"])
-
-
-class PlayAfterEnd(RecordError):
-    """A move made after the hand ended."""
-
-
-def move_str(move: int) -> str:
-    """A move as records write it: ``QH`` or ``pass`` (anything else, which
-    only a caller of the Python API can pass, as a number)."""
-    if move == PASS:
-        return "pass"
-    return C.CARD_STRS[move] if 0 <= move < 52 else str(move)
-
-
-def illegal(index: int, seat: int, move: int, rule: Broken | None) -> IllegalPlay:
-    """The error of ``move`` by ``seat`` at play ``index``, breaking ``rule``."""
-    reason = rule.message if rule is not None else "not a legal move"
-    return IllegalPlay("illegal_play", {"index": index, "seat": seat, "card": move_str(move), "reason": reason},
-                       rule=rule.rule if rule is not None else None, rule_fields=rule.fields if rule else ())
-
-
-def after_end(index: int) -> PlayAfterEnd:
-    return PlayAfterEnd("after_end", {"index": index})
 
 
 class Hand:

@@ -15,7 +15,7 @@ them for the command line).
 
 * :class:`RandomBot` — a uniformly random legal answer to every question.
 * :class:`RuleBot` — plays by the kind of contract, read from the model
-  (RULES.md sections 2 and 3), not from its name:
+  (docs/rules.md sections 2 and 3), not from its name:
 
   - negative trick contracts (the taker loses points): duck with the highest
     card that still loses, dump the most expensive card when void, shed high
@@ -28,7 +28,7 @@ them for the command line).
     runs for the others (blocking), and names the rank its hand sits around;
   - it chooses the remaining contract its hand suits best, and doubles when
     its hand looks better than the declarer's for the contract; it keeps the
-    advisory minimum of doubles against each declarer (RULES.md section 2)
+    advisory minimum of doubles against each declarer (docs/rules.md section 2)
     when the series is running out.
 """
 
@@ -44,6 +44,7 @@ from .. import cards as C
 from ..compiled import (
     SUIT_MASKS,
     TrickTable,
+    announcement,
     cards_of,
     domino_position,
     mask_of,
@@ -52,6 +53,7 @@ from ..compiled import (
     value_sum,
 )
 from ..language import model as m
+from ..runtime.announcement import START_RANK, TRUMP
 from .base import PASS, move_str
 from .views import SeatView
 
@@ -192,6 +194,17 @@ def best_start_rank(cards: Sequence[int], aces_low: bool = False) -> int:
     return start_rank_order(cards, aces_low)[0]
 
 
+def named_at_first_sight(play: m.Play, cards: Sequence[int]) -> tuple[int | None, int | None]:
+    """The trump suit and the starting rank a declarer holding ``cards``
+    names at first sight, where the contract asks for one (its announcement)."""
+    named = announcement(play).names
+    if named == TRUMP:
+        return best_trump(cards), None
+    if named == START_RANK and isinstance(play, m.DominoPlay):
+        return None, best_start_rank(cards, play.aces_low)
+    return None, None
+
+
 _CARD_WEIGHTS = tuple(tuple(_TRICK_WEIGHT.get(_strength(c, inverted), 0.0) for c in range(52))
                       for inverted in (False, True))
 """Each card's trick-taking weight, with the ranks in their order and inverted."""
@@ -323,11 +336,7 @@ class RuleBot(Bot):
 
     def _outlook(self, view: SeatView, contract: m.Contract) -> float:
         rules = contract.rules_for(view.players)
-        trump = start = None
-        if isinstance(rules.play, m.TrickPlay) and rules.play.trumps is not None and rules.play.trumps.suit is None:
-            trump = best_trump(view.cards)
-        if isinstance(rules.play, m.DominoPlay) and rules.play.start == "chosen":
-            start = best_start_rank(view.cards, rules.play.aces_low)
+        trump, start = named_at_first_sight(rules.play, view.cards)
         return advantage(view, contract, trump, start)
 
     def choose_contract(self, view: SeatView) -> m.Contract:
@@ -357,7 +366,7 @@ class RuleBot(Bot):
         needed = offer.minimum - offer.made
         # The declarer chose the contract, so expect them to do well; but keep
         # the advisory minimum while the series still allows it.
-        keep_minimum = 0 < needed and offer.series_left < needed
+        keep_minimum = needed > 0 and offer.series_left < needed
         if view.declarer in offer.targets and (mine > 0.12 * scale or keep_minimum):
             chosen.append(view.declarer)
         if not offer.positive and mine > 0.15 * scale:
@@ -441,7 +450,7 @@ class RuleBot(Bot):
                 best, best_cost = c, cost
         return best
 
-    def _take_move(self, view: SeatView, legal: list[int], plan: TrickPlan) -> int:
+    def _take_move(self, view: SeatView, legal: list[int], plan: TrickPlan) -> int:  # noqa: C901 -- the rule bot's play to a trick, one branch a situation of its ducking plan
         """Positive contracts: win tricks cheaply, cash sure winners, ruff."""
         t = plan.table
         mine, unseen, trick, win = self._state(view, t)
@@ -495,7 +504,7 @@ class RuleBot(Bot):
         t = hand.table
         mine = set(view.cards)
         if hand.start_rank is None:
-            # Our first card sets the starting rank (RULES.md section 2, variant 7).
+            # Our first card sets the starting rank (docs/rules.md section 2, variant 7).
             rank = best_start_rank(list(mine), t.aces_low)
             return max((c for c in legal if C.rank_of(c) == rank),
                        key=lambda c: sum(1 for d in mine if d // 13 == c // 13))

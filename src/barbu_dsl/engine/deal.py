@@ -1,4 +1,4 @@
-"""Seeded, reproducible deals (RULES.md section 1 and section 3's decks).
+"""Seeded, reproducible deals (docs/rules.md section 1 and section 3's decks).
 
 A deal shuffles the spec's deck for the player count with
 :class:`random.Random` seeded by the caller, so the same seed always gives
@@ -28,5 +28,5 @@ def deal_deck(deck: Sequence[int], players: int, seed: int | str) -> Deal:
 
 
 def deal(spec: m.Spec, players: int, seed: int | str) -> Deal:
-    """A deal of ``spec``'s deck for ``players`` (RULES.md section 3 removals)."""
+    """A deal of ``spec``'s deck for ``players`` (docs/rules.md section 3 removals)."""
     return deal_deck(spec.deck_for(players), players, seed)

@@ -132,4 +132,5 @@ def double_options(targets: Sequence[int], cover_all: bool) -> tuple[list[int], 
     return tuple(list(chosen) for size in range(len(targets) + 1) for chosen in combinations(targets, size))
 
 
-__all__ = ["EVENT_FIELDS", "KINDS", "AnswerError", "Decision", "Event", "GameFileError", "card_options", "double_options"]
+__all__ = ["EVENT_FIELDS", "KINDS", "AnswerError", "Decision", "Event", "GameFileError", "card_options",
+           "double_options"]

@@ -1,6 +1,6 @@
 """Domino (Fan Tan): the state machine of one domino hand.
 
-Implements RULES.md section 2, Domino, with its rulings and variant 7:
+Implements docs/rules.md section 2, Domino, with its rulings and variant 7:
 
 * the starting rank is fixed by the contract, named by the declarer
   (``chosen``), or set by the declarer's first card (``first-card``: the
@@ -20,7 +20,7 @@ ends when the first seat goes out, and the others take the next places by
 the cards they still hold, fewest first, a tie going to the seat that
 comes sooner in turn after the one that went out.
 
-Engine decision (not in RULES.md): with a reduced deck (section 3, other
+Engine decision (not in docs/rules.md): with a reduced deck (section 3, other
 player counts) a card missing from the deck is skipped when extending a
 suit, and a suit whose starting-rank card is missing counts as opened from
 the start, so no suit ever blocks on a card nobody holds.

@@ -1,6 +1,6 @@
 """Start a hand: pick the state machine, the first player and the tables.
 
-Who moves first (RULES.md sections 2 and 3, ``game.first_lead`` in a spec):
+Who moves first (docs/rules.md sections 2 and 3, ``game.first_lead`` in a spec):
 
 * trick play: the declarer, or the player on the declarer's left when the
   spec says ``first_lead: left`` (variant 1, "dealer chooses"), or on their
@@ -18,9 +18,11 @@ end of the hand actually dealt.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
-from ..compiled import beside, domino_table, rules_in_play, seat_after, trick_table
+from ..compiled import announcement, beside, domino_table, rules_in_play, seat_after, trick_table
 from ..language import model as m
+from ..runtime.announcement import START_RANK, TRUMP
 from .base import Hand
 from .domino import DominoHand
 from .tricks import TrickHand
@@ -29,15 +31,16 @@ from .tricks import TrickHand
 def first_leader(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int,
                  first_lead: m.FirstLead = "declarer") -> int:
     """The seat that makes the first move of the hand."""
-    play = rules.play
-    if isinstance(play, m.TrickPlay):
-        if play.opening_card is not None:
-            for seat, cards in enumerate(hands):
-                if play.opening_card in cards:
-                    return seat
-        if first_lead != "declarer":
-            return beside(declarer, len(hands), first_lead)
-    return declarer
+    match rules.play:
+        case m.DominoPlay():
+            return declarer
+        case m.TrickPlay(opening_card=opening):
+            holder = next((seat for seat, cards in enumerate(hands) if opening in cards), None)
+            if opening is not None and holder is not None:
+                return holder
+            return declarer if first_lead == "declarer" else beside(declarer, len(hands), first_lead)
+        case _:
+            assert_never(rules.play)
 
 
 def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
@@ -58,19 +61,23 @@ def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
     deck = tuple(sorted(c for cards in hands for c in cards))
     if len(set(deck)) != len(deck):
         raise ValueError("the hands share cards")
-    play = rules.play
-    if isinstance(play, m.DominoPlay):
-        if play.start == "chosen" and start_rank is None:
-            raise ValueError("this domino contract needs the starting rank the declarer names")
-        return DominoHand(domino_table(rules, players, deck, start_rank), hands, declarer,
-                          seat_after(players, direction))
-    if len({len(cards) for cards in hands}) > 1:
-        raise ValueError("in trick play every seat holds the same number of cards")
-    if play.trumps is not None and play.trumps.suit is None and trump is None:
-        raise ValueError("this contract needs the trump suit the declarer names")
-    table = trick_table(rules, players, deck, trump)
-    return TrickHand(table, hands, declarer, first_leader(rules, hands, declarer, first_lead), early_end,
-                     seat_after(players, direction))
+    named = announcement(rules.play).names
+    match rules.play:
+        case m.DominoPlay():
+            if named == START_RANK and start_rank is None:
+                raise ValueError("this domino contract needs the starting rank the declarer names")
+            return DominoHand(domino_table(rules, players, deck, start_rank), hands, declarer,
+                              seat_after(players, direction))
+        case m.TrickPlay():
+            if len({len(cards) for cards in hands}) > 1:
+                raise ValueError("in trick play every seat holds the same number of cards")
+            if named == TRUMP and trump is None:
+                raise ValueError("this contract needs the trump suit the declarer names")
+            table = trick_table(rules, players, deck, trump)
+            return TrickHand(table, hands, declarer, first_leader(rules, hands, declarer, first_lead), early_end,
+                             seat_after(players, direction))
+        case _:
+            assert_never(rules.play)
 
 
 def hand_for(spec: m.Spec, contract: str | m.Contract, hands: Sequence[Sequence[int]], declarer: int, *,

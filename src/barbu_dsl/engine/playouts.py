@@ -15,7 +15,7 @@ Rules.  The legal moves are the engine's: the cascade of :mod:`.tricks`
 shed when safe, discard when void) and the rows of :mod:`.domino`
 (an ace that plays again, the end at the first out), computed on masks;
 play passes as the position says (its ``after``, docs/rules.md section 6);
-the trick winner, the early end (RULES.md section 1) and the scores
+the trick winner, the early end (docs/rules.md section 1) and the scores
 (:func:`.scoring.finish_scores`, :func:`.scoring.placing_scores`) are the
 engine's too.  A test replays playouts through the engine move by move.
 
@@ -109,7 +109,7 @@ class TrickPlayouts:
         self.simple = not (table.trump is not None or table.opening_card is not None or table.first_trick_ban
                            or table.lead_bans or table.shed or table.discard)  # follow suit is the only rule
 
-    def legal(self, hand: int, trick: Sequence[int], led: int, best_led: int, win: int, first_trick: bool,
+    def legal(self, hand: int, trick: Sequence[int], led: int, best_led: int, win: int, first_trick: bool,  # noqa: C901 -- the legal-move cascade inlined for the playouts' speed (engine.tricks is the readable one)
               moves: int, played: int) -> int:
         """The legal moves of a seat holding ``hand`` (the cascade of :mod:`.tricks`)."""
         t = self.table
@@ -166,10 +166,7 @@ class TrickPlayouts:
         if not trick:
             return _high_card(legal, inverted) if self.positive else _low_card(legal, inverted)
         trump_mask = self.trump_mask
-        if (1 << win) & trump_mask:
-            beat = legal & t.stronger[win]
-        else:
-            beat = legal & (t.stronger[win] | trump_mask)
+        beat = legal & t.stronger[win] if (1 << win) & trump_mask else legal & (t.stronger[win] | trump_mask)
         last = len(trick) == t.players - 1
         if legal & SUIT_MASKS[trick[0] // 13]:
             # Following suit: within one suit the bit order is the rank order.
@@ -196,7 +193,7 @@ class TrickPlayouts:
             return best
         return _high_card(legal, inverted)
 
-    def run(self, pos: TrickPosition, hands: list[int], first: int | None, random: Random,
+    def run(self, pos: TrickPosition, hands: list[int], first: int | None, random: Random,  # noqa: C901 -- a whole playout in one loop, calling nothing per move, for speed
             record: list[int] | None = None) -> list[int]:
         """Play ``first`` (a card of the seat to play; None: the policy's
         card) from ``pos``, then the policy to the end; ``hands`` (one mask
@@ -272,7 +269,7 @@ class DominoPlayouts:
         self.epsilon = epsilon
 
     def ends(self, start: int | None, low: Sequence[int], high: Sequence[int]) -> int:
-        """The cards that fit now, whoever holds them (RULES.md section 2,
+        """The cards that fit now, whoever holds them (docs/rules.md section 2,
         Domino): the starting-rank card of a suit not begun, the cards next
         to each row."""
         t = self.table

@@ -1,7 +1,7 @@
 """What a game leaves behind: each hand's result and the whole game's.
 
 A :class:`HandResult` holds what was chosen, the doubles and the scores of
-one hand, with its hand record (formats/RECORDS.md) that
+one hand, with its hand record (docs/records.md) that
 :func:`~.replay.replay_record` replays to the same raw and final scores; a
 :class:`GameResult` the hands of a game with the bots that played it, for
 the score sheet and the JSON of ``barbu play``.

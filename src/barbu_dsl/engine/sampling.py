@@ -2,7 +2,7 @@
 
 A player sees their own cards and everything played in public.  From the
 play they also learn what others cannot hold, because every move had to be
-legal (RULES.md sections 1 and 2):
+legal (docs/rules.md sections 1 and 2):
 
 * a player who did not follow suit holds no card of the suit led;
 * a player who, void in the suit led, did not win the trick with a trump
@@ -58,7 +58,7 @@ def fresh_knowledge(seat: int, mine: int, deck: int, players: int) -> Knowledge:
     return Knowledge(seat, mine, deck & ~mine, (each,) * players, (0,) * players)
 
 
-def _trick_knowledge(hand: PublicHand, seat: int, mine: int) -> Knowledge:
+def _trick_knowledge(hand: PublicHand, seat: int, mine: int) -> Knowledge:  # noqa: C901 -- every inference a trick allows about who holds what, one branch a rule
     t = hand.table
     players = t.players
     excluded = [0] * players
@@ -116,7 +116,7 @@ def _domino_knowledge(hand: PublicHand, seat: int, mine: int) -> Knowledge:
     start = t.start
     low, high = rows.opened(start)
     played = 0
-    for who, move in zip(hand.seats, hand.moves):
+    for who, move in zip(hand.seats, hand.moves, strict=True):
         if move == PASS:
             excluded[who] |= rows.ends(start, low, high)
         else:
@@ -157,7 +157,7 @@ def _greedy(cards: list[int], allowed: dict[int, list[int]], counts: tuple[int, 
     """Each card to a seat that may hold it, chosen with odds in proportion
     to the cards it still needs; None at a dead end."""
     hands = list(base)
-    need = [0 if hand else count for hand, count in zip(base, counts)]  # the player's own seat needs none
+    need = [0 if hand else count for hand, count in zip(base, counts, strict=True)]  # the player's own seat needs none
     for c in cards:
         seats = [s for s in allowed[c] if need[s]]
         if not seats:

@@ -3,7 +3,7 @@
 Who declares each hand and what they may choose is the game plan's
 (:func:`~barbu_dsl.compiled.game_plan`, followed hand by hand with
 :func:`~barbu_dsl.compiled.plan_turn`: declarer series, rotating choosers
-with their own lists or a shared one, fixed orders; RULES.md sections 2,
+with their own lists or a shared one, fixed orders; docs/rules.md sections 2,
 3 and 6).  The schedule adds what only a game played with cards knows: the
 first declarer, drawn by lot or (section 6) the holder of a named card in
 the first deal, and the random lists of the French random modes.  The
@@ -34,7 +34,7 @@ class Turn:
 
 
 def contract_lists(plan: GamePlan, rng: random.Random) -> list[tuple[m.Contract, ...]]:
-    """Each seat's list of contracts in a ``rotating`` game (RULES.md
+    """Each seat's list of contracts in a ``rotating`` game (docs/rules.md
     section 3, modes): the plan's round for everyone, or lists drawn at
     random from the pool (one for all, or one for each seat)."""
     players = plan.players

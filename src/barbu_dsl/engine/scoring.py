@@ -1,8 +1,9 @@
 """Scoring: pure functions from what was taken to points.
 
-Implements the scoring of RULES.md sections 2 and 3:
+Implements the scoring of docs/rules.md sections 2 and 3:
 
-* per trick, per card (:func:`~barbu_dsl.language.rules.card_values`: a
+* per trick, by the number of tricks a seat took (``+10 for no trick``),
+  per card (:func:`~barbu_dsl.language.rules.card_values`: a
   single card's value replaces the wider one inside its group, groups add
   up as in Salade), trick positions (``TrickAt``: 1-based, negative from the
   end) and domino placings;
@@ -79,6 +80,9 @@ def finish_scores(table: TrickTable, points: Sequence[int], won: Sequence[int],
     took, adding Ravage City parts and applying all-or-nothing or
     shoot-the-moon."""
     scores = list(points)
+    if table.by_tricks:  # by the number of tricks each seat took: each trick gave it one card a seat
+        for seat, taken in enumerate(won):
+            scores[seat] += table.by_tricks[taken.bit_count() // table.players]
     for part in table.most:
         for seat, value in enumerate(most_of_one_suit(part, won)):
             scores[seat] += value
@@ -109,7 +113,7 @@ def score_tricks(table: TrickTable, tricks: Sequence[tuple[Sequence[int], int]])
 
 def can_still_score(table: TrickTable, tricks_done: int, played: int) -> bool:
     """Whether any score can still change after ``tricks_done`` tricks with
-    the cards of ``played`` gone (RULES.md section 1, early end).
+    the cards of ``played`` gone (docs/rules.md section 1, early end).
 
     A contract that plays out (``play every trick``, per-trick and Ravage
     City scoring: :func:`barbu_dsl.compiled.plays_out`) never ends early.  Otherwise a

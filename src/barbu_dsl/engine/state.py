@@ -3,7 +3,7 @@
 A :class:`GameState` holds a whole game of a spec: the schedule and who
 chooses each hand, the contract, the trump suit or domino starting rank,
 the doubling round, every card and domino pass, the end of each hand and of
-the game (RULES.md sections 1 to 3 and docs/rules.md section 6).  It never
+the game (docs/rules.md sections 1 to 3 and docs/rules.md section 6).  It never
 calls anyone.  A front end asks it what is pending and gives it the answer,
 as OpenSpiel's games are driven::
 
@@ -33,7 +33,7 @@ Implementation decisions: a decision with a single option is still asked
 (a forced card, a pass), except the contract of a hand that has only one,
 which is announced at once, as a table would; the advisory count of
 doubles each player has made against the current declarer in the
-declarer's series is kept and shown, never enforced (RULES.md section 2).
+declarer's series is kept and shown, never enforced (docs/rules.md section 2).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from typing import Any
 
 from .. import cards as C
 from ..bounded_json import loads
+from ..compiled import announcement
 from ..errors import SpecError
 from ..language import model as m
 from .base import PASS, Hand, IllegalPlay, PlayAfterEnd
@@ -303,13 +304,11 @@ class GameState:
         self._schedule.played(turn, contract)
         self._contract = contract
         self._views[turn.declarer].contract = contract
-        play = contract.rules_for(self.players).play
-        if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is None:
-            self._wait("trump", turn.declarer)
-        elif isinstance(play, m.DominoPlay) and play.start == "chosen":
-            self._wait("start_rank", turn.declarer)
-        else:
+        named = announcement(contract.rules_for(self.players).play).names
+        if named is None:
             self._announce()
+        else:
+            self._wait(named, turn.declarer)  # the decision's kind is the fact's name: trump or start_rank
 
     def _announce(self) -> None:
         """The contract is announced: the doubling round begins."""
@@ -438,7 +437,7 @@ class GameState:
         turn, contract, round_ = self._turn, self._contract, self._round
         assert turn is not None and contract is not None and round_ is not None
         doubles = tuple(round_.doubles)
-        self._totals = [total + f for total, f in zip(self._totals, final)]
+        self._totals = [total + f for total, f in zip(self._totals, final, strict=True)]
         trump, start = self._trump, self._start_rank
         record = {
             "contract": contract.name,
@@ -488,7 +487,7 @@ class GameState:
         made, log = self._events, self._log
         for index in range(len(made), len(log)):
             kind, seats, *fields = log[index]
-            made.append(Event(index + 1, seats, {"type": kind, **dict(zip(EVENT_FIELDS[kind], fields))}))
+            made.append(Event(index + 1, seats, {"type": kind, **dict(zip(EVENT_FIELDS[kind], fields, strict=False))}))
         return made
 
     # ---- saving ------------------------------------------------------------------------

@@ -6,7 +6,7 @@
   hand from each deal after each of its legal moves with fast playouts
   (:mod:`.playouts`), every seat playing the playouts' policy, and plays
   the move with the best average result.  The result it counts is its own
-  score from play plus what the hand's doubles settle for it (RULES.md
+  score from play plus what the hand's doubles settle for it (docs/rules.md
   section 2, settling the doubles), in the direction of the game's aim.
 * **Contract choice.**  For each contract it may choose, the bot deals
   the other hands at random many times and plays them out, with the trump
@@ -45,7 +45,7 @@ from ..compiled import DominoTable, TrickTable, cards_of, mask_of, value_sum
 from ..language import model as m
 from ..limits import THINK
 from .base import Hand
-from .bots import Bot, RuleBot, best_start_rank, best_trump, start_rank_order
+from .bots import Bot, RuleBot, named_at_first_sight, start_rank_order
 from .deal import deal
 from .hand import start_hand
 from .playouts import Playouts, playouts_for
@@ -85,13 +85,7 @@ def _sign(aim: m.Aim) -> int:
 def _guess(rules: m.Rules, cards: Sequence[int]) -> Announced:
     """The trump suit and starting rank a declarer holding ``cards`` names
     at first sight (the rule-based bot's choice), where the contract asks."""
-    play = rules.play
-    trump = start = None
-    if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is None:
-        trump = best_trump(cards)
-    if isinstance(play, m.DominoPlay) and play.start == "chosen":
-        start = best_start_rank(cards, play.aces_low)
-    return trump, start
+    return named_at_first_sight(rules.play, cards)
 
 
 def _fresh_hand(spec: m.Spec, rules: m.Rules, hands: list[int], declarer: int, announced: Announced) -> Hand:
@@ -176,7 +170,7 @@ class StrongBot(Bot):
     def _weights(view: SeatView) -> list[float]:
         """The bot's result as a weighted sum of the raw scores: its own
         score, plus for each double between it and another player the gap
-        between their scores (RULES.md section 2, settling the doubles),
+        between their scores (docs/rules.md section 2, settling the doubles),
         signed towards the aim."""
         seat = view.seat
         weights = [0.0] * view.players
@@ -208,7 +202,7 @@ class StrongBot(Bot):
             dealt = draw(known, rng)
             for index, move in enumerate(legal):
                 raw = runner.run(pos, list(dealt), move, rng.random)  # type: ignore[arg-type]
-                totals[index] += sum(w * r for w, r in zip(weights, raw) if w)
+                totals[index] += sum(w * r for w, r in zip(weights, raw, strict=True) if w)
         ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
         return [(legal[i], totals[i] / deals) for i in ranked]
 
@@ -262,7 +256,8 @@ class StrongBot(Bot):
     def _announcements(self, view: SeatView, choices: Sequence[Announced]) -> list[tuple[Announced, float]]:
         results = self._simulate(view.spec, view.rules, self._known(view), view.seat, choices,
                                  self._work(CONTRACT_DEALS))
-        valued = [(choice, self._mean_score(view.spec, scores, view.seat)) for choice, scores in zip(choices, results)]
+        valued = [(choice, self._mean_score(view.spec, scores, view.seat))
+                  for choice, scores in zip(choices, results, strict=True)]
         return sorted(valued, key=lambda item: -item[1])
 
     def analyse_trumps(self, view: SeatView) -> list[tuple[int, float]]:
@@ -318,7 +313,7 @@ class StrongBot(Bot):
         chosen = {seat for seat, gap in gaps.items()
                   if gap > (DOUBLE_DECLARER_MARGIN if seat == view.declarer else DOUBLE_OTHER_MARGIN) * scale}
         needed = offer.minimum - offer.made
-        if view.declarer in offer.targets and 0 < needed and offer.series_left < needed:
+        if view.declarer in offer.targets and needed > 0 and offer.series_left < needed:
             chosen.add(view.declarer)  # the advisory minimum, while the series still allows it
         return sorted(chosen)
 

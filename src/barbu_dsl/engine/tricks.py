@@ -1,6 +1,6 @@
 """Trick play: the state machine of one trick-taking hand.
 
-Implements RULES.md section 1 (follow suit, the highest card of the led suit
+Implements docs/rules.md section 1 (follow suit, the highest card of the led suit
 or the highest trump wins, the winner leads, early end), section 2 (trumps
 with the "must win with a trump" ruling, lead bans, shed-when-safe of
 variant 5, the no-forced-ruff variant 6), section 3 (``2 high``, bans on
@@ -119,7 +119,7 @@ class TrickHand(Hand):
 
     # ---- legal moves -------------------------------------------------------
 
-    def _legal(self, bit: int = 0) -> tuple[int, Broken | None]:
+    def _legal(self, bit: int = 0) -> tuple[int, Broken | None]:  # noqa: C901 -- the legal-move cascade of the module docstring, one commented step a rule
         """The legal moves as a mask and, when ``bit`` (a card's mask bit)
         is given, the rule that excludes that card."""
         t = self.table
@@ -143,7 +143,7 @@ class TrickHand(Hand):
             cand = follow or hand
             if bit & hand and not bit & cand:
                 reason = broken("follow_suit", suit=C.SUIT_NAMES[self._led])
-            # 3. Trump obligations (RULES.md section 2, "must win with a trump").
+            # 3. Trump obligations (docs/rules.md section 2, "must win with a trump").
             trump = t.trump
             if trump is not None:
                 if follow and self._led == trump and t.must_overtrump:
@@ -183,12 +183,9 @@ class TrickHand(Hand):
                 if bit & cand and not bit & allowed:
                     reason = self._ban_reason(bit)
                 cand = allowed
-        # 6. Shed when safe (RULES.md section 2, variant 5).
+        # 6. Shed when safe (docs/rules.md section 2, variant 5).
         if t.shed and self._trick:
-            if follow:
-                safe = cand & t.shed & t.weaker[self._best_led]
-            else:
-                safe = cand & t.shed
+            safe = cand & t.shed & t.weaker[self._best_led] if follow else cand & t.shed
             if safe:
                 if bit & cand and not bit & safe:
                     reason = broken("shed_when_safe", cards=" or ".join(C.card_str(c) for c in cards_of(safe)))

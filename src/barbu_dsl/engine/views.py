@@ -161,7 +161,7 @@ class PublicHand:
                 rows[C.SUIT_LETTERS[suit]] = {"low": C.RANK_LETTERS[low], "high": C.RANK_LETTERS[high]}
             start = pos.start
             data.update(start_rank=None if start is None else C.RANK_LETTERS[start], rows=rows,
-                        plays=[[seat, move_text(move)] for seat, move in zip(hand.seats, hand.moves)],
+                        plays=[[seat, move_text(move)] for seat, move in zip(hand.seats, hand.moves, strict=True)],
                         placings=list(pos.placings))
             return data
         assert isinstance(hand, TrickHand)
@@ -178,7 +178,7 @@ class PublicHand:
 
 @dataclass(frozen=True)
 class DoubleOffer:
-    """A seat's chance to double (RULES.md section 2, Doubling).
+    """A seat's chance to double (docs/rules.md section 2, Doubling).
 
     ``targets`` are the seats it may double now; with ``cover_all``
     (variant 3, the declarer's redouble) it doubles all of them or none;

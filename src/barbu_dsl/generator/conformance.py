@@ -37,10 +37,12 @@ from importlib import resources
 from typing import Any
 
 from .. import cards as C
+from ..compiled import announcement
 from ..engine import PASS, Hand, deal, hand_for, replay_record
 from ..engine.doubling import check_doubles, is_positive
 from ..errors import RecordError
 from ..language import model as m
+from ..runtime.announcement import START_RANK, TRUMP
 from ..verifier import dealt_cards
 from . import plan as p
 from .identity import canonical_sha256
@@ -158,11 +160,10 @@ class _Deal:
         self.hands = deal(spec, players, rng.getrandbits(32))
         self.declarer = rng.randrange(players)
         rules = contract.rules_for(players)
-        play = rules.play
-        self.trump = (rng.randrange(4) if isinstance(play, m.TrickPlay) and play.trumps is not None
-                      and play.trumps.suit is None else None)
-        self.start = (rng.randrange(2, 15) if isinstance(play, m.DominoPlay) and play.start == "chosen" else None)
-        self.domino = isinstance(play, m.DominoPlay)
+        announced = announcement(rules.play)
+        self.trump = rng.randrange(4) if announced.names == TRUMP else None
+        self.start = rng.randrange(2, 15) if announced.names == START_RANK else None
+        self.domino = announced.domino
         # Under "undoubled contracts are not played" a record's plays are
         # only checked when someone doubled the declarer.
         self.default_doubles = ([[(self.declarer + 1) % players, self.declarer]]
@@ -375,7 +376,7 @@ def _double_cases(spec: m.Spec) -> list[Case]:
 
 
 def _bad_records(spec: m.Spec) -> list[Case]:
-    """Records that cannot be read (RECORDS.md: bad_record), one of each kind."""
+    """Records that cannot be read (docs/records.md: bad_record), one of each kind."""
     players = _main_count(spec)
     rng = _rng(spec, "bad")
     contract = spec.contracts[0]
@@ -413,15 +414,15 @@ def _bad_records(spec: m.Spec) -> list[Case]:
             if contract.rules_for(n) not in distinct:
                 distinct.append(contract.rules_for(n))
         for rules in distinct:
-            play = rules.play
+            announced = announcement(rules.play)
             d = _Deal(spec, contract, players, rng)
-            if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is None:
+            if announced.names == TRUMP:
                 cases.append(_case(spec, f"record: {contract.name} without its trump",
                                    {k: v for k, v in d.record([]).items() if k != "trump"}))
                 cases.append(_case(spec, f"record: {contract.name} with an unknown trump",
                                    {**d.record([]), "trump": "X"}))
-            if isinstance(play, m.DominoPlay):
-                if play.start == "chosen":
+            if announced.domino:
+                if announced.names == START_RANK:
                     cases.append(_case(spec, f"record: {contract.name} without its starting rank",
                                        {k: v for k, v in d.record([]).items() if k != "start_rank"}))
                 cases.append(_case(spec, f"record: {contract.name} with an unknown starting rank",

@@ -85,10 +85,11 @@ def _header(text: str) -> str:
     return "".join(lines[:end])
 
 
-def format_python(files: dict[str, str]) -> dict[str, str]:
+def format_python(files: dict[str, str], keep: frozenset[str] = frozenset()) -> dict[str, str]:
     """``files`` (relative path → text) with every ``.py`` file's imports
-    sorted and its code formatted; other files unchanged."""
-    sources = sorted(name for name in files if name.endswith(".py"))
+    sorted and its code formatted, but those in ``keep`` (copied as they
+    are); other files unchanged."""
+    sources = sorted(name for name in files if name.endswith(".py") and name not in keep)
     if not sources:
         return dict(files)
     binary = ruff_binary()

@@ -31,7 +31,7 @@ from .formatting import format_python
 from .identity import HEAD_BYTES, INDEX, header_owner, owner, package_id
 from .naming import package_name
 from .plan import plan
-from .render import environment, render_package, tidy
+from .render import copied_runtime, environment, render_package, tidy
 
 BUNDLED_TARGETS = (
     "tournament",
@@ -58,11 +58,12 @@ def generate_files(spec: m.Spec | str, *, conformance: bool = True, reference: s
         spec = load_spec(spec)
     facts = plan(spec, reference)
     files = render_package(facts)
+    copied = frozenset(copied_runtime(facts))
     if conformance:
         from .conformance import render_conformance
 
         files.update(render_conformance(spec, facts))
-    return dict(sorted(format_python(files).items()))
+    return dict(sorted(format_python(files, keep=copied).items()))
 
 
 def package_of(spec: m.Spec) -> tuple[str, str]:

@@ -13,7 +13,7 @@ Every collection handed to a template is a tuple or a list in a fixed order
 iterated in hashing order: the output is the same bytes whatever
 ``PYTHONHASHSEED`` is.
 
-The rules each fact implements are those of the engine (RULES.md sections
+The rules each fact implements are those of the engine (docs/rules.md sections
 1–3); the engine's play is not used, so the generated code is an
 independent implementation of the moves that the differential tests
 compare with the interpreter.
@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import assert_never
 
 from .. import __version__
 from .. import cards as C
 from ..compiled import (
+    announcement,
     hand_totals,
     lead_ban_masks,
     lead_ban_rule,
@@ -41,7 +43,7 @@ from ..compiled import (
     trump_mode,
     value_sum,
 )
-from ..compiled.facts import fixed_trump, most_parts, per_trick_value
+from ..compiled.facts import fixed_trump, most_parts, part_facts, per_trick_value
 from ..language import model as m
 from ..language import print_spec
 from ..language.rules import card_values
@@ -50,7 +52,7 @@ from .identity import package_id, regenerate_reference
 from .naming import module_names, package_name
 from .sheet_plan import SheetRow, problem_messages, sheet_rows
 
-GENERATOR_VERSION = "4"
+GENERATOR_VERSION = "5"
 """Bumped whenever the templates change what they write for the same spec."""
 
 FULL = frozenset(range(52))
@@ -106,6 +108,7 @@ class TrickRules:
     positions: tuple[tuple[int, int], ...]  # (position, value) as written
     trick_at: tuple[tuple[int, tuple[int, ...]], ...]  # (tricks in a hand, value per trick index)
     most: tuple[tuple[int, ...], ...]  # per Ravage City part: share by number tied (index 0 unused)
+    by_tricks: tuple[tuple[int, int], ...]  # (a seat's number of tricks, points): ``+10 for no trick``
     most_text: tuple[str, ...]
     all_or_nothing: bool
     shoot_the_moon: bool
@@ -125,7 +128,7 @@ class TrickRules:
 
     @property
     def needs_won(self) -> bool:
-        return bool(self.most) or self.all_or_nothing or self.shoot_the_moon
+        return bool(self.most) or bool(self.by_tricks) or self.all_or_nothing or self.shoot_the_moon
 
     @property
     def has_ftb(self) -> bool:
@@ -185,7 +188,7 @@ class TrickRules:
     @property
     def rollout_end(self) -> str | None:
         """The test, after the trick at index ``done``, that ends a rollout
-        early (RULES.md section 1), or None when the hand plays out."""
+        early (docs/rules.md section 1), or None when the hand plays out."""
         if self.plays_out:
             return None
         parts = []
@@ -348,7 +351,7 @@ def plan(spec: m.Spec, reference: str | None = None) -> SpecPlan:
     report = verify(spec, explain_miss=False)
     contracts = tuple(
         _contract(spec, index, contract, module, report)
-        for index, (contract, module) in enumerate(zip(spec.contracts, modules))
+        for index, (contract, module) in enumerate(zip(spec.contracts, modules, strict=True))
     )
     return SpecPlan(
         package=package_name(spec.full_name),
@@ -400,7 +403,7 @@ def _contract(spec: m.Spec, index: int, contract: m.Contract, module: str, repor
     names = ["Hand"] + [f"Hand{'_'.join(map(str, players))}" for players in users[1:]]
     planned = tuple(
         _rules(spec, rules, name, tuple(players))
-        for rules, name, players in zip(distinct, names, users)
+        for rules, name, players in zip(distinct, names, users, strict=True)
     )
     by_players = tuple((n, names[i]) for i, players in enumerate(users) for n in players)
     verified = []
@@ -428,9 +431,13 @@ def _rules(spec: m.Spec, resolved: tuple[m.Rules, ...], cls: str, players: tuple
     """One rule set: ``resolved`` holds its rules for each trump suit a hand
     may have (one when the declarer names none)."""
     rules = resolved[0]
-    if isinstance(rules.play, m.DominoPlay):
-        return _domino(spec, rules, rules.play, cls, players)
-    return _tricks(spec, resolved, rules.play, cls, players)
+    match rules.play:
+        case m.DominoPlay() as play:
+            return _domino(spec, rules, play, cls, players)
+        case m.TrickPlay() as play:
+            return _tricks(spec, resolved, play, cls, players)
+        case _:
+            assert_never(rules.play)
 
 
 def _by_trump(trumps: str, fixed: int | None, make: object) -> ByTrump:
@@ -456,8 +463,7 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
             players: tuple[int, ...]) -> TrickRules:
     rules = resolved[0]
     scoring = rules.scoring
-    trumps = trump_mode(play)
-    fixed = play.trumps.suit if play.trumps is not None else None
+    trumps, fixed = announcement(play).trumps, announcement(play).trump_suit
 
     def values_for(trump: int | None) -> dict[int, int]:
         scored = resolved[trump].scoring if trumps == "named" and trump is not None else scoring
@@ -468,7 +474,7 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
             return selector_mask(selectors, trump, values_for(trump))
         return make
 
-    positions = tuple((p.position, p.value) for p in scoring.parts if isinstance(p, m.TrickAt))
+    positions = part_facts(scoring).positions
     trick_at: list[tuple[int, tuple[int, ...]]] = []
     for n in players:
         tricks = len(spec.deck_for(n)) // n
@@ -505,6 +511,7 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
         positions=positions,
         trick_at=tuple(trick_at),
         most=tuple(tie_shares(part, max(spec.players)) for part in most),
+        by_tricks=_by_tricks(scoring),
         most_text=tuple(_most_text(p) for p in most),
         all_or_nothing=scoring.all_or_nothing,
         shoot_the_moon=scoring.shoot_the_moon,
@@ -512,6 +519,14 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
         totals=totals,
         summary=_trick_summary(play, scoring, per_trick),
     )
+
+
+def _by_tricks(scoring: m.Scoring) -> tuple[tuple[int, int], ...]:
+    """What a seat scores for the number of tricks it took, each number once."""
+    points: dict[int, int] = {}
+    for taken, value in part_facts(scoring).by_tricks:
+        points[taken] = points.get(taken, 0) + value
+    return tuple(sorted((taken, value) for taken, value in points.items() if value))
 
 
 def _trump_keys(trumps: str, fixed: int | None) -> tuple[int | None, ...]:
@@ -525,10 +540,9 @@ def _trump_keys(trumps: str, fixed: int | None) -> tuple[int | None, ...]:
 
 def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players: tuple[int, ...]) -> DominoRules:
     placings = [(n, placing_values(rules.scoring, n)) for n in players]
-    if isinstance(play.start, int):
-        start, rank = "fixed", play.start
-    else:
-        start, rank = play.start, None
+    announced = announcement(play)
+    start, rank = announced.start, announced.start_rank
+    assert start is not None
     summary = ["domino (fan tan): a suit opens with the starting rank and grows by adjacent cards"]
     if start == "fixed":
         summary.append(f"the starting rank is {C.rank_str(rank)}")  # type: ignore[arg-type]
@@ -568,7 +582,7 @@ def _most_text(part: m.MostOfOneSuit) -> str:
     return f"{part.value:+d} for the most cards of one suit; {ties}"
 
 
-def _trick_summary(play: m.TrickPlay, scoring: m.Scoring, per_trick: int) -> tuple[str, ...]:
+def _trick_summary(play: m.TrickPlay, scoring: m.Scoring, per_trick: int) -> tuple[str, ...]:  # noqa: C901 -- one docstring line a rule of play
     lines = []
     if play.trumps is None:
         lines.append("no trumps: the highest card of the led suit wins")

@@ -1,10 +1,12 @@
 """Render a spec's plan into the files of its package, with jinja2.
 
-One small template per kind of output (``templates/``): the package
-``__init__``, the card notation, the hand base classes, the doubling rules,
-the registry of contracts, the replay of records, the score sheet's hand
-scorer, and one module per
-contract (built from the trick-play or domino rule-set templates).  The
+A package is the runtime's modules (:mod:`barbu_dsl.runtime`: cards,
+records, doubling, the hand base classes, the native playouts' runtime),
+copied as they are, and what is specialised per spec, one small template
+per kind of output (``templates/``): the package ``__init__``, the spec's
+settings, the registry of contracts, the replay of records, the score
+sheet's hand scorer, and one module per contract (built from the
+trick-play or domino rule-set templates).  The
 filters below are the only way values reach the code:
 
 * ``py``: a Python literal via ``repr()`` (spec text included: a name can
@@ -28,6 +30,7 @@ import re
 import textwrap
 from collections.abc import Iterable
 from functools import lru_cache
+from importlib import resources
 
 import jinja2
 
@@ -43,10 +46,29 @@ TEMPLATES = "barbu_dsl.generator"
 # shared modules; its imports are exactly those it uses.
 STDLIB = (("collections.abc", "Callable"), ("itertools", "pairwise"))
 SHARED = {
-    "cards": ("CARD_STR", "CLUBS", "DIAMONDS", "HEARTS", "PASS", "RANK_NAMES", "SPADES", "SUIT_PICK", "SUIT_SHIFT",
-              "SUIT_MASKS", "SUIT_NAMES", "WIDTH", "cards_of", "mask_of"),
-    "hands": ("FOLLOWERS", "Broken", "DominoHand", "TrickHand", "after_end", "broken", "illegal"),
+    "bits": ("SUIT_PICK", "SUIT_SHIFT", "WIDTH"),
+    "cards": ("CARD_STR", "PASS", "RANK_NAMES", "SUIT_MASKS", "SUIT_NAMES", "cards_of", "mask_of"),
+    "errors": ("Broken", "after_end", "broken", "illegal"),
+    "hands": ("DominoHand", "TrickHand"),
+    "scoring": ("last_scoring_index", "position_values"),
+    "settings": ("FOLLOWERS",),
 }
+
+RUNTIME = "barbu_dsl.runtime"
+COPIED = (
+    ("announcement.py", "announcement.py"),
+    ("bits.py", "bits.py"),
+    ("cards.py", "cards.py"),
+    ("doubling.py", "doubling.py"),
+    ("entry.py", "entry.py"),
+    ("errors.py", "errors.py"),
+    ("hands.py", "hands.py"),
+    ("records.py", "records.py"),
+    ("scoring.py", "scoring.py"),
+    ("native.py", "native/runtime.py"),
+)
+"""The runtime's modules a package carries, each copied as it is (after the
+header every generated file starts with): (runtime module, path in the package)."""
 
 
 EMPTY = "\x00"
@@ -189,6 +211,7 @@ def environment() -> jinja2.Environment:
         rules_named=_rules_named,
         contract_keys=_contract_keys,
     )
+    env.tests["blank"] = lambda text: _block(text) == EMPTY
     env.globals.update(full_deck=(1 << 52) - 1, suit_masks=SUIT_MASKS, messages=tuple(MESSAGES.items()))
     return env
 
@@ -247,15 +270,30 @@ def _compiled_in(runtime: str, python: str) -> str:
            "# version of either changes this file, so numba compiles it again."
 
 
+@lru_cache(maxsize=16)
+def runtime_source(module: str) -> str:
+    """The text of one module of the runtime (:mod:`barbu_dsl.runtime`)."""
+    return resources.files(RUNTIME).joinpath(module).read_text(encoding="utf-8")
+
+
+def copied_runtime(spec: p.SpecPlan) -> dict[str, str]:
+    """The runtime's modules as the package carries them: the header, then
+    the module as it is.  They are not formatted again (the runtime's own
+    text is already laid out as ruff lays out the generated code, which a
+    test checks)."""
+    header = tidy(environment().get_template("header.j2").render(spec=spec))
+    return {f"{spec.package}/{path}": header + "\n" + runtime_source(module) for module, path in COPIED}
+
+
 def render_native(spec: p.SpecPlan, python: dict[str, str]) -> dict[str, str]:
     """The files of the package's ``native`` subpackage (numba playouts):
-    the runtime, an index and one module per contract, which imports from
-    the Python contract module (``python``: the package's files) the tables
-    it shares with it."""
+    an index and one module per contract, which imports from the Python
+    contract module (``python``: the package's files) the tables it shares
+    with it and from the runtime (copied beside them) the rest."""
     env = environment()
     root = f"{spec.package}/native"
     files = {f"{root}/__init__.py": tidy(env.get_template("native/__init__.py.j2").render(spec=spec)),
-             f"{root}/runtime.py": tidy(env.get_template("native/runtime.py.j2").render(spec=spec))}
+             f"{root}/runtime.py": python[f"{root}/runtime.py"]}
     template = env.get_template("native/contract.py.j2")
     for contract in spec.contracts:
         marker = "# <imports>"
@@ -271,15 +309,14 @@ def render_native(spec: p.SpecPlan, python: dict[str, str]) -> dict[str, str]:
 
 
 def render_package(spec: p.SpecPlan) -> dict[str, str]:
-    """The package's files: relative path (``PACKAGE/NAME.py``) → text."""
+    """The package's files: relative path (``PACKAGE/NAME.py``) → text:
+    the runtime's modules copied, and the templates rendered."""
     env = environment()
-    files: dict[str, str] = {}
+    files: dict[str, str] = copied_runtime(spec)
     for template, name in (
         ("__init__.py.j2", "__init__.py"),
         ("__main__.py.j2", "__main__.py"),
-        ("cards.py.j2", "cards.py"),
-        ("hands.py.j2", "hands.py"),
-        ("doubling.py.j2", "doubling.py"),
+        ("settings.py.j2", "settings.py"),
         ("registry.py.j2", "registry.py"),
         ("replay.py.j2", "replay.py"),
         ("sheet.py.j2", "sheet.py"),

@@ -16,6 +16,7 @@ from .study import Study
 from .tally import Tally
 
 
+# long: one matplotlib figure, panel by panel: split, each piece would pass the figure around
 def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite: bool = False) -> None:
     """Draw the study into ``path`` (a new .png or .svg file, unless ``overwrite``)."""
     try:

@@ -131,7 +131,7 @@ def cell(estimate: dict[str, Any] | None, percent: bool = False, signed: bool = 
     return text + unit if half is None else f"{text} ± {half * scale:.1f}{unit}"
 
 
-def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None:
+def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None:  # noqa: C901 -- one table a part of the study's report
     """The summary as rich tables: each spec's scores by seat position and
     its choices, then each spec's differences from the first."""
     role_list = roles(study)
@@ -166,7 +166,8 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None:
             table.add_column(role, justify="right")
         table.add_column("chosen when offered", justify="right")
         for d in rows:
-            table.add_row(for_rich(d["contract"]), *(cell(d["roles"][role]["final"], signed=True) for role in role_list),
+            table.add_row(for_rich(d["contract"]),
+                          *(cell(d["roles"][role]["final"], signed=True) for role in role_list),
                           cell(d["pick_rate"], percent=True, signed=True))
         console.print(table)
     bots = sorted(set(study.bots))

@@ -110,6 +110,7 @@ def choice_lines(study: Study, data: dict[str, Any]) -> list[str]:
     return lines
 
 
+# long: the page's text, one list of its lines in reading order
 def write(shipped: Shipped, directory: Path) -> tuple[Path, Path]:
     """Run the study and write its page and its plot into ``directory``."""
     study = Study(tuple(load_spec(ref) for ref in shipped.specs), shipped.games, tuple(shipped.bots.split(",")),

@@ -75,7 +75,8 @@ class Tally:
             if not part:
                 part.extend({} for _ in range(self.specs))
 
-    def add_game(self, observations: Sequence[Observation], declarer_finals: Sequence[Iterable[tuple[str, int]]]) -> None:
+    def add_game(self, observations: Sequence[Observation],
+                 declarer_finals: Sequence[Iterable[tuple[str, int]]]) -> None:
         """Add one game: an observation per spec, and per spec the
         ``(contract, declarer's final score)`` of each of its hands."""
         self.games += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from .. import cards as C
 from . import model as m
@@ -109,7 +109,7 @@ def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
                        f"but the spec allows {', '.join(map(str, spec.players))}")
 
 
-def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position], unread: Unread) -> None:
+def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position], unread: Unread) -> None:  # noqa: C901 -- one check a game setting
     """A game order naming no contract or one twice; a game of more
     contracts than there are; a game of no hands."""
     names = {m.contract_key(c.name) for c in spec.contracts} | unread.contracts
@@ -153,7 +153,7 @@ def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Po
 
 
 # Choosers that play every contract of the spec: the order, when given,
-# must list them all (RULES.md section 2 variant 2).  A rotating chooser
+# must list them all (docs/rules.md section 2 variant 2).  A rotating chooser
 # draws from the order, which may be a part of the contracts (section 3).
 _PLAYS_EVERY_CONTRACT = ("declarer-series", "dealer", "fixed-order", "fixed-series")
 _FIXED = ("fixed-order", "fixed-series")
@@ -271,7 +271,7 @@ def spread_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> l
 
 def _check_rotating_only(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """The French modes and the number of contracts in a game only mean
-    something to a rotating chooser (RULES.md section 3)."""
+    something to a rotating chooser (docs/rules.md section 3)."""
     game = spec.game
     if game.chooser == "rotating":
         return
@@ -288,7 +288,7 @@ def _check_rotating_only(spec: m.Spec, report: Callable[..., None], where: dict[
 
 def _check_order_covers(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """With a chooser that plays every contract, a game order that leaves
-    one out would silently drop it (RULES.md section 2 variant 2).  An order
+    one out would silently drop it (docs/rules.md section 2 variant 2).  An order
     that names no contract is reported already, so it is not checked."""
     ordered = {m.contract_key(name) for name in spec.game.order}
     if (spec.game.chooser not in _PLAYS_EVERY_CONTRACT or not ordered
@@ -317,58 +317,85 @@ Problem = tuple[str, str | None]
 """A problem of one contract for one player count, and a hint that mends it."""
 
 
+_KEEP = "keep it in the deck for this player count (under 'decks')"
+
+
 def _contract_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[Problem]:
     """What the rules of one contract cannot do with ``players`` players
     and the cards ``removed``: score cards that are not dealt, name tricks
     a hand does not have, give placings for another number of players."""
-    problems: list[Problem] = []
-
-    def add(message: str, hint: str) -> None:
-        problems.append((message, hint))
-
-    gone = set(removed)
+    gone = frozenset(removed)
     tricks = (52 - len(removed)) // players
-    keep = "keep it in the deck for this player count (under 'decks')"
-    for part in rules.scoring.parts:
-        if isinstance(part, m.PerCard) and isinstance(part.cards, (m.OneCard, m.CardSet)):
-            for card in sorted(select(part.cards, None) & gone):
-                add(f"{C.card_symbol(card)} scores but is removed from the deck",
-                    f"take it out of the rule line, or {keep}")
-        elif isinstance(part, m.PerCard) and not isinstance(part.cards, m.TrumpCards):
-            counted = select(part.cards, None)
+    problems = [problem for part in rules.scoring.parts for problem in _part_problems(part, players, gone)]
+    for group in rules.scoring.groups:
+        problems.extend(_position_problems(group, tricks))
+    problems.extend((problem, "choose a value that divides evenly")
+                    for problem in spread_problems(rules, players, removed))
+    problems.extend(_play_problems(rules.play, gone))
+    return problems
+
+
+def _part_problems(part: m.Part, players: int, gone: frozenset[int]) -> list[Problem]:
+    """What one scoring part cannot do with the cards ``gone``."""
+    match part:
+        case m.PerCard(cards=m.OneCard() | m.CardSet() as cards):
+            return [(f"{C.card_symbol(card)} scores but is removed from the deck",
+                     f"take it out of the rule line, or {_KEEP}") for card in sorted(select(cards, None) & gone)]
+        case m.PerCard(cards=m.TrumpCards()):
+            return []  # the trump suit is named at play
+        case m.PerCard(cards=cards):
+            counted = select(cards, None)
             if counted and counted <= gone:
                 text = clause_text(part)
-                add(f"'{text}' scores nothing: every card it counts is removed from the deck",
-                    f"take '{text}' out, or play with a deck that has those cards")
-        if isinstance(part, m.Placings) and len(part.values) != players:
-            add(f"placings give {len(part.values)} values for {players} players",
-                f"give {players} values, one for each place, or a rule line for {players} players under 'players:'")
-    for group in rules.scoring.groups:
-        seen: dict[int, str] = {}
-        for part in group:
-            if not isinstance(part, m.TrickAt):
-                continue
-            index = part.index(tricks)
-            if index is None:
-                add(f"'{clause_text(part)}' scores a trick that a hand of {tricks} tricks does not have",
-                    f"name a trick from the first to the {ordinal_text(tricks)}")
-            elif index in seen:
-                add(f"'{clause_text(part)}' and '{seen[index]}' score the same trick", "write one value for that trick")
-            if index is not None:
-                seen[index] = clause_text(part)
-    for problem in spread_problems(rules, players, removed):
-        add(problem, "choose a value that divides evenly")
-    play = rules.play
-    if isinstance(play, m.TrickPlay):
-        named_cards = [play.opening_card] if play.opening_card is not None else []
-        named_cards += [c for ban in play.lead_bans for c in ban.broken_by]
-        for selector in (*play.shed_when_safe, *play.first_trick_bans, *play.discard_when_void):
-            if isinstance(selector, (m.OneCard, m.CardSet)):
-                named_cards += sorted(select(selector, None))
-        for card in named_cards:
-            if card in gone:
-                add(f"{C.card_symbol(card)} is named but removed from the deck", f"name a card that is dealt, or {keep}")
-    if (isinstance(play, m.DominoPlay) and isinstance(play.start, int)
-            and all(C.card(play.start, s) in gone for s in C.SUITS)):
-        add(f"domino starts from {C.rank_str(play.start)}, but every one is removed", "start from a rank that is dealt")
+                return [(f"'{text}' scores nothing: every card it counts is removed from the deck",
+                         f"take '{text}' out, or play with a deck that has those cards")]
+            return []
+        case m.Placings(values=values) if len(values) != players:
+            return [(f"placings give {len(values)} values for {players} players",
+                     f"give {players} values, one for each place, or a rule line for {players} players under "
+                     "'players:'")]
+        case m.PerTrick() | m.NoTrick() | m.TrickAt() | m.Placings() | m.MostOfOneSuit() | m.Spread():
+            return []  # trick positions: _position_problems; spreads: spread_problems
+        case _:
+            assert_never(part)
+
+
+def _position_problems(group: tuple[m.Part, ...], tricks: int) -> list[Problem]:
+    """Trick positions of one group that a hand of ``tricks`` tricks does
+    not have, or that score one trick twice."""
+    problems: list[Problem] = []
+    seen: dict[int, str] = {}
+    for part in group:
+        if not isinstance(part, m.TrickAt):
+            continue
+        index = part.index(tricks)
+        if index is None:
+            problems.append((f"'{clause_text(part)}' scores a trick that a hand of {tricks} tricks does not have",
+                             f"name a trick from the first to the {ordinal_text(tricks)}"))
+        elif index in seen:
+            problems.append((f"'{clause_text(part)}' and '{seen[index]}' score the same trick",
+                             "write one value for that trick"))
+        if index is not None:
+            seen[index] = clause_text(part)
     return problems
+
+
+def _play_problems(play: m.Play, gone: frozenset[int]) -> list[Problem]:
+    """Cards the play names (an opening card, breakers, banned or forced
+    cards) or a domino start that the cards ``gone`` take away."""
+    match play:
+        case m.TrickPlay():
+            named_cards = [play.opening_card] if play.opening_card is not None else []
+            named_cards += [c for ban in play.lead_bans for c in ban.broken_by]
+            for selector in (*play.shed_when_safe, *play.first_trick_bans, *play.discard_when_void):
+                if isinstance(selector, (m.OneCard, m.CardSet)):
+                    named_cards += sorted(select(selector, None))
+            return [(f"{C.card_symbol(card)} is named but removed from the deck",
+                     f"name a card that is dealt, or {_KEEP}") for card in named_cards if card in gone]
+        case m.DominoPlay(start=int(start)) if all(C.card(start, s) in gone for s in C.SUITS):
+            return [(f"domino starts from {C.rank_str(start)}, but every one is removed",
+                     "start from a rank that is dealt")]
+        case m.DominoPlay():
+            return []
+        case _:
+            assert_never(play)

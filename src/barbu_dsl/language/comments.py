@@ -34,7 +34,7 @@ class Comment:
     trailing: bool = False
 
 
-def file_comments(text: str) -> list[Comment]:
+def file_comments(text: str) -> list[Comment]:  # noqa: C901 -- a small scanner of YAML comments, one branch a kind of line
     """Every comment of a spec file but its header, with the key each
     belongs to (empty when the file cannot be read as YAML: then there is
     nothing to keep a comment with)."""

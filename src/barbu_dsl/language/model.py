@@ -5,7 +5,7 @@ reads these objects and nothing else.  They are frozen dataclasses built
 from tuples, so two specs that say the same thing compare equal and can be
 hashed; source positions are kept out of equality.
 
-The model mirrors ``RULES.md``:
+The model mirrors ``docs/rules.md``:
 
 * a :class:`Contract` has :class:`Rules` (play mechanics plus scoring) and,
   optionally, other rules for particular player counts (section 3);
@@ -30,9 +30,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ..cards import Card, Rank, Suit
+from ..runtime import records
+from ..runtime.scoring import position_index
 
 # --------------------------------------------------------------------------
 # Card selectors: which cards a part counts or a restriction names.
@@ -84,31 +86,74 @@ class PointCards:
 Cards = AllCards | SuitCards | RankCards | OneCard | CardSet | TrumpCards | PointCards
 
 # --------------------------------------------------------------------------
+# What each clause asks of the rest of its rule line, as data beside it
+# (read by :func:`barbu_dsl.language.rules.build`):
+#
+# * ``applies``: the play it belongs to, ``tricks`` or ``domino`` (a
+#   domino contract has no tricks to score or to lead to; trick play has no
+#   runs to open);
+# * ``needs_trumps``: it speaks of trumps, so the line must say ``trumps``;
+# * ``swept`` (scoring parts): taking every one of its elements is a sweep
+#   that ``all or nothing`` and ``shoot the moon`` turn; a placing or the
+#   most of one suit is not;
+# * ``elsewhere``: what to say to a writer who put it where it does not apply.
+
+Applies = Literal["tricks", "domino"]
+
+
+class Constraints:
+    """What a clause asks of the rest of its rule line (see above); each
+    clause class says its own."""
+
+    applies: ClassVar[Applies]
+    needs_trumps: ClassVar[bool] = False
+    swept: ClassVar[bool] = True
+    elsewhere: ClassVar[str | None] = None
+
+# --------------------------------------------------------------------------
 # Scoring parts.  Values are in points for the player who takes the element;
 # a negative value is a penalty.
 
 
 @dataclass(frozen=True)
-class PerTrick:
+class PerTrick(Constraints):
     """``value`` for each trick taken (``−2 per trick``)."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     value: int
 
 
 @dataclass(frozen=True)
-class PerCard:
+class NoTrick(Constraints):
+    """``value`` for a player who takes no trick at all (``+10 for no
+    trick``, as several trick-avoidance games score it).  No sweep: a player
+    cannot take every one of these."""
+
+    applies: ClassVar[Applies] = "tricks"
+    swept: ClassVar[bool] = False
+
+    value: int
+
+
+@dataclass(frozen=True)
+class PerCard(Constraints):
     """``value`` for each card of ``cards`` taken (``−2 per ♥``; with a
     :class:`OneCard` selector it is written ``A♥ −6``)."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     value: int
     cards: Cards
 
 
 @dataclass(frozen=True)
-class TrickAt:
+class TrickAt(Constraints):
     """``value`` for taking one trick by its position: ``position`` counts
     from 1 for the first trick, from -1 for the last (``−20 last trick``,
     ``−10 penultimate trick``, ``−15 trick 3``)."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     value: int
     position: int
@@ -116,13 +161,15 @@ class TrickAt:
     def index(self, tricks: int) -> int | None:
         """The 0-based index of this trick in a hand of ``tricks`` tricks,
         or None when the hand has no such trick (it then never scores)."""
-        index = self.position - 1 if self.position > 0 else tricks + self.position
-        return index if 0 <= index < tricks else None
+        return position_index(self.position, tricks)
 
 
 @dataclass(frozen=True)
-class Placings:
+class Placings(Constraints):
     """Domino: ``values[i]`` for the player who goes out in place ``i``."""
+
+    applies: ClassVar[Applies] = "domino"
+    swept: ClassVar[bool] = False
 
     values: tuple[int, ...]
 
@@ -132,10 +179,13 @@ Rounding = Literal["down", "up", "nearest"]
 
 
 @dataclass(frozen=True)
-class MostOfOneSuit:
+class MostOfOneSuit(Constraints):
     """Ravage City: ``value`` for the player whose largest single-suit count
     of captured cards is the highest.  Tied players share it (``split``,
     with ``rounding`` when a share is not whole) or each pay it (``full``)."""
+
+    applies: ClassVar[Applies] = "tricks"
+    swept: ClassVar[bool] = False
 
     value: int
     ties: TieRule = "split"
@@ -143,7 +193,7 @@ class MostOfOneSuit:
 
 
 @dataclass(frozen=True)
-class Spread:
+class Spread(Constraints):
     """``value`` shared out equally over the elements of a hand: every trick
     (``cards`` None: ``−26 spread over tricks``) or every card of ``cards``
     in the deck (``−30 spread over ♥``), so the value follows the deck size
@@ -151,11 +201,13 @@ class Spread:
     ``per trick`` or ``per …`` part of the share; a share that is not whole
     is refused."""
 
+    applies: ClassVar[Applies] = "tricks"
+
     value: int
     cards: Cards | None = None
 
 
-Part = PerTrick | PerCard | TrickAt | Placings | MostOfOneSuit | Spread
+Part = PerTrick | NoTrick | PerCard | TrickAt | Placings | MostOfOneSuit | Spread
 
 
 @dataclass(frozen=True)
@@ -200,7 +252,7 @@ class Trumps:
     ``must_win``: a player void in the led suit who holds a trump that would
     win the trick as it stands must play a trump that wins it.
     ``must_overtrump``: when trumps are led, a player holding a trump higher
-    than every trump in the trick must play a higher one (RULES.md section 2).
+    than every trump in the trick must play a higher one (docs/rules.md section 2).
     ``must_trump``: a player void in the led suit who holds a trump must play
     one, even one that loses (section 6, forced plays).
     """
@@ -215,7 +267,7 @@ class Trumps:
 class TrickPlay:
     """Trick-taking play: follow suit, highest card of the led suit wins,
     unless trumps.  ``inverted``: 2 is high and the ace low.
-    ``play_every_trick``: the hand never ends early (RULES.md section 1,
+    ``play_every_trick``: the hand never ends early (docs/rules.md section 1,
     playing out), as Hearts is played everywhere.  ``discard_when_void``:
     a player void in the led suit who holds one of these cards must play
     one (docs/rules.md section 6, forced plays)."""
@@ -271,111 +323,151 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class TrumpsClause:
+class TrumpsClause(Constraints):
     """``trumps`` (the declarer names the suit) or ``trumps ♠``."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     suit: Suit | None = None
 
 
 @dataclass(frozen=True)
-class MustWinWithTrump:
+class MustWinWithTrump(Constraints):
     """``must win with a trump``"""
 
+    applies: ClassVar[Applies] = "tricks"
+    needs_trumps: ClassVar[bool] = True
+
 
 @dataclass(frozen=True)
-class MustOvertrump:
+class MustOvertrump(Constraints):
     """``must overtrump``"""
 
+    applies: ClassVar[Applies] = "tricks"
+    needs_trumps: ClassVar[bool] = True
+
 
 @dataclass(frozen=True)
-class MustTrump:
+class MustTrump(Constraints):
     """``must trump``: a void player trumps if able, even with a losing trump."""
 
+    applies: ClassVar[Applies] = "tricks"
+    needs_trumps: ClassVar[bool] = True
+
 
 @dataclass(frozen=True)
-class DominoClause:
+class DominoClause(Constraints):
     """``domino``, ``domino from 5``, ``domino from first card``"""
+
+    applies: ClassVar[Applies] = "domino"
 
     start: DominoStart = "chosen"
 
 
 @dataclass(frozen=True)
-class AcesLow:
+class AcesLow(Constraints):
     """``aces low`` (domino)"""
 
+    applies: ClassVar[Applies] = "domino"
+    elsewhere: ClassVar[str | None] = "trick play inverts with '2 high'"
+
 
 @dataclass(frozen=True)
-class AceAgain:
+class AceAgain(Constraints):
     """``ace plays again`` (domino)"""
 
+    applies: ClassVar[Applies] = "domino"
+
 
 @dataclass(frozen=True)
-class EndsAtFirstOut:
+class EndsAtFirstOut(Constraints):
     """``ends at first out`` (domino)"""
 
+    applies: ClassVar[Applies] = "domino"
+
 
 @dataclass(frozen=True)
-class Inverted:
+class Inverted(Constraints):
     """``2 high``: the rank order is inverted."""
 
-
-@dataclass(frozen=True)
-class PlayEveryTrick:
-    """``play every trick``: no early end (RULES.md section 1, playing out)."""
+    applies: ClassVar[Applies] = "tricks"
 
 
 @dataclass(frozen=True)
-class NoLead:
+class PlayEveryTrick(Constraints):
+    """``play every trick``: no early end (docs/rules.md section 1, playing out)."""
+
+    applies: ClassVar[Applies] = "tricks"
+
+
+@dataclass(frozen=True)
+class NoLead(Constraints):
     """``no ♥ lead``, ``no ♥ opening lead``, ``no ♥ lead until broken``"""
+
+    applies: ClassVar[Applies] = "tricks"
 
     suit: Suit
     scope: LeadScope = "every"
 
 
 @dataclass(frozen=True)
-class Breaks:
+class Breaks(Constraints):
     """``Q♠ breaks ♥``"""
+
+    applies: ClassVar[Applies] = "tricks"
 
     card: Card
     suit: Suit
 
 
 @dataclass(frozen=True)
-class Leads:
+class Leads(Constraints):
     """``2♣ leads``: its holder leads it to the first trick."""
+
+    applies: ClassVar[Applies] = "tricks"
 
     card: Card
 
 
 @dataclass(frozen=True)
-class NotOnFirstTrick:
+class NotOnFirstTrick(Constraints):
     """``no points on first trick``, ``no Q♠ on first trick``"""
 
+    applies: ClassVar[Applies] = "tricks"
+
     cards: Cards
 
 
 @dataclass(frozen=True)
-class ShedWhenSafe:
+class ShedWhenSafe(Constraints):
     """``shed K♥ when safe``"""
 
+    applies: ClassVar[Applies] = "tricks"
+
     cards: Cards
 
 
 @dataclass(frozen=True)
-class DiscardWhenVoid:
+class DiscardWhenVoid(Constraints):
     """``discard ♥ when void``, ``discard points when void``"""
 
+    applies: ClassVar[Applies] = "tricks"
+
     cards: Cards
 
 
 @dataclass(frozen=True)
-class AllOrNothing:
+class AllOrNothing(Constraints):
     """``all or nothing``"""
+
+    applies: ClassVar[Applies] = "tricks"
 
 
 @dataclass(frozen=True)
-class ShootTheMoon:
+class ShootTheMoon(Constraints):
     """``shoot the moon``"""
+
+    applies: ClassVar[Applies] = "tricks"
 
 
 Mechanic = (
@@ -450,7 +542,7 @@ Hands = int | tuple[tuple[int, int], ...] | None
 
 @dataclass(frozen=True)
 class Game:
-    """How a game runs (RULES.md sections 2 and 3).
+    """How a game runs (docs/rules.md sections 2 and 3).
 
     ``chooser``: ``declarer-series`` (a declarer chooses each contract once,
     then the next player takes over), ``rotating`` (the chooser moves on
@@ -493,7 +585,7 @@ Redouble = bool | Literal["anyone"]
 
 @dataclass(frozen=True)
 class Doubling:
-    """Who may double whom (RULES.md section 2, Doubling and variants 3, 4).
+    """Who may double whom (docs/rules.md section 2, Doubling and variants 3, 4).
 
     ``whom``: ``anyone`` may be doubled, or ``declarer-only`` (then the
     declarer's redouble must cover every player who doubled them).
@@ -613,7 +705,7 @@ class Spec:
 
     def contract(self, name: str) -> Contract:
         """The contract called ``name``, matched without regard to case,
-        spaces, hyphens or underscores (formats/RECORDS.md)."""
+        spaces, hyphens or underscores (docs/records.md)."""
         key = contract_key(name)
         for contract in self.contracts:
             if contract_key(contract.name) == key:
@@ -678,11 +770,9 @@ def _expand(contracts: tuple[Contract, ...], players: int) -> tuple[Contract, ..
     return tuple(c for contract in contracts for c in (contract,) * contract.times_played(players))
 
 
-@lru_cache(maxsize=1024)
-def contract_key(name: str) -> str:
-    """A contract name folded for matching: no case, spaces, ``-`` or ``_``
-    (kept for the names met: the schedule folds them every hand)."""
-    return "".join(ch for ch in name.casefold() if ch not in " -_\t")
+contract_key = lru_cache(maxsize=1024)(records.contract_key)
+"""A contract name folded for matching: no case, spaces, ``-`` or ``_``
+(the runtime's, kept for the names met: the schedule folds them every hand)."""
 
 
 _LETTERS = str.maketrans({"ı": "i", "œ": "oe", "æ": "ae", "ø": "o", "đ": "d", "ł": "l", "ß": "ss"})

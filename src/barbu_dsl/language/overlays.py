@@ -23,7 +23,7 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,
     """``spec`` with ``overlay``'s settings and contract changes applied.
 
     A contract the overlay adds joins the end of a non-empty game order,
-    its twin after it (RULES.md section 2 variant 2: a contract a spec adds
+    its twin after it (docs/rules.md section 2 variant 2: a contract a spec adds
     takes its place in the order); ``adds_to_order=False`` for a spec's own
     contracts, whose order is as written.  ``positions`` say where the
     overlay's settings were written, for their errors."""

@@ -320,6 +320,10 @@ class _ToClauses(Transformer):
         value = items[0]
         return (m.PerTrick(_value(value)), value.start_pos)
 
+    def no_trick(self, items):
+        value = items[0]
+        return (m.NoTrick(_value(value)), value.start_pos)
+
     def per_cards(self, items):
         value, _per, (selector, token) = items[:3]  # then "taken", if written
         if isinstance(selector, m.PointCards):

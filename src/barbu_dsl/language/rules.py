@@ -13,166 +13,268 @@ overlays that add or remove clauses.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from .. import cards as C
+from ..runtime import scoring
 from . import model as m
 
 if TYPE_CHECKING:
     from .parser import Groups, LineProblem
 
-_TRICK_PARTS = (m.PerTrick, m.PerCard, m.TrickAt, m.MostOfOneSuit, m.Spread)
-_PARTS = (m.PerTrick, m.PerCard, m.TrickAt, m.Placings, m.MostOfOneSuit, m.Spread)
+@dataclass
+class _Line:
+    """A rule line's clauses sorted out: the mechanics (each once) and the
+    scoring groups, every clause with its offset in the line."""
+
+    mechanics: list[tuple[m.Mechanic, int]] = field(default_factory=list)
+    groups: list[tuple[m.Part, ...]] = field(default_factory=list)
+    offsets: dict[int, int] = field(default_factory=dict)  # id(part) -> its offset
+    problems: list[tuple[int, str, str | None]] = field(default_factory=list)
+    start: int = 0  # the offset of the line's first clause
+
+    def first(self, kind: type) -> tuple[m.Mechanic, int] | None:
+        """The mechanic of type ``kind`` and its offset, if the line has one."""
+        return next(((c, o) for c, o in self.mechanics if type(c) is kind), None)
+
+    def has(self, kind: type) -> bool:
+        return self.first(kind) is not None
+
+    @property
+    def parts(self) -> list[m.Part]:
+        return [part for group in self.groups for part in group]
+
+    def at(self, part: m.Part) -> int:
+        return self.offsets[id(part)]
+
+    @property
+    def domino(self) -> bool:
+        return self.has(m.DominoClause)
+
+    @property
+    def trumps(self) -> bool:
+        return self.has(m.TrumpsClause)
+
+
+def _sorted_out(groups: Groups) -> _Line:
+    """The clauses of ``groups`` as a :class:`_Line`; a mechanic given twice,
+    or two that set one thing, is a problem (the later one)."""
+    line = _Line(start=groups[0][0][1] if groups and groups[0] else 0)
+    seen: dict[object, int] = {}
+    for group in groups:
+        parts: list[m.Part] = []
+        for clause, offset in group:
+            match clause:
+                case (m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.Placings() | m.MostOfOneSuit()
+                      | m.Spread()):
+                    parts.append(clause)
+                    line.offsets[id(clause)] = offset
+                case _:
+                    key = _mechanic_key(clause)
+                    if key in seen:
+                        line.problems.append((offset, f"'{clause_text(clause)}' is given twice" if key == clause
+                                              else f"'{clause_text(clause)}' contradicts an earlier clause", None))
+                        continue
+                    seen[key] = offset
+                    line.mechanics.append((clause, offset))
+        if parts:
+            line.groups.append(tuple(parts))
+    return line
+
+
+# The checks of a rule line, each a small function of the sorted line that
+# yields its problems (offset, message, hint), run in this order.  What a
+# clause asks of the others is the data beside it in the model
+# (``applies``, ``needs_trumps``, ``swept``, ``elsewhere``).
+
+Found = Iterator[tuple[int, str, str | None]]
+
+
+def _trumps_and_domino(line: _Line) -> Found:
+    domino = line.first(m.DominoClause)
+    if domino and line.trumps:
+        yield domino[1], "a contract cannot be both trumps and domino", None
+
+
+def _needs_trumps(line: _Line) -> Found:
+    if not line.trumps:
+        for clause, offset in line.mechanics:
+            if clause.needs_trumps:
+                yield offset, f"'{clause_text(clause)}' needs 'trumps'", None
+
+
+def _counts_trumps(line: _Line) -> Found:
+    """``per trump`` and ``spread over trumps`` need ``trumps``."""
+    if not line.trumps:
+        for part in line.parts:
+            if isinstance(part, (m.PerCard, m.Spread)) and isinstance(part.cards, m.TrumpCards):
+                what = "per trump" if isinstance(part, m.PerCard) else "spread over trumps"
+                yield line.at(part), f"'{what}' needs 'trumps'", None
+
+
+def _where_it_applies(line: _Line) -> Found:
+    """Each clause in the play it belongs to: domino rules with ``domino``,
+    trick rules and trick scoring without it."""
+    play: m.Applies = "domino" if line.domino else "tricks"
+    for clause, offset in line.mechanics:
+        if clause.applies == play or isinstance(clause, m.DominoClause | m.TrumpsClause) or clause.needs_trumps:
+            continue  # trumps in domino, and clauses that need them, have their own words above
+        text = clause_text(clause)
+        if play == "domino":
+            yield offset, f"'{text}' does not apply to domino", None
+        elif clause.elsewhere:
+            yield offset, f"'{text}' is a domino rule; {clause.elsewhere}", None
+        else:
+            yield offset, f"'{text}' is a domino rule", "add 'domino'"
+    for part in line.parts:
+        if part.applies == play:
+            continue
+        if play == "domino":
+            yield line.at(part), f"'{clause_text(part)}' scores tricks, but domino has none", \
+                "domino scores with 'placings'"
+        else:
+            yield line.at(part), "'placings' score domino; this contract plays tricks", \
+                "add 'domino' or score tricks or cards"
+    domino = line.first(m.DominoClause)
+    if domino and not any(part.applies == "domino" for part in line.parts):
+        yield domino[1], "domino needs 'placings' to score", None
+
+
+def _scores_something(line: _Line) -> Found:
+    if not line.parts:
+        yield line.start, "this contract scores nothing", "add a scoring part such as '−2 per trick'"
+
+
+def _sweeps(line: _Line) -> Found:
+    """``all or nothing`` and ``shoot the moon``: not both, and only over
+    parts a player can sweep."""
+    moon = line.first(m.ShootTheMoon)
+    if moon and line.has(m.AllOrNothing):
+        yield moon[1], "'shoot the moon' contradicts 'all or nothing'", None
+    for sweep in (line.first(m.AllOrNothing), moon):
+        if sweep is not None:
+            for part in line.parts:
+                if not part.swept:
+                    yield sweep[1], f"'{clause_text(sweep[0])}' cannot apply to '{clause_text(part)}'", None
+
+
+def _breakers(line: _Line) -> Found:
+    """``Q♠ breaks ♥`` needs ``no ♥ lead until broken``."""
+    bans = {c.suit: c for c, _ in line.mechanics if isinstance(c, m.NoLead)}
+    for clause, offset in line.mechanics:
+        if isinstance(clause, m.Breaks):
+            ban = bans.get(clause.suit)
+            if ban is None or ban.scope != "until-broken":
+                yield offset, f"'{clause_text(clause)}' needs 'no {C.suit_symbol(clause.suit)} lead until broken'", \
+                    None
+
+
+def _groups(line: _Line) -> Found:
+    """Inside each group: no element with two values, no part worth nothing."""
+    for group in line.groups:
+        for message, part in _overlaps(group):
+            yield line.at(part), message, "separate parts that add up with ';', or give the card its own value"
+        for part in _scoring_nothing(group):
+            yield line.at(part), f"'{clause_text(part)}' scores nothing", "give it a value, or leave it out"
+
+
+def _leads(line: _Line) -> Found:
+    yield from _lead_contradictions(line.mechanics)
+
+
+CHECKS: tuple[Callable[[_Line], Found], ...] = (_trumps_and_domino, _needs_trumps, _where_it_applies, _counts_trumps,
+                                                _scores_something, _sweeps, _breakers, _groups, _leads)
+"""The checks :func:`build` runs on every rule line, in order."""
 
 
 def build(groups: Groups) -> tuple[m.Rules | None, list[LineProblem]]:
     """Rules from positioned clause groups, or None and the problems."""
     from .parser import LineProblem  # here, not above: reading a model never loads the parser (lark)
 
-    problems: list[LineProblem] = []
+    line = _sorted_out(groups)
+    found = list(line.problems)
+    for check in CHECKS:
+        found.extend(check(line))
+    if found:
+        return None, [LineProblem(offset, message, 1, hint) for offset, message, hint in found]
+    scoring = m.Scoring(groups=tuple(line.groups), all_or_nothing=line.has(m.AllOrNothing),
+                        shoot_the_moon=line.has(m.ShootTheMoon))
+    return m.Rules(_play(line.mechanics), scoring), []
 
-    def problem(offset: int, message: str, hint: str | None = None) -> None:
-        problems.append(LineProblem(offset, message, 1, hint))
 
-    seen: dict[object, int] = {}
-    mechanics: list[tuple[m.Clause, int]] = []
-    scoring_groups: list[tuple[m.Part, ...]] = []
-    part_offsets: dict[int, int] = {}
-    for group in groups:
-        parts: list[m.Part] = []
-        for clause, offset in group:
-            if isinstance(clause, _PARTS):
-                parts.append(clause)
-                part_offsets[id(clause)] = offset
-                continue
-            key = _mechanic_key(clause)
-            if key in seen:
-                problem(offset, f"'{clause_text(clause)}' is given twice" if key == clause
-                        else f"'{clause_text(clause)}' contradicts an earlier clause")
-                continue
-            seen[key] = offset
-            mechanics.append((clause, offset))
-        if parts:
-            scoring_groups.append(tuple(parts))
-
-    by_type = {type(c): (c, o) for c, o in mechanics}
-    trumps_clause = by_type.get(m.TrumpsClause)
-    domino_clause = by_type.get(m.DominoClause)
-    all_parts = [p for g in scoring_groups for p in g]
-
-    if trumps_clause and domino_clause:
-        problem(domino_clause[1], "a contract cannot be both trumps and domino")
-    for needs_trumps in (m.MustWinWithTrump, m.MustOvertrump, m.MustTrump):
-        if needs_trumps in by_type and not trumps_clause:
-            problem(by_type[needs_trumps][1], f"'{clause_text(needs_trumps())}' needs 'trumps'")
-    if m.AcesLow in by_type and not domino_clause:
-        problem(by_type[m.AcesLow][1], "'aces low' is a domino rule; trick play inverts with '2 high'")
-    for domino_only in (m.AceAgain, m.EndsAtFirstOut):
-        if domino_only in by_type and not domino_clause:
-            problem(by_type[domino_only][1], f"'{clause_text(domino_only())}' is a domino rule", "add 'domino'")
-    if domino_clause:
-        for kind in (m.Inverted, m.PlayEveryTrick, m.NoLead, m.Leads, m.NotOnFirstTrick, m.ShedWhenSafe,
-                     m.DiscardWhenVoid, m.Breaks, m.AllOrNothing, m.ShootTheMoon):
-            for clause, offset in mechanics:
-                if isinstance(clause, kind):
-                    problem(offset, f"'{clause_text(clause)}' does not apply to domino")
-        for part in all_parts:
-            if isinstance(part, _TRICK_PARTS):
-                problem(part_offsets[id(part)], f"'{clause_text(part)}' scores tricks, but domino has none",
-                        "domino scores with 'placings'")
-        if not any(isinstance(p, m.Placings) for p in all_parts):
-            problem(domino_clause[1], "domino needs 'placings' to score")
-    else:
-        for part in all_parts:
-            if isinstance(part, m.Placings):
-                problem(part_offsets[id(part)], "'placings' score domino; this contract plays tricks",
-                        "add 'domino' or score tricks or cards")
-    for part in all_parts:
-        if isinstance(part, (m.PerCard, m.Spread)) and isinstance(part.cards, m.TrumpCards) and not trumps_clause:
-            what = "per trump" if isinstance(part, m.PerCard) else "spread over trumps"
-            problem(part_offsets[id(part)], f"'{what}' needs 'trumps'")
-    if not all_parts:
-        offset = groups[0][0][1] if groups and groups[0] else 0
-        problem(offset, "this contract scores nothing", "add a scoring part such as '−2 per trick'")
-    if m.AllOrNothing in by_type and m.ShootTheMoon in by_type:
-        problem(by_type[m.ShootTheMoon][1], "'shoot the moon' contradicts 'all or nothing'")
-    for kind in (m.AllOrNothing, m.ShootTheMoon):
-        if kind in by_type:
-            for part in all_parts:
-                if isinstance(part, (m.Placings, m.MostOfOneSuit)):
-                    problem(by_type[kind][1], f"'{clause_text(kind())}' cannot apply to '{clause_text(part)}'")
-    bans = {c.suit: c for c, _ in mechanics if isinstance(c, m.NoLead)}
+def _play(mechanics: Sequence[tuple[m.Mechanic, int]]) -> m.Play:  # noqa: C901 -- one small builder a clause
+    """The play the mechanics of a checked line set out: each clause puts
+    its rule into the :class:`~.model.TrickPlay` or :class:`~.model.DominoPlay`
+    (a table of small builders, one ``case`` a clause)."""
+    domino: m.DominoPlay | None = None
+    tricks = m.TrickPlay()
+    trumps: m.Trumps | None = None
     breakers: dict[int, list[int]] = {}
-    for clause, offset in mechanics:
-        if isinstance(clause, m.Breaks):
-            ban = bans.get(clause.suit)
-            if ban is None or ban.scope != "until-broken":
-                problem(offset, f"'{clause_text(clause)}' needs 'no {C.suit_symbol(clause.suit)} lead until broken'")
-            breakers.setdefault(clause.suit, []).append(clause.card)
-    for scoring_group in scoring_groups:
-        for message, part in _overlaps(scoring_group):
-            problem(part_offsets[id(part)], message,
-                    "separate parts that add up with ';', or give the card its own value")
-        for part in _scoring_nothing(scoring_group):
-            problem(part_offsets[id(part)], f"'{clause_text(part)}' scores nothing",
-                    "give it a value, or leave it out")
-    for offset, message, hint in _lead_contradictions(mechanics):
-        problem(offset, message, hint)
-    if problems:
-        return None, problems
-
-    play: m.Play
-    if domino_clause:
-        play = m.DominoPlay(start=domino_clause[0].start, aces_low=m.AcesLow in by_type,  # type: ignore[union-attr]
-                            ace_again=m.AceAgain in by_type,
-                            end="first-out" if m.EndsAtFirstOut in by_type else "last")
-    else:
-        trumps = None
-        if trumps_clause:
-            trumps = m.Trumps(
-                suit=trumps_clause[0].suit,  # type: ignore[union-attr]
-                must_win=m.MustWinWithTrump in by_type,
-                must_overtrump=m.MustOvertrump in by_type,
-                must_trump=m.MustTrump in by_type,
-            )
-        play = m.TrickPlay(
-            trumps=trumps,
-            inverted=m.Inverted in by_type,
-            play_every_trick=m.PlayEveryTrick in by_type,
-            lead_bans=tuple(
-                m.LeadBan(c.suit, c.scope, tuple(sorted(breakers.get(c.suit, ()))))
-                for c, _ in mechanics if isinstance(c, m.NoLead)
-            ),
-            opening_card=by_type[m.Leads][0].card if m.Leads in by_type else None,  # type: ignore[union-attr]
-            first_trick_bans=tuple(c.cards for c, _ in mechanics if isinstance(c, m.NotOnFirstTrick)),
-            shed_when_safe=tuple(c.cards for c, _ in mechanics if isinstance(c, m.ShedWhenSafe)),
-            discard_when_void=tuple(c.cards for c, _ in mechanics if isinstance(c, m.DiscardWhenVoid)),
-        )
-    scoring = m.Scoring(
-        groups=tuple(scoring_groups),
-        all_or_nothing=m.AllOrNothing in by_type,
-        shoot_the_moon=m.ShootTheMoon in by_type,
-    )
-    return m.Rules(play, scoring), []
+    for clause, _ in mechanics:
+        match clause:
+            case m.DominoClause(start=start):
+                domino = replace(domino or m.DominoPlay(), start=start)
+            case m.AcesLow():
+                domino = replace(domino or m.DominoPlay(), aces_low=True)
+            case m.AceAgain():
+                domino = replace(domino or m.DominoPlay(), ace_again=True)
+            case m.EndsAtFirstOut():
+                domino = replace(domino or m.DominoPlay(), end="first-out")
+            case m.TrumpsClause(suit=suit):
+                trumps = replace(trumps or m.Trumps(), suit=suit)
+            case m.MustWinWithTrump():
+                trumps = replace(trumps or m.Trumps(), must_win=True)
+            case m.MustOvertrump():
+                trumps = replace(trumps or m.Trumps(), must_overtrump=True)
+            case m.MustTrump():
+                trumps = replace(trumps or m.Trumps(), must_trump=True)
+            case m.Inverted():
+                tricks = replace(tricks, inverted=True)
+            case m.PlayEveryTrick():
+                tricks = replace(tricks, play_every_trick=True)
+            case m.NoLead(suit=suit, scope=scope):
+                tricks = replace(tricks, lead_bans=(*tricks.lead_bans, m.LeadBan(suit, scope)))
+            case m.Breaks(card=card, suit=suit):
+                breakers.setdefault(suit, []).append(card)
+            case m.Leads(card=card):
+                tricks = replace(tricks, opening_card=card)
+            case m.NotOnFirstTrick(cards=cards):
+                tricks = replace(tricks, first_trick_bans=(*tricks.first_trick_bans, cards))
+            case m.ShedWhenSafe(cards=cards):
+                tricks = replace(tricks, shed_when_safe=(*tricks.shed_when_safe, cards))
+            case m.DiscardWhenVoid(cards=cards):
+                tricks = replace(tricks, discard_when_void=(*tricks.discard_when_void, cards))
+            case m.AllOrNothing() | m.ShootTheMoon():
+                pass  # scoring switches (see build)
+            case _:
+                assert_never(clause)
+    if domino is not None:
+        return domino
+    bans = tuple(replace(ban, broken_by=tuple(sorted(breakers.get(ban.suit, ())))) for ban in tricks.lead_bans)
+    return replace(tricks, trumps=trumps, lead_bans=bans)
 
 
 def _scoring_nothing(group: Sequence[m.Part]) -> list[m.Part]:
     """Parts of a group whose value is 0 (``+0 per trick``), except a single
     card's 0 that takes the card out of a wider part (``−2 per ♥, A♥ 0``)."""
-    found: list[m.Part] = []
     wider = [p.cards for p in group if isinstance(p, (m.PerCard, m.Spread)) and p.cards is not None
              and not isinstance(p.cards, m.OneCard)]
-    for part in group:
-        if isinstance(part, m.Placings):
-            if not any(part.values):
-                found.append(part)
-        elif part.value == 0 and not (isinstance(part, m.PerCard) and isinstance(part.cards, m.OneCard)
-                                      and any(_may_overlap(part.cards, cards) for cards in wider)):
-            found.append(part)
-    return found
+
+    def worth_nothing(part: m.Part) -> bool:
+        match part:
+            case m.Placings(values=values):
+                return not any(values)
+            case m.PerCard(value=0, cards=m.OneCard() as card):
+                return not any(_may_overlap(card, cards) for cards in wider)
+            case m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.MostOfOneSuit() | m.Spread():
+                return part.value == 0
+            case _:
+                assert_never(part)
+
+    return [part for part in group if worth_nothing(part)]
 
 
 def _lead_contradictions(mechanics: Sequence[tuple[m.Clause, int]]) -> list[tuple[int, str, str]]:
@@ -198,11 +300,13 @@ def _lead_contradictions(mechanics: Sequence[tuple[m.Clause, int]]) -> list[tupl
 def _mechanic_key(clause: m.Clause) -> object:
     """Clauses with the same key may appear once: the same switch, or two
     values for one thing (two lead bans on one suit, two opening cards)."""
-    if isinstance(clause, m.NoLead):
-        return ("lead", clause.suit)
-    if isinstance(clause, (m.TrumpsClause, m.DominoClause, m.Leads)):
-        return type(clause)
-    return clause
+    match clause:
+        case m.NoLead(suit=suit):
+            return ("lead", suit)
+        case m.TrumpsClause() | m.DominoClause() | m.Leads():
+            return type(clause)
+        case _:
+            return clause
 
 
 def _overlaps(group: Sequence[m.Part]) -> list[tuple[str, m.Part]]:
@@ -211,23 +315,25 @@ def _overlaps(group: Sequence[m.Part]) -> list[tuple[str, m.Part]]:
     kinds: dict[object, m.Part] = {}
     general: list[m.PerCard | m.Spread] = []
     for part in group:
-        if isinstance(part, m.Spread) and part.cards is None:
-            key: object = m.PerTrick  # a share of a total per trick is a per-trick value
-        elif isinstance(part, (m.PerCard, m.Spread)):
-            assert part.cards is not None
-            if isinstance(part.cards, m.OneCard):
-                key = ("card", part.cards.card)
-            else:
+        key: object
+        match part:
+            case m.Spread(cards=None):
+                key = m.PerTrick  # a share of a total per trick is a per-trick value
+            case m.PerCard(cards=m.OneCard(card=card)) | m.Spread(cards=m.OneCard(card=card)):
+                key = ("card", card)
+            case m.PerCard(cards=cards) | m.Spread(cards=cards) if cards is not None:
                 for other in general:
-                    if _may_overlap(other.cards, part.cards):  # type: ignore[arg-type]
+                    if other.cards is not None and _may_overlap(other.cards, cards):
                         message = f"'{clause_text(part)}' and '{clause_text(other)}' both score some cards in one group"
                         found.append((message, part))
                 general.append(part)
                 continue
-        elif isinstance(part, m.TrickAt):
-            key = ("trick", part.position)
-        else:
-            key = type(part)
+            case m.TrickAt(position=position):
+                key = ("trick", position)
+            case m.PerTrick() | m.NoTrick() | m.Placings() | m.MostOfOneSuit() | m.PerCard() | m.Spread():
+                key = type(part)
+            case _:
+                assert_never(part)
         if key in kinds:
             found.append((f"'{clause_text(part)}' contradicts '{clause_text(kinds[key])}'", part))
         kinds[key] = part
@@ -243,19 +349,23 @@ def _may_overlap(a: m.Cards, b: m.Cards) -> bool:
 def select(cards: m.Cards, trump: int | None, points: frozenset[int] = frozenset()) -> frozenset[int]:
     """The cards a selector names, out of all 52 (``trump`` for ``per trump``,
     ``points`` for ``points``)."""
-    if isinstance(cards, m.AllCards):
-        return C.FULL_DECK
-    if isinstance(cards, m.SuitCards):
-        return frozenset(C.card(r, cards.suit) for r in C.RANKS)
-    if isinstance(cards, m.RankCards):
-        return frozenset(C.card(cards.rank, s) for s in C.SUITS)
-    if isinstance(cards, m.OneCard):
-        return frozenset((cards.card,))
-    if isinstance(cards, m.CardSet):
-        return frozenset(cards.cards)
-    if isinstance(cards, m.TrumpCards):
-        return frozenset(C.card(r, trump) for r in C.RANKS) if trump is not None else frozenset()
-    return points
+    match cards:
+        case m.AllCards():
+            return C.FULL_DECK
+        case m.SuitCards(suit=suit):
+            return frozenset(C.card(r, suit) for r in C.RANKS)
+        case m.RankCards(rank=rank):
+            return frozenset(C.card(rank, s) for s in C.SUITS)
+        case m.OneCard(card=card):
+            return frozenset((card,))
+        case m.CardSet(cards=members):
+            return frozenset(members)
+        case m.TrumpCards():
+            return frozenset(C.card(r, trump) for r in C.RANKS) if trump is not None else frozenset()
+        case m.PointCards():
+            return points
+        case _:
+            assert_never(cards)
 
 
 def card_values(scoring: m.Scoring, trump: int | None, deck: frozenset[int] = C.FULL_DECK) -> dict[int, int]:
@@ -308,14 +418,14 @@ def resolve_spreads(scoring: m.Scoring, tricks: int, deck: frozenset[int], trump
 
 
 def round_half_away(value: Fraction) -> int:
-    """``value`` rounded to the nearest integer, halves away from zero."""
-    magnitude = math.floor(abs(value) + Fraction(1, 2))
-    return magnitude if value >= 0 else -magnitude
+    """``value`` rounded to the nearest integer, halves away from zero (the
+    runtime's :func:`~barbu_dsl.runtime.scoring.round_half_away`)."""
+    return scoring.round_half_away(value.numerator, value.denominator)
 
 
 def split_share(value: int, ways: int, rounding: m.Rounding | None) -> int:
     """One tied player's share of ``value`` split ``ways`` ways (Ravage
-    City, RULES.md section 2 variant 9).  ``down`` and ``up`` round towards
+    City, docs/rules.md section 2 variant 9).  ``down`` and ``up`` round towards
     minus and plus infinity; ``nearest`` (also used when the spec declares
     no rounding, which the verifier reports) rounds halves away from zero."""
     share = Fraction(value, ways)
@@ -336,38 +446,7 @@ def clauses(rules: m.Rules) -> tuple[tuple[m.Clause, ...], ...]:
     """Clause groups that :func:`build` turns back into ``rules``: play-type
     clauses first, then the scoring groups, then restrictions and the
     all-or-nothing / shoot-the-moon switches (attached to the last group)."""
-    head: list[m.Clause] = []
-    tail: list[m.Clause] = []
-    play = rules.play
-    if isinstance(play, m.DominoPlay):
-        head.append(m.DominoClause(play.start))
-        if play.aces_low:
-            head.append(m.AcesLow())
-        if play.ace_again:
-            head.append(m.AceAgain())
-        if play.end == "first-out":
-            head.append(m.EndsAtFirstOut())
-    else:
-        if play.trumps is not None:
-            head.append(m.TrumpsClause(play.trumps.suit))
-            if play.trumps.must_win:
-                head.append(m.MustWinWithTrump())
-            if play.trumps.must_overtrump:
-                head.append(m.MustOvertrump())
-            if play.trumps.must_trump:
-                head.append(m.MustTrump())
-        if play.inverted:
-            head.append(m.Inverted())
-        if play.opening_card is not None:
-            tail.append(m.Leads(play.opening_card))
-        tail.extend(m.NotOnFirstTrick(c) for c in play.first_trick_bans)
-        for ban in play.lead_bans:
-            tail.append(m.NoLead(ban.suit, ban.scope))
-            tail.extend(m.Breaks(card, ban.suit) for card in ban.broken_by)
-        tail.extend(m.ShedWhenSafe(c) for c in play.shed_when_safe)
-        tail.extend(m.DiscardWhenVoid(c) for c in play.discard_when_void)
-        if play.play_every_trick:
-            tail.append(m.PlayEveryTrick())
+    head, tail = _play_clauses(rules.play)
     if rules.scoring.all_or_nothing:
         tail.append(m.AllOrNothing())
     if rules.scoring.shoot_the_moon:
@@ -378,13 +457,51 @@ def clauses(rules: m.Rules) -> tuple[tuple[m.Clause, ...], ...]:
     return tuple(tuple(g) for g in groups)
 
 
+def _play_clauses(play: m.Play) -> tuple[list[m.Clause], list[m.Clause]]:
+    """The clauses that set ``play`` out: those written first (the kind of
+    play and its switches) and those written last (restrictions)."""
+    head: list[m.Clause] = []
+    tail: list[m.Clause] = []
+    match play:
+        case m.DominoPlay():
+            head.append(m.DominoClause(play.start))
+            head.extend(clause for on, clause in ((play.aces_low, m.AcesLow()), (play.ace_again, m.AceAgain()),
+                                                  (play.end == "first-out", m.EndsAtFirstOut())) if on)
+        case m.TrickPlay():
+            if play.trumps is not None:
+                trumps = play.trumps
+                head.append(m.TrumpsClause(trumps.suit))
+                head.extend(clause for on, clause in ((trumps.must_win, m.MustWinWithTrump()),
+                                                      (trumps.must_overtrump, m.MustOvertrump()),
+                                                      (trumps.must_trump, m.MustTrump())) if on)
+            if play.inverted:
+                head.append(m.Inverted())
+            if play.opening_card is not None:
+                tail.append(m.Leads(play.opening_card))
+            tail.extend(m.NotOnFirstTrick(c) for c in play.first_trick_bans)
+            for ban in play.lead_bans:
+                tail.append(m.NoLead(ban.suit, ban.scope))
+                tail.extend(m.Breaks(card, ban.suit) for card in ban.broken_by)
+            tail.extend(m.ShedWhenSafe(c) for c in play.shed_when_safe)
+            tail.extend(m.DiscardWhenVoid(c) for c in play.discard_when_void)
+            if play.play_every_trick:
+                tail.append(m.PlayEveryTrick())
+        case _:
+            assert_never(play)
+    return head, tail
+
+
 def negate(rules: m.Rules) -> m.Rules:
     """The twin of ``rules``: the same play, every value negated."""
 
     def flip(part: m.Part) -> m.Part:
-        if isinstance(part, m.Placings):
-            return m.Placings(tuple(-v for v in part.values))
-        return replace(part, value=-part.value)  # type: ignore[type-var]
+        match part:
+            case m.Placings(values=values):
+                return m.Placings(tuple(-v for v in values))
+            case m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.MostOfOneSuit() | m.Spread():
+                return replace(part, value=-part.value)
+            case _:
+                assert_never(part)
 
     groups = tuple(tuple(flip(p) for p in g) for g in rules.scoring.groups)
     return m.Rules(rules.play, replace(rules.scoring, groups=groups))
@@ -403,20 +520,24 @@ def value_text(value: int) -> str:
 
 def cards_text(cards: m.Cards, plural: bool = False) -> str:
     """A selector's canonical text: ``♥``, ``queen`` (``queens``), ``A♥``."""
-    if isinstance(cards, m.AllCards):
-        return "cards" if plural else "card"
-    if isinstance(cards, m.SuitCards):
-        return C.suit_symbol(cards.suit)
-    if isinstance(cards, m.RankCards):
-        name = C.RANK_NAMES[cards.rank]
-        return (name + ("es" if name == "six" else "s")) if plural else name
-    if isinstance(cards, m.OneCard):
-        return C.card_symbol(cards.card)
-    if isinstance(cards, m.CardSet):
-        return "{" + ", ".join(C.card_symbol(c) for c in cards.cards) + "}"
-    if isinstance(cards, m.TrumpCards):
-        return "trumps" if plural else "trump"
-    return "points"
+    match cards:
+        case m.AllCards():
+            return "cards" if plural else "card"
+        case m.SuitCards(suit=suit):
+            return C.suit_symbol(suit)
+        case m.RankCards(rank=rank):
+            name = C.RANK_NAMES[rank]
+            return (name + ("es" if name == "six" else "s")) if plural else name
+        case m.OneCard(card=card):
+            return C.card_symbol(card)
+        case m.CardSet(cards=members):
+            return "{" + ", ".join(C.card_symbol(c) for c in members) + "}"
+        case m.TrumpCards():
+            return "trumps" if plural else "trump"
+        case m.PointCards():
+            return "points"
+        case _:
+            assert_never(cards)
 
 
 _POSITION_WORDS = {1: "first", 2: "second", 3: "third", -3: "antepenultimate", -2: "penultimate", -1: "last"}
@@ -428,61 +549,90 @@ def ordinal_text(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def clause_text(clause: m.Clause) -> str:
+def _position_text(position: int) -> str:
+    """A trick position as a rule line writes it: ``last trick``, ``trick 7``."""
+    if position in _POSITION_WORDS:
+        return f"{_POSITION_WORDS[position]} trick"
+    if position < 0:
+        return f"{ordinal_text(-position)} from last trick"
+    return f"trick {position}"
+
+
+def _most_text(clause: m.MostOfOneSuit) -> str:
+    text = f"{value_text(clause.value)} most of one suit"
+    if clause.ties == "full":
+        return text + " ties full"
+    return text + f" ties split rounding {clause.rounding}" if clause.rounding else text
+
+
+def _domino_text(start: m.DominoStart) -> str:
+    if start == "chosen":
+        return "domino"
+    if start == "first-card":
+        return "domino from first card"
+    return f"domino from {C.rank_str(start)}"
+
+
+_LEAD_SCOPES = {"every": "no {} lead", "opening": "no {} opening lead", "until-broken": "no {} lead until broken"}
+
+
+def clause_text(clause: m.Clause) -> str:  # noqa: C901 -- one case a clause: mypy names a clause missing here
     """The canonical written form of one clause."""
-    if isinstance(clause, m.PerTrick):
-        return f"{value_text(clause.value)} per trick"
-    if isinstance(clause, m.PerCard):
-        if isinstance(clause.cards, m.OneCard):
-            return f"{cards_text(clause.cards)} {value_text(clause.value)}"
-        return f"{value_text(clause.value)} per {cards_text(clause.cards)}"
-    if isinstance(clause, m.TrickAt):
-        if clause.position in _POSITION_WORDS:
-            return f"{value_text(clause.value)} {_POSITION_WORDS[clause.position]} trick"
-        if clause.position < 0:
-            return f"{value_text(clause.value)} {ordinal_text(-clause.position)} from last trick"
-        return f"{value_text(clause.value)} trick {clause.position}"
-    if isinstance(clause, m.Spread):
-        over = "tricks" if clause.cards is None else cards_text(clause.cards, plural=True)
-        return f"{value_text(clause.value)} spread over {over}"
-    if isinstance(clause, m.Placings):
-        return "placings " + " ".join(value_text(v) for v in clause.values)
-    if isinstance(clause, m.MostOfOneSuit):
-        text = f"{value_text(clause.value)} most of one suit"
-        if clause.ties == "full":
-            return text + " ties full"
-        if clause.rounding:
-            return text + f" ties split rounding {clause.rounding}"
-        return text
-    if isinstance(clause, m.TrumpsClause):
-        return "trumps" if clause.suit is None else f"trumps {C.suit_symbol(clause.suit)}"
-    if isinstance(clause, m.DominoClause):
-        if clause.start == "chosen":
-            return "domino"
-        if clause.start == "first-card":
-            return "domino from first card"
-        return f"domino from {C.rank_str(clause.start)}"
-    if isinstance(clause, m.NoLead):
-        suit = C.suit_symbol(clause.suit)
-        return {"every": f"no {suit} lead", "opening": f"no {suit} opening lead",
-                "until-broken": f"no {suit} lead until broken"}[clause.scope]
-    if isinstance(clause, m.Breaks):
-        return f"{C.card_symbol(clause.card)} breaks {C.suit_symbol(clause.suit)}"
-    if isinstance(clause, m.Leads):
-        return f"{C.card_symbol(clause.card)} leads"
-    if isinstance(clause, m.NotOnFirstTrick):
-        return f"no {cards_text(clause.cards, plural=True)} on first trick"
-    if isinstance(clause, m.ShedWhenSafe):
-        return f"shed {cards_text(clause.cards, plural=True)} when safe"
-    if isinstance(clause, m.DiscardWhenVoid):
-        return f"discard {cards_text(clause.cards, plural=True)} when void"
-    fixed = {
-        m.MustWinWithTrump: "must win with a trump", m.MustOvertrump: "must overtrump", m.MustTrump: "must trump",
-        m.AcesLow: "aces low", m.AceAgain: "ace plays again", m.EndsAtFirstOut: "ends at first out",
-        m.Inverted: "2 high", m.AllOrNothing: "all or nothing",
-        m.ShootTheMoon: "shoot the moon", m.PlayEveryTrick: "play every trick",
-    }
-    return fixed[type(clause)]
+    match clause:
+        case m.PerTrick(value=value):
+            return f"{value_text(value)} per trick"
+        case m.NoTrick(value=value):
+            return f"{value_text(value)} for no trick"
+        case m.PerCard(value=value, cards=m.OneCard() as card):
+            return f"{cards_text(card)} {value_text(value)}"
+        case m.PerCard(value=value, cards=cards):
+            return f"{value_text(value)} per {cards_text(cards)}"
+        case m.TrickAt(value=value, position=position):
+            return f"{value_text(value)} {_position_text(position)}"
+        case m.Spread(value=value, cards=cards):
+            return f"{value_text(value)} spread over {'tricks' if cards is None else cards_text(cards, plural=True)}"
+        case m.Placings(values=values):
+            return "placings " + " ".join(value_text(v) for v in values)
+        case m.MostOfOneSuit():
+            return _most_text(clause)
+        case m.TrumpsClause(suit=suit):
+            return "trumps" if suit is None else f"trumps {C.suit_symbol(suit)}"
+        case m.DominoClause(start=start):
+            return _domino_text(start)
+        case m.NoLead(suit=suit, scope=scope):
+            return _LEAD_SCOPES[scope].format(C.suit_symbol(suit))
+        case m.Breaks(card=card, suit=suit):
+            return f"{C.card_symbol(card)} breaks {C.suit_symbol(suit)}"
+        case m.Leads(card=card):
+            return f"{C.card_symbol(card)} leads"
+        case m.NotOnFirstTrick(cards=cards):
+            return f"no {cards_text(cards, plural=True)} on first trick"
+        case m.ShedWhenSafe(cards=cards):
+            return f"shed {cards_text(cards, plural=True)} when safe"
+        case m.DiscardWhenVoid(cards=cards):
+            return f"discard {cards_text(cards, plural=True)} when void"
+        case m.MustWinWithTrump():
+            return "must win with a trump"
+        case m.MustOvertrump():
+            return "must overtrump"
+        case m.MustTrump():
+            return "must trump"
+        case m.AcesLow():
+            return "aces low"
+        case m.AceAgain():
+            return "ace plays again"
+        case m.EndsAtFirstOut():
+            return "ends at first out"
+        case m.Inverted():
+            return "2 high"
+        case m.AllOrNothing():
+            return "all or nothing"
+        case m.ShootTheMoon():
+            return "shoot the moon"
+        case m.PlayEveryTrick():
+            return "play every trick"
+        case _:
+            assert_never(clause)
 
 
 def rules_text(rules: m.Rules) -> str:

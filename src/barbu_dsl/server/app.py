@@ -93,7 +93,8 @@ class Server:
         row = TableRow(id=table_id, spec_ref=rules.reference, house=rules.house, game=state.to_json(),
                        owner=new_token(), lang=new.lang, absent_after=new.absent_after,
                        seats=[SeatRow(seat, kind, invite, name, standin=new.standin)
-                              for seat, (kind, invite, name) in enumerate(zip(new.seats, invites, new.names))])
+                              for seat, (kind, invite, name)
+                              in enumerate(zip(new.seats, invites, new.names, strict=True))])
         self.store.add_table(row)
         table = Table(row, state, self.store)
         self.tables[table_id] = table
@@ -107,58 +108,64 @@ def links(table: Table) -> list[str | None]:
     return [f"/t/{table.id}?token={seat.token}" if seat.token else None for seat in table.seats]
 
 
-def build_app(server: Server) -> Starlette:
-    """The ASGI app of ``server``."""
+class _Handlers:
+    """The server's HTTP and WebSocket handlers, one method a route."""
 
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.menu_cache: list[Any] = []
+
+    @staticmethod
     def page(name: str) -> Any:
         async def serve(request: Request) -> Response:
             return FileResponse(STATIC / name, headers=SECURITY_HEADERS, media_type="text/html")
         return serve
 
-    def table_of(request: Request) -> Table:
-        table = server.tables.get(request.path_params["table"])
+    def table_of(self, request: Request) -> Table:
+        table = self.server.tables.get(request.path_params["table"])
         if table is None:
             raise _Fail(404, "no_table", "there is no such table")
         return table
 
-    def owned(request: Request) -> Table:
-        table = table_of(request)
+    def owned(self, request: Request) -> Table:
+        table = self.table_of(request)
         header = request.headers.get("authorization", "")
         if not table.is_owner(header.removeprefix("Bearer ").strip()):
             raise _Fail(403, "not_owner", "this needs the table owner's token (Authorization: Bearer OWNER)")
         return table
 
-    async def create_table(request: Request) -> Response:
+    async def create_table(self, request: Request) -> Response:
         new = read_new_table(await _body(request))
-        table, invites = server.create(new)
+        table, invites = self.server.create(new)
         return _json({"table": table.id, "invites": invites, "links": links(table), "owner": table.row.owner,
                       "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house,
                       "warnings": new.warnings}, 201)
 
-    async def list_tables(request: Request) -> Response:
-        return _json({"tables": [table.summary() for table in server.tables.values()]})
+    async def list_tables(self, request: Request) -> Response:
+        return _json({"tables": [table.summary() for table in self.server.tables.values()]})
 
-    async def show_table(request: Request) -> Response:
-        return _json(table_of(request).detail())
+    async def show_table(self, request: Request) -> Response:
+        return _json(self.table_of(request).detail())
 
-    async def records(request: Request) -> Response:
-        lines = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in table_of(request).state.records())
+    async def records(self, request: Request) -> Response:
+        state = self.table_of(request).state
+        lines = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in state.records())
         return Response(lines, media_type="application/jsonl; charset=utf-8")
 
-    async def sheet(request: Request) -> Response:
+    async def sheet(self, request: Request) -> Response:
         from ..sheet.played import game_file
 
-        table = table_of(request)
+        table = self.table_of(request)
         state = table.state
         return _json(game_file(state.spec, table.row.spec_ref, table.names, state.hands))
 
-    async def contracts(request: Request) -> Response:
+    async def contracts(self, request: Request) -> Response:
         """Each contract of the table's spec described in the page's language."""
         from ..i18n import Translator, choose_language
         from ..table.describe import describe
         from ..table.speech import Speech
 
-        table = table_of(request)
+        table = self.table_of(request)
         try:
             language = choose_language(request.query_params.get("lang", "en")[:20])
         except ValueError:
@@ -168,13 +175,13 @@ def build_app(server: Server) -> Starlette:
         return _json({"contracts": [{"name": c.name, "lines": describe(spec, c, players, say)}
                                     for c in spec.contracts]})
 
-    async def owner_view(request: Request) -> Response:
-        table = owned(request)
+    async def owner_view(self, request: Request) -> Response:
+        table = self.owned(request)
         return _json({**table.table_message(), "invites": [seat.token for seat in table.seats], "links": links(table),
                       "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house})
 
-    async def control(request: Request) -> Response:
-        table = owned(request)
+    async def control(self, request: Request) -> Response:
+        table = self.owned(request)
         action = request.path_params["action"]
         body = await _body(request, empty_ok=True)
         if action == "start":
@@ -196,8 +203,8 @@ def build_app(server: Server) -> Starlette:
             raise _Fail(404, "no_action", "owner actions: start, pause, resume, end, settings")
         return _json(table.table_message())
 
-    async def seat_control(request: Request) -> Response:
-        table = owned(request)
+    async def seat_control(self, request: Request) -> Response:
+        table = self.owned(request)
         try:
             number = int(request.path_params["seat"])
             seat = table.seats[number]
@@ -212,7 +219,7 @@ def build_app(server: Server) -> Starlette:
             table.stand_in(seat.number)
         return _json(table.table_message())
 
-    async def check(request: Request) -> Response:
+    async def check(self, request: Request) -> Response:
         """The lobby's check: the rules a table would play, with ``barbu check``'s messages."""
         body = await _body(request)
         if not isinstance(body, dict):
@@ -222,10 +229,10 @@ def build_app(server: Server) -> Starlette:
         return _json({"ok": True, "spec": spec.full_name, "title": spec.title, "players": list(spec.players),
                       "house": rules.house, "summary": rules.report.summary, "warnings": rules.report.warnings})
 
-    async def specs(request: Request) -> Response:
-        return _json({"specs": _menu(), "bots": list(BOTS)})
+    async def specs(self, request: Request) -> Response:
+        return _json({"specs": self._menu(), "bots": list(BOTS)})
 
-    async def words(request: Request) -> Response:
+    async def words(self, request: Request) -> Response:
         from .words import page_words
 
         try:
@@ -233,8 +240,8 @@ def build_app(server: Server) -> Starlette:
         except KeyError:
             raise _Fail(404, "no_language", "languages: en, it, fr, pt") from None
 
-    async def seat_socket(websocket: WebSocket) -> None:
-        table = server.tables.get(websocket.path_params["table"])
+    async def seat_socket(self, websocket: WebSocket) -> None:
+        table = self.server.tables.get(websocket.path_params["table"])
         params = websocket.query_params
         seat = table.seat_of(params.get("token")) if table is not None else None
         owner = table is not None and seat is None and table.is_owner(params.get("owner"))
@@ -277,14 +284,12 @@ def build_app(server: Server) -> Starlette:
             with contextlib.suppress(asyncio.TimeoutError, Exception):
                 await asyncio.wait_for(writer, 1)
 
-    menu_cache: list[Any] = []
+    def _menu(self) -> list[Any]:
+        if not self.menu_cache:
+            self.menu_cache.extend(specs_menu())
+        return self.menu_cache
 
-    def _menu() -> list[Any]:
-        if not menu_cache:
-            menu_cache.extend(specs_menu())
-        return menu_cache
-
-    async def failed(request: Request, error: Exception) -> Response:
+    async def failed(self, request: Request, error: Exception) -> Response:
         if isinstance(error, _Fail):
             return _json({"error": {"code": error.code, "message": error.message}}, error.status)
         if isinstance(error, LobbyError):
@@ -296,31 +301,36 @@ def build_app(server: Server) -> Starlette:
             return _json({"error": {"code": "not_saved", "message": "the server could not save the change"}}, 503)
         raise error
 
+
+def build_app(server: Server) -> Starlette:
+    """The ASGI app of ``server``."""
+    handlers = _Handlers(server)
     routes = [
-        Route("/", page("lobby.html")),
-        Route("/t/{table}", page("table.html")),
-        Route("/api/specs", specs),
-        Route("/api/check", check, methods=["POST"]),
-        Route("/api/words/{lang}", words),
-        Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables", list_tables),
-        Route("/api/tables/{table}", show_table),
-        Route("/api/tables/{table}/records", records),
-        Route("/api/tables/{table}/sheet", sheet),
-        Route("/api/tables/{table}/contracts", contracts),
-        Route("/api/tables/{table}/owner", owner_view),
-        Route("/api/tables/{table}/seats/{seat}", seat_control, methods=["POST"]),
-        Route("/api/tables/{table}/{action}", control, methods=["POST"]),
-        WebSocketRoute("/ws/{table}", seat_socket),
+        Route("/", handlers.page("lobby.html")),
+        Route("/t/{table}", handlers.page("table.html")),
+        Route("/api/specs", handlers.specs),
+        Route("/api/check", handlers.check, methods=["POST"]),
+        Route("/api/words/{lang}", handlers.words),
+        Route("/api/tables", handlers.create_table, methods=["POST"]),
+        Route("/api/tables", handlers.list_tables),
+        Route("/api/tables/{table}", handlers.show_table),
+        Route("/api/tables/{table}/records", handlers.records),
+        Route("/api/tables/{table}/sheet", handlers.sheet),
+        Route("/api/tables/{table}/contracts", handlers.contracts),
+        Route("/api/tables/{table}/owner", handlers.owner_view),
+        Route("/api/tables/{table}/seats/{seat}", handlers.seat_control, methods=["POST"]),
+        Route("/api/tables/{table}/{action}", handlers.control, methods=["POST"]),
+        WebSocketRoute("/ws/{table}", handlers.seat_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers: dict[Any, Any] = {error: failed for error in (_Fail, LobbyError, Refusal, StoreError)}
+    on_error: dict[Any, Any] = {error: handlers.failed for error in (_Fail, LobbyError, Refusal, StoreError)}
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.start()
         yield
 
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app = Starlette(routes=routes, exception_handlers=on_error, lifespan=lifespan)
     app.state.server = server
     return app
 

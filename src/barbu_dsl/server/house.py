@@ -172,7 +172,7 @@ def choice_menu(spec: m.Spec) -> dict[str, Any] | None:
 # Reading a choice.
 
 
-def read_choices(data: Any) -> Choices:
+def read_choices(data: Any) -> Choices:  # noqa: C901 -- one check a field of the request, each with its own message
     """The choice in a request's JSON (``{"mode", "contracts", "picks",
     "hands"}``); :class:`ChoiceError` for anything malformed."""
     if not isinstance(data, dict):
@@ -219,7 +219,7 @@ class _Plan:
     settings: dict[str, tuple[bool | None, bool | None]]  # folded base name -> (all or nothing, optional overtrump)
 
 
-def house_file(spec: m.Spec, reference: str, choices: Choices) -> str:
+def house_file(spec: m.Spec, reference: str, choices: Choices) -> str:  # noqa: C901 -- one step a kind of choice (mode, contracts, picks, hands), in the order the house file is written
     """The house file that plays ``spec`` (named ``reference``: a bundled
     spec with its variants) as ``choices`` say, in canonical form.
     :class:`ChoiceError` names a choice the spec does not allow."""
@@ -310,7 +310,7 @@ def _plan(spec: m.Spec, picks: tuple[Pick, ...]) -> _Plan:
         if pick.optional_overtrump is not None and derived_from not in overtrump:
             raise ChoiceError(f"optional overtrumping is not a variant of '{contract.name}'")
         before = plan.settings.get(key, (None, None))
-        if any(a is not None and b is not None and a != b for a, b in zip(before, wants)):
+        if any(a is not None and b is not None and a != b for a, b in zip(before, wants, strict=True)):
             raise ChoiceError(f"'{contract.name}' and its twin are played alike: give them the same variants")
         wants = (wants[0] if wants[0] is not None else before[0], wants[1] if wants[1] is not None else before[1])
         plan.settings[key] = wants

@@ -34,7 +34,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -185,10 +185,8 @@ class TableStore:
             yield db
             db.execute("COMMIT")
         except BaseException as error:
-            try:
+            with suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
             if isinstance(error, sqlite3.Error):
                 raise StoreError(f"cannot write to {self.path}: {error}") from None
             raise

@@ -127,7 +127,7 @@ def list_games(s: Session, as_json: bool) -> None:
     if as_json:
         s.say(json.dumps([{"id": row.id, "spec": row.spec_ref, "players": row.players, "hands": row.hands,
                            "created": row.created, "changed": row.changed, **item}
-                          for row, item in zip(rows, items)], ensure_ascii=False))
+                          for row, item in zip(rows, items, strict=True)], ensure_ascii=False))
     elif not rows:
         s.tell(s.t("sheet_cli.no_games", db=s.store.path))
     else:

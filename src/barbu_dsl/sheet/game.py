@@ -250,7 +250,7 @@ class SheetGame:
         if scored is None:
             raise SheetError([(label, p) for p in problems])
         previous = self.scored[number - 1].totals if number else (0,) * len(self.players)
-        totals = tuple(a + b for a, b in zip(previous, scored.final))
+        totals = tuple(a + b for a, b in zip(previous, scored.final, strict=True))
         against = list(self._against(scored.declarer, turn.series_start, number))
         for doubler, doubled in scored.doubles:
             if doubled == scored.declarer:

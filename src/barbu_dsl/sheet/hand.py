@@ -13,26 +13,25 @@ What depends on the hands before it — whose turn it is, which contracts
 are left, the end of the game — is the game's to check
 (:class:`~barbu_dsl.sheet.game.SheetGame`); it passes the contracts the
 declarer may choose in ``options``.  The generated packages' ``score_hand``
-is the same function written out for one spec (templates/sheet.py.j2).
+reads the same checks (:mod:`barbu_dsl.runtime.entry`) with its spec's
+plans written out as data (templates/sheet.py.j2).
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
-from ..compiled import hand_totals
+from ..compiled import announcement, hand_totals
 from ..compiled.entry import entry_plan
 from ..engine.doubling import Pair, hand_terms
 from ..errors import RecordError
 from ..language import model as m
-from .facts import Problem, check_raw, problem, score_took
-
-HAND_KEYS = ("contract", "declarer", "trump", "start_rank", "took", "raw", "doubles")
-"""The keys of a hand object, in docs/sheet.md order."""
+from ..runtime import entry as sheet
+from ..runtime.entry import HAND_KEYS, is_seat, whole_numbers
+from .facts import Problem, check_raw, ours, problem, score_took
 
 
 @dataclass(frozen=True)
@@ -68,13 +67,10 @@ def score_hand(spec: m.Spec, players: int, hand: Any, options: Sequence[m.Contra
     contracts the declarer may choose now (default: any of the spec's) and
     ``declarer_turn`` the seat that must declare (default: any seat),
     ``names`` the players' names for the messages."""
-    found: list[Problem] = []
     if not isinstance(hand, dict):
         return None, [problem("hand", "hand_object")]
     hand = whole_numbers(hand)
-    for key in hand:
-        if key not in HAND_KEYS:
-            found.append(problem(str(key), "hand_key", key=key, keys=", ".join(HAND_KEYS)))
+    found: list[sheet.Problem] = sheet.hand_key_problems(hand)
     contract = find_contract(spec, hand.get("contract"), options, found)
     declarer = _declarer(hand.get("declarer"), players, found)
     if declarer is not None and declarer_turn is not None and declarer != declarer_turn:
@@ -82,13 +78,14 @@ def score_hand(spec: m.Spec, players: int, hand: Any, options: Sequence[m.Contra
         found.append(problem("declarer", "not_their_turn", seat=declarer, expected=declarer_turn, name=name))
         declarer = None
     if contract is None or declarer is None:
-        return None, found
+        return None, ours(found)
     rules = contract.rules_for(players)
-    trump = read_trump(contract, rules, hand.get("trump"), found)
-    start_rank = read_start_rank(contract, rules, hand.get("start_rank"), found)
-    doubles = read_doubles(hand.get("doubles"), players, found)
+    announced = announcement(rules.play)
+    trump = sheet.read_trump(contract.name, announced, hand.get("trump"), found)
+    start_rank = sheet.read_start_rank(contract.name, announced, hand.get("start_rank"), found)
+    doubles = sheet.read_doubles(hand.get("doubles"), players, found)
     if found:
-        return None, found
+        return None, ours(found)
     deck = tuple(sorted(spec.deck_for(players)))
     terms = hand_terms(spec, rules, players, deck, trump)
     try:
@@ -123,37 +120,17 @@ def score_hand(spec: m.Spec, players: int, hand: Any, options: Sequence[m.Contra
                      tuple(final), entry), []
 
 
-def whole_numbers(value: Any) -> Any:
-    """``value`` with each whole-valued float (``1.0``, ``4e0``, ``-0.0``)
-    the integer it is: JSON does not tell ``1.0`` from ``1``, nor can the
-    web scorer's JavaScript, so a hand means the same to both scorers
-    (docs/sheet.md, "A hand").  Other floats stay, to be refused."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, list):
-        return [whole_numbers(item) for item in value]
-    if isinstance(value, dict):
-        return {key: whole_numbers(item) for key, item in value.items()}
-    return value
-
-
 def find_contract(spec: m.Spec, name: Any, options: Sequence[m.Contract] | None,
-                  found: list[Problem]) -> m.Contract | None:
+                  found: list[sheet.Problem]) -> m.Contract | None:
     """The contract called ``name`` (matched as records match it), if it
     may be chosen now; else None after a problem (with the closest name
     when there is one)."""
-    if not isinstance(name, str) or not name.strip():
-        found.append(problem("contract", "contract_missing"))
-        return None
     try:
-        contract = spec.contract(name)
+        contract = spec.contract(name) if isinstance(name, str) and name.strip() else None
     except KeyError:
-        names = [c.name for c in spec.contracts]
-        close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
-        if close:
-            found.append(problem("contract", "contract_close", name=name, close=close[0]))
-        else:
-            found.append(problem("contract", "contract_unknown", name=name, contracts=", ".join(names)))
+        contract = None
+    if contract is None:
+        sheet.unknown_contract(name, [c.name for c in spec.contracts], found)
         return None
     if options is not None and contract not in options:
         found.append(problem("contract", "contract_not_now", name=contract.name,
@@ -162,70 +139,11 @@ def find_contract(spec: m.Spec, name: Any, options: Sequence[m.Contract] | None,
     return contract
 
 
-def _declarer(value: Any, players: int, found: list[Problem]) -> int | None:
+def _declarer(value: Any, players: int, found: list[sheet.Problem]) -> int | None:
     if not is_seat(value, players):
         found.append(problem("declarer", "not_a_seat", last=players - 1))
         return None
     return int(value)
-
-
-def is_seat(value: Any, players: int) -> bool:
-    """Whether ``value`` is a seat number (a whole number, not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-
-
-def read_trump(contract: m.Contract, rules: m.Rules, value: Any, found: list[Problem]) -> int | None:
-    """The trump suit of the hand: required when the declarer names it,
-    refused when the contract has no trumps or a fixed other suit."""
-    play = rules.play
-    trumps = play.trumps if isinstance(play, m.TrickPlay) else None
-    if value is None:
-        if trumps is not None and trumps.suit is None:
-            found.append(problem("trump", "trump_missing", contract=contract.name))
-        return None
-    suit = C.parse_suit(value) if isinstance(value, str) else None
-    if suit is None:
-        found.append(problem("trump", "trump_unknown", value=value))
-    elif trumps is None:
-        found.append(problem("trump", "trump_unused", contract=contract.name))
-    elif trumps.suit is not None and trumps.suit != suit:
-        found.append(problem("trump", "trump_fixed", contract=contract.name, suit=C.SUIT_LETTERS[trumps.suit]))
-    return suit
-
-
-def read_start_rank(contract: m.Contract, rules: m.Rules, value: Any, found: list[Problem]) -> int | None:
-    """The domino starting rank of the hand: required when the declarer
-    names it, refused otherwise (or when it differs from a fixed one)."""
-    play = rules.play
-    if value is None:
-        if isinstance(play, m.DominoPlay) and play.start == "chosen":
-            found.append(problem("start_rank", "rank_missing", contract=contract.name))
-        return None
-    rank = (value if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14
-            else C.parse_rank(value) if isinstance(value, str) else None)
-    if rank is None:
-        found.append(problem("start_rank", "rank_unknown", value=value))
-    elif not isinstance(play, m.DominoPlay) or play.start == "first-card":
-        found.append(problem("start_rank", "rank_unused", contract=contract.name))
-    elif isinstance(play.start, int) and play.start != rank:
-        found.append(problem("start_rank", "rank_fixed", contract=contract.name, rank=C.rank_str(play.start)))
-    return rank
-
-
-def read_doubles(value: Any, players: int, found: list[Problem]) -> list[Pair]:
-    """The ``[doubler, doubled]`` pairs of the hand (none when absent)."""
-    if value is None:
-        return []
-    pairs: list[Pair] = []
-    ok = isinstance(value, list)
-    for pair in value if ok else []:
-        if isinstance(pair, list) and len(pair) == 2 and all(is_seat(s, players) for s in pair):
-            pairs.append((pair[0], pair[1]))
-        else:
-            ok = False
-    if not ok:
-        found.append(problem("doubles", "doubles_shape", last=players - 1))
-    return pairs
 
 
 def _entry(contract: m.Contract, declarer: int, trump: int | None, start_rank: int | None,
@@ -242,5 +160,4 @@ def _entry(contract: m.Contract, declarer: int, trump: int | None, start_rank: i
     return entry
 
 
-__all__ = ["HAND_KEYS", "HandScore", "find_contract", "is_seat", "read_doubles", "read_start_rank",
-           "read_trump", "score_hand", "whole_numbers"]
+__all__ = ["HAND_KEYS", "HandScore", "find_contract", "is_seat", "score_hand", "whole_numbers"]

@@ -6,7 +6,7 @@ doubled seats 0 and 2; a redouble is the pair the other way), each seat's
 score for the hand (raw play plus the doubling settlement) and the running
 totals.  Under it: the final totals, the winner by the game's aim, and the
 advisory count of doubles each player made against each declarer in the
-declarer's series (RULES.md section 2: the minimum is shown, never
+declarer's series (docs/rules.md section 2: the minimum is shown, never
 enforced).
 """
 
@@ -101,7 +101,7 @@ def doubles_table(result: GameResult) -> Table | None:
 def summary(result: GameResult) -> str:
     """The final totals and the winner(s)."""
     totals = ", ".join(f"seat {seat} ({bot}) {total}"
-                       for seat, (bot, total) in enumerate(zip(result.bots, result.totals)))
+                       for seat, (bot, total) in enumerate(zip(result.bots, result.totals, strict=True)))
     winners = result.winners
     who = ", ".join(f"seat {seat}" for seat in winners)
     best = result.totals[winners[0]] if winners else 0

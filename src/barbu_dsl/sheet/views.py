@@ -33,7 +33,8 @@ def signed(value: int) -> str:
 
 def scores_text(names: Sequence[str], scores: Sequence[int], sign: bool = True) -> str:
     """``Anna −12, Bea +24``."""
-    return ", ".join(f"{name} {signed(v) if sign else str(v).replace('-', '−')}" for name, v in zip(names, scores))
+    return ", ".join(f"{name} {signed(v) if sign else str(v).replace('-', '−')}"
+                     for name, v in zip(names, scores, strict=True))
 
 
 def doubles_words(hand: ScoredHand, names: Sequence[str]) -> str:
@@ -115,7 +116,7 @@ def games_table(rows: Sequence[GameRow], states: Sequence[str], t: Translator) -
     for key, justify in (("id", "right"), ("spec", "left"), ("players", "left"), ("hands", "right"),
                          ("state", "left"), ("changed", "left")):
         table.add_column(for_rich(t(f"sheet_cli.col.{key}")), justify=justify)  # type: ignore[arg-type]
-    for row, state in zip(rows, states):
+    for row, state in zip(rows, states, strict=True):
         table.add_row(str(row.id), for_rich(row.spec_ref), for_rich(", ".join(row.players)), str(row.hands),
                       for_rich(state), row.changed.replace("T", " ").split("+")[0])
     return table

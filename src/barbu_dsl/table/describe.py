@@ -66,7 +66,7 @@ def _play(name: str, play: m.Play, say: Speech) -> str:
     return say("table.describe.trumps.fixed", name=name, suit=say.suit(play.trumps.suit))
 
 
-def _part(clause: m.Clause, say: Speech) -> str | None:
+def _part(clause: m.Clause, say: Speech) -> str | None:  # noqa: C901 -- one description a kind of scoring part
     """A scoring part in words, or None for a clause that is not one."""
     if isinstance(clause, m.PerTrick):
         return say("table.part.per_trick", value=say.points(clause.value))

@@ -193,7 +193,7 @@ class HumanSeat(Bot):
 
     def choose_custom(self, pool: Sequence[m.Contract], current: Sequence[m.Contract], fewest: int,
                       most: int) -> list[m.Contract]:
-        """Custom mode (RULES.md section 3): the table picks the game's
+        """Custom mode (docs/rules.md section 3): the table picks the game's
         contracts.  Keep ``current`` or pick ``fewest`` to ``most`` of ``pool``."""
         say = self.say
         nothing = [say("table.hint.none")]
@@ -317,10 +317,7 @@ class HumanSeat(Bot):
         targets = list(offer.targets)
         labels = [say.seat(s) for s in targets]
         all_word, none_word = command_word("all", say.t), command_word("none", say.t)
-        if offer.cover_all:
-            choices = f"{all_word}, {none_word}"
-        else:
-            choices = say.choices(labels) + f", {all_word}, {none_word}"
+        choices = f"{all_word}, {none_word}" if offer.cover_all else say.choices(labels) + f", {all_word}, {none_word}"
         key = "table.ask.redouble" if self.seat == declarer else "table.ask.double"
 
         def read(text: str) -> Answer:

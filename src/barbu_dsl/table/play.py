@@ -316,7 +316,7 @@ class Table:
         console.say(say("table.help.at_prompts", help=command_word("help", say.t)))
 
     def pick_contracts(self) -> None:
-        """Custom mode (RULES.md section 3): the first person picks the game's
+        """Custom mode (docs/rules.md section 3): the first person picks the game's
         contracts, between three and eight of the spec's."""
         spec = self.spec
         pool = spec.contracts
@@ -365,4 +365,4 @@ class Table:
 
 
 CUSTOM_CONTRACTS = (3, 8)
-"""How many contracts a custom game may have (RULES.md section 3: between three and eight)."""
+"""How many contracts a custom game may have (docs/rules.md section 3: between three and eight)."""

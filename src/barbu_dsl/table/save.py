@@ -204,7 +204,8 @@ def load_game(saved: SavedGame, path: Path) -> GameState:
         raise damaged(path, str(error)) from None
     for number, answer in enumerate(answers, 1):
         decision = state.pending()
-        if saved.asked is not None and decision is not None and (decision.seat, decision.kind) != saved.asked[number - 1]:
+        if (saved.asked is not None and decision is not None
+                and (decision.seat, decision.kind) != saved.asked[number - 1]):
             raise damaged(path, f"its decision {number} is not the answer of the seat asked there")
         try:
             state.apply(answer)

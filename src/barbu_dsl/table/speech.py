@@ -1,7 +1,7 @@
 """What the table says, in the player's language: seats, cards, scores.
 
 Seat names: with four players the compass points, in seat order North,
-East, South, West (seat 1 sits on the left of seat 0, RULES.md section 1);
+East, South, West (seat 1 sits on the left of seat 0, docs/rules.md section 1);
 with two, three or five to ten players given names, the same in every
 language (Anna, Bruno, Carla, Dario, Elena, Franco, Giulia, Hugo, Irene,
 Jonas), so that a seat is never a number that could be mistaken for a

@@ -29,6 +29,8 @@ const BarbuBase = (function () {
   const PY_SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
   const STRIP = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
   const pyStrip = (text) => text.replace(STRIP, "");
+  // cards._key: no emoji variation selectors (``♥️`` is ``♥``), trimmed.
+  const cardKey = (text) => pyStrip(text.replace(/[\ufe0e\ufe0f]/g, ""));
 
   // Python's str() of a JSON value, for the words of a message.
   function pyStr(value, nested = false) {
@@ -62,18 +64,18 @@ const BarbuBase = (function () {
     str(card) { return this.rankLetter(card % 13 + 2) + this.suitLetter(Math.floor(card / 13)); }
     /** cards.parse_suit: a suit as a symbol, letter or word, or null. */
     parseSuit(text) {
-      const suit = this.suitWords.get(pyStrip(text).toLowerCase());
+      const suit = this.suitWords.get(cardKey(text).toLowerCase());
       return suit === undefined ? null : suit;
     }
     /** cards.parse_rank: a rank as a letter, a number or a word, or null. */
     parseRank(text) {
-      const key = pyStrip(text).toLowerCase();
+      const key = cardKey(text).toLowerCase();
       if (this.rankPrefixes.has(key)) return this.rankPrefixes.get(key);
       return this.rankWords.has(key) ? this.rankWords.get(key) : null;
     }
     /** cards.parse_record_card: ``AH``, ``10♣``, case-insensitive, or null. */
     parseRecord(text) {
-      const key = Array.from(pyStrip(text).toUpperCase());
+      const key = Array.from(cardKey(text).toLowerCase().toUpperCase());
       if (key.length < 2) return null;
       const head = key.slice(0, -1).join("");
       const ranks = { A: 14, K: 13, Q: 12, J: 11, T: 10, 10: 10 };

@@ -221,6 +221,8 @@ const BarbuFacts = (function () {
     }
     for (let seat = 0; seat < n; seat++) {
       if (facts.tricks !== null) scores[seat] += plan.per_trick * facts.tricks[seat];
+      // what a seat scores for the number of tricks it took (EntryPlan.by_tricks: +10 for no trick)
+      if (facts.tricks !== null && plan.by_tricks.length) scores[seat] += plan.by_tricks[facts.tricks[seat]];
       for (const counted of plan.sets) scores[seat] += counted.value * facts.cards.get(counted.name)[seat];
     }
     for (const single of plan.singles) scores[facts.takers.get(single.number)] += single.adjust;

@@ -1,4 +1,3 @@
-{% include "header.j2" %}
 """What every native playout uses: bit counts, CPython's random numbers,
 uniform picks and the deal, compiled with numba.
 
@@ -15,6 +14,9 @@ Cards are one-bit masks in int64 (52 bits), as in the Python playouts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
@@ -24,7 +26,7 @@ CACHE = True  # compiled functions are kept next to the source, or in numba's us
 
 
 @intrinsic
-def popcount(typingctx, x):  # type: ignore[no-untyped-def]
+def _popcount(typingctx, x):  # type: ignore[no-untyped-def]
     """The number of bits set in an int64 (LLVM's ctpop)."""
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
@@ -33,8 +35,12 @@ def popcount(typingctx, x):  # type: ignore[no-untyped-def]
     return types.int64(types.int64), codegen
 
 
+popcount = cast("Callable[[int], int]", _popcount)
+"""The number of bits set in an int64 (LLVM's ctpop)."""
+
+
 @intrinsic
-def lowest(typingctx, x):  # type: ignore[no-untyped-def]
+def _lowest(typingctx, x):  # type: ignore[no-untyped-def]
     """The index of the lowest bit set in a non-zero int64 (LLVM's cttz): a card bit's card."""
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
@@ -43,14 +49,22 @@ def lowest(typingctx, x):  # type: ignore[no-untyped-def]
     return types.int64(types.int64), codegen
 
 
+lowest = cast("Callable[[int], int]", _lowest)
+"""The index of the lowest bit set in a non-zero int64 (LLVM's cttz): a card bit's card."""
+
+
 @intrinsic
-def leading_zeros(typingctx, x):  # type: ignore[no-untyped-def]
+def _leading_zeros(typingctx, x):  # type: ignore[no-untyped-def]
     """The number of leading zero bits of an int64, 64 for 0 (LLVM's ctlz)."""
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
         return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
 
     return types.int64(types.int64), codegen
+
+
+leading_zeros = cast("Callable[[int], int]", _leading_zeros)
+"""The number of leading zero bits of an int64, 64 for 0 (LLVM's ctlz)."""
 
 
 @njit(cache=CACHE)

@@ -1,79 +1,27 @@
-{% include "header.j2" %}
-"""What every hand offers, and the errors a move can raise.
+"""What every hand of a generated package offers.
 
 A hand is a small state machine: whose turn it is (``to_play``, None once
 the hand is over), the legal moves in card order, ``play(move)``, and the
 scores so far.  Moves are cards (ints 0..51, see ``cards``) or ``PASS`` in
 domino.  The contract modules subclass :class:`TrickHand` and
-:class:`DominoHand` with their own rules written out as code.
+:class:`DominoHand` with their own rules written out as code, and set the
+class attributes that say what the declarer announces (``TRUMPS``,
+``TRUMP_SUIT``, ``START``, ``START_RANK``: see ``announcement``).
 
-A move that breaks a rule raises :class:`IllegalPlay`, a move after the end
-of the hand :class:`PlayAfterEnd`; both are :class:`RecordError` s with the
-keys of the ``error`` object of a replay result.  The rule a move breaks is
-a :class:`Broken`: a rule code of :data:`MESSAGES` and its message.
+A move that breaks a rule raises ``IllegalPlay``, a move after the end of
+the hand ``PlayAfterEnd`` (``errors``).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-from .cards import PASS, cards_of, move_str
-
-MESSAGES = {
-{% for rule, text in messages %}
-    {{ rule | py }}: {{ text | py }},
-{% endfor %}
-}
-"""The rules a move can break, by code, with their messages."""
+from .announcement import Announcement
+from .cards import PASS, cards_of
+from .errors import Broken
 
 
-class Broken(NamedTuple):
-    """A rule a move breaks: its code (a key of :data:`MESSAGES`) and its message."""
-
-    rule: str
-    message: str
-
-
-def broken(rule: str, **fields: object) -> Broken:
-    """The rule ``rule`` broken, its message filled with ``fields``."""
-    return Broken(rule, MESSAGES[rule].format(**fields))
-
-
-class RecordError(Exception):
-    """A record or a move that breaks a rule (``illegal_play``,
-    ``illegal_double``, ``after_end``) or cannot be read (``bad_record``).
-    ``rule`` is the code of the rule broken, ``rule_fields`` the words of its message."""
-
-    rule: str | None = None
-    rule_fields: tuple[tuple[str, str], ...] = ()
-
-    def __init__(self, kind: str, **details: Any) -> None:
-        self.kind = kind
-        self.details = details
-        super().__init__(f"{kind}: {details}")
-
-    def as_json(self) -> dict[str, Any]:
-        """The ``{"error": {...}}`` object of a replay result."""
-        return {"error": {"kind": self.kind, **self.details}}
-
-
-class IllegalPlay(RecordError):
-    """A move that breaks a rule; ``rule`` is its code."""
-
-
-class PlayAfterEnd(RecordError):
-    """A move made after the hand ended."""
-
-
-AFTER = {
-{% for players, after in spec.after %}
-    {{ players }}: {{ after | py }},
-{% endfor %}
-}
-"""For each player count, the seat whose turn comes after each seat (play passes {{ spec.direction }})."""
-
-
-def _followers(after: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def followers(after: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the seats that follow it in turn, given the seat
+    after each seat."""
     rows = []
     for leader in range(len(after)):
         seats = [after[leader]]
@@ -81,22 +29,6 @@ def _followers(after: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
             seats.append(after[seats[-1]])
         rows.append(tuple(seats))
     return tuple(rows)
-
-
-FOLLOWERS = {players: _followers(after) for players, after in AFTER.items()}
-"""For each player count and leader, the seats that follow, in turn."""
-
-
-def illegal(index: int, seat: int, move: int, rule: Broken | None) -> IllegalPlay:
-    """The error of ``move`` by ``seat`` at play ``index``, breaking ``rule``."""
-    error = IllegalPlay("illegal_play", index=index, seat=seat, card=move_str(move),
-                        reason=rule.message if rule is not None else "not a legal move")
-    error.rule = rule.rule if rule is not None else None
-    return error
-
-
-def after_end(index: int) -> PlayAfterEnd:
-    return PlayAfterEnd("after_end", index=index)
 
 
 class Hand:
@@ -111,7 +43,12 @@ class Hand:
     START_RANK: int | None = None
     legal = -1  # the legal moves' mask once worked out (a slot of TrickHand, kept from move to move), else -1
 
-    def __init__(self, hands: list[int], declarer: int) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
+        """A hand dealt ``hands`` (a mask per seat) with ``declarer``; a
+        contract's own class reads ``trump`` and ``start_rank`` when the
+        declarer names them (:meth:`announcement`)."""
         self.players = len(hands)
         self.declarer = declarer
         self.hands = list(hands)
@@ -125,6 +62,11 @@ class Hand:
     @property
     def is_over(self) -> bool:
         return self.to_play is None
+
+    @classmethod
+    def announcement(cls) -> Announcement:
+        """What the declarer announces before a hand of this contract."""
+        return Announcement(cls.TRUMPS, cls.TRUMP_SUIT, cls.START, cls.START_RANK)
 
     def legal_mask(self) -> int:
         raise NotImplementedError
@@ -174,14 +116,37 @@ class TrickHand(Hand):
     cards taken are masks; the current trick is a list of cards."""
 
     __slots__ = (
-        "best", "discard", "ftb", "gathered", "last_scoring", "leader", "legal", "lmask", "opening", "played",
-        "points", "scores", "scoring", "shed", "taker", "tmask", "trick", "trick_at", "tricks", "trump", "values", "win",
-        "winners", "won",
+        "best",
+        "discard",
+        "ftb",
+        "gathered",
+        "last_scoring",
+        "leader",
+        "legal",
+        "lmask",
+        "opening",
+        "played",
+        "points",
+        "scores",
+        "scoring",
+        "shed",
+        "taker",
+        "tmask",
+        "trick",
+        "trick_at",
+        "tricks",
+        "trump",
+        "values",
+        "win",
+        "winners",
+        "won",
     )
 
     kind = "tricks"
 
-    def __init__(self, hands: list[int], declarer: int) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         players = self.players
         self.tricks = hands[0].bit_count() if hands else 0
@@ -230,7 +195,9 @@ class DominoHand(Hand):
 
     kind = "domino"
 
-    def __init__(self, hands: list[int], declarer: int) -> None:
+    def __init__(
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+    ) -> None:
         super().__init__(hands, declarer)
         self.start = 0  # the starting rank, 0 while the first card has not set it
         self.start_pos = 0

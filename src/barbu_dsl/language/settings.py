@@ -1,0 +1,294 @@
+"""Read a spec's settings: who plays, with which pack and decks, how a
+game runs and how doubling works (the ``players``, ``deck``, ``decks``,
+``game`` and ``doubling`` keys of docs/rules.md section 6 and the README).
+
+The written choices of each setting are the model's :class:`typing.Literal`
+types (:data:`CHOICES`), so a value the model gains is a value the reader
+accepts.  :class:`SettingReaders` holds the readers; the spec reader
+(:class:`~.reader.SpecReader`) is one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, get_args
+
+from .. import cards as C
+from ..limits import GAME_HANDS, NUMBER_DIGITS, PLAYERS
+from . import model as m
+from .checks import order_item
+from .decks import PACK_HINT, DeckProblem, highest_words, read_pack, read_removals
+from .overlays import setting_name
+from .parser import card_problem
+from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
+from .suggest import with_suggestion
+from .unexpressible import NOT_EXPRESSIBLE
+
+Positive = Literal["declarer-only", "anyone"]
+"""``doubling.positive``: who may be doubled in a positive contract (the
+model's ``positive_declarer_only``)."""
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "game.aim": get_args(m.Aim),
+    "game.chooser": get_args(m.Chooser),
+    "game.first_lead": get_args(m.FirstLead),
+    "game.mode": get_args(m.Mode),
+    "game.direction": get_args(m.Direction),
+    "game.lists": get_args(m.Lists),
+    "doubling.whom": get_args(m.Whom),
+    "doubling.positive": get_args(Positive),
+    "doubling.undoubled": get_args(m.Undoubled),
+}
+"""The words each setting may be, from the model's types."""
+INTEGERS = ("game.contracts_per_game", "doubling.minimum")
+BOOLEANS = ("doubling.allowed",)
+GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "order", "direction",
+             "first_declarer", "lists")
+DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
+
+Setting = tuple[str, m.SettingValue]
+
+
+class SettingReaders:
+    """The readers of a spec's settings, for a reader of one file (which
+    gives them its ``source``, ``positions``, ``unread_settings``, and its
+    ``_sections`` and ``_name_nodes``)."""
+
+    source: Source
+    positions: dict[str, m.Position]
+    unread_settings: set[str]
+
+    def _sections(self, node: MappingNode, allowed: tuple[str, ...], what: str) -> dict[str, Node]:
+        raise NotImplementedError
+
+    def _name_nodes(self, node: Node | None) -> list[Node]:
+        raise NotImplementedError
+
+    def _players(self, node: Node) -> tuple[int, ...]:
+        counts = self._player_counts(node)
+        if not counts:
+            self.unread_settings.add("players")
+        return counts
+
+    def _player_counts(self, node: Node) -> tuple[int, ...]:
+        counts: list[int] = []
+        number = as_int(node)
+        text = scalar(node)
+        if number is not None:
+            counts = [number]
+        elif isinstance(node, SequenceNode):
+            counts = [n for n in (as_int(item) for item in node.value) if n is not None]
+            if len(counts) != len(node.value):
+                self.source.error(node, "players is a number, a list of numbers or a range such as 3-7")
+                return ()
+        elif text and (match := _RANGE.fullmatch(text)):
+            low, high = int(match.group(1)), int(match.group(2))
+            if low > high:
+                self.source.error(node, f"a range of players goes up, e.g. {high}-{low}")
+                return ()
+            # Both ends are checked before the range is made: 3-999999999 is refused, not built.
+            counts = [low, high] if not PLAYERS[0] <= low <= high <= PLAYERS[1] else list(range(low, high + 1))
+        if not counts:
+            self.source.error(node, "players is a number, a list of numbers or a range such as 3-7")
+            return ()
+        for count in counts:
+            problem = player_count_problem(count)
+            if problem is not None:
+                self.source.error(node, *problem)
+                return ()
+        return tuple(sorted(set(counts)))
+
+    def _pack(self, node: Node) -> int | None:
+        """The lowest rank of the pack ``deck`` names (docs/rules.md section 6)."""
+        text = scalar(node)
+        low = read_pack(str(text)) if text is not None and not is_null(node) else None
+        if low is None:
+            self.source.error(node, f"unknown pack '{text}'", hint=PACK_HINT)
+            self.unread_settings.add("deck")
+        return low
+
+    def _decks(self, node: Node, low: int) -> tuple[list[Setting], tuple[tuple[int, str], ...]]:
+        """Each player count's cards set aside from the pack of ``low``:
+        cards, whole ranks (``2-6``), ``highest N`` or ``highest N each``."""
+        if not isinstance(node, MappingNode):
+            self.source.error(node, "decks maps a player count to the cards removed, e.g. '5: [2♣, 2♦]'")
+            return [], ()
+        settings: list[Setting] = []
+        words: list[tuple[int, str]] = []
+        for key, value in pairs(node):
+            count = as_int(key)
+            problem = (player_count_problem(count) if count is not None
+                       else ("a deck is given for a player count from 2 to 10", None))
+            if count is None or problem is not None:
+                self.source.error(key, problem[0], hint=problem[1])  # type: ignore[index]
+                continue
+            items: list[ScalarNode] = []
+            if isinstance(value, SequenceNode):
+                items = [v for v in value.value if isinstance(v, ScalarNode)]
+            elif isinstance(value, ScalarNode) and not is_null(value) and value.value.lower() != "full":
+                items = [value]
+            removed: list[int] = []
+            complete = True
+            for item in items:
+                try:
+                    cards = read_removals(item.value, count, low)
+                except DeckProblem as bad:
+                    self.source.error(item, bad.message, hint=bad.hint)
+                    complete = False
+                    continue
+                twice = [c for c in cards if c in removed]
+                if twice:
+                    self.source.error(item, f"{C.card_symbol(twice[0])} is removed twice")
+                    complete = False
+                removed.extend(c for c in cards if c not in removed)
+            self.positions.setdefault(f"decks.{count}", self.source.where(key))
+            if complete:
+                settings.append((f"decks.{count}", tuple(sorted(removed))))
+                shorthand = highest_words(items[0].value) if len(items) == 1 else None
+                if shorthand is not None:
+                    words.append((count, shorthand))
+            else:
+                self.unread_settings.add(f"decks.{count}")  # the other counts' decks are still checked
+        return settings, tuple(words)
+
+    def _doubling(self, node: Node) -> list[Setting]:
+        """A doubling mapping's settings; options given with ``allowed:
+        false`` are refused, since without doubling they do nothing."""
+        settings = self._keyed(node, "doubling", DOUBLING_KEYS)
+        if ("doubling.allowed", False) not in settings or len(settings) == 1:
+            return settings
+        names = [f"'{setting_name(key)}'" for key, _ in settings if key != "doubling.allowed"]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        self.source.error(node, f"with 'allowed: false' there is no doubling, so {listed} "
+                          f"{'does' if len(names) == 1 else 'do'} nothing",
+                          hint="write 'doubling: false', or leave 'allowed: false' out")
+        return [("doubling.allowed", False)]
+
+    def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:  # noqa: C901 -- one branch a kind of setting: a choice, a number, a flag, the order, the others' readers
+        if not isinstance(node, MappingNode):
+            self.source.error(node, f"'{section}' is a mapping with keys " + ", ".join(keys))
+            self.unread_settings.add(section)
+            return []
+        settings: list[Setting] = []
+        for key, value in self._sections(node, keys, section).items():
+            full = f"{section}.{key}"
+            self.positions.setdefault(full, self.source.where(value))
+            if full in CHOICES:
+                text = scalar(value)
+                if text not in CHOICES[full]:
+                    self.source.error(value, f"{key} cannot be '{text}'", hint=with_suggestion(
+                        str(text), CHOICES[full], "one of: " + ", ".join(CHOICES[full])))
+                    self.unread_settings.add(full)
+                    continue
+                if full == "doubling.positive":
+                    settings.append(("doubling.positive_declarer_only", text == "declarer-only"))
+                else:
+                    settings.append((full, text))
+            elif full in INTEGERS:
+                number = as_int(value)
+                if number is None and not is_null(value):
+                    self.source.error(value, f"{key} is a whole number")
+                    self.unread_settings.add(full)
+                    continue
+                if number is not None and abs(number) > GAME_HANDS:
+                    self.source.error(value, f"{key} is at most {GAME_HANDS}")
+                    self.unread_settings.add(full)
+                    continue
+                settings.append((full, number))
+            elif full in BOOLEANS:
+                flag = as_bool(value)
+                if flag is None:
+                    self.source.error(value, f"{key} is true or false")
+                    self.unread_settings.add(full)
+                    continue
+                settings.append((full, flag))
+            elif full == "game.order":
+                nodes = self._name_nodes(value)
+                for node_ in nodes:
+                    self.positions.setdefault(order_item(scalar(node_) or ""), self.source.where(node_))
+                settings.append((full, tuple(scalar(n) or "" for n in nodes)))
+            else:
+                read = {"game.hands": self._hands, "game.first_declarer": self._first_declarer,
+                        "doubling.redouble": self._redouble}[full](value)
+                if read is _UNREAD:
+                    self.unread_settings.add(full)
+                    continue
+                settings.append((full, read))  # type: ignore[arg-type]
+        return settings
+
+    def _hands(self, node: Node) -> m.Hands | object:
+        """``hands: 20``, or by player count: ``hands: {3: 21, 4: 28}``."""
+        if is_null(node):
+            return None
+        number = as_int(node)
+        if number is not None:
+            return self._bounded_hands(node, number)
+        if isinstance(node, MappingNode):
+            by_count: list[tuple[int, int]] = []
+            for key, value in pairs(node):
+                count, hands = as_int(key), as_int(value)
+                if count is None or hands is None:
+                    self.source.error(key if count is None else value,
+                                      "hands maps a player count to a number of hands, e.g. '{3: 21, 4: 28}'")
+                    return _UNREAD
+                if self._bounded_hands(value, hands) is _UNREAD:
+                    return _UNREAD
+                self.positions.setdefault(f"game.hands.{count}", self.source.where(value))
+                by_count.append((count, hands))
+            return tuple(sorted(by_count))
+        self.source.error(node, "hands is a whole number, or a mapping of player counts to numbers of hands")
+        return _UNREAD
+
+    def _bounded_hands(self, node: Node, number: int) -> int | object:
+        """``number`` of hands, or an error past the bound a game may have."""
+        if abs(number) > GAME_HANDS:
+            self.source.error(node, f"hands is at most {GAME_HANDS}")
+            return _UNREAD
+        return number
+
+    def _first_declarer(self, node: Node) -> int | None | object:
+        """``first_declarer: lot`` (the default) or ``holder of 7♥``."""
+        text = (scalar(node) or "").strip()
+        if text.lower() in ("lot", "by lot", "drawn"):
+            return None
+        words = text.split()
+        card_text = words[-1] if words[:-1] in (["holder", "of"], ["holder", "of", "the"], []) and words else ""
+        card = C.parse_card(card_text) if card_text else None
+        if card is None:
+            message, hint = card_problem(card_text) if card_text else (f"first_declarer cannot be '{text}'", "")
+            self.source.error(node, message, hint=hint or "write 'lot' (the default) or 'holder of 7♥'")
+            return _UNREAD
+        return card
+
+    def _redouble(self, node: Node) -> m.Redouble | object:
+        """``redouble: true`` (the declarer), ``false`` or ``anyone``."""
+        flag = as_bool(node)
+        if flag is not None:
+            return flag
+        text = (scalar(node) or "").strip().lower()
+        if text in ("declarer", "anyone"):
+            return True if text == "declarer" else "anyone"
+        self.source.error(node, f"redouble cannot be '{scalar(node)}'",
+                          hint="true (the declarer redoubles), false, or anyone (every doubled player)")
+        return _UNREAD
+
+
+_RANGE = re.compile(rf"\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*-\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*", re.ASCII)
+"""A range of player counts, ``3-7`` (ASCII digits: ``²`` is no digit here)."""
+
+
+_UNREAD = object()
+"""What a setting reader returns after reporting a value it cannot read."""
+
+
+def player_count_problem(count: int) -> tuple[str, str | None] | None:
+    """Why ``count`` players cannot play a spec, with a hint; None when
+    they can (docs/rules.md section 6: 2 to 10 players, one pack)."""
+    if count > C.MAX_PLAYERS:
+        return (NOT_EXPRESSIBLE + f"{count} players need two packs, and two packs need rules the language does "
+                "not have: which of two equal cards in one trick wins, what a card named in a rule scores when "
+                "it is held twice (two K♥), totals over both packs",
+                f"play with {C.MIN_PLAYERS} to {C.MAX_PLAYERS} players (docs/rules.md section 6)")
+    if count < C.MIN_PLAYERS:
+        return f"a game needs at least {C.MIN_PLAYERS} players, not {count}", None
+    return None

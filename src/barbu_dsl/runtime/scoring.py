@@ -1,0 +1,48 @@
+"""Small pieces of scoring that every reader of the rules shares.
+
+* :func:`position_index` and :func:`position_values` — trick positions
+  (``−20 last trick``: position 1 is the first trick, -1 the last) as trick
+  indices and as points per trick (docs/rules.md sections 2 and 3), values
+  at one trick adding up (section 1, values that add up);
+* :func:`last_scoring_index` — the last trick that scores by its
+  position, which decides when a hand can end early (section 1);
+* :func:`round_half_away` — the rounding of a share that is not whole
+  (an unplayed hand's split, section 2 variant 4; a spread's share,
+  section 6; a Ravage City tie rounded to the nearest, variant 9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def position_index(position: int, tricks: int) -> int | None:
+    """The 0-based index of trick ``position`` (from 1 for the first, from
+    -1 for the last) in a hand of ``tricks`` tricks, or None when the hand
+    has no such trick (it then never scores)."""
+    index = position - 1 if position > 0 else tricks + position
+    return index if 0 <= index < tricks else None
+
+
+def position_values(positions: Iterable[tuple[int, int]], tricks: int) -> tuple[int, ...]:
+    """Points for taking each trick of a hand of ``tricks`` tricks, by
+    index, from ``(position, points)`` pairs; a position the hand does not
+    have never scores."""
+    values = [0] * tricks
+    for position, value in positions:
+        index = position_index(position, tricks)
+        if index is not None:
+            values[index] += value
+    return tuple(values)
+
+
+def last_scoring_index(values: Iterable[int]) -> int:
+    """The index of the last trick that scores by its position, -1 if none."""
+    return max((index for index, value in enumerate(values) if value), default=-1)
+
+
+def round_half_away(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (a positive denominator) rounded to the
+    nearest integer, halves away from zero."""
+    magnitude = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return magnitude if numerator >= 0 else -magnitude
