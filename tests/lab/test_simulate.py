@@ -181,6 +181,18 @@ def test_native_backend_without_numba_plays_the_python_playouts() -> None:
     assert json.loads(fallback.stdout)["results"] == json.loads(python.stdout)["results"]
 
 
+def test_native_backend_with_other_bots_says_it_changes_nothing() -> None:
+    """--backend native with bots that choose every card says the backend
+    does nothing there, and gives the Python numbers (no numba compile)."""
+    args = ["simulate", "tournament", "--games", "2", "--bots", "random,rules,random,rules", "--seed", "4",
+            "--json"]
+    native, python = barbu(*args, "--backend", "native"), barbu(*args, "--backend", "python")
+    assert native.returncode == 0, native.stderr
+    assert "with rules bots every card is chosen by a bot, so the backend changes nothing" in native.stderr
+    assert "backend changes nothing" not in python.stderr
+    assert json.loads(native.stdout)["results"] == json.loads(python.stdout)["results"]
+
+
 def test_shipped_study_page_and_plot(tmp_path: Path) -> None:
     """A shipped study (made smaller) writes its page and plot, and the same
     command writes the same page again, over the old one."""

@@ -80,6 +80,10 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
     if backend == "native" and effective(backend) != "native":
         err.print("note: numba is not installed (pip install 'barbu_dsl[fast]'); "
                   "playing the Python playouts, which give the same results", markup=False)
+    elif backend == "native" and any(name != "random" for name in study.bots):
+        err.print("note: --backend native plays the cards of games whose every seat is a random bot; "
+                  f"with {', '.join(sorted(set(study.bots) - {'random'}))} bots every card is chosen "
+                  "by a bot, so the backend changes nothing here", markup=False)
     tally = _run(study, workers, scheduler)
     data = summary(study, tally)
     if plot is not None:
