@@ -1,5 +1,7 @@
 """Every message a person reads exists in English, Italian, French and
-Portuguese, with the same fields in each."""
+Portuguese, with the same fields in each: each language is a package of
+catalogs (barbu_dsl/i18n/<language>/), and each holds exactly the English
+catalogs' keys."""
 
 from __future__ import annotations
 
@@ -8,12 +10,23 @@ import string
 import pytest
 
 from barbu_dsl import cards as C
-from barbu_dsl.i18n import LANGUAGES, Translator, choose_language, messages
+from barbu_dsl.i18n import CATALOGS, LANGUAGES, Translator, catalog, choose_language, messages
 from barbu_dsl.i18n.cards import card_text, card_words
 
 
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+@pytest.mark.parametrize("name", CATALOGS)
+def test_each_language_has_every_catalog_whole(language: str, name: str) -> None:
+    """A language's catalog holds the English one's keys, no fewer and no
+    more (a key only one language has is a typo or a message forgotten)."""
+    english, other = catalog("en", name), catalog(language, name)
+    assert sorted(set(english) - set(other)) == [], f"missing in {language}/{name}.py"
+    assert sorted(set(other) - set(english)) == [], f"not in en/{name}.py"
+    assert all(key.startswith(name + ".") for key in english), f"{name}: keys start with '{name}.'"
 
 
 @pytest.mark.parametrize("key", sorted(messages()))

@@ -12,7 +12,7 @@ directly against the totals the contract can reach.
 
 A problem is a code, the field it is about and the words of its message,
 so each scorer says it in the table's language (messages in
-:mod:`barbu_dsl.i18n.catalog.sheet`).
+:mod:`barbu_dsl.i18n.en.sheet`).
 """
 
 from __future__ import annotations
