@@ -61,6 +61,7 @@ from ..resources import bundled_spec_names, bundled_spec_path, bundled_spec_text
 from . import model as m
 from .checks import NOTHING_UNREAD, Unread, check_spec, order_item
 from .decks import PACK_HINT, DeckProblem, highest_words, read_pack, read_removals
+from .names import check_names, read_names
 from .overlays import apply_overlay, setting_name
 from .parser import Groups, LineError, card_problem, parse_line
 from .rules import build
@@ -69,10 +70,10 @@ from .spec_cache import is_path_like
 from .suggest import closest, did_you_mean, with_suggestion
 from .unexpressible import NOT_EXPRESSIBLE, unexpressible_key
 
-SPEC_KEYS = ("name", "title", "description", "extends", "apply", "applied", "players", "deck", "decks", "game",
+SPEC_KEYS = ("name", "title", "names", "description", "extends", "apply", "applied", "players", "deck", "decks", "game",
              "doubling", "contracts", "variants", "scales")
 OVERLAY_KEYS = ("description", "players", "deck", "decks", "game", "doubling", "contracts")
-CONTRACT_KEYS = ("rules", "description", "twin", "players", "times")
+CONTRACT_KEYS = ("rules", "description", "twin", "players", "times", "names", "twin_names")
 CHOICES: dict[str, tuple[str, ...]] = {
     "game.aim": ("highest", "lowest"),
     "game.chooser": ("declarer-series", "rotating", "dealer", "fixed-order", "fixed-series"),
@@ -364,8 +365,9 @@ class _Reader:
         else:
             spec, positions = self._house(*base, body, own_overlays, sections, positions)
         spec = replace(spec, name=name, title=title, description=description, header=src.header_comment(),
-                       positions=tuple(positions.items()))
+                       positions=tuple(positions.items()), names=read_names(src, sections.get("names")))
         check_spec(spec, src, positions, unread)
+        check_names(spec, src)
         return spec
 
     def _root(self) -> MappingNode | None:
@@ -919,7 +921,8 @@ class _Reader:
             name, rules, by_players=tuple(sorted(by_players, key=lambda p: p[0])),
             twin=self._text(sections.get("twin")), description=self._text(sections.get("description")),
             where=self.source.where(sections["rules"]), times=times, times_each=each,
-            where_by_players=tuple(where_by_players),
+            where_by_players=tuple(where_by_players), names=read_names(self.source, sections.get("names")),
+            twin_names=read_names(self.source, sections.get("twin_names")),
         )
 
     def _times(self, node: Node | None) -> tuple[int, bool]:
