@@ -32,8 +32,9 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4, 5, 6, 7 players.
-#   - no trumps: the highest card of the led suit wins
-#   - +5 per trick taken
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The declarer leads to the first trick.
+#   - +5 for each trick taken.
 PER_TRICK = 5
 
 

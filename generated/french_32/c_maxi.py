@@ -32,8 +32,9 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3 players.
-#   - no trumps: the highest card of the led suit wins
-#   - -4 per trick taken
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - −4 for each trick taken.
 PER_TRICK = -4
 
 
@@ -321,8 +322,9 @@ def score(winners: list[int], won: list[int], trump: int | None, deck: int) -> l
 
 # ---------------------------------------------------------------------------
 # Hand4: the rules for 4 players.
-#   - no trumps: the highest card of the led suit wins
-#   - -5 per trick taken
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - −5 for each trick taken.
 HAND4_PER_TRICK = -5
 
 

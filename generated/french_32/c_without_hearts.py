@@ -32,9 +32,11 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4 players.
-#   - no trumps: the highest card of the led suit wins
-#   - no heart lead on the opening lead, unless holding only hearts
-#   - cards score when taken (values below)
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - Hearts may not open the hand (the first lead only), unless the leader holds only hearts.
+#   - The hand ends as soon as every card that scores has been taken.
+#   - +5 for each heart taken.
 # The rule broken by a banned lead, by suit.
 BAN_RULES = {
     2: broken("opening_lead_ban", suit="heart"),

@@ -32,8 +32,10 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4 players.
-#   - no trumps: the highest card of the led suit wins
-#   - cards score when taken (values below)
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - The hand ends as soon as the fourth queen has been taken.
+#   - +15 for each queen taken.
 SCORING = 0x2001000800400  # the cards that score
 
 

@@ -32,8 +32,10 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4, 5, 6, 7 players.
-#   - no trumps: the highest card of the led suit wins
-#   - tricks score by their position
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - The hand ends as soon as the 16th trick has been played.
+#   - +30 for the second trick, +30 for the penultimate trick.
 # Tricks that score by position: (position, points); 1 is the first, -1 the last.
 POSITIONS = ((2, 30), (-2, 30))
 # ... as points per trick index, for the hand sizes of the spec's decks.

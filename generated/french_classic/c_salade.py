@@ -32,10 +32,11 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4, 5, 6, 7 players.
-#   - no trumps: the highest card of the led suit wins
-#   - no heart lead on the opening lead, unless holding only hearts
-#   - +5 per trick taken
-#   - cards score when taken (values below)
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - Hearts may not open the hand (the first lead only), unless the leader holds only hearts.
+#   - These add up, so one card may score several times: +5 for each trick taken; +5 for each
+#     heart taken; +15 for each queen taken; +60 for the K♥.
 # The rule broken by a banned lead, by suit.
 BAN_RULES = {
     2: broken("opening_lead_ban", suit="heart"),

@@ -32,8 +32,9 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3, 4, 5, 6, 7 players.
-#   - no trumps: the highest card of the led suit wins
-#   - tricks score by their position
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - +60 for the last trick.
 # Tricks that score by position: (position, points); 1 is the first, -1 the last.
 POSITIONS = ((-1, 60),)
 # ... as points per trick index, for the hand sizes of the spec's decks.

@@ -32,12 +32,15 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
-#   - no trumps: the highest card of the led suit wins
-#   - the holder of 2C leads it to the first trick
-#   - no heart lead until broken, unless holding only hearts (broken also by QS)
-#   - some cards may not be played to the first trick unless there is no choice
-#   - cards score when taken (values below)
-#   - shoot the moon: taking every scoring element scores 0, everyone else the total
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - Whoever holds the 2♣ leads it to the first trick.
+#   - Hearts may not be led until a heart or the Q♠ has been played, unless the leader holds
+#     only hearts.
+#   - No card that scores may be played to the first trick, unless the player has no other
+#     choice.
+#   - Every trick is played, even once no score can change any more.
+#   - +1 for each heart taken, +13 for the Q♠. Shoot the moon: a player who takes every
+#     scoring element scores 0, and every other player scores the whole +26 instead.
 OPENING = 0  # 2C leads the first trick
 FIRST_TRICK_BAN = 0x2007FFC000000  # hearts QS
 # The rule broken by a banned lead, by suit.

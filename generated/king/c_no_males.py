@@ -32,9 +32,12 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
-#   - no trumps: the highest card of the led suit wins
-#   - a player void in the led suit must discard one of some cards, when holding one
-#   - cards score when taken (values below)
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - A player who cannot follow suit and holds a card that scores must play it (or one of
+#     them).
+#   - The hand ends as soon as every card that scores has been taken.
+#   - −60 for each king taken, −60 for each jack taken.
 DISCARD = 0x5002801400A00  # JC KC JD KD JH KH JS KS, when void in the led suit
 SCORING = 0x5002801400A00  # the cards that score
 

@@ -32,9 +32,11 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
-#   - no trumps: the highest card of the led suit wins
-#   - a player void in the led suit must discard one of some cards, when holding one
-#   - cards score when taken (values below)
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - A player who cannot follow suit and holds a queen must play it (or one of them).
+#   - The hand ends as soon as the fourth queen has been taken.
+#   - −100 for each queen taken.
 DISCARD = 0x2001000800400  # QC QD QH QS, when void in the led suit
 SCORING = 0x2001000800400  # the cards that score
 

@@ -32,10 +32,12 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
-#   - no trumps: the highest card of the led suit wins
-#   - no heart lead on any lead, unless holding only hearts
-#   - a player void in the led suit must discard one of some cards, when holding one
-#   - cards score when taken (values below)
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - Hearts may not be led, on any lead, unless the leader holds only hearts.
+#   - A player who cannot follow suit and holds a heart must play it (or one of them).
+#   - The hand ends as soon as the K♥ has been taken.
+#   - −320 for the K♥.
 LEAD_BAN = 0x0007FFC000000  # hearts
 # The rule broken by a banned lead, by suit.
 BAN_RULES = {

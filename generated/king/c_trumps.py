@@ -32,9 +32,12 @@ TRUMPS = "named"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
-#   - trumps (named by the declarer): the highest trump wins, else the highest card of the led suit
-#   - a player void in the led suit who holds a trump must play one, even a losing one
-#   - +50 per trick taken
+#   - The chooser names the trump suit; a trick goes to the highest trump, else to the highest
+#     card of the led suit.
+#   - A player who cannot follow suit and holds a trump must play one, even one that loses.
+#   - Following a plain suit never obliges a player to beat the trick.
+#   - The chooser leads to the first trick.
+#   - +50 for each trick taken.
 PER_TRICK = 50
 
 

@@ -33,10 +33,14 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3 players.
-#   - domino (fan tan): a suit opens with the starting rank and grows by adjacent cards
-#   - the declarer names the starting rank
-#   - aces high (A above K)
-#   - the declarer moves first; a player with no playable card passes
+#   - Domino (fan tan), no tricks: the chooser names a starting rank, and every suit is opened
+#     with its card of that rank. The chooser moves first and passes if they hold no card of
+#     that rank. In turn, each player must play a card of the starting rank or a card next to
+#     one already on the table in the same suit; a player who can play must, one who cannot
+#     passes. Aces are high: a suit runs up to the ace and down to the 3. Players who have
+#     gone out are skipped; the hand ends when all but one have gone out, and that player
+#     takes the last place.
+#   - Placings in the order of going out: +45 first, +15 second, −5 last.
 
 # Per card: its place in its suit's run (aces high).
 POSITION = tuple(c % 13 + 2 for c in range(52))

@@ -32,9 +32,11 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3 players.
-#   - no trumps: the highest card of the led suit wins
-#   - no heart lead on any lead, unless holding only hearts
-#   - cards score when taken (values below)
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - Hearts may not be led, on any lead, unless the leader holds only hearts.
+#   - The hand ends as soon as every card that scores has been taken.
+#   - −2 for each heart taken, but the A♥ −6.
 LEAD_BAN = 0x0007FFC000000  # hearts
 # The rule broken by a banned lead, by suit.
 BAN_RULES = {

@@ -32,8 +32,10 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3 players.
-#   - no trumps: the highest card of the led suit wins
-#   - tricks score by their position
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - −5 for the third trick from the end, −10 for the penultimate trick, −15 for the last
+#     trick.
 # Tricks that score by position: (position, points); 1 is the first, -1 the last.
 POSITIONS = ((-3, -5), (-2, -10), (-1, -15))
 # ... as points per trick index, for the hand sizes of the spec's decks.

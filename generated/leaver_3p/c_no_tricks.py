@@ -32,8 +32,9 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3 players.
-#   - no trumps: the highest card of the led suit wins
-#   - -2 per trick taken
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The chooser leads to the first trick.
+#   - −2 for each trick taken.
 PER_TRICK = -2
 
 

@@ -32,10 +32,15 @@ TRUMPS = "named"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 3 players.
-#   - trumps (named by the declarer): the highest trump wins, else the highest card of the led suit
-#   - a player void in the led suit who can win the trick with a trump must
-#   - when trumps are led, a player holding a higher trump must play one
-#   - +5 per trick taken
+#   - The chooser names the trump suit; a trick goes to the highest trump, else to the highest
+#     card of the led suit.
+#   - A player who cannot follow suit and holds a trump that would win the trick must play a
+#     trump that wins it; a player who cannot win with a trump plays freely.
+#   - When trumps are led, a player holding a trump higher than every trump in the trick must
+#     play a higher one.
+#   - Following a plain suit never obliges a player to beat the trick.
+#   - The chooser leads to the first trick.
+#   - +5 for each trick taken.
 PER_TRICK = 5
 
 

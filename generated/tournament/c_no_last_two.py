@@ -32,8 +32,9 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
-#   - no trumps: the highest card of the led suit wins
-#   - tricks score by their position
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The declarer leads to the first trick.
+#   - −10 for the penultimate trick, −20 for the last trick.
 # Tricks that score by position: (position, points); 1 is the first, -1 the last.
 POSITIONS = ((-2, -10), (-1, -20))
 # ... as points per trick index, for the hand sizes of the spec's decks.

@@ -32,7 +32,12 @@ TRUMPS = "none"  # none, named (by the declarer) or fixed
 
 # ---------------------------------------------------------------------------
 # Hand: the rules for 4 players.
-#   - no trumps: the highest card of the led suit wins
+#   - No trumps; the highest card of the led suit wins the trick.
+#   - The declarer leads to the first trick.
+#   - Every trick is played: the last card can still change who has the most of one suit.
+#   - −36 for the player who takes the most cards of any one suit (each player's largest
+#     single-suit count is compared); tied players share it equally (tied two ways −18 each,
+#     three ways −12, four ways −9).
 # Most of one suit: the points of each tied player, by the number tied.
 MOST_SHARES = ((0, -36, -18, -12, -9),)
 

@@ -176,20 +176,29 @@ def verify(spec: str, players: int | None, as_json: bool) -> None:
 @app.command()
 @spec_argument
 @argument("contract", required=False, metavar="CONTRACT", help="One contract (default: all).")
-def explain(spec: str, contract: str | None) -> None:
-    """Describe each contract in plain English: how it is played and scored."""
+@click.option("--lang", metavar="LANG", help="en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")
+def explain(spec: str, contract: str | None, lang: str | None) -> None:
+    """Describe each contract in plain words: how it is played and scored."""
     from .explain import explain as describe
-    from .language.suggest import did_you_mean_contract
+    from .i18n import Translator, choose_language
+    from .i18n.answers import choices_text, read_contract
 
-    model = _load(spec)
     try:
-        text = describe(model, contract)
-    except KeyError:
-        names = [c.name for c in model.contracts]
-        suggestion = did_you_mean_contract(str(contract), names)
-        raise UsageError(f"{model.full_name} has no contract '{contract}'" + (f"; {suggestion}" if suggestion else "")
-                         + "\n    contracts: " + ", ".join(names)) from None
-    out.show(text)
+        language = choose_language(lang)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    model = _load(spec)
+    name = None
+    if contract is not None:
+        found = read_contract(contract, model.contracts, language)
+        if not found.found or found.value is None:
+            names = [c.name_in(language) for c in model.contracts]
+            meant = found.matches or ((found.suggestion,) if found.suggestion else ())
+            quoted = [f"'{name}'" for name in meant]
+            hint = f"; did you mean {choices_text(quoted, Translator('en'))}?" if meant else ""
+            raise UsageError(f"{model.full_name} has no contract '{contract}'{hint}\n    contracts: " + ", ".join(names))
+        name = found.value.name
+    out.show(describe(model, name, language=language))
 
 
 @app.command()

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of ebbe18a5230b0d11 (sha256): a new
+# Compiled with the runtime and the Python rules as of 77920c883f6e0029 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_mini import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 22574d73865e3e87 (sha256): a new
+# Compiled with the runtime and the Python rules as of 424888d42a804cd2 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Mini"

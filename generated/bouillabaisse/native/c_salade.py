@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 06e59e1143ad6f34 (sha256): a new
+# Compiled with the runtime and the Python rules as of c4ccd4339dbda9cf (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbier import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of d4a0cc14e29f78db (sha256): a new
+# Compiled with the runtime and the Python rules as of 44416d77577f9bf5 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbier"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of e33bf9fd30a585db (sha256): a new
+# Compiled with the runtime and the Python rules as of 6447ff3b8fc9b5b3 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

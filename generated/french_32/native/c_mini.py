@@ -24,7 +24,7 @@ from numba import njit
 from ..c_mini import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 7bcf0a72a8696ce3 (sha256): a new
+# Compiled with the runtime and the Python rules as of 0367e6fbb3b25e31 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Mini"

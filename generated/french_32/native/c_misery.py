@@ -24,7 +24,7 @@ from numba import njit
 from ..c_misery import SCORING_BY_TRUMP
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of e61459b219e37c74 (sha256): a new
+# Compiled with the runtime and the Python rules as of 005f4e768307936e (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Misery"

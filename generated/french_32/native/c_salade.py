@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 61f4e011b128b46e (sha256): a new
+# Compiled with the runtime and the Python rules as of bf3c3ff403a24bbe (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

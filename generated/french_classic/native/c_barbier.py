@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbier import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of eee375aabc123e15 (sha256): a new
+# Compiled with the runtime and the Python rules as of bc391f8092a50ea8 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbier"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of a140b94c484a0b37 (sha256): a new
+# Compiled with the runtime and the Python rules as of ea773833f58f4fa6 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

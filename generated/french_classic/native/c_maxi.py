@@ -24,7 +24,7 @@ from numba import njit
 from ..c_maxi import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 51f890db00d8340f (sha256): a new
+# Compiled with the runtime and the Python rules as of 41fff1a6cdfe6013 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Maxi"

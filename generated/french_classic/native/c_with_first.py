@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_first import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c09eee3019452d86 (sha256): a new
+# Compiled with the runtime and the Python rules as of ff1732d2e9a6a7a3 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With first"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of b83ba1633f236665 (sha256): a new
+# Compiled with the runtime and the Python rules as of ba2f67f3e3a0cd8d (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With last"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c6032c73c778dff8 (sha256): a new
+# Compiled with the runtime and the Python rules as of b8c4188451f69224 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without last"

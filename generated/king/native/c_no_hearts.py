@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_hearts import DISCARD, LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of d7bf16d22426db16 (sha256): a new
+# Compiled with the runtime and the Python rules as of e54557edabe97274 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No hearts"

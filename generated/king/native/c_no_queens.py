@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 7b6cde17c52f0a8a (sha256): a new
+# Compiled with the runtime and the Python rules as of 1a978b7580e50a5f (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

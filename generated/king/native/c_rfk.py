@@ -24,7 +24,7 @@ from numba import njit
 from ..c_rfk import DISCARD, LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c416b0c50409dbfd (sha256): a new
+# Compiled with the runtime and the Python rules as of 6548cae137f14c2a (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Rıfkı"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_trumps import PER_TRICK
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of f9166dbe5f09bcf8 (sha256): a new
+# Compiled with the runtime and the Python rules as of f15b6b0882941285 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Trumps"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 4c06592998341256 (sha256): a new
+# Compiled with the runtime and the Python rules as of a11740ea5f1e58b2 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

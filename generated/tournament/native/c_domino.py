@@ -24,7 +24,7 @@ from numba import njit
 from ..c_domino import PLACINGS, POSITION
 from .runtime import CACHE, WORK, below, deal, lowest, pick
 
-# Compiled with the runtime and the Python rules as of 44e4bd75ee81f7fd (sha256): a new
+# Compiled with the runtime and the Python rules as of 8c9e02ac1f955f7a (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Domino"

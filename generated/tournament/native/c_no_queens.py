@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of dc22671b3135f08a (sha256): a new
+# Compiled with the runtime and the Python rules as of 4a7a6caf782a6f2b (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c1d6391d796557aa (sha256): a new
+# Compiled with the runtime and the Python rules as of e542c58d65893439 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

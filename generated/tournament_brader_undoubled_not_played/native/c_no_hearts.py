@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_hearts import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 9d98eff5c2d2479d (sha256): a new
+# Compiled with the runtime and the Python rules as of 5a36f85f7d4e69bb (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No hearts"

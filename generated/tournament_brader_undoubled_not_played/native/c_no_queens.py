@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 241a08b22c8181ff (sha256): a new
+# Compiled with the runtime and the Python rules as of 7e2d42911794f6ec (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -4,7 +4,8 @@ The front ends that talk to people (the score sheet, the table where a
 person plays, the page, ``barbu explain``) say everything through a
 :class:`Translator`.  Each language is a package of its own (:mod:`.en`,
 :mod:`.it`, :mod:`.fr`, :mod:`.pt`) holding one module per catalog
-(:data:`CATALOGS`): ``cards``, ``sheet`` (a hand's problems), ``sheet_cli``
+(:data:`CATALOGS`): ``cards``, ``answers`` (the words people type),
+``sheet`` (a hand's problems), ``sheet_cli``
 (``barbu sheet``), ``scorer`` (the page), ``table`` (``barbu play``) and
 ``rules`` (the rules in words).  A fifth language is a new package with the
 same modules and its code in :data:`LANGUAGES`; a test checks that every
@@ -33,7 +34,7 @@ from importlib import import_module
 LANGUAGES = ("en", "it", "fr", "pt")
 """The languages every message exists in (each a package of this one)."""
 
-CATALOGS = ("cards", "sheet", "sheet_cli", "scorer", "table", "rules")
+CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules")
 """The catalogs, a module of each language's package."""
 
 
@@ -42,6 +43,17 @@ def catalog(language: str, name: str) -> dict[str, str]:
     messages: dict[str, str] = import_module(f"{__name__}.{language}.{name}").MESSAGES
     return messages
 
+
+FORMS: dict[str, str] = {
+    "one": "cards", "many": "cards", "a": "cards", "the_many": "cards",
+    "card": "card", "bare": "card", "suit": "suit", "suits": "suit", "one_suit": "suit", "rank": "rank", "the_rank": "rank",
+    "role": "role", "the_role": "role", "of_role": "role", "the_role_cap": "role",
+}
+"""Fields that are forms of one thing, of which each language takes the
+one its grammar needs: a kind of cards as one of them, many, "a ..." or
+"the ..."; a card with or without its article; a suit in the singular or
+the plural; the one who chooses bare, with its article or as an owner.  A
+message's translations must say the same things, in whichever form."""
 
 LANGUAGE_NAMES = {code: import_module(f"{__name__}.{code}").NAME for code in LANGUAGES}
 
@@ -104,4 +116,4 @@ class Translator:
         return texts[self.language].format(**fields)
 
 
-__all__ = ["CATALOGS", "LANGUAGES", "LANGUAGE_NAMES", "Translator", "catalog", "choose_language", "messages"]
+__all__ = ["CATALOGS", "FORMS", "LANGUAGES", "LANGUAGE_NAMES", "Translator", "catalog", "choose_language", "messages"]

@@ -29,22 +29,10 @@ from .. import cards as C
 from ..engine import PASS, SeatView
 from ..engine.bots import Bot
 from ..engine.strong import StrongBot
+from ..i18n.answers import Read, is_word, read_contract, read_number, read_seats
+from ..i18n.cards import SUIT_LETTERS, TYPED_RANKS, read_card, read_rank, read_suit
 from ..language import model as m
-from .answers import (
-    COMMANDS,
-    RANK_LETTERS,
-    SUIT_LETTERS,
-    Reading,
-    command_word,
-    is_word,
-    read_card,
-    read_command,
-    read_contract,
-    read_number,
-    read_rank,
-    read_seats,
-    read_suit,
-)
+from .answers import COMMANDS, command_word, read_command
 from .broken import broken_text
 from .console import Console, Leave
 from .describe import describe
@@ -138,7 +126,7 @@ class HumanSeat(Bot):
         lines = [self.say("table.help.intro")]
         for command in COMMANDS:
             lines.append(self.say(f"table.help.{command}", word=command_word(command, self.say.t)))
-        letters = RANK_LETTERS[self.language]
+        letters = TYPED_RANKS[self.language]
         lines.append(self.say("table.help.letters", ranks=" ".join(k.upper() for k in letters),
                               suits=" ".join(SUIT_LETTERS[self.language])))
         return lines
@@ -161,12 +149,12 @@ class HumanSeat(Bot):
         spec = self.narrator.spec
         options = self._options or spec.contracts
         if argument:
-            found = read_contract(argument, options)
-            if found.contract is None:
-                found = read_contract(argument, spec.contracts)
-            if found.contract is None:
+            found = read_contract(argument, options, self.language)
+            if found.value is None:
+                found = read_contract(argument, spec.contracts, self.language)
+            if found.value is None:
                 return [self._unknown_contract(argument, found.suggestion)]
-            chosen: Sequence[m.Contract] = [found.contract]
+            chosen: Sequence[m.Contract] = [found.value]
         elif self.narrator.contract is not None and not self._options:
             chosen = [self.narrator.contract]
         else:
@@ -186,7 +174,7 @@ class HumanSeat(Bot):
 
     def _ambiguous(self, text: str) -> Answer:
         return Answer(problem=self.say("table.error.ambiguous", typed=text,
-                                       ranks=" ".join(k.upper() for k in RANK_LETTERS[self.language]),
+                                       ranks=" ".join(k.upper() for k in TYPED_RANKS[self.language]),
                                        suits=" ".join(SUIT_LETTERS[self.language])))
 
     # ---- choices before play ----------------------------------------------------
@@ -230,9 +218,9 @@ class HumanSeat(Bot):
             names = [c.name for c in options]
 
             def read(text: str) -> Answer:
-                found = read_contract(text, options)
-                if found.contract is not None:
-                    return Answer(found.contract)
+                found = read_contract(text, options, self.language)
+                if found.value is not None:
+                    return Answer(found.value)
                 return Answer(problem=self._unknown_contract(text, found.suggestion))
 
             def hint() -> list[str]:
@@ -273,7 +261,7 @@ class HumanSeat(Bot):
 
         def read(text: str) -> Answer:
             index = read_number(text, 4)
-            reading = Reading(index) if index is not None else read_suit(text, self.language)
+            reading = Read(index, True) if index is not None else read_suit(text, self.language)
             return self._reading(text, reading)
 
         def hint() -> list[str]:
@@ -283,7 +271,7 @@ class HumanSeat(Bot):
         return self._ask(self.say("table.ask.trump", choices=self.say.choices(suits)), read, hint,
                          lambda: self.helper.choose_trump(view))
 
-    def _reading(self, text: str, reading: Reading) -> Answer:
+    def _reading(self, text: str, reading: Read[int]) -> Answer:
         if reading.value is not None:
             return Answer(reading.value)
         return self._ambiguous(text) if reading.ambiguous else self._unknown(text)
@@ -324,7 +312,9 @@ class HumanSeat(Bot):
         key = "table.ask.redouble" if self.seat == declarer else "table.ask.double"
 
         def read(text: str) -> Answer:
-            seats = read_seats(text, targets, say.names)
+            numbers = {number: seat for number, seat in enumerate(targets, 1)}
+            found = read_seats(text, say.names, targets, numbers)
+            seats = found.value if found.found else None
             if seats is None:
                 return Answer(problem=say("table.error.seats", typed=text, choices=choices))
             if offer.cover_all and seats and len(seats) != len(targets):
