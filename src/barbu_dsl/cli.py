@@ -270,7 +270,8 @@ def replay(spec: str, record: Path, as_json: bool) -> None:
 
 @app.command()
 @argument("spec", required=False, metavar="SPEC", help=f"{SPEC_HELP} (none with --resume)")
-@click.option("--seed", type=WHOLE_NUMBER, default=0, metavar="N", help="Seed for the draw, the deals and the bots.")
+@click.option("--seed", type=WHOLE_NUMBER, metavar="N",
+              help="Seed for the draw, the deals and the bots (default: drawn at random, and said).")
 @click.option("--players", "-p", type=WHOLE_NUMBER, metavar="N", help="Number of players.")
 @click.option("--bots", metavar="NAMES", help="Seats, comma-separated: one name for all seats or one per seat "
                                               "(random, rules, strong, human; default: rules).")
@@ -287,9 +288,17 @@ def replay(spec: str, record: Path, as_json: bool) -> None:
 @click.option("--save", type=click.Path(path_type=Path), metavar="FILE",
               help="The saved-game file (default: in the user's data directory, or $BARBU_DATA_DIR).")
 @click.option("--names", metavar="NAMES", help="Seat names, comma-separated.")
-def play(spec: str | None, seed: int, players: int | None, bots: str | None, human: bool, record: Path | None,
+@click.option("--mode", metavar="MODE",
+              help="How the list of contracts is made (the French family): classic, random, individual-random or "
+                   "custom; written as a house file.")
+@click.option("--contracts", "contract_count", type=WHOLE_NUMBER, metavar="N",
+              help="How many contracts a game has, 3 to 8 (the French family); written as a house file.")
+@click.option("--choose-contracts", is_flag=True,
+              help="Pick the game's contracts at the table (the French family's custom mode); written as a house "
+                   "file.")
+def play(spec: str | None, seed: int | None, players: int | None, bots: str | None, human: bool, record: Path | None,
          plain: bool, lang: str | None, think: float, as_json: bool, resume: bool, save: Path | None,
-         names: str | None) -> None:
+         names: str | None, mode: str | None, contract_count: int | None, choose_contracts: bool) -> None:
     """Play a whole game, with bots or with people at the table.
 
     With bots only: progress on standard error, the score sheet, the totals,
@@ -300,7 +309,7 @@ def play(spec: str | None, seed: int, players: int | None, bots: str | None, hum
     from .table.play import play as run
 
     code = run(PlayOptions(spec, seed, players, bots, human, record, plain, lang, think, as_json, resume, save,
-                           names))
+                           names, mode, contract_count, choose_contracts))
     if code:
         raise Exit(code)
 

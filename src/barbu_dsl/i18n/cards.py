@@ -127,19 +127,20 @@ def _own_suit(text: str, language: str) -> int | None:
     return index if index >= 0 else None
 
 
-def _in_words(text: str) -> int | None:
-    """``queen of spades``, ``donna di picche``, ``10 of hearts``, ``dame cœur``."""
+def _in_words(text: str, language: str) -> int | None:
+    """``queen of spades``, ``donna di picche``, ``10 of hearts``, ``dame
+    cœur``, ``R cuori`` (a rank letter of the language, then a suit word)."""
     tokens = [w for w in fold(text).replace("'", " ").split() if w not in _LINKS]
     if len(tokens) != 2:
         return None
-    rank = _rank_words().get(tokens[0]) or _own_rank(tokens[0], "en")
+    rank = _rank_words().get(tokens[0]) or _own_rank(tokens[0], language) or _own_rank(tokens[0], "en")
     suit = _suit_words().get(tokens[1])
     return None if rank is None or suit is None else C.card(rank, suit)
 
 
 def read_card(text: str, language: str) -> Read[int]:
     """The card ``text`` names (see the module docstring)."""
-    worded = _in_words(text)
+    worded = _in_words(text, language)
     if worded is not None:
         return found(worded)
     key = _plain(text).replace(" ", "")

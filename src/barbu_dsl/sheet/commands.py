@@ -49,7 +49,7 @@ def show(s: Session, game_id: int, as_json: bool) -> None:
     if as_json:
         s.say(json.dumps(show_json(game), ensure_ascii=False))
         return
-    from .tables import print_wide
+    from .layout import print_wide
 
     print_wide(s.out.console, sheet_table(game, game_id, s.t))
     print_state(s, game)
@@ -131,7 +131,7 @@ def list_games(s: Session, as_json: bool) -> None:
     elif not rows:
         s.tell(s.t("sheet_cli.no_games", db=s.store.path))
     else:
-        from .tables import print_wide
+        from .layout import print_wide
 
         print_wide(s.out.console, games_table(rows, states, s.t))
 

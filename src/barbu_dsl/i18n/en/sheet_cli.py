@@ -81,7 +81,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.state.over": "over",
     "sheet_cli.state.next": "hand {number} of {hands}",
     "sheet_cli.sheet_title": "game {game}: {spec}",
-    "sheet_cli.caption": "each hand's scores (play and doubles), then the running totals Σ; ✓: the hand adds up to its contract's total",
+    "sheet_cli.caption": "each hand's scores (play and doubles), then the running totals Σ",
     "sheet_cli.counter": "doubles against {declarer}, who declares next, in this series: {counts} (advisory minimum {minimum}, never enforced)",
     "sheet_cli.csv.hand": "hand",
     "sheet_cli.csv.contract": "contract",
@@ -94,4 +94,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.state.bad": "a stored hand does not fit",
     "sheet_cli.ask.double_one": "{name} doubles {players}? (their name, or Enter: no)",
     "sheet_cli.ask.redouble_one": "{name} redoubles {players}? (their name, or Enter: no)",
+    "sheet_cli.caption.checked": "each hand's scores (play and doubles), then the running totals Σ; ✓: the hand adds up to its contract's total",
+    "sheet_cli.caption.compact": "in each player's column, the hand's score (play and doubles) and under it the running total",
+    "sheet_cli.caption.compact.checked": "in each player's column, the hand's score (play and doubles) and under it the running total; every hand adds up to its contract's total",
 }

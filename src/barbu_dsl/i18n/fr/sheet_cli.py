@@ -81,7 +81,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.state.over": "finie",
     "sheet_cli.state.next": "donne {number} sur {hands}",
     "sheet_cli.sheet_title": "partie {game} : {spec}",
-    "sheet_cli.caption": "les points de chaque donne (jeu et contres), puis les totaux cumulés Σ ; ✓ : la donne fait le total de son contrat",
+    "sheet_cli.caption": "les points de chaque donne (jeu et doubles), puis les totaux cumulés Σ",
     "sheet_cli.counter": "contres contre {declarer}, qui déclare ensuite, dans cette série : {counts} (minimum conseillé {minimum}, jamais imposé)",
     "sheet_cli.csv.hand": "donne",
     "sheet_cli.csv.contract": "contrat",
@@ -94,4 +94,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.state.bad": "une donne enregistrée ne tient pas",
     "sheet_cli.ask.double_one": "{name} contre {players} ? (son nom, ou Entrée : non)",
     "sheet_cli.ask.redouble_one": "{name} surcontre {players} ? (son nom, ou Entrée : non)",
+    "sheet_cli.caption.checked": "les points de chaque donne (jeu et doubles), puis les totaux cumulés Σ ; ✓ : la donne fait le total de son contrat",
+    "sheet_cli.caption.compact": "dans la colonne de chaque joueur, les points de la donne (jeu et doubles) et dessous le total cumulé",
+    "sheet_cli.caption.compact.checked": "dans la colonne de chaque joueur, les points de la donne (jeu et doubles) et dessous le total cumulé ; chaque donne fait le total de son contrat",
 }

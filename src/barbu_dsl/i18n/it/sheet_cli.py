@@ -81,7 +81,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.state.over": "finita",
     "sheet_cli.state.next": "mano {number} di {hands}",
     "sheet_cli.sheet_title": "partita {game}: {spec}",
-    "sheet_cli.caption": "i punti di ogni mano (gioco e contre), poi i totali progressivi Σ; ✓: la mano somma al totale del suo contratto",
+    "sheet_cli.caption": "i punti di ogni mano (gioco e contro), poi i totali progressivi Σ",
     "sheet_cli.counter": "contre a {declarer}, che dichiara ora, in questa serie: {counts} (minimo consigliato {minimum}, mai imposto)",
     "sheet_cli.csv.hand": "mano",
     "sheet_cli.csv.contract": "contratto",
@@ -94,4 +94,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.state.bad": "una mano salvata non torna",
     "sheet_cli.ask.double_one": "{name} contra {players}? (il nome, o Invio: no)",
     "sheet_cli.ask.redouble_one": "{name} surcontra {players}? (il nome, o Invio: no)",
+    "sheet_cli.caption.checked": "i punti di ogni mano (gioco e contro), poi i totali progressivi Σ; ✓: la mano dà il totale del suo contratto",
+    "sheet_cli.caption.compact": "nella colonna di ogni giocatore, i punti della mano (gioco e contro) e sotto il totale progressivo",
+    "sheet_cli.caption.compact.checked": "nella colonna di ogni giocatore, i punti della mano (gioco e contro) e sotto il totale progressivo; ogni mano dà il totale del suo contratto",
 }

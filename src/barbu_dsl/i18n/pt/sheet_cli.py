@@ -81,7 +81,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.state.over": "acabado",
     "sheet_cli.state.next": "mão {number} de {hands}",
     "sheet_cli.sheet_title": "jogo {game}: {spec}",
-    "sheet_cli.caption": "os pontos de cada mão (jogo e dobras), depois os totais acumulados Σ; ✓: a mão soma o total do seu contrato",
+    "sheet_cli.caption": "os pontos de cada mão (jogo e contras), depois os totais acumulados Σ",
     "sheet_cli.counter": "dobras contra {declarer}, que declara a seguir, nesta série: {counts} (mínimo aconselhado {minimum}, nunca imposto)",
     "sheet_cli.csv.hand": "mão",
     "sheet_cli.csv.contract": "contrato",
@@ -94,4 +94,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.state.bad": "uma mão guardada não bate certo",
     "sheet_cli.ask.double_one": "{name} dobra {players}? (o nome, ou Enter: não)",
     "sheet_cli.ask.redouble_one": "{name} redobra {players}? (o nome, ou Enter: não)",
+    "sheet_cli.caption.checked": "os pontos de cada mão (jogo e contras), depois os totais acumulados Σ; ✓: a mão dá o total do seu contrato",
+    "sheet_cli.caption.compact": "na coluna de cada jogador, os pontos da mão (jogo e contras) e por baixo o total acumulado",
+    "sheet_cli.caption.compact.checked": "na coluna de cada jogador, os pontos da mão (jogo e contras) e por baixo o total acumulado; cada mão dá o total do seu contrato",
 }
