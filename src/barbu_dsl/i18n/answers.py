@@ -194,12 +194,14 @@ def read_seat(text: str, names: Sequence[str], allowed: Sequence[int] | None = N
 
 
 def read_seats(text: str, names: Sequence[str], allowed: Sequence[int] | None = None,
-               numbers: Mapping[int, int] | None = None, words: bool = True) -> Read[list[int]]:
+               numbers: Mapping[int, int] | None = None, words: bool = True,
+               repeats: bool = False) -> Read[list[int]]:
     """The seats ``text`` names, in the order named: numbers (``numbers``:
     number → seat; by default seat 0 is 1), names (several words each, the
     start of one), separated by spaces, commas or "and"; with ``words``,
     ``all`` (every seat of ``allowed``) and ``none`` (no seat).  A seat not
-    in ``allowed`` reads as ``unavailable``."""
+    in ``allowed`` reads as ``unavailable``; a seat named twice counts once
+    (``repeats``: twice, for an order such as the domino's)."""
     seats = list(range(len(names))) if allowed is None else list(allowed)
     numbering = dict(numbers) if numbers is not None else seat_numbers(len(names))
     if words and is_word(text, "all"):
@@ -221,7 +223,7 @@ def read_seats(text: str, names: Sequence[str], allowed: Sequence[int] | None = 
             assert seat is not None
             if seat not in seats:
                 return Read(unavailable=seat)
-            if seat not in chosen:
+            if repeats or seat not in chosen:
                 chosen.append(seat)
             index += taken
     return found(chosen) if chosen else Read()

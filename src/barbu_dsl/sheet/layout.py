@@ -68,7 +68,8 @@ def print_sheet(console: Console, title: str, names: Sequence[str], rows: Sequen
 
     wide = _wide(title, names, rows, totals, winners, t, checked)
     needed = Measurement.get(console, console.options.update_width(10_000), wide).maximum
-    console.print(wide if needed <= console.width else _compact(title, names, rows, totals, winners, t, checked))
+    table = wide if needed <= console.width else _compact(title, names, rows, totals, winners, t, checked)
+    console.print(table, soft_wrap=False)  # the caption wraps to the terminal's width too
 
 
 def print_wide(console: Console, table: Table) -> None:

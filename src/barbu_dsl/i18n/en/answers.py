@@ -5,7 +5,7 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
     "answers.word.all": "all/everyone/everybody",
-    "answers.word.none": "none/nobody/no one/no",
+    "answers.word.none": "nobody/none/no one/no",
     "answers.word.yes": "yes/y",
     "answers.word.no": "no/n",
     "answers.word.pass": "pass",
