@@ -68,7 +68,8 @@ class Answer:
 class Question:
     """A question being asked: its prompt the first time and after, the
     lines ``cards`` says, and the single letters that answer it (suit
-    letters at the trump question) rather than name a command."""
+    letters at the trump question, rank letters at the starting rank's)
+    rather than name a command."""
 
     prompt: str
     again: str
@@ -342,7 +343,8 @@ class HumanSeat(Bot):
             ranked = self.helper.analyse_start_ranks(view)
             return [self._hint("table.hint.start_rank", [(self.say.rank(r), v) for r, v in ranked])]
 
-        return self._ask(self._plain_question(self.say("table.ask.start_rank", choices=ranks), ranks), read, hint,
+        letters = "".join(k for k in TYPED_RANKS[self.language] if len(k) == 1)
+        return self._ask(self._plain_question(self.say("table.ask.start_rank", choices=ranks), ranks, letters), read, hint,
                          lambda: self.helper.choose_start_rank(view))
 
     def choose_doubles(self, view: SeatView) -> list[int]:
