@@ -77,11 +77,13 @@ def test_the_wider_family_described(language: str) -> None:
 def test_a_rank_letter_answers_the_starting_rank(tmp_path) -> None:
     """Where a rank is asked (the domino's starting rank), a rank letter is
     the rank, not the command of the same letter: Italian ``d`` is the
-    queen (donna) there, and describes elsewhere."""
+    queen (donna) there, and describes elsewhere.  A row of one card is
+    said as that card ("solo la donna"), not as a range from it to itself."""
     from .helpers import session
 
-    text, _, _, _ = session(["d", "Domino", "d", "quit"], save=tmp_path / "save.json", spec="tournament",
+    text, _, _, _ = session(["d", "Domino", "d", "p", "quit"], save=tmp_path / "save.json", spec="tournament",
                             bots="human,rules,rules,rules", seed=3, plain=True, language="it")
     before, asked = text.split("Valore di partenza?", 1)
     assert "Il tuo contratto? 1 Niente prese, 2 Niente donne" in before and "\nPunti: " in before  # d: describe
     assert asked.split("\n")[1:3] == ["Scegli Domino.", "Valore di partenza: donna."], asked[:300]
+    assert "\nfiori: solo la donna.\n" in asked and "\npicche: non aperto.\n" in asked

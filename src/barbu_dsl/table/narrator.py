@@ -302,8 +302,12 @@ class Narrator:
                 lines.append(self.say("table.row.closed", suit=self.say.suit(suit)))
                 continue
             low, high = (C.ACE if aces_low and p == 1 else p for p in (pos.low[suit], pos.high[suit]))
-            lines.append(self.say("table.row.open", suit=self.say.suit(suit), low=self.say.rank(low),
-                                  high=self.say.rank(high)))
+            if low == high:
+                the_rank = self.say(f"cards.article.{low}") + self.say.rank(low)
+                lines.append(self.say("table.row.one", suit=self.say.suit(suit), the_rank=the_rank))
+            else:
+                lines.append(self.say("table.row.open", suit=self.say.suit(suit), low=self.say.rank(low),
+                                      high=self.say.rank(high)))
         return lines
 
     def taken_lines(self) -> list[str]:

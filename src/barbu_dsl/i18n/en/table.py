@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "table.choices": "Choices: {choices}.",
     "table.row.closed": "{suit}: not begun.",
     "table.row.open": "{suit}: {low} to {high}.",
+    "table.row.one": "{suit}: {the_rank} alone.",
     "table.out_in_place": "{seat}: out, place {place}.",
     "table.out_in_place.you": "You: out, place {place}.",
     "table.cards_left": "Cards left: {counts}.",

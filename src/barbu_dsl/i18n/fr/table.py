@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "table.choices": "Choix : {choices}.",
     "table.row.closed": "{suit} : pas commencé.",
     "table.row.open": "{suit} : de {low} à {high}.",
+    "table.row.one": "{suit} : seulement {the_rank}.",
     "table.out_in_place": "{seat} : sorti, place {place}.",
     "table.out_in_place.you": "Vous : sorti, place {place}.",
     "table.cards_left": "Cartes restantes : {counts}.",

@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "table.choices": "Scelte: {choices}.",
     "table.row.closed": "{suit}: non aperto.",
     "table.row.open": "{suit}: da {low} a {high}.",
+    "table.row.one": "{suit}: solo {the_rank}.",
     "table.out_in_place": "{seat}: uscito, posto {place}.",
     "table.out_in_place.you": "Tu: uscito, posto {place}.",
     "table.cards_left": "Carte rimaste: {counts}.",

@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "table.choices": "Escolhas: {choices}.",
     "table.row.closed": "{suit}: ainda não começou.",
     "table.row.open": "{suit}: de {low} a {high}.",
+    "table.row.one": "{suit}: só {the_rank}.",
     "table.out_in_place": "{seat}: saiu, {place}.º lugar.",
     "table.out_in_place.you": "Tu: saíste, {place}.º lugar.",
     "table.cards_left": "Cartas que restam: {counts}.",
