@@ -122,7 +122,7 @@ class Narrator:
         seat, targets = data["seat"], data["doubled"]
         if not targets:
             if seat == self.say.you:
-                self.line(self.say("table.no_double.you"))
+                self.line(self.say("table.no_redouble.you" if seat == self.declarer else "table.no_double.you"))
             return
         self.doubles.extend((seat, target) for target in targets)
         key = "table.redoubles" if seat == self.declarer else "table.doubles"

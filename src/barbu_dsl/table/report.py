@@ -119,9 +119,9 @@ def against_lines(result: GameResult, say: Speech) -> list[str]:
         last[hand.declarer] = hand
     lines = []
     for declarer in sorted(last):
-        counts = ", ".join(f"{say.names[seat]} {count}" for seat, count in enumerate(last[declarer].against_declarer)
+        counts = ", ".join(f"{say.seat(seat)} {count}" for seat, count in enumerate(last[declarer].against_declarer)
                            if seat != declarer)
-        lines.append(say("table.sheet.against", declarer=say.names[declarer], counts=counts, minimum=result.minimum))
+        lines.append(say.about("table.sheet.against", declarer, counts=counts, minimum=result.minimum))
     return lines
 
 

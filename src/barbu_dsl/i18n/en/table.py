@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "table.redoubles": "{seat} redoubles: {whom}.",
     "table.redoubles.you": "You redouble: {whom}.",
     "table.no_double.you": "You do not double.",
+    "table.no_redouble.you": "You do not redouble.",
     "table.nobody_doubled": "No doubles.",
     "table.leads": "{seat} leads.",
     "table.leads.you": "You lead.",
@@ -223,5 +224,6 @@ MESSAGES: dict[str, str] = {
     "table.resumed": "Carrying on the saved game at hand {number} of {total}.",
     "table.house.written": "Your rules are in {path}: barbu play {path} plays them again.",
     "table.error.which": "'{typed}' could be {choices}: which one?",
-    "table.sheet.against": "Doubles against {declarer} in their last series: {counts} (advisory minimum {minimum}, never enforced).",
+    "table.sheet.against": "Doubles against {seat} in their last series: {counts} (advisory minimum {minimum}, never enforced).",
+    "table.sheet.against.you": "Doubles against you in your last series: {counts} (advisory minimum {minimum}, never enforced).",
 }

@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "table.redoubles": "{seat} surcontre : {whom}.",
     "table.redoubles.you": "Vous surcontrez : {whom}.",
     "table.no_double.you": "Vous ne doublez pas.",
+    "table.no_redouble.you": "Vous ne surcontrez pas.",
     "table.nobody_doubled": "Pas de double.",
     "table.leads": "{seat} entame.",
     "table.leads.you": "Vous entamez.",
@@ -223,5 +224,6 @@ MESSAGES: dict[str, str] = {
     "table.resumed": "Reprise de la partie enregistrée à la donne {number} sur {total}.",
     "table.house.written": "Vos règles sont dans {path} : barbu play {path} les rejoue.",
     "table.error.which": "'{typed}' peut être {choices} : laquelle ?",
-    "table.sheet.against": "Doubles contre {declarer} dans sa dernière série : {counts} (minimum conseillé {minimum}, jamais imposé).",
+    "table.sheet.against": "Doubles contre {seat} dans sa dernière série : {counts} (minimum conseillé {minimum}, jamais imposé).",
+    "table.sheet.against.you": "Doubles contre vous dans votre dernière série : {counts} (minimum conseillé {minimum}, jamais imposé).",
 }

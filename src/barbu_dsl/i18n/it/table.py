@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "table.redoubles": "{seat} surcontra: {whom}.",
     "table.redoubles.you": "Surcontri: {whom}.",
     "table.no_double.you": "Non contri.",
+    "table.no_redouble.you": "Non surcontri.",
     "table.nobody_doubled": "Nessun contro.",
     "table.leads": "Apre {seat}.",
     "table.leads.you": "Apri tu.",
@@ -223,5 +224,6 @@ MESSAGES: dict[str, str] = {
     "table.resumed": "Si riprende la partita salvata alla mano {number} di {total}.",
     "table.house.written": "Le tue regole sono in {path}: barbu play {path} le rigioca.",
     "table.error.which": "'{typed}' può essere {choices}: quale?",
-    "table.sheet.against": "Contro a {declarer} nella sua ultima serie: {counts} (minimo consigliato {minimum}, mai imposto).",
+    "table.sheet.against": "Contro a {seat} nella sua ultima serie: {counts} (minimo consigliato {minimum}, mai imposto).",
+    "table.sheet.against.you": "Contro a te nella tua ultima serie: {counts} (minimo consigliato {minimum}, mai imposto).",
 }

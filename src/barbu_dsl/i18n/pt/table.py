@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "table.redoubles": "{seat} recontra: {whom}.",
     "table.redoubles.you": "Recontras: {whom}.",
     "table.no_double.you": "Não contras.",
+    "table.no_redouble.you": "Não recontras.",
     "table.nobody_doubled": "Sem contras.",
     "table.leads": "{seat} sai.",
     "table.leads.you": "Sais tu.",
@@ -223,5 +224,6 @@ MESSAGES: dict[str, str] = {
     "table.resumed": "A continuar o jogo guardado na mão {number} de {total}.",
     "table.house.written": "As tuas regras estão em {path}: barbu play {path} volta a jogá-las.",
     "table.error.which": "'{typed}' pode ser {choices}: qual?",
-    "table.sheet.against": "Contras a {declarer} na sua última série: {counts} (mínimo aconselhado {minimum}, nunca imposto).",
+    "table.sheet.against": "Contras a {seat} na sua última série: {counts} (mínimo aconselhado {minimum}, nunca imposto).",
+    "table.sheet.against.you": "Contras a ti na tua última série: {counts} (mínimo aconselhado {minimum}, nunca imposto).",
 }
