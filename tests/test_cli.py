@@ -136,10 +136,19 @@ def test_replay_json_lines_exit_with_the_worst(tmp_path: Path) -> None:
 
 
 def test_explain_suggests_the_contract_meant() -> None:
-    result = barbu("explain", "tournament", "No queen")
+    """A misspelt name gets "did you mean"; the start of several names
+    lists them; the start of one name, or its name in another language, is
+    that contract (read as every answer is: barbu_dsl.i18n.answers)."""
+    result = barbu("explain", "tournament", "No quens")
     assert_clean_failure(result)
-    assert result.stderr == ("barbu: tournament has no contract 'No queen'; did you mean 'No queens'?\n"
+    assert result.stderr == ("barbu: tournament has no contract 'No quens'; did you mean 'No queens'?\n"
                              "    contracts: No tricks, No queens, No last two, No hearts, Barbu, Trumps, Domino\n")
+    result = barbu("explain", "tournament", "No")
+    assert_clean_failure(result)
+    assert "did you mean 'No tricks', 'No queens', 'No last two' or 'No hearts'?" in result.stderr
+    for name in ("No queen", "niente donne", "Pas de dames"):
+        result = barbu("explain", "tournament", name)
+        assert result.returncode == 0 and result.stdout.split("\n")[2] == "No queens", name
 
 
 HOUSE = ("# Our club: hearts cost more.\n\nextends: tournament\nname: our-club\n"

@@ -275,3 +275,41 @@ def test_negative_numbers_use_the_minus_sign(ref):
     text = explain(load_spec(ref))
     assert not re.search(r"(?<![\w])-\d", text)
     assert ("−" in text) == (ref not in ("hearts",))
+
+
+# --------------------------------------------------------------------------
+# Other languages: the same narrator, its words in each language.
+
+@pytest.mark.parametrize("language", ["it", "fr", "pt"])
+@pytest.mark.parametrize("name", ["tournament+ravage-city", "french-classic+all-or-nothing", "hearts", "king",
+                                  "leaver-3p", "french-32", "bouillabaisse", "tournament+brader+undoubled-not-played"])
+def test_every_bundled_spec_explained_in_each_language(name: str, language: str) -> None:
+    text = explain(load_spec(name), language=language)
+    english = explain(load_spec(name))
+    assert "{" not in text and "rules." not in text
+    assert text.count("\n") == english.count("\n")  # the same lines, said in the language
+    assert text != english
+
+
+def test_the_sources_own_words_in_each_language() -> None:
+    """Seeds 000, 002 and 003: the Italian Trumps is the Briscola, −2 per
+    cuore / par cœur / por copa, the contract names of each source."""
+    spec = load_spec("tournament")
+    italian, french, portuguese = (explain(spec, language=lang) for lang in ("it", "fr", "pt"))
+    assert italian.startswith("Barbu da torneo (tournament)\n")
+    assert section(italian, "Briscola").startswith("Gioco: Il dichiarante nomina il seme di briscola")
+    assert "Punti: −2 per cuore, ma l'A♥ −6." in section(italian, "Niente cuori")
+    assert "Points : −2 par cœur, mais l'A♥ −6." in section(french, "Pas de cœurs")
+    assert "Pontos: −2 por copa, mas o A♥ −6." in section(portuguese, "Sem copas")
+    assert "Niente re di cuori" in italian and "Pas de plis" in french and "Sem as duas últimas" in portuguese
+    assert "Contro: annunciato il contratto" in italian and "(surcontro)" in italian
+    assert "Contras: anunciado o contrato" in portuguese and "recontra" in portuguese
+
+
+def test_one_narrator_for_explain_and_the_table() -> None:
+    """The table's describe says the contract's own lines of explain."""
+    from barbu_dsl.explain import RuleWords, contract_lines
+
+    spec = load_spec("tournament")
+    lines = contract_lines(spec, spec.contract("Barbu"), (4,), RuleWords("fr"))
+    assert "\n".join(lines) in explain(spec, language="fr")

@@ -338,6 +338,8 @@ def test_csv_export_keeps_formulas_as_text(tmp_path: Path, name: str) -> None:
     import io
 
     header, row = list(csv.reader(io.StringIO(text)))
-    assert header[7] == "'" + name and header[11] == f"'{name} total"
+    # columns: each player's score from play, doubles, hand, then running total (sheet.export.csv_text)
+    assert header[7] == f"'{name}: play" and header[19] == f"'{name}: total"
     assert row[2] == "'" + name and row[7:11] == ["-8", "-6", "-6", "-6"]  # scores stay numbers
+    assert row[19:23] == ["-8", "-6", "-6", "-6"]
     assert all(not cell.startswith(("=", "+", "@", "\t", "＝")) for cell in header + row)

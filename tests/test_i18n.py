@@ -1,5 +1,7 @@
 """Every message a person reads exists in English, Italian, French and
-Portuguese, with the same fields in each."""
+Portuguese, with the same fields in each: each language is a package of
+catalogs (barbu_dsl/i18n/<language>/), and each holds exactly the English
+catalogs' keys."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import string
 import pytest
 
 from barbu_dsl import cards as C
-from barbu_dsl.i18n import LANGUAGES, Translator, choose_language, messages
+from barbu_dsl.i18n import CATALOGS, FORMS, LANGUAGES, Translator, catalog, choose_language, messages
 from barbu_dsl.i18n.cards import card_text, card_words
 
 
@@ -16,12 +18,28 @@ def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+def things(text: str) -> frozenset[str]:
+    """What a message says: its fields, the forms of one thing as one (FORMS)."""
+    return frozenset(FORMS.get(name, name) for name in fields(text))
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+@pytest.mark.parametrize("name", CATALOGS)
+def test_each_language_has_every_catalog_whole(language: str, name: str) -> None:
+    """A language's catalog holds the English one's keys, no fewer and no
+    more (a key only one language has is a typo or a message forgotten)."""
+    english, other = catalog("en", name), catalog(language, name)
+    assert sorted(set(english) - set(other)) == [], f"missing in {language}/{name}.py"
+    assert sorted(set(other) - set(english)) == [], f"not in en/{name}.py"
+    assert all(key.startswith(name + ".") for key in english), f"{name}: keys start with '{name}.'"
+
+
 @pytest.mark.parametrize("key", sorted(messages()))
 def test_every_message_in_every_language(key: str) -> None:
     texts = messages()[key]
     assert set(texts) == set(LANGUAGES), key
     assert all(texts[lang].strip() for lang in LANGUAGES), key
-    assert len({frozenset(fields(texts[lang])) for lang in LANGUAGES}) == 1, key
+    assert len({things(texts[lang]) for lang in LANGUAGES}) == 1, key
 
 
 def test_card_words_and_letters() -> None:

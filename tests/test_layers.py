@@ -17,9 +17,10 @@ LAYERS: tuple[frozenset[str], ...] = (
     # 0. The code a generated package carries, standard library only.
     frozenset({"runtime"}),
     # 1. Tools every layer may use: cards and their notations, limits, errors,
-    # files, safe text, the caches, the words of the four languages.
+    # files, safe text, the caches, the words of the four languages, reading
+    # a line at a terminal.
     frozenset({"cards", "limits", "errors", "files", "safe_text", "resources", "cache", "template_cache",
-               "bounded_json", "commandline", "completion", "i18n"}),
+               "bounded_json", "commandline", "completion", "i18n", "line_input"}),
     # 2. The language: grammar, parser, loader, the model, and plain words
     # about rules.
     frozenset({"language", "words"}),

@@ -106,3 +106,26 @@ def test_the_generated_package_and_its_suite_agree_with_the_interpreter(tmp_path
 def test_the_clause_is_explained() -> None:
     text = explain(load_spec(SPEC))
     assert "−2 for each trick taken, +10 for a player who takes no trick" in text
+
+
+@pytest.mark.parametrize(("language", "points", "note"), [
+    ("en", "+10 for a player who takes no trick", "depends on how many tricks each player takes: 0, +10, +20 or +30"),
+    ("it", "+10 a chi non prende nessuna presa", "dipende da quante prese fa ciascun giocatore: 0, +10, +20 o +30"),
+    ("fr", "+10 pour un joueur qui ne fait aucun pli",
+     "dépend du nombre de plis que fait chaque joueur : 0, +10, +20 ou +30"),
+    ("pt", "+10 para quem não faz nenhuma vaza", "depende de quantas vazas faz cada jogador: 0, +10, +20 ou +30"),
+])
+def test_the_narrator_says_the_clause_in_each_language(language: str, points: str, note: str) -> None:
+    """The one narrator of the rules says the clause and what it does to
+    the hand total in the four languages: in ``barbu explain --lang`` and
+    at the table, where a person asks to ``describe`` a contract."""
+    from barbu_dsl.i18n import Translator
+    from barbu_dsl.table.describe import describe
+    from barbu_dsl.table.speech import Speech, seat_names
+
+    spec = load_spec(SPEC)
+    t = Translator(language)
+    text = explain(spec, language=language)
+    assert points in text and note in text
+    said = "\n".join(describe(spec, spec.contract("Clean"), 4, Speech(t, seat_names(4, t), 0)))
+    assert points in said and note in said

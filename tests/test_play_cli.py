@@ -35,11 +35,13 @@ def test_play_prints_the_sheet_and_records_a_replayable_game(tmp_path: Path) -> 
     record = tmp_path / "game.jsonl"
     result = barbu("play", "tournament", "--seed", "5", "--record", str(record), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    out = result.stdout
-    for text in ("tournament — 4 players, seed 5", "contract", "doubles", "S0", "T3", "total",
-                 "Final totals:", "highest total wins", "advisory minimum 2, never enforced"):
+    out = " ".join(result.stdout.split())  # lines wrapped to the terminal's width
+    for text in ("Score sheet: tournament, 4 players, seed 5.", "North: rules bot.", "contract",
+                 "North", "West", "total", "The highest total wins: a plus is good for you.",
+                 "advisory minimum 2, never enforced"):
         assert text in out
-    assert "hand 28/28:" in result.stderr
+    assert "[bold]" not in out and "S0" not in out  # names, never numbers or markup
+    assert "Hand 28: " in result.stderr
     lines = record.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 28
     replayed = barbu("replay", "tournament", str(record), "--json", cwd=tmp_path)
@@ -47,10 +49,11 @@ def test_play_prints_the_sheet_and_records_a_replayable_game(tmp_path: Path) -> 
     finals = [json.loads(line)["final"] for line in replayed.stdout.splitlines()]
     expected = play_game(load_spec("tournament"), make_bots(["rules"], 4, 5), seed=5)
     assert finals == [list(hand.final) for hand in expected.hands]
-    totals = ", ".join(f"seat {s} (rules) {t}" for s, t in enumerate(expected.totals))
-    assert f"Final totals: {totals}" in out
+    names = ["North", "East", "South", "West"]
     winner = expected.winners[0]
-    assert f"seat {winner} with {expected.totals[winner]}" in out
+    total = f"{expected.totals[winner]:+d}".replace("-", "−")
+    assert f"{names[winner]} wins with {total}." in out
+    assert " ".join(str(t).replace("-", "−") for t in expected.totals) in out
 
 
 def test_play_never_overwrites_a_record(tmp_path: Path) -> None:
@@ -84,7 +87,7 @@ def test_play_french_family_with_mixed_bots(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "lowest total wins" in result.stdout
     assert "advisory" not in result.stdout
-    assert "seat 1 (rules)" in result.stdout
+    assert "Bruno: rules bot." in result.stdout
     assert len(record.read_text(encoding="utf-8").splitlines()) == 24
     assert barbu("replay", "french-classic", str(record), cwd=tmp_path).returncode == 0
 

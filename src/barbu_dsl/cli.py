@@ -149,20 +149,30 @@ def verify(spec: str, players: int | None, as_json: bool) -> None:
 @app.command()
 @spec_argument
 @argument("contract", required=False, metavar="CONTRACT", help="One contract (default: all).")
-def explain(spec: str, contract: str | None) -> None:
-    """Describe each contract in plain English: how it is played and scored."""
+@click.option("--lang", metavar="LANG", help="en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")
+def explain(spec: str, contract: str | None, lang: str | None) -> None:
+    """Describe each contract in plain words: how it is played and scored."""
     from .explain import explain as describe
-    from .language.suggest import did_you_mean_contract
+    from .i18n import Translator, choose_language
+    from .i18n.answers import choices_text, read_contract
 
-    model = _load(spec)
     try:
-        text = describe(model, contract)
-    except KeyError:
-        names = [c.name for c in model.contracts]
-        suggestion = did_you_mean_contract(str(contract), names)
-        raise UsageError(f"{model.full_name} has no contract '{contract}'" + (f"; {suggestion}" if suggestion else "")
-                         + "\n    contracts: " + ", ".join(names)) from None
-    out.show(text)
+        language = choose_language(lang)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    model = _load(spec)
+    name = None
+    if contract is not None:
+        found = read_contract(contract, model.contracts, language)
+        if not found.found or found.value is None:
+            names = [c.name_in(language) for c in model.contracts]
+            meant = found.matches or ((found.suggestion,) if found.suggestion else ())
+            quoted = [f"'{name}'" for name in meant]
+            hint = f"; did you mean {choices_text(quoted, Translator('en'))}?" if meant else ""
+            raise UsageError(f"{model.full_name} has no contract '{contract}'{hint}\n    contracts: "
+                             + ", ".join(names))
+        name = found.value.name
+    out.show(describe(model, name, language=language))
 
 
 @app.command()
@@ -234,7 +244,8 @@ def replay(spec: str, record: Path, as_json: bool) -> None:
 
 @app.command()
 @argument("spec", required=False, metavar="SPEC", help=f"{SPEC_HELP} (none with --resume)")
-@click.option("--seed", type=WHOLE_NUMBER, default=0, metavar="N", help="Seed for the draw, the deals and the bots.")
+@click.option("--seed", type=WHOLE_NUMBER, metavar="N",
+              help="Seed for the draw, the deals and the bots (default: drawn at random, and said).")
 @click.option("--players", "-p", type=WHOLE_NUMBER, metavar="N", help="Number of players.")
 @click.option("--bots", metavar="NAMES", help="Seats, comma-separated: one name for all seats or one per seat "
                                               "(random, rules, strong, human; default: rules).")
@@ -251,9 +262,17 @@ def replay(spec: str, record: Path, as_json: bool) -> None:
 @click.option("--save", type=click.Path(path_type=Path), metavar="FILE",
               help="The saved-game file (default: in the user's data directory, or $BARBU_DATA_DIR).")
 @click.option("--names", metavar="NAMES", help="Seat names, comma-separated.")
-def play(spec: str | None, seed: int, players: int | None, bots: str | None, human: bool, record: Path | None,
+@click.option("--mode", metavar="MODE",
+              help="How the list of contracts is made (the French family): classic, random, individual-random or "
+                   "custom; written as a house file.")
+@click.option("--contracts", "contract_count", type=WHOLE_NUMBER, metavar="N",
+              help="How many contracts a game has, 3 to 8 (the French family); written as a house file.")
+@click.option("--choose-contracts", is_flag=True,
+              help="Pick the game's contracts at the table (the French family's custom mode); written as a house "
+                   "file.")
+def play(spec: str | None, seed: int | None, players: int | None, bots: str | None, human: bool, record: Path | None,
          plain: bool, lang: str | None, think: float, as_json: bool, resume: bool, save: Path | None,
-         names: str | None) -> None:
+         names: str | None, mode: str | None, contract_count: int | None, choose_contracts: bool) -> None:
     """Play a whole game, with bots or with people at the table.
 
     With bots only: progress on standard error, the score sheet, the totals,
@@ -264,7 +283,7 @@ def play(spec: str | None, seed: int, players: int | None, bots: str | None, hum
     from .table.play import play as run
 
     code = run(PlayOptions(spec, seed, players, bots, human, record, plain, lang, think, as_json, resume, save,
-                           names))
+                           names, mode, contract_count, choose_contracts))
     if code:
         raise Exit(code)
 

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from . import cards as C
+from .i18n import LANGUAGES
 from .language import reader as R
 from .language import settings as S
 from .language.decks import PACK_NAMES
@@ -113,6 +114,8 @@ def _contract() -> dict[str, Any]:
         "times": {"description": "how often it is played: 2, or '2 each' (each player, shared lists)",
                   "anyOf": [{"type": "integer", "minimum": 1},
                             {"type": "string", "pattern": r"^\s*[1-9]\d*(\s+times)?(\s+each)?\s*$"}]},
+        "names": _language_names("its name in the players' languages, e.g. {it: Niente prese, fr: Pas de plis}"),
+        "twin_names": _language_names("its twin's name in the players' languages"),
     }
     assert set(properties) == set(R.CONTRACT_KEYS), "the schema names every contract key the loader reads"
     return {"type": "object", "properties": properties, "required": ["rules"], "additionalProperties": False}
@@ -126,6 +129,12 @@ def _patch() -> dict[str, Any]:
 
 _ONE_LINE = {"type": "string", "pattern": "^[^\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]*$"}
 """A name or a title: one line (the loader refuses a line break in one)."""
+
+
+def _language_names(description: str) -> dict[str, Any]:
+    """A ``names`` mapping: a language barbu speaks → a name in it (:mod:`barbu_dsl.language.names`)."""
+    return {"type": "object", "description": description, "propertyNames": {"enum": list(LANGUAGES)},
+            "additionalProperties": {**_ONE_LINE, "minLength": 1}}
 
 
 def _contracts(patching: bool) -> dict[str, Any]:
@@ -155,6 +164,7 @@ def spec_schema() -> dict[str, Any]:
     properties: dict[str, Any] = {
         "name": _ONE_LINE,
         "title": _ONE_LINE,
+        "names": _language_names("the title in the players' languages, e.g. {it: Barbu da torneo}"),
         "description": {"type": "string"},
         "extends": {"type": "string", "description": "a bundled spec or a spec file this one builds on"},
         "apply": {**_NAMES, "description": "variants and scales of the base to apply"},

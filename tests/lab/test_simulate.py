@@ -125,6 +125,15 @@ def test_one_contract_hands() -> None:
     assert rows[0]["roles"]["declarer"]["raw"]["n"] == 12
 
 
+def test_contracts_named_in_the_language() -> None:
+    """--lang: the tables name the contracts as the players do; the JSON
+    keeps each contract's own name, as records write it."""
+    result = barbu("simulate", "tournament", "--contract", "No hearts", "--hands", "6", "--bots", "random",
+                   "--lang", "it")
+    assert result.returncode == 0, result.stderr
+    assert "Niente cuori" in result.stdout and "No hearts" not in result.stdout
+
+
 def test_tables_golden(tmp_path: Path) -> None:
     plot = tmp_path / "study.png"
     result = barbu("simulate", "tournament", "tournament+scale-15-40", "--games", "3", "--bots", "random",

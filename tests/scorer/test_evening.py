@@ -15,6 +15,7 @@ from sheet.helpers import sheet_hand
 
 from barbu_dsl.bots import make_bots
 from barbu_dsl.engine import GameResult, play_game
+from barbu_dsl.i18n import Translator
 from barbu_dsl.language import load_spec
 from barbu_dsl.sheet.game import SheetError, SheetGame
 
@@ -47,26 +48,52 @@ def test_a_tournament_evening_entered_on_the_page(pages, artifacts, tmp_path) ->
     assert sheet.totals() == list(result.totals)
     assert page.locator("li.hand").count() == 28
 
-    # Undo takes the last hand back into the form; adding it again restores the totals.
+    # Undo asks first; then it takes the last hand back into the form, and
+    # adding it again restores the totals.
     python = SheetGame.new("tournament", PLAYERS)
     for hand in hands[:-1]:
         python.add(hand)
+    last = hands[-1]
     page.get_by_role("button", name="Undo the last hand", exact=True).click()
+    assert sheet.answer(False) == f"Take back hand 28, {last['contract']} by {PLAYERS[last['declarer']]}? " \
+                                  "It goes back into the form to be corrected."
+    assert sheet.totals() == list(result.totals) and page.locator("li.hand").count() == 28
+    page.get_by_role("button", name="Undo the last hand", exact=True).click()
+    sheet.answer(True)
     assert sheet.totals() == list(python.totals)
+    assert sheet.status().startswith("Hand 28 taken back")
     page.get_by_role("button", name="Add the hand", exact=True).click()
     assert sheet.totals() == list(result.totals)
+
+    # Undo then "Put it back": the hand is back as it was, the form empty.
+    page.get_by_role("button", name="Undo the last hand", exact=True).click()
+    sheet.answer(True)
+    page.get_by_role("button", name="Put it back", exact=True).click()
+    assert sheet.totals() == list(result.totals) and page.locator("li.hand").count() == 28
+    assert sheet.status() == "Hand 28 is back on the sheet as it was."
 
     # An edit: hand 2 entered with other (possible) facts, every hand after it checked again.
     second = hands[1]
     changed = edited(second)
+    python.add(last)
     python.replace_hands([hands[0], changed, *hands[2:]])
     page.get_by_role("button", name="Change hand 2", exact=True).click()
     assert page.locator("#entry-title").inner_text() == "Changing hand 2"
     sheet.enter(changed, PLAYERS, add=False)
     page.get_by_role("button", name="Save the change", exact=True).click()
+    assert sheet.status().startswith("✓ Hand 2 changed: "), sheet.status()
     assert sheet.totals() == list(python.totals) != list(result.totals)
+    # ... which can be undone, and made again.
+    page.get_by_role("button", name="Undo the change", exact=True).click()
+    assert sheet.totals() == list(result.totals)
+    assert sheet.status() == "Hand 2 is as it was before the change."
+    page.get_by_role("button", name="Change hand 2", exact=True).click()
+    sheet.enter(changed, PLAYERS, add=False)
+    page.get_by_role("button", name="Save the change", exact=True).click()
+    assert sheet.totals() == list(python.totals)
 
-    # An edit that would break a later hand is refused, naming it; nothing changes.
+    # An edit that would break a later hand is refused, naming it in a
+    # scorer's words; nothing changes.
     page.get_by_role("button", name="Change hand 1", exact=True).click()
     later = next(h["contract"] for h in hands[1:7] if h["contract"] != hands[0]["contract"])
     first = {**hands[0], "contract": later, "took": took_for(later), "doubles": [],
@@ -75,16 +102,25 @@ def test_a_tournament_evening_entered_on_the_page(pages, artifacts, tmp_path) ->
         SheetGame.new("tournament", PLAYERS).replace_hands([first, changed, *hands[2:]])
     sheet.enter(first, PLAYERS, add=False)
     page.get_by_role("button", name="Save the change", exact=True).click()
-    message = refusal.value.describe()
-    assert f"{later} cannot be chosen now" in message and not message.startswith("hand 1,")
+    message = refusal.value.describe(Translator("en"), PLAYERS)
+    assert later in message and not message.startswith("hand 1,")
     assert sheet.status() == "The change is refused, so nothing changed:\n" + message
     page.get_by_role("button", name="Cancel", exact=True).click()
     assert sheet.totals() == list(python.totals)
 
-    # Deleting a hand from the middle would put the later hands out of turn: refused.
+    # Deleting a hand from the middle would put the later hands out of turn:
+    # refused at once, naming the hands as they are on the sheet.
     page.get_by_role("button", name="Delete hand 3", exact=True).click()
     assert sheet.status().startswith("Hand 3 cannot be deleted")
+    assert "hand 3," not in sheet.status()
     assert page.locator("li.hand").count() == 28
+
+    # Deleting the last hand asks first, and can be put back.
+    page.get_by_role("button", name="Delete hand 28", exact=True).click()
+    assert sheet.answer(True).startswith("Delete hand 28, ")
+    assert page.locator("li.hand").count() == 27 and sheet.status().startswith("Hand 28 deleted.")
+    page.get_by_role("button", name="Put it back", exact=True).click()
+    assert page.locator("li.hand").count() == 28 and sheet.totals() == list(python.totals)
 
     # The exported file is the Python sheet's game.
     with page.expect_download() as download:

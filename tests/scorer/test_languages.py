@@ -1,7 +1,9 @@
 """The page speaks English, Italian, French and Portuguese: chosen with
 the switch on the page, by ``barbu scorer --lang``, or by the browser's
 language; card letters follow (R/D/F in Italian, R/D/V in French and
-Portuguese), and so does the page's ``lang`` attribute."""
+Portuguese), the contracts and the title take their names in the
+language (the spec's ``names``), and so does the page's ``lang``
+attribute."""
 
 from __future__ import annotations
 
@@ -12,11 +14,14 @@ from .ui import SheetPage
 
 WORDS = {
     "it": {"declarer": "Dichiarante", "contract": "Contratto", "barbu": "Chi ha preso R♥?",
-           "queens": "D prese (4 in tutto)", "rank": "Valore d'apertura", "jack": "F", "add": "Aggiungi la mano"},
+           "names": ("Niente re di cuori", "Niente donne", "Domino"), "title": "Barbu da torneo",
+           "queens": "D prese (4 in tutto)", "rank": "Valore di partenza", "jack": "F", "add": "Aggiungi la mano"},
     "fr": {"declarer": "Déclarant", "contract": "Contrat", "barbu": "Qui a pris R♥ ?",
-           "queens": "D pris (4 en tout)", "rank": "Hauteur de départ", "jack": "V", "add": "Ajouter la donne"},
+           "names": ("Pas de roi de cœur", "Pas de dames", "Domino"), "title": "Barbu de tournoi",
+           "queens": "D pris (4 en tout)", "rank": "Rang de départ", "jack": "V", "add": "Ajouter la donne"},
     "pt": {"declarer": "Declarante", "contract": "Contrato", "barbu": "Quem tomou R♥?",
-           "queens": "D tomadas (4 ao todo)", "rank": "Valor de saída", "jack": "V", "add": "Juntar a mão"},
+           "names": ("Sem rei de copas", "Sem damas", "Dominó"), "title": "Barbu de torneio",
+           "queens": "D tomadas (4 ao todo)", "rank": "Grau de partida", "jack": "V", "add": "Registar a mão"},
 }
 
 
@@ -24,12 +29,14 @@ def shows(page, language: str) -> None:
     words = WORDS[language]
     sheet = SheetPage(page)
     assert page.evaluate("document.documentElement.lang") == language
+    barbu, queens, domino = words["names"]
+    assert page.locator("h1").inner_text() == words["title"] == page.title()
     sheet.pick(words["declarer"], "Anna")
-    sheet.pick(words["contract"], "Barbu")
+    sheet.pick(words["contract"], barbu)
     assert page.get_by_role("group", name=words["barbu"], exact=True).count() == 1
-    sheet.pick(words["contract"], "No queens")
+    sheet.pick(words["contract"], queens)
     assert page.locator("legend", has_text=words["queens"]).count() == 1
-    sheet.pick(words["contract"], "Domino")
+    sheet.pick(words["contract"], domino)
     ranks = sheet.group(words["rank"]).locator(".choice span").all_inner_texts()
     assert ranks[:4] == ["A", "R", "D", words["jack"]] and ranks[4] == "10"
     assert page.get_by_role("button", name=words["add"], exact=True).count() == 1

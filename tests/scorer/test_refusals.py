@@ -1,9 +1,11 @@
 """Each refusal of docs/sheet.md ("What the scorer checks") once in the web
 page: importing a game with the impossible hand throws with exactly the
 Python sheet's problems (hand, field, code, words) and messages in every
-language, and the page itself shows the message naming the hand and the
-field — next to the control when the hand is entered on the page, in the
-live region when a pasted game file is imported."""
+language, the same problems in a scorer's words (the players by name,
+sheet.said) in every language, and the page itself shows the message
+naming the hand — in a scorer's words next to the control and in the live
+region when the hand is entered on the page, in the file's words when a
+pasted game file is imported."""
 
 from __future__ import annotations
 
@@ -14,9 +16,12 @@ import pytest
 
 from barbu_dsl.i18n import LANGUAGES, Translator
 from barbu_dsl.sheet.game import SheetError, SheetFileError, SheetGame
+from barbu_dsl.sheet.said import said
 
 from .conftest import PLAYERS
 from .ui import SheetPage
+
+EN = Translator("en")
 
 QUEENS = {"contract": "No queens", "declarer": 0, "took": {"cards": {"Q": [1, 0, 1, 2]}}}
 TRUMPS = {"contract": "Trumps", "declarer": 0, "trump": "H", "took": {"tricks": [4, 3, 3, 3]}}
@@ -58,9 +63,13 @@ IMPORT = """(game) => {
   catch (error) {
     const table = JSON.parse(document.getElementById("barbu-data").textContent).messages;
     const messages = new BarbuCore.Messages(table);
+    const cards = new BarbuCore.Cards(JSON.parse(document.getElementById("barbu-data").textContent).words);
+    const names = game.players;
     return {name: error.name, problems: error.problems || null, code: error.code || null,
             messages: error.problems ? Object.fromEntries(LANGUAGES.map((l) => [l, messages.describe(error.problems, l)]))
-                                     : null};
+                                     : null,
+            said: error.problems ? Object.fromEntries(LANGUAGES.map((l) => [l, messages.describe(error.problems, l, names, cards)]))
+                                 : null};
   }
 }""".replace("LANGUAGES", json.dumps(list(LANGUAGES)))
 
@@ -93,6 +102,7 @@ def test_each_refusal_in_the_page(pages) -> None:
             assert got is not None, f"the page took a game with {what}"
             assert got["name"] == "SheetError" and got["problems"] == expected, what
             assert got["messages"] == {lang: error.describe(Translator(lang)) for lang in LANGUAGES}, what
+            assert got["said"] == {lang: error.describe(Translator(lang), PLAYERS) for lang in LANGUAGES}, what
 
             message = error.describe()
             first = error.problems[0][1]
@@ -106,12 +116,13 @@ def test_each_refusal_in_the_page(pages) -> None:
                 sheet.enter({key: value for key, value in hand.items() if value is not None}, PLAYERS)
                 invalid = page.locator("fieldset[aria-invalid=true]")
                 assert invalid.count() >= 1, what
-                assert first.message() in invalid.first.inner_text(), what
+                assert said(first, EN, PLAYERS) in invalid.first.inner_text(), what
                 assert first.field.startswith(invalid.first.get_attribute("data-field")), what
+                assert error.describe(EN, PLAYERS) in sheet.status(), what
             else:  # pasted as a game file
                 page.get_by_label("Or paste a game file here").fill(json.dumps(data))
                 page.get_by_role("button", name="Import the pasted game", exact=True).click()
-            assert message in sheet.status(), what
+                assert message in sheet.status(), what
 
 
 def test_game_files_the_page_cannot_use(pages) -> None:
@@ -133,7 +144,7 @@ def test_game_files_the_page_cannot_use(pages) -> None:
                 SheetGame.from_json(data)
             assert caught.value.key == code  # the page refuses it as the Python sheet does
         got = page.evaluate(IMPORT, data)
-        assert got == {"name": "SheetFileError", "problems": None, "code": code, "messages": None}
+        assert got == {"name": "SheetFileError", "problems": None, "code": code, "messages": None, "said": None}
     page.get_by_label("Or paste a game file here").fill("{not json")
     page.get_by_role("button", name="Import the pasted game", exact=True).click()
     assert "This game file is refused:\nit is not JSON text" in SheetPage(page).status()

@@ -39,10 +39,18 @@ def storage_key(page: Any) -> str:
 
 
 def reopen_with(page: Any, text: str) -> None:
-    page.evaluate("([key, text]) => { localStorage.clear(); localStorage.setItem(key, text); }",
-                  [storage_key(page), text])
-    page.reload()
-    page.wait_for_function("() => window.barbuSheet !== undefined")
+    """The page reloaded over ``text`` as its whole storage.  Chromium may
+    not yet have committed a write made just before a reload: when the
+    reloaded page finds the storage empty (the write lost, not the page's
+    doing: a page never empties it), it is written again."""
+    for _ in range(5):
+        page.evaluate("([key, text]) => { localStorage.clear(); localStorage.setItem(key, text); }",
+                      [storage_key(page), text])
+        page.reload()
+        page.wait_for_function("() => window.barbuSheet !== undefined")
+        if page.evaluate("() => localStorage.length") > 0:
+            return
+    raise AssertionError("the storage written before a reload was lost five times")
 
 
 def shows_the_page(page: Any) -> None:

@@ -87,6 +87,12 @@ class SheetPage:
         cells = self.page.locator("table.totals td.total")
         return [number(text) for text in cells.all_inner_texts()]
 
+    def answer(self, yes: bool) -> str:
+        """Answer the question the status asks before a change; what it asked."""
+        question = self.page.locator("#confirm-question").inner_text()
+        self.page.locator("#confirm-yes" if yes else "#confirm-no").click()
+        return question
+
     def status(self) -> str:
         """What the live region says, a line per paragraph."""
         return "\n".join(self.page.locator("#status p").all_inner_texts())

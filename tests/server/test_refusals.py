@@ -5,12 +5,13 @@ token gets nothing at all; bad requests get one error object."""
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from barbu_dsl.limits import TABLE_MESSAGE_BYTES
+from barbu_dsl.limits import TABLE_MESSAGE_BYTES, TABLE_REQUEST_BYTES
 from server.helpers import Seat, ServerProcess
 
 
@@ -128,7 +129,13 @@ def test_requests_the_lobby_refuses(server: ServerProcess) -> None:
              "choices": {"mode": "custom", "picks": ["Mini", "Barbu", {"name": "Trumps", "suit": "S"}]}},
             "bad_request")
     refused([1, 2], "bad_request")
-    status, data = server.request("POST", "/api/tables", raw=b"{" + b" " * (3 * 1024 * 1024) + b"}")
+    # Too large by its declared length: refused on the headers, before the body.
+    status, data = _raw_post(server, {"Content-Length": str(3 * 1024 * 1024)}, [b"{"])
+    assert status == 413 and data["error"]["code"] == "too_large"
+    # Too large as it streams (no declared length): refused at the first byte over.
+    chunk = b" " * (64 * 1024)
+    chunks = [b"{", *[chunk] * ((TABLE_REQUEST_BYTES - 1) // len(chunk) + 1)]  # the last one goes over
+    status, data = _raw_post(server, {"Transfer-Encoding": "chunked"}, chunks)
     assert status == 413 and data["error"]["code"] == "too_large"
     status, data = server.request("POST", "/api/tables", raw=b"\xff\xfe")
     assert status == 400
@@ -160,3 +167,35 @@ def test_pages_allow_nothing_from_elsewhere(server: ServerProcess) -> None:
             assert response.headers["Referrer-Policy"] == "no-referrer"
             page = response.read().decode()
             assert "http://" not in page and "https://" not in page
+
+
+def _raw_post(server: ServerProcess, headers: dict[str, str], chunks: list[bytes]) -> tuple[int, dict]:
+    """POST /api/tables over a plain socket: the headers, then ``chunks`` (in
+    chunked encoding when the headers say so), then the answer.  A client
+    library would race the server, which answers as soon as it refuses and
+    closes while the client may still be sending."""
+    chunked = headers.get("Transfer-Encoding") == "chunked"
+    head = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
+        connection.sendall(f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           f"Content-Type: application/json\r\n{head}\r\n".encode())
+        for chunk in chunks:
+            connection.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk) if chunked else chunk)
+        answer = b""
+        while b"\r\n\r\n" not in answer or len(answer.partition(b"\r\n\r\n")[2]) < _length(answer):
+            part = connection.recv(65536)
+            if not part:
+                break
+            answer += part
+    status_line, _, rest = answer.partition(b"\r\n")
+    body = rest.partition(b"\r\n\r\n")[2]
+    return int(status_line.split()[1]), json.loads(body[:_length(answer)])
+
+
+def _length(answer: bytes) -> int:
+    """The Content-Length of an HTTP answer's head (0 until it is read)."""
+    for line in answer.partition(b"\r\n\r\n")[0].split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return int(value)
+    return 0

@@ -127,11 +127,38 @@ def test_edit_and_delete_are_refused_when_a_later_hand_no_longer_fits(tmp_path: 
     barbu_first = {"contract": "Barbu", "declarer": 1, "took": {"card": {"KH": 0}}}
     result = sheet(db, "edit", game, "1", "--hand", hand_file(tmp_path, barbu_first))
     assert result.exit_code == 1
-    assert "hand 2, contract: Barbu cannot be chosen now" in result.stderr
+    assert "hand 2, Barbu cannot be chosen now; left to choose: " in result.stderr  # in a scorer's words
     assert shown(db, game)["totals"] == [-8, -6, -26, -6]
     assert sheet(db, "delete", game, "1").exit_code == 0
     assert shown(db, game)["totals"] == [0, 0, -20, 0]
     assert sheet(db, "delete", game, "5").exit_code == 2
+
+
+SERIES = [  # Bea declares the seven contracts of her series (docs/rules.md section 2), then Carla
+    {"contract": "No tricks", "declarer": 1, "took": {"tricks": [4, 3, 3, 3]}},
+    {"contract": "No queens", "declarer": 1, "took": {"cards": {"Q": [1, 1, 1, 1]}}},
+    {"contract": "No last two", "declarer": 1, "took": {"trick": {"12": 0, "13": 1}}},
+    {"contract": "No hearts", "declarer": 1, "took": {"cards": {"H": [4, 3, 3, 3]}, "card": {"AH": 0}}},
+    {"contract": "Barbu", "declarer": 1, "took": {"card": {"KH": 2}}},
+    {"contract": "Trumps", "declarer": 1, "trump": "S", "took": {"tricks": [4, 3, 3, 3]}},
+    {"contract": "Domino", "declarer": 1, "start_rank": "7", "took": {"placings": [0, 1, 2, 3]}},
+    {"contract": "Barbu", "declarer": 2, "took": {"card": {"KH": 3}}},
+]
+
+
+def test_a_refused_delete_names_the_hands_as_they_are(tmp_path: Path) -> None:
+    """Deleting hand 3 would leave Bea's series a hand short, so hand 8,
+    Carla's, would be Bea's to declare: refused, naming hand 8 (its number
+    on the sheet), in a scorer's words; nothing changes."""
+    db = tmp_path / "db"
+    game = new_game(db)
+    for number, hand in enumerate(SERIES):
+        assert sheet(db, "add", game, "--hand", hand_file(tmp_path, hand, f"{number}.json")).exit_code == 0
+    result = sheet(db, "delete", game, "3")
+    assert result.exit_code == 1
+    assert "game 1: hand 3 cannot be deleted, nothing changed" in result.stderr
+    assert "hand 8, it is Bea's turn to declare" in result.stderr
+    assert len(shown(db, game)["hands"]) == 8
 
 
 REFUSALS = [
@@ -188,11 +215,15 @@ def test_export_import_and_csv(tmp_path: Path) -> None:
     refused = sheet(tmp_path / "other.db", "import", str(bad))
     assert refused.exit_code == 1 and "hand 2, took.tricks" in refused.stderr
     assert len(json.loads(sheet(tmp_path / "other.db", "list", "--json").stdout)) == 1
-    csv = sheet(db, "export", game, "--csv", lang="fr").stdout.splitlines()
-    assert csv[0] == ("donne,contrat,déclarant,atout,hauteur de départ,contres,état,Anna,Bea,Carla,Diana,"
-                      "Anna total,Bea total,Carla total,Diana total")
-    assert csv[1] == "1,No queens,Anna,,,Bea>Anna Bea>Carla Bea>Diana Carla>Anna Anna>Carla,jouée,-12,24,-12,-24," \
-                     "-12,24,-12,-24"
+    text = sheet(db, "export", game, "--csv", lang="fr").stdout
+    assert text.startswith("\ufeff")  # a byte-order mark: a spreadsheet reads the names (Joël) whole
+    csv = text.removeprefix("\ufeff").splitlines()
+    columns = ["donne", "contrat", "déclarant", "atout", "rang de départ", "doubles", "état"]
+    for part in ("jeu", "doubles", "donne", "total"):
+        columns += [f"{name} : {part}" for name in PLAYERS]
+    assert csv[0] == ",".join(columns)
+    assert csv[1] == ("1,Pas de dames,Anna,,,Bea>Anna Bea>Carla Bea>Diana Carla>Anna Anna>Carla,jouée,"
+                      "-6,0,-6,-12,-6,24,-6,-12,-12,24,-12,-24,-12,24,-12,-24")  # play, doubles, hand, totals
 
 
 def test_show_and_list(tmp_path: Path) -> None:
@@ -247,12 +278,23 @@ def test_undoubled_not_played_asks_the_doubles_first(tmp_path: Path) -> None:
 
 
 def test_raw_scores_instead_of_facts(tmp_path: Path) -> None:
+    """Scores entered directly are checked as far as they can be: each one
+    a score a player can have in the contract (its sign, its range, a
+    multiple of its values), and their total one the contract can have."""
     db = tmp_path / "db"
     game = new_game(db, "hearts")
-    result = sheet(db, "add", game, "--raw", input="Bea\n20 3 3 -6\n20 3 3 0\n")
+    result = sheet(db, "add", game, "--raw", input="Bea\n20 3 3 -6\n20 3 3 1\n20 3 3 0\n")
     assert result.exit_code == 0, result.stdout + result.stderr
-    assert "'20 3 3 -6': raw: the scores add up to 20" in result.stdout
+    assert ("'20 3 3 -6': Diana cannot score −6 in Hearts: a player scores from 0 to 26, in steps of 1"
+            in result.stdout)
+    assert "'20 3 3 1': the scores add up to 27, but a hand of this contract adds up to 26" in result.stdout
     assert shown(db, game)["hands"][0]["status"] == "raw"
+    tournament = new_game(db)
+    result = sheet(db, "add", tournament, "--raw", input="Anna\nNo tricks\n20 -10 -16 -20\n-3 -7 -16 0\n"
+                                                         "-4 -6 -16 0\n\n\n\n")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "Anna cannot score 20 in No tricks: a player scores from −26 to 0, in steps of 2" in result.stdout
+    assert "Anna cannot score −3 in No tricks" in result.stdout
 
 
 def test_the_barbu_command_itself_exits_2_without_traceback(tmp_path: Path) -> None:

@@ -2,8 +2,9 @@
 
 :class:`Person` stands in for standard input.  It gives its planned
 answers first, one a prompt, then a default answer that is always valid
-(the first choice; ``7`` for a domino starting rank), and records every
-answer, so that the same session can be typed again into the real
+(the first card the prompt lists, as rank and suit: ``2 hearts``; the
+first numbered choice; ``7`` for a domino starting rank), and records
+every answer, so that the same session can be typed again into the real
 ``barbu play`` (:func:`typed`).
 """
 
@@ -27,16 +28,20 @@ BOX_DRAWING = re.compile(r"[\u2500-\u259f]")  # box drawing and block elements
 
 
 class Person(io.TextIOBase):
-    """Standard input for a person who types ``planned`` and then the first
-    choice of every prompt (until ``stop_after`` answers: then the input ends)."""
+    """Standard input for a person who types ``planned`` (None: the default
+    answer) and then the first choice of every prompt (until ``stop_after``
+    answers: then the input ends)."""
 
-    def __init__(self, out: io.StringIO, planned: Sequence[str] = (), language: str = "en",
+    def __init__(self, out: io.StringIO, planned: Sequence[str | None] = (), language: str = "en",
                  stop_after: int | None = None):
         self.out = out
         self.planned = list(planned)
         self.stop_after = stop_after
         self.given: list[str] = []
-        self._rank_prompt = Translator(language)("table.ask.start_rank", choices="").strip().rstrip(":")
+        t = Translator(language)
+        self._rank_prompt = t("table.ask.start_rank", choices="").strip().rstrip(":")
+        self._card_prompt = t("table.ask.card", count="(\\d+)", cards="(.+)")
+        self._first_card = "1"
 
     def isatty(self) -> bool:
         return False
@@ -45,17 +50,25 @@ class Person(io.TextIOBase):
         if self.stop_after is not None and len(self.given) >= self.stop_after:
             return ""
         prompt = self.out.getvalue().rsplit("\n", 1)[-1]
-        if self.planned:
-            answer = self.planned.pop(0)
+        card = re.search(self._card_prompt, prompt)
+        if card:  # "hearts 2 5 K, spades 3": the two of hearts
+            suit, rank = card.group(2).split(", ")[0].split()[:2]
+            self._first_card = f"{rank} {suit}"
+        numbered = re.search(r"\? (\d+) ", prompt)
+        planned = self.planned.pop(0) if self.planned else None  # None: the default answer
+        if planned is not None:
+            answer = planned
         elif self._rank_prompt in prompt:
             answer = "7"
+        elif card or prompt.rstrip().endswith("?"):
+            answer = self._first_card  # the card question, asked whole or again
         else:
-            answer = "1"
+            answer = numbered.group(1) if numbered else "1"
         self.given.append(answer)
         return answer + "\n"
 
 
-def session(person_plan: Sequence[str] = (), stop_after: int | None = None, save: Path | None = None,
+def session(person_plan: Sequence[str | None] = (), stop_after: int | None = None, save: Path | None = None,
             **options: Any) -> tuple[str, str, Person, int]:
     """Play ``barbu play`` in this process with a scripted person; standard
     output and error (the save path written ``<save>``), the person, the exit code."""

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from barbu_dsl.engine import GameState
 from barbu_dsl.fuzzing import invoke, mutate_record
 
-MOVES = "1\n" * 12 + "quit\n"  # choose, double and play a few cards, then leave
+MOVES = "auto\n" * 12 + "quit\n"  # choose, double and play a few cards (the strong bot's choices), then leave
 
 
 @pytest.fixture(scope="module")

@@ -29,9 +29,12 @@ from .helpers import TINY, Person, assert_plain, barbu, session
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 # Every command and some wrong answers, at the first prompts of the tiny game
-# (seed 3: the person declares first).
+# (seed 3: the person declares first): a card not held, a rank two cards
+# have, a list number where a card is wanted, a rank no legal card has,
+# a pass in trick play.
 EVERYTHING = ["help", "hand", "describe", "describe 2", "describe nosuch", "hint", "no quens", "no q", "QS",
-              "trick", "tricks", "scores", "1", "ZZ", "9", "pass", "KS", "hint", "auto"]
+              "trick", "tricks", "scores", "last", "played", "c", "1", "J", "queen of diamonds", "ZZ", "9", "pass",
+              "KS", "l", "p", "hint", "auto"]
 
 
 def test_golden_english(tmp_path: Path) -> None:
@@ -70,14 +73,14 @@ def test_golden_quit_and_resume(tmp_path: Path) -> None:
     recaps where it stands and goes on to the end, with the same cards and
     answers as a game that never stopped; the save is then removed."""
     save = tmp_path / "saved.json"
-    first, _, _, code = session(["1", "1", "1", "quit"], save=save, spec=TINY, seed=5,
+    first, _, _, code = session([None, None, None, "quit"], save=save, spec=TINY, seed=5,
                                      bots="human,strong,rules,strong", think=0.2)
     assert code == 0 and save.exists()
     second, _, _, code = session(["scores", "hint"], save=save, resume=True)
     assert code == 0 and not save.exists()
     assert_plain(first + second)
     assert_golden(first + "\n---- barbu play --resume ----\n" + second, GOLDEN / "tiny-quit-resume.txt")
-    whole, _, _, _ = session(["1", "1", "1", "scores", "hint"], save=tmp_path / "other.json", spec=TINY, seed=5,
+    whole, _, _, _ = session([None, None, None, "scores", "hint"], save=tmp_path / "other.json", spec=TINY, seed=5,
                              bots="human,strong,rules,strong", think=0.2)
     assert second.split("Score sheet")[1] == whole.split("Score sheet")[1]
 
@@ -120,7 +123,7 @@ def test_a_five_player_french_game(tmp_path: Path) -> None:
     text, _ = play_whole_game(tmp_path, 120, spec="french-classic", players=5, seed=2, human=True, think=0.2,
                               language="en")
     assert "Final totals after 40 hands" in text
-    assert "The lowest total wins." in text
+    assert "The lowest total wins: a minus is good for you." in text
     assert "Your hand (10):" in text
     assert "Your seat: Anna." in text
     assert "You play" in text and "Anna plays" not in text  # the person's seat is "you"
@@ -161,7 +164,7 @@ def test_rich_mode_keeps_the_line_by_line_flow(tmp_path: Path, monkeypatch: pyte
     text = out.getvalue()
     assert "\x1b[" in text  # colour and emphasis
     assert "\x1b[?25l" not in text and "\x1b[2J" not in text and "\r" not in text
-    assert "Your card?" in text and "Final totals after 8 hands" in text
+    assert "Your card, " in text and "Score sheet: tiny, 4 players, seed 3." in text and " wins with " in text
 
 
 def test_two_people_at_one_keyboard(tmp_path: Path) -> None:
@@ -170,7 +173,7 @@ def test_two_people_at_one_keyboard(tmp_path: Path) -> None:
     text, _, _, code = session((), save=tmp_path / "saved.json", spec=TINY, seed=3,
                                     bots="human,rules,human,rules", names="Anna,Bea,Carla,Diana")
     assert code == 0
-    assert "Anna. Your contract?" in text and "Carla. Your card?" in text
+    assert "Anna. Your contract?" in text and "Carla. Your card, " in text
     assert "Anna plays" in text and "You play" not in text
     assert "Anna: a person." in text and "Bea: rules bot." in text
 
@@ -199,20 +202,21 @@ def test_json_is_the_only_thing_on_standard_output(tmp_path: Path) -> None:
     assert game["bots"] == ["strong", "rules", "random", "rules"]
     assert len(game["hands"]) == 4
     assert all(set(hand) >= {"contract", "declarer", "doubles", "raw", "final"} for hand in game["hands"])
-    assert "hand 4/4" in bots_only.stderr
+    assert "Hand 4: " in bots_only.stderr
     with_person = barbu("play", TINY, "--seed", "3", "--bots", "human,rules,rules,rules", "--json",
-                        stdin="\n".join(["1"] * 80) + "\n", env={**os.environ, "BARBU_DATA_DIR": str(tmp_path)})
+                        stdin="\n".join(["auto"] * 80) + "\n", env={**os.environ, "BARBU_DATA_DIR": str(tmp_path)})
     assert with_person.returncode == 0, with_person.stderr
     assert json.loads(with_person.stdout)["bots"][0] == "human"
-    assert "Your card?" in with_person.stderr
+    assert "Your card, " in with_person.stderr
 
 
 def test_plain_score_sheet_for_bots_only(tmp_path: Path) -> None:
-    result = barbu("play", "hearts", "--plain", "--lang", "fr", cwd=tmp_path)
+    result = barbu("play", "hearts", "--plain", "--lang", "fr", "--seed", "0", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert_plain(result.stdout)
     assert "Feuille de marque : hearts, 4 joueurs, graine 0." in result.stdout
-    assert "Le total le plus bas gagne." in result.stdout
+    assert "Le total le plus bas gagne : un moins vous est favorable." in result.stdout
+    assert "Donne 1 : Dame de pique, déclarant " in result.stdout  # the contract in French, a seat by name
 
 
 @pytest.mark.parametrize("args", [

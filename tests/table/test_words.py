@@ -1,6 +1,8 @@
 """What the table says about rules, in each language: the rule a wrong
 card breaks (compiled/reasons.py codes) with its cards, suits and ranks in
-the player's words, and contract descriptions for every bundled spec."""
+the player's words, and contract descriptions for every bundled spec, the
+narrator's sentences (barbu_dsl.explain) with the contract's name in the
+player's language."""
 
 from __future__ import annotations
 
@@ -21,10 +23,10 @@ def speech(language: str) -> Speech:
 
 
 @pytest.mark.parametrize(("language", "follow", "shed", "adjacent"), [
-    ("en", "you must follow hearts", "queen of spades or king of hearts", "jack of clubs"),
-    ("it", "devi rispondere a cuori", "donna di picche o re di cuori", "fante di fiori"),
-    ("fr", "vous devez fournir à cœur", "dame de pique ou roi de cœur", "valet de trèfle"),
-    ("pt", "você deve assistir a copas", "dama de espadas ou rei de copas", "valete de paus"),
+    ("en", "you must follow hearts", "the queen of spades or the king of hearts", "the jack of clubs"),
+    ("it", "devi rispondere a cuori", "la donna di picche o il re di cuori", "il fante di fiori"),
+    ("fr", "vous devez fournir à cœur", "la dame de pique ou le roi de cœur", "le valet de trèfle"),
+    ("pt", "tens de servir copas", "a dama de espadas ou o rei de copas", "o valete de paus"),
 ])
 def test_broken_rules_in_the_players_words(language: str, follow: str, shed: str, adjacent: str) -> None:
     """Section 1 (follow suit), section 2 variant 5 (shed when safe), domino
@@ -45,25 +47,43 @@ def test_every_contract_described(name: str, language: str) -> None:
     for players in spec.players:
         for contract in spec.contracts:
             lines = describe(spec, contract, players, say)
-            assert lines[0].startswith(contract.name)
+            assert lines[0] == contract.name_in(language) + "."
             assert all(line.strip() and "{" not in line for line in lines)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_wider_family_described(language: str) -> None:
     """docs/rules.md section 6: must trump, forced discards, spreads, an ace
-    that plays again and the end at the first out are each said at the table."""
+    that plays again and the end at the first out are each said at the
+    table, in the narrator's words of barbu explain."""
     from pathlib import Path
+
+    from barbu_dsl.explain import RuleWords
 
     spec = load_spec(str(Path(__file__).resolve().parents[1] / "generator" / "family.yaml"))
     say = speech(language)
-    t = Translator(language)
+    w = RuleWords(language)
     said = {name: "\n".join(describe(spec, spec.contract(name), 5, say))
             for name in ("Ruff", "Void hearts", "Spade spread", "Domino")}
-    assert t("table.rule_text.must_trump") in said["Ruff"]
-    assert t("table.part.spread.tricks", value=say.points(130)) in said["Ruff"]
-    assert t("table.rule_text.discard_when_void", cards=t("table.cards.suit", suit=say.suit(2))) in said["Void hearts"]
-    assert t("table.part.spread.cards", value=say.points(-26), cards=t("table.cards.trumps")) in said["Spade spread"]
-    for key in ("table.rule_text.ace_again", "table.rule_text.ends_at_first_out"):
-        assert t(key) in said["Domino"]
+    assert w("trumps.must_trump") in said["Ruff"]
+    assert w("part.spread", value="+130", over=w("spread.tricks")) in said["Ruff"]
+    assert w("discard", what=w.t("cards.a_suit.2")) in said["Void hearts"]
+    assert w("part.spread", value="−26", over=w("cards.trump.the_many")) in said["Spade spread"]
+    for key in ("domino.ace_again", "domino.end.first_out"):
+        assert w(key) in said["Domino"]
     assert all("{" not in text for text in said.values())
+
+
+def test_a_rank_letter_answers_the_starting_rank(tmp_path) -> None:
+    """Where a rank is asked (the domino's starting rank), a rank letter is
+    the rank, not the command of the same letter: Italian ``d`` is the
+    queen (donna) there, and describes elsewhere.  A row of one card is
+    said as that card ("solo la donna"), not as a range from it to itself."""
+    from .helpers import session
+
+    text, _, _, _ = session(["d", "Domino", "d", "p", "quit"], save=tmp_path / "save.json", spec="tournament",
+                            bots="human,rules,rules,rules", seed=3, plain=True, language="it")
+    before, asked = text.split("Valore di partenza?", 1)
+    assert "Il tuo contratto? 1 Niente prese, 2 Niente donne" in before and "\nPunti: " in before  # d: describe
+    assert asked.split("\n")[1:3] == ["Scegli Domino.", "Valore di partenza: donna."], asked[:300]
+    assert "\nfiori: solo la donna.\n" in asked and "\npicche: non aperto.\n" in asked

@@ -44,6 +44,7 @@ from ..compiled import (
     value_sum,
 )
 from ..compiled.facts import fixed_trump, most_parts, part_facts, per_trick_value
+from ..explain.contract import rule_summary
 from ..language import model as m
 from ..language import print_spec
 from ..language.rules import card_values
@@ -517,7 +518,7 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
         shoot_the_moon=scoring.shoot_the_moon,
         plays_out=plays_out(rules),
         totals=totals,
-        summary=_trick_summary(play, scoring, per_trick),
+        summary=rule_summary(spec, rules, players[0]),
     )
 
 
@@ -543,19 +544,6 @@ def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players:
     announced = announcement(play)
     start, rank = announced.start, announced.start_rank
     assert start is not None
-    summary = ["domino (fan tan): a suit opens with the starting rank and grows by adjacent cards"]
-    if start == "fixed":
-        summary.append(f"the starting rank is {C.rank_str(rank)}")  # type: ignore[arg-type]
-    elif start == "chosen":
-        summary.append("the declarer names the starting rank")
-    else:
-        summary.append("the declarer's first card sets the starting rank")
-    summary.append("aces low (A below 2)" if play.aces_low else "aces high (A above K)")
-    summary.append("the declarer moves first; a player with no playable card passes")
-    if play.ace_again:
-        summary.append("a player who plays an ace moves again")
-    if play.end == "first-out":
-        summary.append("the hand ends at the first out; the others are placed by the cards they hold")
     return DominoRules(
         cls=cls,
         players=players,
@@ -566,14 +554,13 @@ def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players:
         first_out=play.end == "first-out",
         placings=tuple(placings),
         totals=tuple((n, None, value_sum(rules, n, spec.deck_for(n), None)) for n in players),
-        summary=tuple(summary),
+        summary=rule_summary(spec, rules, players[0]),
     )
 
 
 # --------------------------------------------------------------------------
-# Plain-English lines for docstrings: our own words, never spec text.
-
-
+# Plain-English lines for comments: our own words, never spec text (the
+# rules in words are explain's: barbu_dsl.explain.contract.rule_summary).
 
 
 def _most_text(part: m.MostOfOneSuit) -> str:
@@ -582,44 +569,3 @@ def _most_text(part: m.MostOfOneSuit) -> str:
     return f"{part.value:+d} for the most cards of one suit; {ties}"
 
 
-def _trick_summary(play: m.TrickPlay, scoring: m.Scoring, per_trick: int) -> tuple[str, ...]:  # noqa: C901 -- one docstring line a rule of play
-    lines = []
-    if play.trumps is None:
-        lines.append("no trumps: the highest card of the led suit wins")
-    else:
-        suit = "named by the declarer" if play.trumps.suit is None else C.SUIT_NAMES[play.trumps.suit]
-        lines.append(f"trumps ({suit}): the highest trump wins, else the highest card of the led suit")
-        if play.trumps.must_win:
-            lines.append("a player void in the led suit who can win the trick with a trump must")
-        if play.trumps.must_overtrump:
-            lines.append("when trumps are led, a player holding a higher trump must play one")
-        if play.trumps.must_trump:
-            lines.append("a player void in the led suit who holds a trump must play one, even a losing one")
-    if play.inverted:
-        lines.append("rank order inverted: 2 high, ace low")
-    if play.opening_card is not None:
-        lines.append(f"the holder of {C.card_str(play.opening_card)} leads it to the first trick")
-    for ban in play.lead_bans:
-        scope = {"every": "on any lead", "opening": "on the opening lead",
-                 "until-broken": "until broken"}[ban.scope]
-        line = f"no {C.SUIT_SINGULAR[ban.suit]} lead {scope}, unless holding only {C.SUIT_NAMES[ban.suit]}"
-        if ban.broken_by:
-            line += " (broken also by " + " ".join(C.card_str(c) for c in ban.broken_by) + ")"
-        lines.append(line)
-    if play.first_trick_bans:
-        lines.append("some cards may not be played to the first trick unless there is no choice")
-    if play.shed_when_safe:
-        lines.append("some cards must be discarded at the first safe opportunity")
-    if play.discard_when_void:
-        lines.append("a player void in the led suit must discard one of some cards, when holding one")
-    if per_trick:
-        lines.append(f"{per_trick:+d} per trick taken")
-    if any(isinstance(p, m.PerCard) for p in scoring.parts):
-        lines.append("cards score when taken (values below)")
-    if any(isinstance(p, m.TrickAt) for p in scoring.parts):
-        lines.append("tricks score by their position")
-    if scoring.all_or_nothing:
-        lines.append("all or nothing: taking every scoring element negates those points")
-    if scoring.shoot_the_moon:
-        lines.append("shoot the moon: taking every scoring element scores 0, everyone else the total")
-    return tuple(lines)

@@ -6,7 +6,7 @@ compiled facts, written out as data: for each contract, player count and
 trump suit, the :class:`~barbu_dsl.compiled.entry.EntryPlan` (what to
 enter and what each fact is worth), the hand totals raw scores must reach
 (``barbu verify``'s), and the problem messages of docs/sheet.md in
-English (:mod:`barbu_dsl.i18n.catalog.sheet`).
+English (:mod:`barbu_dsl.i18n.en.sheet`).
 """
 
 from __future__ import annotations

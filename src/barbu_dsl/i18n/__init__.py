@@ -1,12 +1,21 @@
 """Messages for people, in English, Italian, French and Portuguese.
 
 The front ends that talk to people (the score sheet, the table where a
-person plays) say everything through a :class:`Translator`.  Messages live
-in small catalogs (:mod:`.catalog`), one per front end, each message with
-its four languages side by side, so a message cannot be added in one
-language and forgotten in another (a test checks every catalog).
+person plays, the page, ``barbu explain``) say everything through a
+:class:`Translator`.  Each language is a package of its own (:mod:`.en`,
+:mod:`.it`, :mod:`.fr`, :mod:`.pt`) holding one module per catalog
+(:data:`CATALOGS`): ``cards``, ``answers`` (the words people type),
+``sheet`` (a hand's problems), ``sheet_cli``
+(``barbu sheet``), ``scorer`` (the page), ``table`` (``barbu play``) and
+``rules`` (the rules in words).  A fifth language is a new package with the
+same modules and its code in :data:`LANGUAGES`; a test checks that every
+language has every English message, with the same ``{fields}``.
 
-A message is a key and ``{fields}``; card, suit and rank words come from
+A message is a key and ``{fields}``, the key prefixed with its catalog's
+name.  Sentences about a seat come in two forms: ``key`` with the seat's
+name (``{seat}``) and ``key.you``, said to the person playing that seat.
+``table.word.*`` are the words a person may type (``/`` between
+spellings, the first one shown).  Card, suit and rank words come from
 :mod:`.cards`, which also knows each language's card letters (R/D/F in
 Italian, R/D/V in French and Portuguese).
 
@@ -20,13 +29,34 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from functools import lru_cache
-
-from .catalog import CATALOGS
+from importlib import import_module
 
 LANGUAGES = ("en", "it", "fr", "pt")
-"""The languages every message exists in."""
+"""The languages every message exists in (each a package of this one)."""
 
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "fr": "Français", "pt": "Português"}
+CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules")
+"""The catalogs, a module of each language's package."""
+
+
+def catalog(language: str, name: str) -> dict[str, str]:
+    """One catalog of one language: key → text."""
+    messages: dict[str, str] = import_module(f"{__name__}.{language}.{name}").MESSAGES
+    return messages
+
+
+FORMS: dict[str, str] = {
+    "one": "cards", "many": "cards", "a": "cards", "the_many": "cards",
+    "card": "card", "bare": "card", "suit": "suit", "suits": "suit", "one_suit": "suit", "rank": "rank",
+    "the_rank": "rank",
+    "role": "role", "the_role": "role", "of_role": "role", "the_role_cap": "role",
+}
+"""Fields that are forms of one thing, of which each language takes the
+one its grammar needs: a kind of cards as one of them, many, "a ..." or
+"the ..."; a card with or without its article; a suit in the singular or
+the plural; the one who chooses bare, with its article or as an owner.  A
+message's translations must say the same things, in whichever form."""
+
+LANGUAGE_NAMES = {code: import_module(f"{__name__}.{code}").NAME for code in LANGUAGES}
 
 
 def choose_language(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -57,13 +87,16 @@ def _code(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def messages() -> dict[str, dict[str, str]]:
-    """Every message of every catalog: key → language → text."""
+    """Every message of every catalog: key → language → text.  The English
+    catalogs name the messages; a key no English catalog has is not one."""
     merged: dict[str, dict[str, str]] = {}
-    for name, catalog in CATALOGS.items():
-        for key, texts in catalog.items():
-            if key in merged:
-                raise KeyError(f"message {key!r} of catalog {name!r} is defined twice")
-            merged[key] = texts
+    for name in CATALOGS:
+        for language in LANGUAGES:
+            for key, text in catalog(language, name).items():
+                if language == "en" and key in merged:
+                    raise KeyError(f"message {key!r} of catalog {name!r} is defined twice")
+                if language == "en" or key in merged:
+                    merged.setdefault(key, {})[language] = text
     return merged
 
 
@@ -84,4 +117,4 @@ class Translator:
         return texts[self.language].format(**fields)
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "Translator", "choose_language", "messages"]
+__all__ = ["CATALOGS", "FORMS", "LANGUAGES", "LANGUAGE_NAMES", "Translator", "catalog", "choose_language", "messages"]

@@ -45,9 +45,11 @@ err = Terminal(stderr=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--plot", type=click.Path(path_type=Path), metavar="FILE",
               help="Draw the distributions and differences to this new .png or .svg (the [plot] extra).")
+@click.option("--lang", metavar="LANG",
+              help="The contracts' names in en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")
 def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, hands: int | None, bots: str,
              seed: int, players: int | None, backend: str, workers: int, scheduler: str | None, as_json: bool,
-             plot: Path | None) -> None:
+             plot: Path | None, lang: str | None) -> None:
     """Play many games of each spec on the same deals and compare them.
 
     For each contract and seat position (declarer, the seats after it,
@@ -57,12 +59,17 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
     seed gives the same numbers whatever --workers or --scheduler."""
     from ..engine.state import default_players
     from ..files import check_writable
+    from ..i18n import choose_language
     from ..language import load_spec
     from ..limits import SIMULATION_WORKERS
     from .backend import effective
     from .report import print_tables, summary
     from .study import Study
 
+    try:
+        language = choose_language(lang)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     if contract is None and hands is not None:
         raise UsageError("--hands counts hands of one contract: give --contract too (or use --games)")
     if contract is not None and games is not None:
@@ -89,11 +96,11 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
     if plot is not None:
         from .plot import draw
 
-        draw(study, tally, data, plot)
+        draw(study, tally, data, plot, language=language)
     if as_json:
         sys.stdout.write(json_line(data) + "\n")
     else:
-        print_tables(out.console, study, data)
+        print_tables(out.console, study, data, language)
     if plot is not None:
         err.print(f"plot written to {plot}", markup=False)
 

@@ -17,8 +17,10 @@ from .tally import Tally
 
 
 # long: one matplotlib figure, panel by panel: split, each piece would pass the figure around
-def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite: bool = False) -> None:
-    """Draw the study into ``path`` (a new .png or .svg file, unless ``overwrite``)."""
+def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite: bool = False,
+         language: str = "en") -> None:
+    """Draw the study into ``path`` (a new .png or .svg file, unless
+    ``overwrite``); contracts by their names in ``language``."""
     try:
         import matplotlib
     except ImportError:
@@ -30,6 +32,9 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite
     # Names from a spec are text, never TeX or mathtext ("$x$" stays as typed).
     matplotlib.rcParams["text.parse_math"] = False
     matplotlib.rcParams["text.usetex"] = False
+    from .report import contract_names
+
+    named = contract_names(study, language)
     contracts = [r["contract"] for r in data["results"] if r["spec"] == study.names[0]]
     others = data["differences"]
     columns = min(4, len(contracts))
@@ -51,7 +56,7 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite
                 total = sum(counts.values())
                 ax.hist(scores, bins=bins, weights=[counts[s] / total for s in scores], histtype="step",
                         label=for_terminal(name, one_line=True), linewidth=1.2)
-        ax.set_title(for_terminal(contract, one_line=True), fontsize=10)
+        ax.set_title(for_terminal(named(contract), one_line=True), fontsize=10)
         ax.set_xlabel("declarer's final score", fontsize=8)
         ax.tick_params(labelsize=7)
         if index == 0:
@@ -62,7 +67,7 @@ def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite
         width = 0.8 / max(1, len(roles))
         labels = []
         for j, d in enumerate(others):
-            parts = [d["contract"]] if len(study.names) == 2 else [d["contract"], d["spec"]]
+            parts = [named(d["contract"])] if len(study.names) == 2 else [named(d["contract"]), d["spec"]]
             labels.append("\n".join(for_terminal(part, one_line=True) for part in parts))
             for k, role in enumerate(roles):
                 est = d["roles"][role]["final"]

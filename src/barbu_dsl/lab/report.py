@@ -15,6 +15,7 @@ contract and role, and the mean game total of each bot.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -100,7 +101,18 @@ def _diff(tally: Tally, spec: int, key: Key, value: int) -> stats.Estimate | Non
     return stats.difference(m, base, cross, value, tally.games)
 
 
-def headlines(data: dict[str, Any], role: str = "declarer") -> list[str]:
+def contract_names(study: Study, language: str) -> Callable[[str], str]:
+    """A contract of the study's specs by its name in ``language`` (the
+    tables speak English; the contracts are the players' own)."""
+    names: dict[str, str] = {}
+    for spec in study.specs:
+        for contract in spec.contracts:
+            names.setdefault(contract.name, contract.name_in(language))
+    return lambda name: names.get(name, name)
+
+
+def headlines(data: dict[str, Any], role: str = "declarer",
+              named: Callable[[str], str] = lambda name: name) -> list[str]:
     """One sentence per compared spec and contract where the paired
     difference in ``role``'s final score is clear of zero (its 95% interval
     leaves out 0): ``tournament+brader: the declarer scores 19.8 ± 5.4
@@ -112,7 +124,7 @@ def headlines(data: dict[str, Any], role: str = "declarer") -> list[str]:
             continue
         way = "more" if est["mean"] > 0 else "less"
         lines.append(f"{d['spec']}: the {role} scores {abs(est['mean']):.1f} ± {est['ci95']:.1f} points {way} "
-                     f"per {d['contract']} hand than under {d['baseline']}")
+                     f"per {named(d['contract'])} hand than under {d['baseline']}")
     return lines
 
 
@@ -131,10 +143,12 @@ def cell(estimate: dict[str, Any] | None, percent: bool = False, signed: bool = 
     return text + unit if half is None else f"{text} ± {half * scale:.1f}{unit}"
 
 
-def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None:  # noqa: C901 -- one table a part of the study's report
+def print_tables(console: Console, study: Study, data: dict[str, Any], language: str = "en") -> None:  # noqa: C901 -- one table a part of the study's report
     """The summary as rich tables: each spec's scores by seat position and
-    its choices, then each spec's differences from the first."""
+    its choices, then each spec's differences from the first; contracts
+    by their names in ``language``."""
     role_list = roles(study)
+    named = contract_names(study, language)
     for name in study.names:
         rows = [r for r in data["results"] if r["spec"] == name]
         table = Table(title=for_rich(f"{name}: final score by seat position (mean ± 95% CI), {data['games']} "
@@ -146,7 +160,7 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None: 
             table.add_column(role, justify="right")
         for r in rows:
             total = "·" if r["mean_total"] is None else f"{r['mean_total']:.1f}".replace("-", "−")
-            table.add_row(for_rich(r["contract"]), str(r["hands"]), total,
+            table.add_row(for_rich(named(r["contract"])), str(r["hands"]), total,
                           *(cell(r["roles"][role]["final"]) for role in role_list))
         console.print(table)
         choice = Table(title=for_rich(f"{name}: raw score of the declarer, choice and doubling"),
@@ -154,7 +168,8 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None: 
         for column in ("contract", "declarer raw", "share of hands", "chosen when offered", "doubled"):
             choice.add_column(column, justify="left" if column == "contract" else "right")
         for r in rows:
-            choice.add_row(for_rich(r["contract"]), cell(r["roles"]["declarer"]["raw"]), cell(r["share"], percent=True),
+            choice.add_row(for_rich(named(r["contract"])), cell(r["roles"]["declarer"]["raw"]),
+                           cell(r["share"], percent=True),
                            cell(r["pick_rate"], percent=True), cell(r["doubled"], percent=True))
         console.print(choice)
     for name in study.names[1:]:
@@ -166,7 +181,7 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None: 
             table.add_column(role, justify="right")
         table.add_column("chosen when offered", justify="right")
         for d in rows:
-            table.add_row(for_rich(d["contract"]),
+            table.add_row(for_rich(named(d["contract"])),
                           *(cell(d["roles"][role]["final"], signed=True) for role in role_list),
                           cell(d["pick_rate"], percent=True, signed=True))
         console.print(table)
@@ -180,6 +195,6 @@ def print_tables(console: Console, study: Study, data: dict[str, Any]) -> None: 
             by_bot = {b["bot"]: b["mean_game_total"] for b in data["bots"] if b["spec"] == name}
             table.add_row(for_rich(name), *(cell(by_bot[bot]) for bot in bots))
         console.print(table)
-    for line in headlines(data):
+    for line in headlines(data, named=named):
         console.print(line, markup=False)
     console.print(METHOD, markup=False, style="dim")

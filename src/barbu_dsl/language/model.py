@@ -500,6 +500,9 @@ class Contract:
     how often the contract is played in a player's list, a declarer's
     series or a rubber of a shared list; with ``times_each`` (shared lists
     only), how often each player must choose it (docs/rules.md section 6).
+    ``names`` are its names in the players' languages (language code →
+    name), ``twin_names`` its twin's (:mod:`.names`): for people to read
+    and type; ``name`` is its name everywhere else.
     """
 
     name: str
@@ -510,6 +513,8 @@ class Contract:
     description: str | None = None
     times: int = 1
     times_each: bool = False
+    names: tuple[tuple[str, str], ...] = ()
+    twin_names: tuple[tuple[str, str], ...] = ()
     where: Position | None = field(default=None, compare=False, repr=False)
     where_by_players: tuple[tuple[int, Position], ...] = field(default=(), compare=False, repr=False)
 
@@ -517,6 +522,10 @@ class Contract:
         """Where the rules ``players`` play were written: their own line
         under ``players:``, or the contract's ``rules``."""
         return dict(self.where_by_players).get(players, self.where)
+
+    def name_in(self, language: str) -> str:
+        """The contract's name for people who speak ``language``."""
+        return dict(self.names).get(language, self.name)
 
     def rules_for(self, players: int) -> Rules:
         """The rules this contract is played with by ``players`` players."""
@@ -684,7 +693,8 @@ class Spec:
     flattened text are equal specs.  ``positions`` says where the file set
     each setting (``game.hands`` → its position), for messages about them;
     ``deck_words`` the decks written in a shorthand (``highest 8 each``),
-    which ``barbu fmt`` keeps.
+    which ``barbu fmt`` keeps.  ``names`` are its title in the players'
+    languages (:mod:`.names`).
     """
 
     name: str
@@ -702,6 +712,11 @@ class Spec:
     pack_low: Rank = 2
     positions: tuple[tuple[str, Position], ...] = field(default=(), compare=False, repr=False)
     deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
+    names: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, language: str) -> str:
+        """The spec's title for people who speak ``language``."""
+        return dict(self.names).get(language, self.title)
 
     def contract(self, name: str) -> Contract:
         """The contract called ``name``, matched without regard to case,

@@ -179,6 +179,7 @@ def with_twins(contracts: list[m.Contract]) -> tuple[m.Contract, ...]:
                 by_players=tuple((n, negate(r)) for n, r in contract.by_players),
                 twin=contract.name, derived=True, where=contract.where,
                 times=contract.times, times_each=contract.times_each,
+                names=contract.twin_names, twin_names=contract.names,
             ))
     return tuple(result)
 

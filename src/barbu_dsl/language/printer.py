@@ -19,6 +19,7 @@ import yaml
 from .. import cards as C
 from . import model as m
 from .decks import DeckProblem, default_removed, outside_pack, pack_text, read_removals, removals_text
+from .names import names_text
 from .rules import clause_text, rules_text
 
 _PLAIN = re.compile(r"^[\w♠♥♦♣−+(][\w ♠♥♦♣−+'’.()/{},;:!?&-]*$")
@@ -89,6 +90,8 @@ def _identity(spec: m.Spec, before_name: list[str] | None = None) -> list[str]:
     out.append(f"name: {quote(spec.name)}")
     if spec.title != spec.name:
         out.append(f"title: {quote(spec.title)}")
+    if spec.names:
+        out.append(f"names: {names_text(spec.names)}")
     if spec.description:
         out.append(f"description: {quote(spec.description)}")
     return out
@@ -159,13 +162,17 @@ def _contract(contract: m.Contract, indent: str) -> list[str]:
     name = quote(contract.name)
     line = quote(rules_text(contract.rules))
     times = contract.times != 1 or contract.times_each
-    if not (contract.by_players or contract.twin or contract.description or times):
+    if not (contract.by_players or contract.twin or contract.description or times or contract.names):
         return [f"{indent}{name}: {line}"]
     out = [f"{indent}{name}:", f"{indent}  rules: {line}"]
     if times:
         out.append(f"{indent}  times: {contract.times}{' each' if contract.times_each else ''}")
+    if contract.names:
+        out.append(f"{indent}  names: {names_text(contract.names)}")
     if contract.twin:
         out.append(f"{indent}  twin: {quote(contract.twin)}")
+    if contract.twin and contract.twin_names:
+        out.append(f"{indent}  twin_names: {names_text(contract.twin_names)}")
     if contract.description:
         out.append(f"{indent}  description: {quote(contract.description)}")
     if contract.by_players:

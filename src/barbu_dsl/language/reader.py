@@ -22,6 +22,7 @@ from ..limits import CONTRACTS, RULE_LINE_CHARACTERS, RULE_LINE_CLAUSES
 from ..resources import bundled_spec_names
 from . import model as m
 from .checks import Unread, check_spec
+from .names import check_names, read_names
 from .overlays import apply_overlay
 from .parser import Groups, LineError, parse_line
 from .rules import build
@@ -31,10 +32,10 @@ from .spec_cache import is_path_like
 from .suggest import closest, did_you_mean
 from .unexpressible import unexpressible_key
 
-SPEC_KEYS = ("name", "title", "description", "extends", "apply", "applied", "players", "deck", "decks", "game",
+SPEC_KEYS = ("name", "title", "names", "description", "extends", "apply", "applied", "players", "deck", "decks", "game",
              "doubling", "contracts", "variants", "scales")
 OVERLAY_KEYS = ("description", "players", "deck", "decks", "game", "doubling", "contracts")
-CONTRACT_KEYS = ("rules", "description", "twin", "players", "times")
+CONTRACT_KEYS = ("rules", "description", "twin", "players", "times", "names", "twin_names")
 
 Extending = Callable[[str, Path, tuple[str, ...]], tuple[m.Spec, str]]
 """How the reader loads what a house file extends: (name, the folder to
@@ -120,8 +121,9 @@ class SpecReader(SettingReaders):
         else:
             spec, positions = self._house(*base, body, own_overlays, sections, positions)
         spec = replace(spec, name=name, title=title, description=description, header=src.header_comment(),
-                       positions=tuple(positions.items()))
+                       positions=tuple(positions.items()), names=read_names(src, sections.get("names")))
         check_spec(spec, src, positions, unread)
+        check_names(spec, src)
         return spec
 
     def _root(self) -> MappingNode | None:
@@ -467,7 +469,8 @@ class SpecReader(SettingReaders):
             name, rules, by_players=tuple(sorted(by_players, key=lambda p: p[0])),
             twin=self._text(sections.get("twin")), description=self._text(sections.get("description")),
             where=self.source.where(sections["rules"]), times=times, times_each=each,
-            where_by_players=tuple(where_by_players),
+            where_by_players=tuple(where_by_players), names=read_names(self.source, sections.get("names")),
+            twin_names=read_names(self.source, sections.get("twin_names")),
         )
 
     def _times(self, node: Node | None) -> tuple[int, bool]:

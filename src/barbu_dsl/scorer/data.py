@@ -19,9 +19,14 @@ this data and follows it exactly as the Python sheet does
   entered directly must reach (:func:`~barbu_dsl.compiled.hand_totals`).
 
 Besides: the doubling rules, the aim, the spec's canonical text for
-export (``barbu fmt``), the words the sheet reads suits and ranks in, the
-card letters of each language, and every message of the sheet's and the
-page's catalogs in the four languages.
+export (``barbu fmt``), the title and every contract's name in each
+language, the words the sheet reads suits and ranks in, the card letters
+of each language, and every message of the sheet's and the page's
+catalogs in the four languages.  ``storage_key`` is where the page keeps
+its games (one key per set of rules: its canonical text's hash); the page
+also looks under the other pages' keys (``storage_prefix``) for games of
+the same spec, so that an evening kept under a house file is found again
+when the file has changed.
 """
 
 from __future__ import annotations
@@ -41,8 +46,11 @@ from ..language import print_spec
 from ..sheet.game import FORMAT
 from ..sheet.hand import HAND_KEYS
 
-CATALOGS = ("cards.", "sheet.", "scorer.")
+CATALOGS = ("cards.", "answers.", "sheet.", "scorer.")
 """The message catalogs a page carries (by key prefix)."""
+
+STORAGE_PREFIX = "barbu-scorer/"
+"""The start of every key a page keeps games under in the browser."""
 
 
 def _suit(suit: int | None) -> str | None:
@@ -137,8 +145,10 @@ def page_data(spec_ref: str, spec: m.Spec, language: str | None = None) -> dict[
         "format": FORMAT,
         "spec": spec_ref,
         "spec_text": text,
-        "storage_key": "barbu-scorer/" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16],
+        "storage_key": STORAGE_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16],
+        "storage_prefix": STORAGE_PREFIX,
         "title": spec.title or spec.full_name,
+        "titles": {lang: spec.title_in(lang) or spec.full_name for lang in LANGUAGES},
         "full_name": spec.full_name,
         "aim": spec.game.aim,
         "players": list(spec.players),
@@ -153,6 +163,7 @@ def page_data(spec_ref: str, spec: m.Spec, language: str | None = None) -> dict[
         "hand_keys": list(HAND_KEYS),
         "took_keys": list(KEYS),
         "contracts": [c.name for c in spec.contracts],
+        "contract_names": {c.name: {lang: c.name_in(lang) for lang in LANGUAGES} for c in spec.contracts},
         "counts": [count_data(spec, players) for players in spec.players],
         "words": words(),
         "languages": list(LANGUAGES),

@@ -8,9 +8,11 @@
   undo and edits;
 * :mod:`.store` — games kept in SQLite;
 * :mod:`.prompts` — the interactive entry of a hand;
-* :mod:`.export`, :mod:`.views` — files (game file, CSV, JSON) and rich tables;
-* :mod:`.cli`, :mod:`.session`, :mod:`.commands` — ``barbu sheet``;
-* :mod:`.tables` — a finished bot game's sheet as rich tables (``barbu play``).
+* :mod:`.export`, :mod:`.views` — files (game file, CSV, JSON) and what
+  ``show`` says;
+* :mod:`.layout` — a sheet as a table that fits the terminal (``barbu
+  sheet show`` and ``barbu play``'s final sheet);
+* :mod:`.cli`, :mod:`.session`, :mod:`.commands` — ``barbu sheet``.
 
 The names below are imported on first use, so ``barbu`` starts without
 loading the engine.
@@ -22,15 +24,11 @@ from importlib import import_module
 from typing import Any
 
 _EXPORTS = {
-    "doubles_table": ".tables", "doubles_text": ".tables", "hand_line": ".tables", "print_sheet": ".tables",
-    "score_table": ".tables", "summary": ".tables",
+    "SheetRow": ".layout", "print_sheet": ".layout",
     "SheetError": ".game", "SheetFileError": ".game", "SheetGame": ".game", "score_hand": ".hand",
 }
 
-__all__ = [
-    "SheetError", "SheetFileError", "SheetGame", "doubles_table", "doubles_text", "hand_line", "print_sheet",
-    "score_hand", "score_table", "summary",
-]
+__all__ = ["SheetError", "SheetFileError", "SheetGame", "SheetRow", "print_sheet", "score_hand"]
 
 
 def __getattr__(name: str) -> Any:

@@ -41,6 +41,8 @@ hand_option = click.option("--hand", "hand_file", type=click.Path(path_type=Path
                                 "no questions.")
 raw_option = click.option("--raw", is_flag=True, help="Enter each player's score instead of who took what.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+yes_option = click.option("--yes", "-y", "yes", is_flag=True,
+                          help="Do not ask first (at a terminal the change is confirmed with yes).")
 
 
 def _run(command: str, lang: str | None, db: Path | None, **args: Any) -> None:
@@ -82,10 +84,11 @@ def show(game_id: int, as_json: bool, db: Path | None, lang: str | None) -> None
 
 @sheet.command()
 @game_argument
+@yes_option
 @_db_and_lang
-def undo(game_id: int, db: Path | None, lang: str | None) -> None:
-    """Take back the last hand."""
-    _run("undo", lang, db, game_id=game_id)
+def undo(game_id: int, yes: bool, db: Path | None, lang: str | None) -> None:
+    """Take back the last hand (asked first at a terminal)."""
+    _run("undo", lang, db, game_id=game_id, yes=yes)
 
 
 @sheet.command()
@@ -95,17 +98,20 @@ def undo(game_id: int, db: Path | None, lang: str | None) -> None:
 @raw_option
 @_db_and_lang
 def edit(game_id: int, number: int, hand_file: Path | None, raw: bool, db: Path | None, lang: str | None) -> None:
-    """Enter hand N again (asked, or from --hand FILE); every later hand is checked again."""
+    """Enter hand N again (asked, each answer offered as it is, or from --hand FILE); every later hand is checked
+    again."""
     _run("edit", lang, db, game_id=game_id, number=number, hand_file=hand_file, raw=raw)
 
 
 @sheet.command()
 @game_argument
 @number_argument
+@yes_option
 @_db_and_lang
-def delete(game_id: int, number: int, db: Path | None, lang: str | None) -> None:
-    """Delete hand N; every later hand is checked again (refused if one no longer fits)."""
-    _run("delete", lang, db, game_id=game_id, number=number)
+def delete(game_id: int, number: int, yes: bool, db: Path | None, lang: str | None) -> None:
+    """Delete hand N (asked first at a terminal); every later hand is checked again (refused if one no longer
+    fits)."""
+    _run("delete", lang, db, game_id=game_id, number=number, yes=yes)
 
 
 @sheet.command("list")

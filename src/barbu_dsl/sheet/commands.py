@@ -17,8 +17,8 @@ from ..language import load_spec
 from ..safe_text import for_terminal
 from .export import csv_text, game_file_text, show_json
 from .game import SheetError, SheetFileError, SheetGame
-from .session import Failed, Session, next_hand, print_state, read_json, refused, write_file
-from .views import games_table, hand_announcement, scores_text, sheet_table
+from .session import Failed, Session, confirm, next_hand, print_state, read_json, refused, write_file
+from .views import games_table, hand_announcement, print_game, scores_text
 
 
 def new(s: Session, spec: str, players: str) -> None:
@@ -39,7 +39,7 @@ def add(s: Session, game_id: int, hand_file: Path | None, raw: bool) -> None:
     game.scored.append(scored)
     number = s.store.append(game_id, scored.entry, stored["hands"])
     names = game.players
-    s.say(s.t("sheet_cli.saved", game=game_id, number=number, contract=hand_announcement(scored, s.t),
+    s.say(s.t("sheet_cli.saved", game=game_id, number=number, contract=hand_announcement(game, scored, s.t),
               declarer=names[scored.declarer], scores=scores_text(names, scored.final)))
     print_state(s, game)
 
@@ -49,20 +49,26 @@ def show(s: Session, game_id: int, as_json: bool) -> None:
     if as_json:
         s.say(json.dumps(show_json(game), ensure_ascii=False))
         return
-    from .tables import print_wide
-
-    print_wide(s.out.console, sheet_table(game, game_id, s.t))
+    print_game(s.out.console, game, game_id, s.t)
     print_state(s, game)
 
 
-def undo(s: Session, game_id: int) -> None:
+def undo(s: Session, game_id: int, yes: bool = False) -> None:
     stored = s.store.game_file(game_id)
     hands = stored["hands"]
     game = s.load(game_id, stored)
+    if not game.scored:
+        game.undo()  # says there is none
+    last = game.scored[-1]
+    question = s.t("sheet_cli.confirm.undo", number=last.number + 1, contract=hand_announcement(game, last, s.t),
+                   declarer=game.players[last.declarer])
+    if not confirm(s, question, yes):
+        s.say(s.t("sheet_cli.unchanged", game=game_id))
+        return
     removed = game.undo()
     s.store.replace(game_id, hands[:-1], hands)
     s.say(s.t("sheet_cli.undone", game=game_id, number=removed.number + 1,
-              contract=hand_announcement(removed, s.t), declarer=game.players[removed.declarer]))
+              contract=hand_announcement(game, removed, s.t), declarer=game.players[removed.declarer]))
     print_state(s, game)
 
 
@@ -73,25 +79,35 @@ def edit(s: Session, game_id: int, number: int, hand_file: Path | None, raw: boo
     earlier = s.load(game_id, {**stored, "hands": hands[:number - 1]})
     if hand_file is None:
         s.tell(s.t("sheet_cli.editing", game=game_id, number=number))
-    hand = next_hand(s, earlier, game_id, hand_file, raw)
+    old = hands[number - 1] if isinstance(hands[number - 1], dict) else None
+    hand = next_hand(s, earlier, game_id, hand_file, raw, old)
     changed = hands[:number - 1] + [hand.entry] + hands[number:]
-    game = _checked(s, stored, changed, game_id)
+    game = _checked(s, stored, changed, game_id, earlier.players)
     s.store.replace(game_id, changed, hands)
     s.say(s.t("sheet_cli.edited", game=game_id, number=number))
     print_state(s, game)
 
 
-def delete(s: Session, game_id: int, number: int) -> None:
+def delete(s: Session, game_id: int, number: int, yes: bool = False) -> None:
     stored = s.store.game_file(game_id)
     hands = list(stored["hands"])
     _check_number(number, hands)
-    removed = hands[number - 1] if isinstance(hands[number - 1], dict) else {}
+    current = s.load(game_id, stored)
+    removed = current.scored[number - 1]
+    names = current.players
+    what = {"number": number, "contract": hand_announcement(current, removed, s.t),
+            "declarer": names[removed.declarer]}
     changed = hands[:number - 1] + hands[number:]
-    game = _checked(s, stored, changed, game_id)
+    try:
+        game = SheetGame.from_json({**stored, "hands": changed})
+    except SheetError as error:  # name each hand by its number on the sheet as it is
+        again = SheetError([(n + 1 if n is not None and n >= number else n, found) for n, found in error.problems])
+        raise refused(s, "sheet_cli.refused_delete", again, names, game=game_id, number=number) from None
+    if not confirm(s, s.t("sheet_cli.confirm.delete", **what), yes):
+        s.say(s.t("sheet_cli.unchanged", game=game_id))
+        return
     s.store.replace(game_id, changed, hands)
-    names, declarer = game.players, removed.get("declarer")
-    s.say(s.t("sheet_cli.deleted", game=game_id, number=number, contract=removed.get("contract", "?"),
-              declarer=names[declarer] if isinstance(declarer, int) and 0 <= declarer < len(names) else "?"))
+    s.say(s.t("sheet_cli.deleted", game=game_id, **what))
     print_state(s, game)
 
 
@@ -100,12 +116,12 @@ def _check_number(number: int, hands: list[Any]) -> None:
         raise SheetFileError("no_such_hand", number=number, hands=len(hands))
 
 
-def _checked(s: Session, stored: dict[str, Any], hands: list[Any], game_id: int) -> SheetGame:
+def _checked(s: Session, stored: dict[str, Any], hands: list[Any], game_id: int, names: list[str]) -> SheetGame:
     """The game with ``hands`` instead of its own, every hand checked."""
     try:
         return SheetGame.from_json({**stored, "hands": hands})
     except SheetError as error:
-        raise refused(s, "sheet_cli.refused_change", error, game=game_id) from None
+        raise refused(s, "sheet_cli.refused_change", error, names, game=game_id) from None
 
 
 def list_games(s: Session, as_json: bool) -> None:
@@ -131,7 +147,7 @@ def list_games(s: Session, as_json: bool) -> None:
     elif not rows:
         s.tell(s.t("sheet_cli.no_games", db=s.store.path))
     else:
-        from .tables import print_wide
+        from .layout import print_wide
 
         print_wide(s.out.console, games_table(rows, states, s.t))
 

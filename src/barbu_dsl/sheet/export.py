@@ -48,11 +48,14 @@ def show_json(game: SheetGame) -> dict[str, Any]:
 
 
 def csv_text(game: SheetGame, t: Translator) -> str:
-    """One row per hand: its number, contract, declarer, trump, starting
-    rank, doubles, status, each player's score for the hand, then each
-    player's running total; headers in the table's language.  Scores are
-    numbers; a text that starts as a formula does (``=cmd|...``, ``-2+3``)
-    is kept as text (:func:`~barbu_dsl.safe_text.for_spreadsheet`)."""
+    """One row per hand: its number, contract (by its name in the table's
+    language), declarer, trump, starting rank, doubles, status, then for
+    each player the score from play, the doubles' transfer and the hand's
+    score, then each player's running total; headers in the table's
+    language.  The text starts with a byte-order mark, so a spreadsheet
+    reads it as UTF-8 (names such as Joël stay whole).  Scores are numbers;
+    a text that starts as a formula does (``=cmd|...``, ``-2+3``) is kept
+    as text (:func:`~barbu_dsl.safe_text.for_spreadsheet`)."""
     names = game.players
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -62,14 +65,24 @@ def csv_text(game: SheetGame, t: Translator) -> str:
 
     row([t("sheet_cli.csv.hand"), t("sheet_cli.csv.contract"), t("sheet_cli.csv.declarer"),
          t("sheet_cli.csv.trump"), t("sheet_cli.csv.start_rank"), t("sheet_cli.csv.doubles"),
-         t("sheet_cli.csv.status"), *names, *(t("sheet_cli.csv.total", name=name) for name in names)])
+         t("sheet_cli.csv.status"),
+         *(t(f"sheet_cli.csv.{part}", name=name) for part in ("raw", "transfers", "final", "running")
+           for name in names)])
     for hand in game.scored:
         doubles = " ".join(f"{names[a]}>{names[b]}" for a, b in hand.doubles)
-        row([hand.number + 1, hand.contract, names[hand.declarer],
+        try:
+            contract = game.spec.contract(hand.contract).name_in(t.language)
+        except KeyError:
+            contract = hand.contract
+        row([hand.number + 1, contract, names[hand.declarer],
              "" if hand.trump is None else C.SUIT_SYMBOLS[hand.trump],
              "" if hand.start_rank is None else C.rank_str(hand.start_rank),
-             doubles, t(f"sheet_cli.status.{hand.status}"), *hand.final, *hand.totals])
-    return buffer.getvalue()
+             doubles, t(f"sheet_cli.status.{hand.status}"), *hand.raw, *hand.transfers, *hand.final, *hand.totals])
+    return BOM + buffer.getvalue()
+
+
+BOM = "\ufeff"
+"""The byte-order mark a CSV file starts with, so that a spreadsheet reads it as UTF-8."""
 
 
 __all__ = ["csv_text", "game_file_text", "show_json"]

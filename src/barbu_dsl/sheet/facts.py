@@ -5,7 +5,7 @@ The checks and the scoring are the runtime's (:mod:`barbu_dsl.runtime.entry`,
 which the generated packages carry too); the plan of what to enter comes
 from the compiled rules (:func:`barbu_dsl.compiled.entry.entry_plan`).  A
 :class:`Problem` here is the runtime's with its message in words, in any of
-the four languages (messages in :mod:`barbu_dsl.i18n.catalog.sheet`).
+the four languages (messages in :mod:`barbu_dsl.i18n.en.sheet`).
 """
 
 from __future__ import annotations

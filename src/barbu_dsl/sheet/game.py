@@ -42,12 +42,16 @@ class SheetError(BarbuError):
         self.problems = list(problems)
         super().__init__(self.describe())
 
-    def describe(self, t: Translator | None = None) -> str:
+    def describe(self, t: Translator | None = None, names: Sequence[str] | None = None) -> str:
+        """Every problem, a line each, after the hand it is in; with the
+        players' ``names``, in a scorer's words (:mod:`.said`)."""
+        from .said import said
+
         t = t or Translator("en")
         lines = []
         for number, found in self.problems:
             where = t("sheet.hand", number=number) + ", " if number is not None else ""
-            lines.append(where + found.message(t))
+            lines.append(where + (said(found, t, names) if names else found.message(t)))
         return "\n".join(lines)
 
 

@@ -1,39 +1,59 @@
-"""The interactive entry of one hand, question by question (``barbu sheet add``).
+"""The interactive entry of one hand, question by question (``barbu sheet add``, ``edit``).
 
 The questions come from the game and the contract: who declares (only for
 the first hand, when any seat may), which contract (only those the
-declarer has left), the trump suit or starting rank (only when the
-contract has the declarer name one), then exactly the facts the
-contract's :class:`~barbu_dsl.compiled.entry.EntryPlan` needs (or the raw
-scores), then the doubles as "who doubled whom" questions offering only
-the legal choices (:func:`~barbu_dsl.engine.doubling.doubling_round`), each
-with the advisory count of doubles against the declarer (shown, never
+declarer has left, each with the number it keeps all game), the trump suit
+or starting rank (only when the contract has the declarer name one), then
+exactly the facts the contract's :class:`~barbu_dsl.compiled.entry.EntryPlan`
+needs (or the raw scores), then the doubles as "who doubled whom" questions
+offering only the legal choices (:func:`~barbu_dsl.engine.doubling.doubling_round`),
+each with the advisory count of doubles against the declarer (shown, never
 enforced).  Where an undoubled contract is not played (variant 4) the
 doubles come first, since they decide whether there are facts to enter.
 
-Every answer is read from one line, in the table's language: players by
-name or seat number, card letters of that language (R/D/F in Italian,
-R/D/V in French and Portuguese).  A wrong answer is quoted back with what
-was expected and asked again; when the whole hand does not add up, the
-questions its problems name are asked again.  End of input cancels
-(:class:`Cancelled`): no half hand is ever returned.
+Every answer is read as everywhere else (:mod:`barbu_dsl.i18n.answers`):
+players by name (with its spaces, without its accents, the start of one)
+or by number (the first player is 1), ``nobody``, ``none``, ``all``;
+contracts by number or by their name in any language; card letters of the
+table's language (R/D/F in Italian, R/D/V in French and Portuguese).  A
+wrong answer is quoted back with what was expected, in a scorer's words
+(:mod:`.said`), and asked again; when the whole hand does not add up, the
+questions its problems name are asked again.  ``back`` goes back one
+question (the answers before it are kept); when a hand is edited, each
+question offers the hand's own answer, so Enter keeps it.  At a terminal
+every question has line editing and the history of this hand's answers
+(:mod:`barbu_dsl.line_input`).  End of input cancels (:class:`Cancelled`):
+no half hand is ever returned.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from math import gcd
 from typing import Any, TextIO, TypeVar
 
 from .. import cards as C
 from ..compiled.entry import CountedSet, EntryPlan, entry_plan
 from ..engine.doubling import Pair, hand_terms
 from ..i18n import Translator
-from ..i18n.cards import card_text, rank_letter, rank_words, suit_words
+from ..i18n.answers import (
+    contract_numbers,
+    is_word,
+    problem_text,
+    read_contract,
+    read_seat,
+    read_seats,
+    seat_numbers,
+    word,
+)
+from ..i18n.cards import card_text, rank_letter, rank_words, read_rank, read_suit, suit_words
 from ..language import model as m
+from ..line_input import read_line
 from ..safe_text import for_terminal
 from .facts import problem, score_took
 from .game import SheetError, SheetGame
+from .said import said
 
 T = TypeVar("T")
 
@@ -49,34 +69,66 @@ class Wrong(Exception):
     """An answer that cannot be used; the message says what was expected."""
 
 
+class Back(Exception):
+    """The scorer typed ``back``: ask the question before this one again."""
+
+
 class Asker:
     """Asks on ``output`` and reads one line per answer from ``input``;
     echoes each answer when the input is not a terminal, so a transcript
-    reads as a dialogue."""
+    reads as a dialogue.
+
+    It keeps the answers of the hand being entered: after ``back`` the
+    questions are asked again from the start, the kept answers given
+    silently (:attr:`replaying`), until the question to ask again."""
 
     def __init__(self, t: Translator, input: TextIO, output: TextIO, echo: bool):
         self.t, self.input, self.output, self.echo = t, input, output, echo
+        self.given: list[Any] = []
+        self.position = 0
+
+    @property
+    def replaying(self) -> bool:
+        return self.position < len(self.given)
 
     def say(self, text: str) -> None:
-        self.output.write(for_terminal(text) + "\n")
-        self.output.flush()
-
-    def ask(self, question: str, parse: Callable[[str], T]) -> T:
-        """Ask ``question`` until ``parse`` accepts the answer."""
-        while True:
-            self.output.write(for_terminal(question) + " ")
+        if not self.replaying:
+            self.output.write(for_terminal(text) + "\n")
             self.output.flush()
-            line = self.input.readline()
-            if not line:
+
+    def ask(self, question: str, parse: Callable[[str], T], keep: str | None = None) -> T:
+        """Ask ``question`` until ``parse`` accepts the answer (``keep``:
+        the answer an empty line gives, offered ready-typed at a terminal)."""
+        if self.replaying:
+            value: T = self.given[self.position]
+            self.position += 1
+            return value
+        while True:
+            line = read_line(for_terminal(question) + " ", self.input, self.output, keep)
+            if line is None:
                 self.output.write("\n")
                 raise Cancelled
             answer = line.strip()
             if self.echo:
                 self.output.write(for_terminal(answer) + "\n")
+            if is_word(answer, "back"):
+                if self.position == 0:
+                    self.say(self.t("sheet_cli.back.first"))
+                    continue
+                raise Back
             try:
-                return parse(answer)
+                value = parse(answer)
             except Wrong as wrong:
                 self.say(self.t("sheet_cli.wrong", answer=answer, why=str(wrong)))
+                continue
+            self.given.append(value)
+            self.position += 1
+            return value
+
+    def back(self) -> None:
+        """Forget the answer before the question ``back`` was typed at, and start over."""
+        self.given = self.given[:max(self.position - 1, 0)]
+        self.position = 0
 
 
 # --------------------------------------------------------------------------
@@ -84,20 +136,7 @@ class Asker:
 
 
 def _words(answer: str) -> list[str]:
-    return [word for word in re.split(r"[\s,;]+", answer.strip()) if word]
-
-
-def read_seat(answer: str, names: Sequence[str], t: Translator) -> int:
-    """A player by seat number or by name (any case; a unique beginning will do)."""
-    text = answer.strip()
-    if text.isdigit() and int(text) < len(names):
-        return int(text)
-    folded = text.casefold()
-    exact = [seat for seat, name in enumerate(names) if name.casefold() == folded]
-    starts = [seat for seat, name in enumerate(names) if folded and name.casefold().startswith(folded)]
-    if exact or len(starts) == 1:
-        return (exact or starts)[0]
-    raise Wrong(t("sheet_cli.want.seat", players=seat_list(names)))
+    return [w for w in re.split(r"[\s,;]+", answer.strip()) if w]
 
 
 def read_counts(answer: str, players: int, t: Translator, signed: bool = False) -> list[int]:
@@ -109,66 +148,60 @@ def read_counts(answer: str, players: int, t: Translator, signed: bool = False) 
     return [int(w) for w in words]
 
 
-def read_suit(answer: str, t: Translator) -> int:
-    """A suit by symbol, word in any language, or (in English) letter."""
-    text = answer.strip()
-    suit = C.parse_suit(text) if len(text) > 1 or t.language == "en" or text in C.SUIT_SYMBOLS else None
-    if suit is None:
+def seat_list(names: Sequence[str]) -> str:
+    """``1 Anna, 2 Bea, 3 Carla``: the players by the numbers they are typed by."""
+    return ", ".join(f"{number} {names[seat]}" for number, seat in seat_numbers(len(names)).items())
+
+
+def seat_of(answer: str, names: Sequence[str], t: Translator, allowed: Sequence[int] | None = None) -> int:
+    """One player, by name or number (see the module docstring)."""
+    found = read_seat(answer, names, allowed)
+    if found.value is not None:
+        return found.value
+    return _wrong_seats(answer, found, names, t, allowed)
+
+
+def _wrong_seats(answer: str, found: Any, names: Sequence[str], t: Translator,
+                 allowed: Sequence[int] | None) -> Any:
+    choices = [names[s] for s in (allowed if allowed is not None else range(len(names)))]
+    if found.unavailable is not None:
+        raise Wrong(t("sheet_cli.want.not_here", name=names[found.unavailable], players=", ".join(choices)))
+    raise Wrong(problem_text(found, answer, t, t("sheet_cli.want.seat", players=seat_list(names))))
+
+
+def read_suit_answer(answer: str, t: Translator) -> int:
+    """A suit by symbol, word in any language, or letter of the table's language."""
+    found = read_suit(answer.strip(), t.language)
+    if found.value is None:
         raise Wrong(t("sheet_cli.want.suit", suits=suit_choices(t)))
-    return suit
+    return found.value
 
 
-def read_rank(answer: str, t: Translator) -> int:
-    """A rank by the letters of the table's language (or any), a number or a word."""
-    text = answer.strip()
-    rank = C.parse_rank(text)
-    if rank is None or not 2 <= rank <= 14:
+def read_rank_answer(answer: str, t: Translator) -> int:
+    """A rank by the letters of the table's language, a number or a word."""
+    found = read_rank(answer.strip(), t.language)
+    if found.value is None:
         raise Wrong(t("sheet_cli.want.rank", ranks=rank_choices(t)))
-    return rank
-
-
-def read_contract(answer: str, options: Sequence[m.Contract], t: Translator) -> m.Contract:
-    """A contract by its number in the list, or by name (a unique beginning will do)."""
-    text = answer.strip()
-    if text.isdigit() and 1 <= int(text) <= len(options):
-        return options[int(text) - 1]
-    key = m.contract_key(text)
-    exact = [c for c in options if m.contract_key(c.name) == key]
-    starts = [c for c in options if key and m.contract_key(c.name).startswith(key)]
-    if exact or len(starts) == 1:
-        return (exact or starts)[0]
-    raise Wrong(t("sheet_cli.want.contract", options=contract_list(options)))
+    return found.value
 
 
 def read_doubled(answer: str, names: Sequence[str], targets: Sequence[int], cover_all: bool,
                  t: Translator) -> list[int]:
-    """The seats a player doubled: nobody (empty or ``-``), ``all``, or names and seat numbers among ``targets``."""
-    text = answer.strip()
-    if text in ("", "-", "—", "0") and not (text == "0" and 0 in targets):
+    """The seats a player doubled: nobody (an empty answer, ``nobody``,
+    ``none``, ``-``, ``0``), ``all``, or names and numbers among ``targets``."""
+    if not answer.strip():
         return []
-    if text.casefold() == t("sheet_cli.all").casefold() or text.casefold() == "all":
-        return list(targets)
-    try:
-        chosen = sorted({read_seat(word, names, t) for word in _words(text)})
-    except Wrong:
-        chosen = [-1]
-    if not chosen or not set(chosen) <= set(targets):
-        raise Wrong(t("sheet_cli.want.doubles", players=", ".join(names[s] for s in targets)))
-    if cover_all and len(chosen) != len(targets):
+    found = read_seats(answer, names, targets)
+    if found.value is None:
+        return _wrong_seats(answer, found, names, t, targets)  # type: ignore[no-any-return]
+    chosen = sorted(found.value)
+    if cover_all and chosen and len(chosen) != len(targets):
         raise Wrong(t("sheet_cli.want.cover_all", players=", ".join(names[s] for s in targets)))
     return chosen
 
 
 # --------------------------------------------------------------------------
 # Words for the questions
-
-
-def seat_list(names: Sequence[str]) -> str:
-    return ", ".join(f"{seat} {name}" for seat, name in enumerate(names))
-
-
-def contract_list(options: Sequence[m.Contract]) -> str:
-    return ", ".join(f"{number} {c.name}" for number, c in enumerate(options, 1))
 
 
 def suit_choices(t: Translator) -> str:
@@ -206,52 +239,93 @@ def announcement(contract: str, trump: int | None, start_rank: int | None, t: Tr
 
 
 # --------------------------------------------------------------------------
+# What one seat can score
+
+
+def seat_scores(plan: EntryPlan) -> tuple[int, int, int, frozenset[int] | None]:
+    """What a seat can score in one hand of ``plan``: from ``low`` to
+    ``high`` in steps of ``step`` (each element's value divides it), or one
+    of ``exact`` (domino places).  All or nothing and shooting the moon
+    widen the range by the whole hand's total."""
+    if plan.domino:
+        return min(plan.placings), max(plan.placings), 1, frozenset(plan.placings) | {0}
+    potentials = [plan.per_trick * plan.tricks, *(s.value * s.size for s in plan.sets),
+                  *(s.adjust for s in plan.singles), *(value for _, value in plan.positions)]
+    units = [plan.per_trick, *(s.value for s in plan.sets), *(s.adjust for s in plan.singles),
+             *(value for _, value in plan.positions), *(share for shares in plan.most for share in shares)]
+    low = sum(min(0, p) for p in potentials) + sum(min(0, *shares) for shares in plan.most)
+    high = sum(max(0, p) for p in potentials) + sum(max(0, *shares) for shares in plan.most)
+    whole = sum(potentials) + sum(shares[1] if len(shares) > 1 else 0 for shares in plan.most)
+    if plan.all_or_nothing:
+        low, high = min(low, -whole), max(high, -whole)
+    if plan.shoot_the_moon:
+        low, high = min(low, whole), max(high, whole)
+    step = 0
+    for unit in units:
+        step = gcd(step, abs(unit))
+    return low, high, step or 1, None
+
+
+# --------------------------------------------------------------------------
 # One hand
 
 
 class HandEntry:
     """The questions of the next hand of ``game``; :meth:`run` returns the
-    hand object (docs/sheet.md), checked as the game's next hand."""
+    hand object (docs/sheet.md), checked as the game's next hand.  ``old``:
+    the hand being edited, whose answers each question offers."""
 
-    def __init__(self, game: SheetGame, asker: Asker, raw: bool = False):
+    def __init__(self, game: SheetGame, asker: Asker, raw: bool = False, old: dict[str, Any] | None = None):
         self.game, self.asker, self.raw = game, asker, raw
+        self.edited = old or {}
+        self.old = self.edited  # the edited hand's answers, while its contract is the one chosen
         self.t = asker.t
         self.names = game.players
         self.n = len(game.players)
 
-    def run(self) -> dict[str, Any]:  # noqa: C901 -- the score sheet's questions for one hand, one branch a step
+    def run(self) -> dict[str, Any]:
+        while True:
+            self.asker.position = 0
+            try:
+                return self._hand()
+            except Back:
+                self.asker.back()
+
+    def _hand(self) -> dict[str, Any]:  # noqa: C901 -- the score sheet's questions for one hand, one branch a step
         game, t, ask = self.game, self.t, self.asker
+        self.old = self.edited
         turn = game.next_turn()
         if turn.over:
             raise SheetError([(turn.number + 1, problem("hand", "game_over", hands=game.flow.plan.hands))])
         ask.say(t("sheet_cli.hand_title", number=turn.number + 1, hands=game.flow.plan.hands))
         if turn.declarer is None:
             declarer = ask.ask(t("sheet_cli.ask.declarer", players=seat_list(self.names)),
-                               lambda a: read_seat(a, self.names, t))
+                               lambda a: seat_of(a, self.names, t), self._old_name("declarer"))
         else:
             declarer = turn.declarer
             ask.say(t("sheet_cli.declares", name=self.names[declarer]))
-        if len(turn.options) == 1:
-            contract = turn.options[0]
-            ask.say(t("sheet_cli.contract_is", contract=contract.name))
-        else:
-            contract = ask.ask(t("sheet_cli.ask.contract", options=contract_list(turn.options)),
-                               lambda a: read_contract(a, turn.options, t))
+        contract = self._contract(turn.options, declarer, turn.series_start)
         rules = contract.rules_for(self.n)
         play = rules.play
         trump = start_rank = None
         if isinstance(play, m.TrickPlay) and play.trumps is not None and play.trumps.suit is None:
-            trump = ask.ask(t("sheet_cli.ask.trump", suits=suit_choices(t)), lambda a: read_suit(a, t))
+            keep = C.SUIT_SYMBOLS[C.parse_suit(self.old["trump"]) or 0] if self.old.get("trump") else None
+            trump = ask.ask(t("sheet_cli.ask.trump", suits=suit_choices(t)), lambda a: read_suit_answer(a, t), keep)
         if isinstance(play, m.DominoPlay) and play.start == "chosen":
-            start_rank = ask.ask(t("sheet_cli.ask.rank", ranks=rank_choices(t)), lambda a: read_rank(a, t))
+            old = C.parse_rank(str(self.old["start_rank"])) if self.old.get("start_rank") else None
+            start_rank = ask.ask(t("sheet_cli.ask.rank", ranks=rank_choices(t)), lambda a: read_rank_answer(a, t),
+                                 rank_letter(old, t.language) if old else None)
         hand: dict[str, Any] = {
             "contract": contract.name, "declarer": declarer,
             "trump": None if trump is None else C.SUIT_LETTERS[trump],
             "start_rank": None if start_rank is None else C.RANK_LETTERS[start_rank],
         }
+        if self.old.get("contract") != contract.name:
+            self.old = {}  # another contract: its facts are not this one's
         deck = tuple(sorted(game.spec.deck_for(self.n)))
         terms = hand_terms(game.spec, rules, self.n, deck, trump)
         plan = entry_plan(rules, self.n, deck, trump)
+        self._contract_name = contract.name_in(t.language)
         doubles_first = game.spec.doubling.undoubled == "not-played" and not terms.positive
         if doubles_first:
             hand["doubles"] = self.ask_doubles(declarer, terms.positive)
@@ -265,75 +339,148 @@ class HandEntry:
                 return hand
             except SheetError as error:
                 for _, found in error.problems:
-                    ask.say(found.message(t))
+                    ask.say(said(found, t, self.names))
                 fields = {found.field for _, found in error.problems}
                 if "doubles" in fields:
                     hand["doubles"] = self.ask_doubles(declarer, terms.positive)
                 else:
                     hand.update(self.ask_facts(plan, hand, fields))
 
+    # ---- the contract --------------------------------------------------------
+    def _contract(self, options: Sequence[m.Contract], declarer: int, series_start: int) -> m.Contract:
+        t, ask, spec = self.t, self.asker, self.game.spec
+        if len(options) == 1:
+            ask.say(t("sheet_cli.contract_is", contract=options[0].name_in(t.language)))
+            return options[0]
+        pool = list(dict.fromkeys(self.game.flow.plan.pool))
+        numbers = contract_numbers([*pool, *(c for c in spec.contracts if c not in pool)])
+        number_of = {contract: number for number, contract in numbers.items()}
+        listed = ", ".join(f"{number_of[c]} {c.name_in(t.language)}" for c in options)
+
+        def read(answer: str) -> m.Contract:
+            found = read_contract(answer, options, t.language, numbers, spec.contracts)
+            if found.value is not None:
+                return found.value
+            if found.unavailable is not None:
+                raise Wrong(self._not_left(found.unavailable, declarer, series_start, options))
+            raise Wrong(problem_text(found, answer, t, t("sheet_cli.want.contract", options=listed)))
+
+        old = self.old.get("contract")
+        keep = spec.contract(old).name_in(t.language) if isinstance(old, str) and old in [c.name for c in
+                                                                                          options] else None
+        return ask.ask(t("sheet_cli.ask.contract", options=listed), read, keep)
+
+    def _not_left(self, contract: m.Contract, declarer: int, start: int, options: Sequence[m.Contract]) -> str:
+        """Why ``contract`` cannot be chosen: played already in this series
+        (or rubber), or not in the declarer's list."""
+        t, name = self.t, contract.name_in(self.t.language)
+        left = ", ".join(c.name_in(t.language) for c in options)
+        hands = self.game.scored[start:]
+        played = [h for h in hands if h.contract == contract.name]
+        if played:
+            by = self.names[played[-1].declarer]
+            return t("sheet_cli.want.played", contract=name, hand=played[-1].number + 1, name=by, options=left)
+        return t("sheet_cli.want.not_left", contract=name, name=self.names[declarer], options=left)
+
     # ---- the facts -----------------------------------------------------------
-    def questions(self, plan: EntryPlan) -> list[tuple[str, str, Callable[[str], Any]]]:
-        """(field, question, reader) for each fact the plan needs."""
+    def questions(self, plan: EntryPlan) -> list[tuple[str, str, Callable[[str], Any], str | None]]:
+        """(field, question, reader, the old answer) for each fact the plan needs."""
         t, names, n = self.t, self.names, self.n
+        old = self.old.get("took") or {}
         if self.raw:
             return [("raw", t("sheet_cli.ask.raw", players=", ".join(names)),
-                     lambda a: read_counts(a, n, t, signed=True))]
-        out: list[tuple[str, str, Callable[[str], Any]]] = []
+                     lambda a: read_counts(a, n, t, signed=True), self._old_counts(self.old.get("raw")))]
+        out: list[tuple[str, str, Callable[[str], Any], str | None]] = []
         players = ", ".join(names)
 
         def counts(answer: str) -> list[int]:
             return read_counts(answer, n, t)
 
         def seat(answer: str) -> int:
-            return read_seat(answer, names, t)
+            return seat_of(answer, names, t)
 
         keys = plan.keys
         if "tricks" in keys:
-            out.append(("took.tricks", t("sheet_cli.ask.tricks", players=players, total=plan.tricks), counts))
+            out.append(("took.tricks", t("sheet_cli.ask.tricks", players=players, total=plan.tricks), counts,
+                        self._old_counts(old.get("tricks"))))
         for counted in plan.sets if "cards" in keys else ():
             total = (str(counted.size) if counted.required == counted.size
                      else f"{counted.required}–{counted.size}")
             out.append((f"took.cards.{counted.name}",
-                        t("sheet_cli.ask.set", set=set_words(counted, t), players=players, total=total), counts))
+                        t("sheet_cli.ask.set", set=set_words(counted, t), players=players, total=total), counts,
+                        self._old_counts((old.get("cards") or {}).get(counted.name))))
         for single in plan.singles if "card" in keys else ():
             out.append((f"took.card.{single.name}", t("sheet_cli.ask.card", card=card_text(single.card, t.language),
-                                                      players=seat_list(names)), seat))
+                                                      players=seat_list(names)), seat,
+                        self._old_seat((old.get("card") or {}).get(single.name))))
         for number, _ in plan.positions if "trick" in keys else ():
             out.append((f"took.trick.{number}", t("sheet_cli.ask.position", number=number,
-                                                  players=seat_list(names)), seat))
+                                                  players=seat_list(names)), seat,
+                        self._old_seat((old.get("trick") or {}).get(str(number)))))
         if "placings" in keys:
+            given = old.get("placings")
+            placings: list[int] = list(given) if isinstance(given, list) and self._seats(given) else []
             out.append(("took.placings", t("sheet_cli.ask.placings", players=seat_list(names)),
-                        lambda a: self._placings(a)))
+                        lambda a: self._placings(a), ", ".join(names[s] for s in placings) or None))
         if "longest" in keys:
-            out.append(("took.longest", t("sheet_cli.ask.longest", players=players), counts))
+            out.append(("took.longest", t("sheet_cli.ask.longest", players=players), counts,
+                        self._old_counts(old.get("longest"))))
         return out
 
+    def _old_name(self, key: str) -> str | None:
+        return self._old_seat(self.old.get(key))
+
+    def _old_seat(self, value: Any) -> str | None:
+        return self.names[value] if isinstance(value, int) and 0 <= value < self.n else None
+
+    def _seats(self, value: Any) -> bool:
+        return isinstance(value, list) and all(isinstance(v, int) and 0 <= v < self.n for v in value)
+
+    def _old_counts(self, value: Any) -> str | None:
+        ok = isinstance(value, list) and len(value) == self.n and all(isinstance(v, int) for v in value)
+        return " ".join(str(v) for v in value) if ok else None
+
     def _placings(self, answer: str) -> list[int]:
-        seats = [read_seat(word, self.names, self.t) for word in _words(answer)]
-        if len(set(seats)) != len(seats) or len(seats) not in (self.n - 1, self.n):
-            raise Wrong(self.t("sheet_cli.want.placings", players=seat_list(self.names)))
+        found = read_seats(answer, self.names, words=False, repeats=True)
+        seats = found.value or []
+        if not found.found or len(set(seats)) != len(seats) or len(seats) not in (self.n - 1, self.n):
+            raise Wrong(problem_text(found, answer, self.t,
+                                     self.t("sheet_cli.want.placings", players=seat_list(self.names))))
         return seats
 
     def ask_facts(self, plan: EntryPlan, hand: dict[str, Any], again: set[str] | None = None) -> dict[str, Any]:
         """The ``took`` (or ``raw``) of the hand; with ``again``, only the
         questions about those fields are asked (all when none is about a fact)."""
         questions = self.questions(plan)
-        if again is not None and not any(field in again for field, _, _ in questions):
+        if again is not None and not any(field in again for field, _, _, _ in questions):
             again = None
         if self.raw:
-            field, question, reader = questions[0]
+            field, question, reader, keep = questions[0]
             if again is None or field in again:
-                return {"raw": self.asker.ask(question, lambda answer: self._raw_checked(hand, reader(answer)))}
+                return {"raw": self.asker.ask(question, lambda answer: self._raw_checked(plan, hand, reader(answer)),
+                                              keep)}
             return {"raw": hand["raw"]}
         took: dict[str, Any] = dict(hand.get("took") or {})
-        for field, question, reader in questions:
+        for field, question, reader, keep in questions:
             if again is None or field in again:
-                self.asker.ask(question, self._checker(plan, took, field, reader))
+                self.asker.ask(question, self._checker(plan, took, field, reader), keep)
         return {"took": took}
 
-    def _raw_checked(self, hand: dict[str, Any], scores: list[int]) -> list[int]:
-        """``scores`` if they add up to a total the contract can have."""
+    def _raw_checked(self, plan: EntryPlan, hand: dict[str, Any], scores: list[int]) -> list[int]:
+        """``scores`` if each is a score a player can have in this contract
+        and they add up to a total the contract can have."""
+        low, high, step, exact = seat_scores(plan)
+
+        def number(value: int) -> str:
+            return str(value).replace("-", "−")
+
+        for seat, value in enumerate(scores):
+            if exact is not None and value not in exact:
+                raise Wrong(self.t("sheet_cli.want.raw_one_of", name=self.names[seat], value=number(value),
+                                   contract=self._contract_name, values=" ".join(map(number, sorted(exact)))))
+            if exact is None and (not low <= value <= high or value % step):
+                raise Wrong(self.t("sheet_cli.want.raw_seat", name=self.names[seat], value=number(value),
+                                   contract=self._contract_name, low=number(low), high=number(high), step=step))
         trial = {key: value for key, value in hand.items() if key != "took"}
         trial["raw"] = scores
         try:
@@ -341,7 +488,7 @@ class HandEntry:
         except SheetError as error:
             wrong = [p for _, p in error.problems if p.field == "raw"]
             if wrong:
-                raise Wrong(wrong[0].message(self.t)) from None
+                raise Wrong(said(wrong[0], self.t, self.names)) from None
         return scores
 
     def _checker(self, plan: EntryPlan, took: dict[str, Any], field: str,
@@ -359,7 +506,7 @@ class HandEntry:
         _, problems = score_took(plan, trial)
         wrong = [p for p in problems if p.field == field and p.code not in MISSING]
         if wrong:
-            raise Wrong(wrong[0].message(self.t))
+            raise Wrong(said(wrong[0], self.t, self.names))
         took.clear()
         took.update(trial)
         return value
@@ -372,17 +519,19 @@ class HandEntry:
         doubling = spec.doubling
         t, names = self.t, self.names
         against = self.game.counts_against(declarer)
+        old = [tuple(pair) for pair in self.old.get("doubles") or [] if isinstance(pair, list) and len(pair) == 2]
 
         def ask(seat: int, targets: tuple[int, ...], cover_all: bool, made: tuple[Pair, ...]) -> list[int]:
             # The declarer's answers, and the redouble round's (every target doubled this seat), are redoubles.
             redouble = seat == declarer or all((target, seat) in made for target in targets)
             key = "sheet_cli.ask.redouble" if redouble else "sheet_cli.ask.double"
             question = t(key + ("_one" if len(targets) == 1 else ""), name=names[seat],
-                         players=", ".join(names[s] for s in targets), all=t("sheet_cli.all"))
+                         players=", ".join(names[s] for s in targets), all=word("all", t), nobody=word("none", t))
             if seat != declarer and declarer in targets:
                 question += " " + t("sheet_cli.advisory", count=against[seat], declarer=names[declarer],
                                     minimum=doubling.minimum)
-            return self.asker.ask(question, self._doubled_reader(targets, cover_all))
+            before = [names[b] for a, b in old if a == seat and b in targets and (seat, b) not in made]
+            return self.asker.ask(question, self._doubled_reader(targets, cover_all), ", ".join(before) or None)
 
         from ..engine.doubling import doubling_round  # here: a hand read from a file never loads the game
 
@@ -393,5 +542,5 @@ class HandEntry:
         return lambda answer: read_doubled(answer, self.names, targets, cover_all, self.t)
 
 
-__all__ = ["Asker", "Cancelled", "HandEntry", "Wrong", "announcement", "read_contract", "read_counts",
-           "read_doubled", "read_rank", "read_seat", "read_suit", "set_words"]
+__all__ = ["Asker", "Back", "Cancelled", "HandEntry", "Wrong", "announcement", "read_counts", "read_doubled",
+           "seat_list", "seat_of", "seat_scores", "set_words"]

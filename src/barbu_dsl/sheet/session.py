@@ -4,8 +4,9 @@ output, the store, and errors turned into messages and exit codes.
 Exit codes, as every ``barbu`` command: 0 done; 1 a hand (or a game file)
 refused, with every problem named, and nothing saved; 2 unusable input (an
 unknown game, a file that cannot be read, input that ended before the hand
-was complete).  A message is said in the table's language (``--lang``,
-else ``BARBU_LANG``, else the locale); never a traceback.
+was complete); 130 after Ctrl-C, nothing saved.  A message is said in the
+table's language (``--lang``, else ``BARBU_LANG``, else the locale); never
+a traceback.
 """
 
 from __future__ import annotations
@@ -22,12 +23,17 @@ from ..bounded_json import JSONProblem, loads
 from ..errors import BarbuError, message
 from ..files import FileProblem, atomic_write, read_text_file
 from ..i18n import Translator, choose_language
+from ..i18n.answers import read_yes_no
 from ..limits import GAME_FILE_BYTES, MIB
+from ..line_input import read_line
 from ..safe_text import Terminal
 from .game import ScoredHand, SheetError, SheetFileError, SheetGame
 from .prompts import Asker, Cancelled, HandEntry
 from .store import Store, open_store
 from .views import state_lines
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C, the shells' convention."""
 
 
 class Failed(Exception):
@@ -92,9 +98,12 @@ def session(lang: str | None, db: Path | None) -> Iterator[Session]:
     except SheetFileError as error:
         current.tell(f"barbu: {error.describe(current.t)}")
         raise Exit(2) from None
-    except (Cancelled, KeyboardInterrupt):
+    except Cancelled:
         current.tell(current.t("sheet_cli.cancelled"))
         raise Exit(2) from None
+    except KeyboardInterrupt:
+        current.tell("\n" + current.t("sheet_cli.cancelled"))
+        raise Exit(INTERRUPTED) from None
     except BarbuError as error:
         current.tell(message(error))
         raise Exit(error.exit_code) from None
@@ -139,25 +148,45 @@ def write_file(s: Session, path: Path, text: str) -> None:
         raise Failed(2) from None
 
 
-def refused(s: Session, key: str, error: SheetError, **fields: object) -> Failed:
-    """Say why a hand or a change is refused; the exit to raise."""
+def refused(s: Session, key: str, error: SheetError, names: list[str] | None = None, **fields: object) -> Failed:
+    """Say why a hand or a change is refused (in a scorer's words when the
+    players' ``names`` are known); the exit to raise."""
     s.tell(s.t(key, **fields))
-    s.tell(error.describe(s.t))
+    s.tell(error.describe(s.t, names))
     return Failed(1)
 
 
-def next_hand(s: Session, game: SheetGame, game_id: int, hand_file: Path | None, raw: bool) -> ScoredHand:
+def next_hand(s: Session, game: SheetGame, game_id: int, hand_file: Path | None, raw: bool,
+              old: dict[str, Any] | None = None) -> ScoredHand:
     """The next hand of ``game`` scored, from the file or else asked
-    question by question; not yet on the sheet."""
+    question by question (``old``: the hand edited, whose answers are
+    offered); not yet on the sheet."""
     try:
         if hand_file is None:
             asker = Asker(s.t, sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
-            hand = HandEntry(game, asker, raw).run()
+            asker.say(s.t("sheet_cli.tip") + (" " + s.t("sheet_cli.tip.edit") if old else ""))
+            hand = HandEntry(game, asker, raw or bool(old and "raw" in old and "took" not in old), old).run()
         else:
             hand = read_json(s, hand_file)
         return game.score(hand, len(game.scored))
-    except SheetError as error:
-        raise refused(s, "sheet_cli.refused", error, game=game_id) from None
+    except SheetError as error:  # a hand typed in a scorer's words, a hand file in the file's
+        names = game.players if hand_file is None else None
+        raise refused(s, "sheet_cli.refused", error, names, game=game_id) from None
+
+
+def confirm(s: Session, question: str, yes: bool) -> bool:
+    """Whether to go on with a change that takes a hand away: ``yes``
+    (``--yes``), a script's input (not a terminal), or the scorer's yes."""
+    if yes or not sys.stdin.isatty():
+        return True
+    while True:
+        line = read_line(question + " ", sys.stdin, sys.stdout)
+        if line is None:
+            return False
+        answer = read_yes_no(line)
+        if answer is not None:
+            return answer
+        s.say(s.t("sheet_cli.confirm.again"))
 
 
 def print_state(s: Session, game: SheetGame) -> None:
@@ -166,4 +195,5 @@ def print_state(s: Session, game: SheetGame) -> None:
         s.say(line)
 
 
-__all__ = ["Failed", "Session", "next_hand", "print_state", "read_json", "refused", "session", "write_file"]
+__all__ = ["INTERRUPTED", "Failed", "Session", "confirm", "next_hand", "print_state", "read_json", "refused",
+           "session", "write_file"]

@@ -1,14 +1,15 @@
 """A score sheet as people read it, in the table's language (``barbu sheet show``, ``list``).
 
-The sheet is a rich table in the style of ``barbu play``'s
-(:mod:`.tables`): one row per hand — the contract as announced, the
-declarer, the doubles, each player's score for the hand (play plus the
-doubling settlement), the check mark of a hand that adds up to its
-contract's total, and the running totals.  Under it: whose turn it is and
-what they may choose, or the winner by the spec's aim once the game is
+The sheet is drawn by :mod:`.layout` to fit the terminal: one row per
+hand — the contract as announced (by its name in the table's language),
+the declarer, the doubles by name, each player's score for the hand (play
+plus the doubling settlement), the check mark of a hand that adds up to
+its contract's total, and the running totals.  Under it: whose turn it is
+and what they may choose, or the winner by the spec's aim once the game is
 over; and the advisory count of doubles each player has made against the
-declarer of the next hand (docs/rules.md section 2: shown, never enforced).
-The tables load rich when drawn: a command that prints only lines does not.
+declarer of the next hand (docs/rules.md section 2: shown, never
+enforced).  The tables load rich when drawn: a command that prints only
+lines does not.
 """
 
 from __future__ import annotations
@@ -19,16 +20,13 @@ from typing import TYPE_CHECKING
 from ..i18n import Translator
 from ..safe_text import for_rich
 from .game import ScoredHand, SheetGame
+from .layout import SheetRow, doubles_words, print_sheet, signed
 from .prompts import announcement
 from .store import GameRow
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.table import Table
-
-
-def signed(value: int) -> str:
-    """``+24``, ``−12``, ``0``."""
-    return f"{value:+d}".replace("-", "−") if value else "0"
 
 
 def scores_text(names: Sequence[str], scores: Sequence[int], sign: bool = True) -> str:
@@ -37,47 +35,27 @@ def scores_text(names: Sequence[str], scores: Sequence[int], sign: bool = True) 
                      for name, v in zip(names, scores, strict=True))
 
 
-def doubles_words(hand: ScoredHand, names: Sequence[str]) -> str:
-    """``Bea→Anna,Carla,Diana Carla→Anna Anna→Carla``: each doubler with whom they doubled."""
-    by_doubler: dict[int, list[int]] = {}
-    for doubler, doubled in hand.doubles:
-        by_doubler.setdefault(doubler, []).append(doubled)
-    return " ".join(f"{names[d]}→{','.join(names[s] for s in sorted(t))}" for d, t in by_doubler.items())
+def contract_name(game: SheetGame, name: str, t: Translator) -> str:
+    """A contract of the game by its name in the table's language."""
+    try:
+        return game.spec.contract(name).name_in(t.language)
+    except KeyError:
+        return name
 
 
-def hand_announcement(hand: ScoredHand, t: Translator) -> str:
-    text = announcement(hand.contract, hand.trump, hand.start_rank, t)
+def hand_announcement(game: SheetGame, hand: ScoredHand, t: Translator) -> str:
+    text = announcement(contract_name(game, hand.contract, t), hand.trump, hand.start_rank, t)
     return text + (f" ({t('sheet_cli.not_played')})" if hand.status == "not_played" else "")
 
 
-def sheet_table(game: SheetGame, game_id: int, t: Translator) -> Table:
-    """The hand-by-hand sheet."""
-    from rich import box
-    from rich.table import Table
-
+def print_game(console: Console, game: SheetGame, game_id: int, t: Translator) -> None:
+    """The hand-by-hand sheet, fitted to ``console``."""
     names = game.players
-    table = Table(title=for_rich(t("sheet_cli.sheet_title", game=game_id, spec=game.spec_ref)), box=box.SIMPLE_HEAD,
-                  caption=for_rich(t("sheet_cli.caption")), caption_justify="left")
-    table.add_column(t("sheet_cli.col.hand"), justify="right")
-    table.add_column(for_rich(t("sheet_cli.col.contract")))
-    table.add_column(for_rich(t("sheet_cli.col.declarer")))
-    table.add_column(for_rich(t("sheet_cli.col.doubles")))
-    for name in names:
-        table.add_column(for_rich(name), justify="right")
-    table.add_column("✓", justify="center")
-    for name in names:
-        table.add_column(for_rich(t("sheet_cli.col.total", name=name)), justify="right")
-    for hand in game.scored:
-        table.add_row(str(hand.number + 1), for_rich(hand_announcement(hand, t)), for_rich(names[hand.declarer]),
-                      for_rich(doubles_words(hand, names)), *(signed(v) for v in hand.final), "✓",
-                      *(str(v).replace("-", "−") for v in hand.totals))
-    table.add_section()
-    over = game.over
-    winners = set(game.winners) if over and game.scored else set()
-    table.add_row("", for_rich(t("sheet_cli.row.total")), "", "", *([""] * len(names)), "",
-                  *((f"[bold]{v}[/bold]" if seat in winners else str(v)).replace("-", "−")
-                    for seat, v in enumerate(game.totals)))
-    return table
+    rows = [SheetRow(hand.number + 1, hand_announcement(game, hand, t), names[hand.declarer],
+                     doubles_words(hand.doubles, names), hand.final, hand.totals) for hand in game.scored]
+    winners = game.winners if game.over and game.scored else ()
+    print_sheet(console, t("sheet_cli.sheet_title", game=game_id, spec=game.spec_ref), names, rows, game.totals,
+                winners, t, checked=True)
 
 
 def state_lines(game: SheetGame, t: Translator) -> list[str]:
@@ -98,7 +76,7 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
         lines.append(t("sheet_cli.next_first", number=turn.number + 1, hands=hands))
         return lines
     lines.append(t("sheet_cli.next", number=turn.number + 1, hands=hands, name=names[turn.declarer],
-                   options=", ".join(c.name for c in turn.options)))
+                   options=", ".join(c.name_in(t.language) for c in turn.options)))
     if game.spec.doubling.allowed:
         counts = game.counts_against(turn.declarer)
         text = ", ".join(f"{names[s]} {counts[s]}" for s in range(len(names)) if s != turn.declarer)
@@ -122,4 +100,4 @@ def games_table(rows: Sequence[GameRow], states: Sequence[str], t: Translator) -
     return table
 
 
-__all__ = ["doubles_words", "games_table", "scores_text", "sheet_table", "signed", "state_lines"]
+__all__ = ["contract_name", "games_table", "hand_announcement", "print_game", "scores_text", "state_lines"]

@@ -4,7 +4,7 @@ The engine names a broken rule by its code and English fields
 (:class:`~barbu_dsl.compiled.Broken`, :mod:`barbu_dsl.compiled.reasons`);
 the table says it with the catalog's ``table.rule.<code>`` message, its
 fields turned into the player's words: cards (``QH``) and lists of cards
-into card words, suits and ranks into suit and rank words, seats into
+into card words with their articles, suits and ranks into suit and rank words, seats into
 seat names.
 """
 
@@ -18,10 +18,11 @@ from .speech import Speech
 
 
 def _cards_words(text: str, say: Speech) -> str:
-    """``QH or KH`` / ``QH, KH`` in card words, or ``text`` as it is."""
+    """``QH or KH`` / ``QH, KH`` in card words with their articles ("the
+    queen of spades or the king of hearts"), or ``text`` as it is."""
     parts = re.split(r",\s*|\s+or\s+", text)
     found = [C.parse_record_card(part) for part in parts]
-    words = [say.card(c) for c in found if c is not None]
+    words = [say.the_card(c) for c in found if c is not None]
     if len(words) != len(parts):
         return text
     return say.either(words) if " or " in text else say.join(words)

@@ -12,9 +12,10 @@ ever repainted, hidden or animated.
 * **Rich mode** (a terminal) prints the same lines through rich, with some
   colour and emphasis, and the final score sheet as tables.
 
-When the answers do not come from a terminal (a script, a test), each
-answer read is echoed after its prompt, so a transcript reads like the
-session it records.
+At a terminal, answers are typed with line editing and the history of
+the answers given (:mod:`barbu_dsl.line_input`).  When they do not come
+from a terminal (a script, a test), each answer read is echoed after its
+prompt, so a transcript reads like the session it records.
 """
 
 from __future__ import annotations
@@ -25,9 +26,8 @@ from typing import TextIO
 from rich.console import Console as RichConsole
 from rich.text import Text
 
-from ..engine.results import GameResult
+from ..line_input import interactive, read_line
 from ..safe_text import for_terminal
-from ..sheet import print_sheet
 
 
 class Leave(Exception):
@@ -74,17 +74,16 @@ class Console:
         Raise :class:`Leave` at the end of the input or on an interrupt."""
         prompt = for_terminal(prompt)
         while True:
-            if self._rich is None:
-                self.out.write(prompt + " ")
-                self.out.flush()
-            else:
-                self._rich.print(Text(prompt + " ", style="bold"), end="")
             try:
-                line = self.inp.readline()
+                if interactive(self.inp, self.out):
+                    line = read_line(prompt + " ", self.inp, self.out)
+                else:
+                    self._prompt(prompt)
+                    line = self.inp.readline() or None
             except KeyboardInterrupt:
                 self.out.write("\n")
                 raise Leave("interrupt") from None
-            if not line:
+            if line is None:
                 self.out.write("\n")
                 self.out.flush()
                 raise Leave("eof")
@@ -95,7 +94,14 @@ class Console:
             if answer:
                 return answer
 
-    def sheet(self, result: GameResult) -> None:
-        """The score sheet as rich tables (rich mode only)."""
-        if self._rich is not None:
-            print_sheet(self._rich, result)
+    def _prompt(self, prompt: str) -> None:
+        if self._rich is None:
+            self.out.write(prompt + " ")
+            self.out.flush()
+        else:
+            self._rich.print(Text(prompt + " ", style="bold"), end="")
+
+    @property
+    def rich(self) -> RichConsole | None:
+        """The rich console of rich mode (None in plain mode)."""
+        return self._rich

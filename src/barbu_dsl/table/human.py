@@ -5,18 +5,31 @@ The seat answers the game's decisions (:class:`~barbu_dsl.engine.state.Decision`
 as a bot does, from what the seat may know (a
 :class:`~barbu_dsl.engine.views.SeatView`), but its answers come from a
 :class:`~.console.Console`: the contract from the player's remaining
-list, the trump suit or domino starting rank, the doubles (only the
-choices the rules allow, with the advisory count), each card or pass.  A
-move with no alternative (one legal card, a domino pass with nothing that
-fits) is made for the player and said.
+list (each contract keeps its number all game), the trump suit or domino
+starting rank, the doubles (only the choices the rules allow, with the
+advisory count), each card or pass.  A move with no alternative (one legal
+card, a domino pass with nothing that fits) is made for the player and
+said.
 
-At every prompt the player may also type a command (:data:`.answers.COMMANDS`):
-``help`` (or ``?``), ``hand``, ``trick``, ``tricks``, ``scores``,
-``describe [contract]``, ``hint`` (what the strong bot would do, and why,
-without doing it), ``auto`` (the strong bot makes this one decision) and
-``quit`` (the game is saved).  A wrong answer is said in one line, quoting
-what was typed and, for a card, naming the rule it breaks; then the
-question is asked again.
+A card is asked once a trick with the legal cards grouped by suit, as short
+as they can be said ("Your card, 7 legal: hearts 2 5 K, spades 3"); asked
+again after a command or a wrong answer, the question is only "Your
+card?", and ``cards`` says the legal cards again.  A card is typed in any
+notation (:mod:`barbu_dsl.i18n.cards`), or by its rank alone (``8``,
+``K``) or its suit alone (``hearts``) when one legal card has it; when
+several do they are listed.
+
+At every prompt the player may also type a command
+(:data:`.answers.COMMANDS`, each with a word and, but for ``hint``,
+``auto`` and ``quit``, one letter in each language): ``help`` (``?``),
+``hand``, ``cards``, ``trick``, ``last`` (the trick before), ``played``
+(the cards played so far), ``tricks``, ``scores``, ``describe
+[contract]``, ``hint`` (what the strong bot would do, and why, without
+doing it), ``auto`` (the strong bot makes this one decision) and ``quit``
+(the game is saved).  A letter that is an answer to the question wins:
+at the trump question the suit letters are suits.  A wrong answer is said
+in one line, quoting what was typed and, for a card, naming the rule it
+breaks; then the question is asked again.
 """
 
 from __future__ import annotations
@@ -26,25 +39,14 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .. import cards as C
+from ..compiled import game_plan
 from ..engine import PASS, SeatView
 from ..engine.bots import Bot
 from ..engine.strong import StrongBot
+from ..i18n.answers import Read, contract_numbers, is_word, problem_text, read_contract, read_number, read_seats
+from ..i18n.cards import SUIT_LETTERS, TYPED_RANKS, read_card, read_rank, read_suit
 from ..language import model as m
-from .answers import (
-    COMMANDS,
-    RANK_LETTERS,
-    SUIT_LETTERS,
-    Reading,
-    command_word,
-    is_word,
-    read_card,
-    read_command,
-    read_contract,
-    read_number,
-    read_rank,
-    read_seats,
-    read_suit,
-)
+from .answers import COMMANDS, command_letter, command_word, read_command
 from .broken import broken_text
 from .console import Console, Leave
 from .describe import describe
@@ -60,6 +62,19 @@ class Answer:
 
     value: Any = None
     problem: str | None = None
+
+
+@dataclass
+class Question:
+    """A question being asked: its prompt the first time and after, the
+    lines ``cards`` says, and the single letters that answer it (suit
+    letters at the trump question, rank letters at the starting rank's)
+    rather than name a command."""
+
+    prompt: str
+    again: str
+    choices: list[str]
+    letters: str = ""
 
 
 class HumanSeat(Bot):
@@ -81,6 +96,7 @@ class HumanSeat(Bot):
         self._shown = -1  # the hand whose cards were last shown
         self._view: SeatView | None = None  # the seat's view at the question being asked
         self._options: tuple[m.Contract, ...] = ()
+        self._question: Question | None = None
 
     # ---- state saved with a game -----------------------------------------------
 
@@ -97,37 +113,50 @@ class HumanSeat(Bot):
         name when several people share the keyboard."""
         return "" if self.say.you == self.seat else self.say.names[self.seat] + ". "
 
-    def _ask(self, prompt: str, read: Callable[[str], Answer], hint: Callable[[], list[str]],
+    def _ask(self, question: Question, read: Callable[[str], Answer], hint: Callable[[], list[str]],
              auto: Callable[[], T]) -> T:
         """Ask until ``read`` accepts an answer or ``auto`` is typed; other
-        commands are answered and the question asked again."""
-        while True:
-            text = self.console.ask(self._who() + prompt)
-            command = read_command(text)
-            if command is None:
-                answer = read(text)
-                if answer.problem is None:
-                    return answer.value
-                self.console.say(answer.problem)
-            elif command.name == "quit":
-                raise Leave("quit")
-            elif command.name == "auto":
-                self.console.say(self.say("table.auto"))
-                return auto()
-            elif command.name == "hint":
-                for line in hint():
-                    self.console.say(line)
-            else:
-                for line in self._report(command.name, command.argument):
-                    self.console.say(line)
+        commands are answered and the question asked again, shortly."""
+        self._question = question
+        first = True
+        try:
+            while True:
+                text = self.console.ask(self._who() + (question.prompt if first else question.again))
+                first = False
+                answers = len(text.strip()) == 1 and text.strip().lower() in question.letters
+                command = None if answers else read_command(text, self.language)
+                if command is None:
+                    answer = read(text)
+                    if answer.problem is None:
+                        return answer.value  # type: ignore[no-any-return]
+                    self.console.say(answer.problem)
+                elif command.name == "quit":
+                    raise Leave("quit")
+                elif command.name == "auto":
+                    self.console.say(self.say("table.auto"))
+                    return auto()
+                elif command.name == "hint":
+                    for line in hint():
+                        self.console.say(line)
+                else:
+                    for line in self._report(command.name, command.argument):
+                        self.console.say(line)
+        finally:
+            self._question = None
 
     def _report(self, command: str, argument: str) -> list[str]:
         if command == "help":
             return self._help()
         if command == "hand":
             return self._hand_lines()
+        if command == "cards":
+            return self._question.choices if self._question is not None else self._hand_lines()
         if command == "trick":
             return self.narrator.trick_lines()
+        if command == "last":
+            return self.narrator.last_lines(self.seat)
+        if command == "played":
+            return self.narrator.played_lines()
         if command == "tricks":
             return self.narrator.taken_lines()
         if command == "scores":
@@ -136,9 +165,12 @@ class HumanSeat(Bot):
 
     def _help(self) -> list[str]:
         lines = [self.say("table.help.intro")]
+        t = self.say.t
         for command in COMMANDS:
-            lines.append(self.say(f"table.help.{command}", word=command_word(command, self.say.t)))
-        letters = RANK_LETTERS[self.language]
+            letter = command_letter(command, t)
+            word = command_word(command, t) + (f" {self.say('table.help.or')} {letter}" if letter else "")
+            lines.append(self.say(f"table.help.{command}", word=word))
+        letters = TYPED_RANKS[self.language]
         lines.append(self.say("table.help.letters", ranks=" ".join(k.upper() for k in letters),
                               suits=" ".join(SUIT_LETTERS[self.language])))
         return lines
@@ -161,12 +193,10 @@ class HumanSeat(Bot):
         spec = self.narrator.spec
         options = self._options or spec.contracts
         if argument:
-            found = read_contract(argument, options)
-            if found.contract is None:
-                found = read_contract(argument, spec.contracts)
-            if found.contract is None:
-                return [self._unknown_contract(argument, found.suggestion)]
-            chosen: Sequence[m.Contract] = [found.contract]
+            found = read_contract(argument, spec.contracts, self.language, self._numbers())
+            if found.value is None:
+                return [self._unknown_contract(argument, found)]
+            chosen: Sequence[m.Contract] = [found.value]
         elif self.narrator.contract is not None and not self._options:
             chosen = [self.narrator.contract]
         else:
@@ -174,20 +204,31 @@ class HumanSeat(Bot):
         lines: list[str] = []
         for contract in chosen:
             lines.extend(describe(spec, contract, self.narrator.players, self.say))
-        return lines
+        return [*lines, self.say(f"table.aim.good.{spec.game.aim}")]
 
-    def _unknown_contract(self, text: str, suggestion: str | None) -> str:
-        if suggestion:
-            return self.say("table.error.contract_suggest", typed=text, suggestion=suggestion)
-        return self.say("table.error.contract", typed=text)
+    def _numbers(self) -> dict[int, m.Contract]:
+        """The contracts of the game by their numbers, which stay the same all game."""
+        spec = self.narrator.spec
+        pool = list(game_plan(spec, self.narrator.players).pool)
+        return contract_numbers([*pool, *(c for c in spec.contracts if c not in pool)])
+
+    def _unknown_contract(self, text: str, found: Read[m.Contract]) -> str:
+        if found.unavailable is not None:
+            return self.say("table.error.contract_not_now", typed=text,
+                            contract=self.say.contract(found.unavailable))
+        return problem_text(found, text, self.say.t, self.say("table.error.contract", typed=text))
 
     def _unknown(self, text: str) -> Answer:
         return Answer(problem=self.say("table.error.unknown", typed=text, help=command_word("help", self.say.t)))
 
     def _ambiguous(self, text: str) -> Answer:
         return Answer(problem=self.say("table.error.ambiguous", typed=text,
-                                       ranks=" ".join(k.upper() for k in RANK_LETTERS[self.language]),
+                                       ranks=" ".join(k.upper() for k in TYPED_RANKS[self.language]),
                                        suits=" ".join(SUIT_LETTERS[self.language])))
+
+    def _plain_question(self, prompt: str, choices: str, letters: str = "") -> Question:
+        """A question asked whole each time (a contract, a suit, doubles)."""
+        return Question(prompt, prompt, [self.say("table.choices", choices=choices)], letters)
 
     # ---- choices before play ----------------------------------------------------
 
@@ -197,15 +238,15 @@ class HumanSeat(Bot):
         contracts.  Keep ``current`` or pick ``fewest`` to ``most`` of ``pool``."""
         say = self.say
         nothing = [say("table.hint.none")]
-        self.console.say(say("table.custom.current", contracts=", ".join(c.name for c in current)))
+        self.console.say(say("table.custom.current", contracts=", ".join(say.contract(c) for c in current)))
 
         def keep_or_pick(text: str) -> Answer:
             index = read_number(text, 2)
             return Answer(index) if index is not None else self._unknown(text)
 
-        keep = [say("table.custom.keep"), say("table.custom.pick")]
-        if self._ask(say("table.ask.custom_keep", choices=say.choices(keep)), keep_or_pick, lambda: nothing,
-                     lambda: 0) == 0:
+        keep = say.choices([say("table.custom.keep"), say("table.custom.pick")])
+        if self._ask(self._plain_question(say("table.ask.custom_keep", choices=keep), keep), keep_or_pick,
+                     lambda: nothing, lambda: 0) == 0:
             return list(current)
         self._options = tuple(pool)
 
@@ -216,30 +257,32 @@ class HumanSeat(Bot):
                 return Answer(problem=say("table.error.custom_count", typed=text, low=fewest, high=most))
             return Answer([pool[n] for n in chosen])
 
+        listed = say.choices([say.contract(c) for c in pool])
         try:
-            return self._ask(say("table.ask.custom_pick", low=fewest, high=most,
-                                 choices=say.choices([c.name for c in pool])), pick, lambda: nothing,
-                             lambda: list(current))
+            return self._ask(self._plain_question(say("table.ask.custom_pick", low=fewest, high=most, choices=listed),
+                                                  listed), pick, lambda: nothing, lambda: list(current))
         finally:
             self._options = ()
 
     def choose_contract(self, view: SeatView) -> m.Contract:
         self.show_hand(view)
         options = self._options = view.contract_options
+        numbers = self._numbers()
+        number_of = {contract: number for number, contract in numbers.items()}
         try:
-            names = [c.name for c in options]
+            listed = self.say.choices([self.say.contract(c) for c in options], [number_of[c] for c in options])
 
             def read(text: str) -> Answer:
-                found = read_contract(text, options)
-                if found.contract is not None:
-                    return Answer(found.contract)
-                return Answer(problem=self._unknown_contract(text, found.suggestion))
+                found = read_contract(text, options, self.language, numbers, self.narrator.spec.contracts)
+                if found.value is not None:
+                    return Answer(found.value)
+                return Answer(problem=self._unknown_contract(text, found))
 
             def hint() -> list[str]:
                 ranked = self.helper.analyse_contracts(view)
-                return [self._hint("table.hint.contract", [(c.name, v) for c, v in ranked])]
+                return [self._hint("table.hint.contract", [(self.say.contract(c), v) for c, v in ranked])]
 
-            return self._ask(self.say("table.ask.contract", choices=self.say.choices(names)), read, hint,
+            return self._ask(self._plain_question(self.say("table.ask.contract", choices=listed), listed), read, hint,
                              lambda: self.helper.choose_contract(view))
         finally:
             self._options = ()
@@ -265,25 +308,26 @@ class HumanSeat(Bot):
         contract when there was no other to choose."""
         self.show_hand(view)
         if len(view.contract_options) == 1:
-            self.console.say(self.say("table.only_contract", contract=view.contract_options[0].name))
+            self.console.say(self.say("table.only_contract", contract=self.say.contract(view.contract_options[0])))
 
     def choose_trump(self, view: SeatView) -> int:
         self._announce_forced(view)
-        suits = [self.say.suit(s) for s in C.SUITS]
+        suits = self.say.choices([self.say.suit(s) for s in C.SUITS])
 
         def read(text: str) -> Answer:
             index = read_number(text, 4)
-            reading = Reading(index) if index is not None else read_suit(text, self.language)
+            reading = Read(index, True) if index is not None else read_suit(text, self.language)
             return self._reading(text, reading)
 
         def hint() -> list[str]:
             ranked = self.helper.analyse_trumps(view)
             return [self._hint("table.hint.trump", [(self.say.suit(s), v) for s, v in ranked])]
 
-        return self._ask(self.say("table.ask.trump", choices=self.say.choices(suits)), read, hint,
-                         lambda: self.helper.choose_trump(view))
+        question = self._plain_question(self.say("table.ask.trump", choices=suits), suits,
+                                        letters=SUIT_LETTERS[self.language].lower())
+        return self._ask(question, read, hint, lambda: self.helper.choose_trump(view))
 
-    def _reading(self, text: str, reading: Reading) -> Answer:
+    def _reading(self, text: str, reading: Read[int]) -> Answer:
         if reading.value is not None:
             return Answer(reading.value)
         return self._ambiguous(text) if reading.ambiguous else self._unknown(text)
@@ -299,8 +343,9 @@ class HumanSeat(Bot):
             ranked = self.helper.analyse_start_ranks(view)
             return [self._hint("table.hint.start_rank", [(self.say.rank(r), v) for r, v in ranked])]
 
-        return self._ask(self.say("table.ask.start_rank", choices=ranks), read, hint,
-                         lambda: self.helper.choose_start_rank(view))
+        letters = "".join(k for k in TYPED_RANKS[self.language] if len(k) == 1)
+        question = self._plain_question(self.say("table.ask.start_rank", choices=ranks), ranks, letters)
+        return self._ask(question, read, hint, lambda: self.helper.choose_start_rank(view))
 
     def choose_doubles(self, view: SeatView) -> list[int]:
         offer = view.offer
@@ -313,30 +358,37 @@ class HumanSeat(Bot):
             self.console.say(say.about("table.doubled_by", self.seat, whom=say.seats(doubled_me)))
         elif offer.minimum:
             self.console.say(say.about("table.doubles_made", self.seat, count=offer.made,
-                                       declarer=say.seat(declarer), minimum=offer.minimum))
+                                       declarer=say.seat_object(declarer), minimum=offer.minimum))
         targets = list(offer.targets)
         labels = [say.seat(s) for s in targets]
-        all_word, none_word = command_word("all", say.t), command_word("none", say.t)
+        all_word, none_word = (say(f"answers.word.{w}").split("/")[0] for w in ("all", "none"))
         choices = f"{all_word}, {none_word}" if offer.cover_all else say.choices(labels) + f", {all_word}, {none_word}"
         key = "table.ask.redouble" if self.seat == declarer else "table.ask.double"
+        numbers = {number: seat for number, seat in enumerate(targets, 1)}
 
         def read(text: str) -> Answer:
-            seats = read_seats(text, targets, say.names)
-            if seats is None:
-                return Answer(problem=say("table.error.seats", typed=text, choices=choices))
+            found = read_seats(text, say.names, targets, numbers)
+            if not found.found or found.value is None:
+                if found.unavailable is not None:
+                    return Answer(problem=say("table.error.not_a_target", typed=text,
+                                              seat=say.seat(found.unavailable), choices=choices))
+                return Answer(problem=problem_text(found, text, say.t,
+                                                   say("table.error.seats", typed=text, choices=choices)))
+            seats = found.value
             if offer.cover_all and seats and len(seats) != len(targets):
-                return Answer(problem=say("table.error.cover_all", typed=text, whom=say.seats(targets)))
+                return Answer(problem=say("table.error.cover_all", typed=text, whom=say.objects(targets)))
             return Answer(sorted(seats))
 
         def hint() -> list[str]:
             chosen = self.helper.choose_doubles(view)
             gaps = self.helper.analyse_doubles(view)
-            lines = [say("table.hint.doubles", whom=say.seats(chosen)) if chosen else say("table.hint.no_double")]
+            lines = [say("table.hint.doubles", whom=say.objects(chosen)) if chosen else say("table.hint.no_double")]
             lines.append(say("table.hint.gaps", gaps=", ".join(f"{say.seat(s)} {say.points(round(g, 1))}"
                                                                for s, g in gaps)))
             return lines
 
-        return self._ask(say(key, choices=choices), read, hint, lambda: list(self.helper.choose_doubles(view)))
+        return self._ask(self._plain_question(say(key, choices=choices), choices), read, hint,
+                         lambda: list(self.helper.choose_doubles(view)))
 
     # ---- play -------------------------------------------------------------------
 
@@ -347,35 +399,59 @@ class HumanSeat(Bot):
         if len(legal) == 1:
             if self.narrator.live:
                 key = "table.forced.pass" if legal[0] == PASS else "table.forced.card"
-                self.console.say(say.about(key, self.seat, card="" if legal[0] == PASS else say.card(legal[0])))
+                card = "" if legal[0] == PASS else say.the_card(legal[0])
+                self.console.say(say.about(key, self.seat, card=card))
             return legal[0]
         self.console.say(self._turn_line(view), "bold")
-        labels = [say.card(c) for c in legal]
+        cards = [c for c in legal if c != PASS]
+        listed = say.letters(cards)
+        question = Question(say("table.ask.card", count=len(cards), cards=listed), say("table.ask.card.again"),
+                            [say("table.legal", count=len(cards), cards=listed)])
 
         def read(text: str) -> Answer:
-            index = read_number(text, len(legal))
-            if index is not None:
-                return Answer(legal[index])
-            if is_word(text, "pass"):
-                move = PASS
-            else:
-                reading = read_card(text, self.language)
-                if reading.value is None:
-                    return self._reading(text, reading)
-                move = reading.value
+            move = self._move(text, cards)
+            if isinstance(move, Answer):
+                return move
             rule = view.broken_rule(move)
             if rule is None:
                 return Answer(move)
-            what = say("table.pass") if move == PASS else say.card(move)
+            what = say("table.pass") if move == PASS else say.the_card(move)
             return Answer(problem=say("table.error.illegal", typed=text, card=what, reason=broken_text(rule, say)))
 
         def hint() -> list[str]:
             ranked = self.helper.analyse_move(view)
-            named = [(say("table.pass") if mv == PASS else say.card(mv), value) for mv, value in ranked]
+            named = [(say("table.pass") if mv == PASS else say.the_card(mv), value) for mv, value in ranked]
             return [self._hint("table.hint.move", named)]
 
-        return self._ask(say("table.ask.card", choices=say.choices(labels)), read, hint,
-                         lambda: self.helper.choose_move(view))
+        return self._ask(question, read, hint, lambda: self.helper.choose_move(view))
+
+    def _move(self, text: str, legal: list[int]) -> int | Answer:
+        """The move ``text`` names: a card, ``pass``, or a rank or suit that
+        one legal card has (several: they are listed)."""
+        if is_word(text, "pass"):
+            return PASS
+        reading = read_card(text, self.language)
+        if reading.value is not None:
+            return reading.value
+        if reading.ambiguous:
+            return self._ambiguous(text)
+        rank = read_rank(text, self.language)
+        suit = read_suit(text, self.language) if len(text.strip()) > 1 else Read[int]()
+        if rank.value is not None:
+            fits = [c for c in legal if C.rank_of(c) == rank.value]
+            what = self.say.rank(rank.value)
+        elif suit.value is not None:
+            fits = [c for c in legal if C.suit_of(c) == suit.value]
+            what = self.say.suit(suit.value)
+        else:
+            return self._unknown(text) if not rank.ambiguous else self._ambiguous(text)
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            return Answer(problem=self.say("table.error.which", typed=text,
+                                           choices=self.say.either([self.say.the_card(c) for c in fits])))
+        return Answer(problem=self.say("table.error.none_legal", typed=text, what=what,
+                                       cards=self.say.letters(legal)))
 
     def _turn_line(self, view: SeatView) -> str:
         """Whose turn, and what the trick needs: the lead, or the card winning it."""
@@ -388,5 +464,5 @@ class HumanSeat(Bot):
             if winning is None:
                 return say.about("table.turn.lead", self.seat, number=number)
             return say.about("table.turn.follow", self.seat, number=number,
-                             winner=say.seat(winning[1]), card=say.card(winning[0]))
+                             winner=say.seat(winning[1]), card=say.the_card(winning[0]))
         return say.about("table.turn.domino", self.seat)

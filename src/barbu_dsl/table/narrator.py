@@ -1,22 +1,26 @@
 """The table's narrator: every public event of the game said as it happens,
-and what the commands ``trick``, ``tricks`` and ``scores`` report.
+and what the commands ``trick``, ``last``, ``played``, ``tricks`` and
+``scores`` report.
 
 It follows a :class:`~barbu_dsl.engine.state.GameState`'s events
 (:meth:`Narrator.follow`): each hand's start and declarer, the contract
 announced with its trump suit or starting rank, each double, each card
-played or pass, who wins each trick and its points, who goes out in
-domino, the hand's scores, the doubles settled and the running totals.
-Events that only some seats may know (the deal) are not said.  While
-catching up with a saved game (``barbu play --resume``) it keeps count
-silently, then recaps where the game stands.
+played or pass, who wins each trick with what it scored and why (the
+cards that score in it), who goes out in domino, the hand's scores, how
+each pair's doubles settled (docs/rules.md section 2) and the running
+totals.  Events that only some seats may know (the deal) are not said.
+While catching up with a saved game (``barbu play --resume``) it keeps
+count silently, then recaps where the game stands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
+from ..compiled import cards_of
 from ..engine import GameState, PublicHand
 from ..engine.domino import DominoPosition
 from ..language import model as m
@@ -24,6 +28,18 @@ from .console import Console
 from .speech import Speech
 
 _RANKS = {letter: rank for rank, letter in C.RANK_LETTERS.items()}
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick once played: its number, who played what in order, who won
+    it, its points and the cards in it that score."""
+
+    number: int
+    plays: tuple[tuple[int, int], ...]
+    winner: int
+    points: int
+    scoring: tuple[int, ...]
 
 
 class Narrator:
@@ -46,6 +62,8 @@ class Narrator:
         self.hand: PublicHand | None = None
         self.totals: list[int] | None = None  # after the last hand scored
         self.scored = 0  # hands scored
+        self.moves: list[tuple[int, int | None]] = []  # this hand's moves: (seat, card or None for a pass)
+        self.last: Trick | None = None  # the last trick played
         self._said = {"hand_begins": self._hand_begins, "contract": self._contract_named, "double": self._doubled,
                       "card": self._card, "trick": self._trick, "out": self._out, "early_end": self._early_end,
                       "hand_ends": self._hand_ends}
@@ -78,6 +96,7 @@ class Narrator:
         self.contract = self.trump = self.start_rank = None
         self.doubles = []
         self.hand = None
+        self.moves = []
         self.line("")
         self.line(self.say("table.hand.number", number=data["hand"], total=self.total), "bold")
         self.line(self.say.about("table.declares", self.declarer))
@@ -92,7 +111,7 @@ class Narrator:
     def announcement(self, declarer: int) -> list[str]:
         """The contract as announced: its name, trumps, starting rank."""
         assert self.contract is not None
-        lines = [self.say.about("table.chooses", declarer, contract=self.contract.name)]
+        lines = [self.say.about("table.chooses", declarer, contract=self.say.contract(self.contract))]
         if self.trump is not None:
             lines.append(self.say("table.trumps_are", suit=self.say.suit(self.trump)))
         if self.start_rank is not None:
@@ -103,11 +122,11 @@ class Narrator:
         seat, targets = data["seat"], data["doubled"]
         if not targets:
             if seat == self.say.you:
-                self.line(self.say("table.no_double.you"))
+                self.line(self.say("table.no_redouble.you" if seat == self.declarer else "table.no_double.you"))
             return
         self.doubles.extend((seat, target) for target in targets)
         key = "table.redoubles" if seat == self.declarer else "table.doubles"
-        self.line(self.say.about(key, seat, whom=self.say.seats(targets)))
+        self.line(self.say.about(key, seat, whom=self.say.objects(targets)))
 
     def _play_begins(self, hand: PublicHand | None, leader: int) -> None:
         self.hand = hand
@@ -119,17 +138,32 @@ class Narrator:
     def _card(self, data: dict[str, Any]) -> None:
         seat, card = data["seat"], data["card"]
         if card == "pass":
+            self.moves.append((seat, None))
             self.line(self.say.about("table.passes", seat))
         else:
-            self.line(self.say.about("table.plays", seat, card=self.say.card(C.CARD_INDEX[card])))
+            self.moves.append((seat, C.CARD_INDEX[card]))
+            self.line(self.say.about("table.plays", seat, card=self.say.the_card(C.CARD_INDEX[card])))
 
     def _trick(self, data: dict[str, Any]) -> None:
         winner, number, points = data["winner"], data["number"], data["points"]
-        if points:
-            self.line(self.say.about("table.wins_trick.points", winner, number=number,
-                                     points=self.say.points(points)))
-        else:
-            self.line(self.say.about("table.wins_trick", winner, number=number))
+        cards = [C.CARD_INDEX[card] for card in data["cards"]]
+        plays = tuple(self.moves[-len(cards):]) if len(self.moves) >= len(cards) else ()
+        values = self.hand.table.values if self.hand is not None else (0,) * 52
+        scoring = tuple(c for c in cards if values[c])
+        self.last = Trick(number, tuple((seat, card) for seat, card in plays if card is not None), winner, points,
+                          scoring)
+        self.line(self._won(self.last))
+
+    def _won(self, trick: Trick) -> str:
+        """``You win trick 6: −20, the king of hearts.``"""
+        if not trick.points:
+            return self.say.about("table.wins_trick", trick.winner, number=trick.number)
+        if not trick.scoring:
+            return self.say.about("table.wins_trick.points", trick.winner, number=trick.number,
+                                  points=self.say.points(trick.points))
+        return self.say.about("table.wins_trick.scoring", trick.winner, number=trick.number,
+                              points=self.say.points(trick.points),
+                              cards=self.say.join([self.say.the_card(c) for c in trick.scoring]))
 
     def _out(self, data: dict[str, Any]) -> None:
         self.line(self.say.about("table.goes_out", data["seat"], place=data["place"]))
@@ -144,12 +178,45 @@ class Narrator:
             self.line(self.say.about("table.not_played", data["declarer"]))
         if data["doubles"] and data["status"] == "complete":
             self.line(self.say("table.scores.play", scores=self.say.scores(data["raw"])))
+            for text in self.settlement([tuple(pair) for pair in data["doubles"]], data["raw"]):
+                self.line(text)
             self.line(self.say("table.scores.hand_after_doubles", scores=self.say.scores(data["final"])))
         else:
             self.line(self.say("table.scores.hand", scores=self.say.scores(data["final"])))
         self.line(self.say("table.scores.totals", hands=self.scored, total=self.total,
                            scores=self.say.scores(data["totals"])))
         self.hand = None
+
+    def settlement(self, doubles: list[tuple[int, int]], raw: list[int]) -> list[str]:
+        """How each pair's doubles settled (docs/rules.md section 2): the
+        difference of their scores passes from the worse to the better,
+        twice when both doubled."""
+        lines = []
+        done: set[tuple[int, int]] = set()
+        for doubler, doubled in doubles:
+            pair = (min(doubler, doubled), max(doubler, doubled))
+            if pair in done:
+                continue
+            done.add(pair)
+            a, b = pair
+            both = (a, b) in doubles and (b, a) in doubles
+            amount = (2 if both else 1) * (raw[a] - raw[b])
+            twice = " " + self.say("table.settle.twice") if both else ""
+            if amount == 0:
+                lines.append(self.say("table.settle.level", first=self.say.seat(a), second=self.say.seat(b),
+                                      twice=twice))
+                continue
+            payer, payee = (b, a) if amount > 0 else (a, b)
+            if payer == self.say.you:
+                lines.append(self.say("table.settle.you_pay", payee=self.say.seat_object(payee), amount=abs(amount),
+                                      twice=twice))
+            elif payee == self.say.you:
+                lines.append(self.say("table.settle.pays_you", payer=self.say.seat(payer), amount=abs(amount),
+                                      twice=twice))
+            else:
+                lines.append(self.say("table.settle.pays", payer=self.say.seat(payer), payee=self.say.seat(payee),
+                                      amount=abs(amount), twice=twice))
+        return lines
 
     # ---- what the commands report ------------------------------------------------
 
@@ -172,11 +239,54 @@ class Narrator:
         assert seat is not None
         after = hand.position().after
         for card in trick:
-            lines.append(self.say.about("table.played", seat, card=self.say.card(card)))
+            lines.append(self.say.about("table.played", seat, card=self.say.the_card(card)))
             seat = after[seat]
         winning = hand.winning
         assert winning is not None
-        lines.append(self.say.about("table.is_winning", winning[1], card=self.say.card(winning[0])))
+        lines.append(self.say.about("table.is_winning", winning[1], card=self.say.the_card(winning[0])))
+        return lines
+
+    def last_lines(self, seat: int | None = None) -> list[str]:
+        """``last``: the trick played last, who played what, who won it and
+        what it scored; in domino, every move since ``seat`` last moved."""
+        if self.hand is not None and self.hand.is_domino:
+            return self._since(seat)
+        trick = self.last
+        if trick is None:
+            return [self.say("table.last.none")]
+        plays = ", ".join(self.say("table.last.play", seat=self.say.seat(s), card=self.say.the_card(c))
+                          for s, c in trick.plays)
+        return [self.say("table.last.trick", number=trick.number, plays=plays), self._won(trick)]
+
+    def _since(self, seat: int | None) -> list[str]:
+        """Domino: the moves since ``seat`` last moved (all of them when it has not)."""
+        moves = self.moves
+        if seat is not None:
+            mine = [i for i, (s, _) in enumerate(moves) if s == seat]
+            if mine:
+                moves = moves[mine[-1] + 1:]
+        if not moves:
+            return [self.say("table.last.none")]
+        said = [self.say("table.last.pass", seat=self.say.seat(s)) if card is None
+                else self.say("table.last.play", seat=self.say.seat(s), card=self.say.the_card(card))
+                for s, card in moves]
+        return [self.say("table.last.since", moves=", ".join(said))]
+
+    def played_lines(self) -> list[str]:
+        """``played``: the cards played so far this hand, suit by suit."""
+        hand = self.hand
+        if hand is None:
+            return [self.say("table.no_cards_yet")]
+        if hand.is_domino:
+            return self._rows(hand)
+        played = cards_of(hand.played)
+        if not played:
+            return [self.say("table.no_cards_yet")]
+        lines = [self.say("table.played_so_far", count=len(played))]
+        for suit in C.SUITS:
+            cards = [c for c in played if C.suit_of(c) == suit]
+            text = self.say.rank_letters(cards) if cards else self.say("table.hand.none")
+            lines.append(self.say("table.hand.suit", suit=self.say.suit(suit), cards=text))
         return lines
 
     def _rows(self, hand: PublicHand) -> list[str]:
@@ -192,8 +302,12 @@ class Narrator:
                 lines.append(self.say("table.row.closed", suit=self.say.suit(suit)))
                 continue
             low, high = (C.ACE if aces_low and p == 1 else p for p in (pos.low[suit], pos.high[suit]))
-            lines.append(self.say("table.row.open", suit=self.say.suit(suit), low=self.say.rank(low),
-                                  high=self.say.rank(high)))
+            if low == high:
+                the_rank = self.say(f"cards.article.{low}") + self.say.rank(low)
+                lines.append(self.say("table.row.one", suit=self.say.suit(suit), the_rank=the_rank))
+            else:
+                lines.append(self.say("table.row.open", suit=self.say.suit(suit), low=self.say.rank(low),
+                                      high=self.say.rank(high)))
         return lines
 
     def taken_lines(self) -> list[str]:

@@ -1,23 +1,36 @@
 """``barbu play``: a whole game, with bots only or with people at the table.
 
 With bots only the game is played straight through: progress on standard
-error, the score sheet on standard output (rich tables; ``--plain``: one
-line a hand in the chosen language; ``--json``: one JSON object,
-:func:`.report.game_json`, and nothing else).
+error, the score sheet on standard output (a table that fits the
+terminal; ``--plain``: one line a hand; both in the chosen language;
+``--json``: one JSON object, :func:`.report.game_json`, and nothing else).
 
 With a ``human`` seat the table talks to the person (:mod:`.console`,
 :mod:`.narrator`, :mod:`.human`): in plain mode when asked, when
 ``NO_COLOR`` is set, ``TERM=dumb`` or the output is not a terminal, else in
-rich mode, always line by line.  ``quit``, the end of the input or Ctrl-C
-save the game (:mod:`.save`) and ``--resume`` carries it on.  With
-``--json`` the conversation goes to standard error and the JSON object of
-the finished game to standard output.
+rich mode, always line by line.  ``quit`` and the end of the input save
+the game (:mod:`.save`) and ``--resume`` carries it on; Ctrl-C saves it too
+and exits with 130, the shells' code for an interrupt.  With ``--json``
+the conversation goes to standard error and the JSON object of the
+finished game to standard output.
+
+The seed is drawn at random unless ``--seed`` gives one (the welcome line
+says it, so a game can be dealt again).  ``--mode``, ``--contracts N`` and
+``--choose-contracts`` make the game's list of contracts as the French
+family's table would (:mod:`.house`), written as a house file.
+
+The driver: :class:`Table` asks each pending decision of the
+:class:`~barbu_dsl.engine.state.GameState` of the seat it belongs to — a
+bot, or a :class:`~.human.HumanSeat` called as a bot is, ``seat(decision,
+view)`` — applies the answer and has the :class:`~.narrator.Narrator` say
+the new events; the game never calls the table.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,14 +51,17 @@ from ..language import load_spec
 from ..language import model as m
 from ..limits import THINK
 from ..safe_text import for_terminal, json_line
-from ..sheet import hand_line, print_sheet
 from . import report
 from .answers import command_word
 from .console import Console, Leave, wants_plain
+from .house import CONTRACTS, check_choice, house_spec
 from .human import HumanSeat
 from .narrator import Narrator
 from .save import SavedGame, check_fits, default_path, load_game, read_saved, remove_saved, write_saved
 from .speech import Speech, seat_names
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (the game saved), the shells' convention."""
 
 
 @dataclass
@@ -53,7 +69,7 @@ class PlayOptions:
     """The command line of ``barbu play``."""
 
     spec: str | None = None
-    seed: int = 0
+    seed: int | None = None  # None: drawn at random
     players: int | None = None
     bots: str | None = None
     human: bool = False
@@ -65,6 +81,9 @@ class PlayOptions:
     resume: bool = False
     save: Path | None = None
     names: str | None = None
+    mode: str | None = None
+    contracts: int | None = None
+    choose_contracts: bool = False
 
 
 @dataclass
@@ -85,22 +104,17 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
     language = choose_language_option(options.language)
     save_path = options.save or default_path(os.environ)
     if options.resume:
-        if options.spec is not None:
-            raise UsageError("--resume carries on the saved game; give no SPEC")
-        saved = read_saved(save_path)
-        if saved is None:
-            raise UsageError(f"no saved game in {save_path}; start one with: barbu play SPEC --human")
-        check_fits(saved, save_path)
-        if not options.language:
-            try:
-                language = choose_language(saved.language)
-            except ValueError:
-                raise damaged_language(save_path, saved.language) from None
-        state = load_game(saved, save_path)
-        return _table(state.spec, saved, options, streams, save_path, language, state)
+        return _resume(options, streams, save_path, language)
     if options.spec is None:
         raise UsageError("missing SPEC: the spec to play, e.g. barbu play tournament --human")
     spec = load_spec(options.spec)
+    check_choice(spec, options.mode, options.contracts, options.choose_contracts)
+    if options.mode is not None or options.contracts is not None:
+        spec, path = house_spec(options.spec, spec, save_path.parent, options.mode, options.contracts)
+        options = replace(options, spec=str(path))
+        streams.err.write(for_terminal(Translator(language)("table.house.written", path=str(path))) + "\n")
+    if options.seed is None:
+        options = replace(options, seed=secrets.randbelow(1_000_000))
     players = default_players(spec) if options.players is None else options.players
     if players not in spec.players:
         raise UsageError(f"{spec.full_name} is played by {', '.join(map(str, spec.players))} players, not {players}")
@@ -113,6 +127,23 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
     fresh = {"players": players, "seed": options.seed, "names": names}
     saved = SavedGame(fresh, bots, options.think, language)
     return _table(spec, saved, options, streams, save_path, language)
+
+
+def _resume(options: PlayOptions, streams: Streams, save_path: Path, language: str) -> int:
+    """``barbu play --resume``: carry on the game saved in ``save_path``."""
+    if options.spec is not None:
+        raise UsageError("--resume carries on the saved game; give no SPEC")
+    saved = read_saved(save_path)
+    if saved is None:
+        raise UsageError(f"no saved game in {save_path}; start one with: barbu play SPEC --human")
+    check_fits(saved, save_path)
+    if not options.language:
+        try:
+            language = choose_language(saved.language)
+        except ValueError:
+            raise damaged_language(save_path, saved.language) from None
+    state = load_game(saved, save_path)
+    return _table(state.spec, saved, options, streams, save_path, language, state)
 
 
 def damaged_language(path: Path, language: str) -> UsageError:
@@ -167,18 +198,21 @@ def _write_record(path: Path | None, result: GameResult) -> None:
 
 def _bots_only(spec: m.Spec, players: int, bots: list[str], options: PlayOptions, streams: Streams,
                language: str, names: list[str] | None) -> int:
+    assert options.seed is not None
     state = GameState.new(spec, players=players, seed=options.seed, names=names)
     seats = [make_bot(name, seat_seed(options.seed, seat), options.think) for seat, name in enumerate(bots)]
+    t = Translator(language)
+    say = Speech(t, seat_names(players, t, names), None)
     err = RichConsole(file=streams.err, markup=False, emoji=False, highlight=False, soft_wrap=True)
     if err.is_terminal and not options.plain and not os.environ.get("NO_COLOR"):
         from rich.progress import Progress
 
         with Progress(console=err, transient=True) as progress:
-            task = progress.add_task(for_terminal(spec.full_name, one_line=True), total=state.total_hands)
+            task = progress.add_task(for_terminal(spec.title_in(language), one_line=True), total=state.total_hands)
             play_out(state, seats, lambda hand: progress.advance(task))
     else:
         def progress_line(hand: HandResult) -> None:
-            streams.err.write(for_terminal(hand_line(hand, state.total_hands)) + "\n")
+            streams.err.write(for_terminal(report.hand_line(hand, spec, say)) + "\n")
 
         play_out(state, seats, progress_line)
     result = state.result(bots)
@@ -186,11 +220,10 @@ def _bots_only(spec: m.Spec, players: int, bots: list[str], options: PlayOptions
     if options.as_json:
         streams.out.write(json_line(report.game_json(result)) + "\n")
     elif options.plain:
-        say = Speech(Translator(language), seat_names(players, Translator(language), names), None)
-        streams.out.write(for_terminal("\n".join(report.sheet_lines(result, say))) + "\n")
+        streams.out.write(for_terminal("\n".join(report.sheet_lines(result, spec, say))) + "\n")
     else:
-        print_sheet(RichConsole(file=streams.out, markup=False, emoji=False, highlight=False, soft_wrap=True),
-                    result)
+        report.print_table(RichConsole(file=streams.out, markup=False, emoji=False, highlight=False), result, spec,
+                           say)
     if options.record is not None:
         streams.err.write(for_terminal(f"recorded {len(result.hands)} hands in {options.record}") + "\n")
     return 0
@@ -216,12 +249,13 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
         table.greet()
         if existing is not None:
             table.console.say(table.say("table.save.waiting", path=str(save_path)))
-        if spec.game.chooser == "rotating" and spec.game.mode == "custom" and len(spec.contracts) > CUSTOM_CONTRACTS[0]:
+        custom = spec.game.chooser == "rotating" and spec.game.mode == "custom" and len(spec.contracts) > CONTRACTS[0]
+        if custom or options.choose_contracts:
             try:
-                table.pick_contracts()
-            except Leave:
+                table.pick_contracts(save_path.parent if options.choose_contracts else None)
+            except Leave as leave:
                 table.console.say(table.say("table.not_started"))
-                return 0
+                return INTERRUPTED if leave.reason == "interrupt" else 0
         game = saved.game
         state = GameState.new(table.spec, players=game["players"], seed=game["seed"], names=game["names"])
     else:
@@ -230,7 +264,7 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
         table.run(state)
     except Leave as leave:
         table.leave(leave, save_path, state)
-        return 0
+        return INTERRUPTED if leave.reason == "interrupt" else 0
     table.finish(state.result(saved.bots))
     remove_saved(save_path, saved.id)
     return 0
@@ -253,6 +287,7 @@ class Table:
         out = streams.err if options.as_json else streams.out
         self.console = Console(out, streams.inp, wants_plain(options.plain, os.environ, out))
         self.say = Speech(t, seat_names(players, t, names), humans[0] if len(humans) == 1 else None)
+        self.house: Path | None = None  # the house file of the contracts the table picked, if any
         self.narrator = Narrator(spec, players, game_plan(spec, players).hands, self.console, self.say)
         self.people: list[HumanSeat] = []
         self.seats: list[Any] = []  # per seat: a bot, or a person's HumanSeat
@@ -303,30 +338,35 @@ class Table:
 
     def greet(self) -> None:
         saved, say, console = self.saved, self.say, self.console
-        console.say(say("table.welcome", title=self.spec.title, spec=self.spec.full_name, players=saved.players,
-                        seed=self.seed, hands=self.narrator.total), "bold")
-        console.say(say(f"table.aim.{self.spec.game.aim}"))
+        console.say(say("table.welcome", title=self.spec.title_in(self.language), spec=self.spec.full_name,
+                        players=saved.players, seed=self.seed, hands=self.narrator.total), "bold")
+        console.say(say(f"table.aim.good.{self.spec.game.aim}"))
         for seat, name in enumerate(saved.bots):
             if seat == say.you:
                 console.say(say("table.seat.you", seat=say.names[seat]))
             elif name == HUMAN:
                 console.say(say("table.seat.person", seat=say.names[seat]))
             else:
-                console.say(say("table.seat.bot", seat=say.names[seat], bot=name))
+                console.say(say("table.seat.bot", seat=say.names[seat], bot=say(f"table.bot.{name}")))
         console.say(say("table.help.at_prompts", help=command_word("help", say.t)))
 
-    def pick_contracts(self) -> None:
+    def pick_contracts(self, house: Path | None = None) -> None:
         """Custom mode (docs/rules.md section 3): the first person picks the game's
-        contracts, between three and eight of the spec's."""
+        contracts, between three and eight of the spec's; with ``house``,
+        the pick is written as a house file in that folder."""
         spec = self.spec
-        pool = spec.contracts
+        pool = tuple(dict.fromkeys(spec.contracts))
         current = game_plan(spec, self.saved.players).pool
-        fewest, most = min(CUSTOM_CONTRACTS[0], len(pool)), min(CUSTOM_CONTRACTS[1], len(pool))
+        fewest, most = min(CONTRACTS[0], len(pool)), min(CONTRACTS[1], len(pool))
         chosen = self.people[0].choose_custom(pool, current, fewest, most)
-        self.console.say(self.say("table.custom.chosen", contracts=", ".join(c.name for c in chosen)))
-        per_game = len(chosen) if spec.game.contracts_per_game else None
-        self.spec = replace(spec, game=replace(spec.game, order=tuple(c.name for c in chosen),
-                                               contracts_per_game=per_game))
+        self.console.say(self.say("table.custom.chosen", contracts=", ".join(self.say.contract(c) for c in chosen)))
+        if house is not None and self.options.spec is not None:
+            self.spec, self.house = house_spec(self.options.spec, spec, house, None, None, [c.name for c in chosen])
+            self.console.say(self.say("table.house.written", path=str(self.house)))
+        else:
+            per_game = len(chosen) if spec.game.contracts_per_game else None
+            self.spec = replace(spec, game=replace(spec.game, mode="custom", order=tuple(c.name for c in chosen),
+                                                   contracts_per_game=per_game))
         self.narrator.spec, self.narrator.total = self.spec, game_plan(self.spec, self.saved.players).hands
 
     def leave(self, leave: Leave, path: Path, state: GameState) -> None:
@@ -352,17 +392,12 @@ class Table:
         """The score sheet, the winner; the record and the JSON when asked."""
         console, say = self.console, self.say
         console.say("")
-        if console.plain:
-            for line in report.sheet_lines(result, say):
+        if console.rich is None:
+            for line in report.sheet_lines(result, self.spec, say):
                 console.say(line)
         else:
-            console.sheet(result)
-            for line in report.ending_lines(result, say):
-                console.say(line)
+            report.print_table(console.rich, result, self.spec, say)
         _write_record(self.options.record, result)
         if self.options.as_json:
             self.streams.out.write(json_line(report.game_json(result)) + "\n")
 
-
-CUSTOM_CONTRACTS = (3, 8)
-"""How many contracts a custom game may have (docs/rules.md section 3: between three and eight)."""

@@ -1,21 +1,29 @@
-"""A finished game for people and for programs: the plain score sheet
-(one fact a line, in the player's language) and the JSON object of
-``barbu play --json``.
+"""A finished game for people and for programs: the score sheet in the
+player's language (plain, one fact a line; or the table of
+:mod:`barbu_dsl.sheet.layout`, fitted to the terminal), and the JSON object
+of ``barbu play --json``.
 
-The JSON object: ``spec``, ``players``, ``seed``, ``bots`` (one name a
-seat), ``hands`` (each with ``number``, ``contract``, ``declarer``,
-``trump`` and ``start_rank`` as records write them or null, ``doubles`` as
-``[doubler, doubled]`` pairs, ``status``, ``raw``, ``transfers``,
-``final``, ``totals``), ``totals`` and ``winners``.
+Contracts are said by their names in the player's language and seats by
+their names, never numbers.  The JSON object is for programs: ``spec``,
+``players``, ``seed``, ``bots`` (one name a seat), ``hands`` (each with
+``number``, ``contract`` (its own name, as records write it),
+``declarer``, ``trump`` and ``start_rank`` as records write them or null,
+``doubles`` as ``[doubler, doubled]`` pairs, ``status``, ``raw``,
+``transfers``, ``final``, ``totals``), ``totals`` and ``winners``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..engine.results import GameResult, HandResult
+from ..language import model as m
+from ..sheet.layout import SheetRow, doubles_words, print_sheet
 from .speech import Speech
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def game_json(result: GameResult) -> dict[str, Any]:
@@ -48,40 +56,101 @@ def hand_json(hand: HandResult) -> dict[str, Any]:
     }
 
 
-def announced(hand: HandResult, say: Speech) -> str:
+def contract_name(spec: m.Spec, name: str, say: Speech) -> str:
+    """A contract of ``spec`` by its name in the player's language."""
+    try:
+        return say.contract(spec.contract(name))
+    except KeyError:
+        return name
+
+
+def announced(hand: HandResult, spec: m.Spec, say: Speech) -> str:
     """The contract as announced, in words: ``Trumps, hearts``."""
+    contract = contract_name(spec, hand.contract, say)
     if hand.trump is not None:
-        return say("table.sheet.with_trumps", contract=hand.contract, suit=say.suit(hand.trump))
+        return say("table.sheet.with_trumps", contract=contract, suit=say.suit(hand.trump))
     if hand.start_rank is not None:
-        return say("table.sheet.with_start", contract=hand.contract, rank=say.rank(hand.start_rank))
-    return hand.contract
+        return say("table.sheet.with_start", contract=contract, rank=say.rank(hand.start_rank))
+    return contract
 
 
-def sheet_lines(result: GameResult, say: Speech) -> list[str]:
-    """The score sheet, a line a hand, then the totals and the winner."""
+def hand_line(hand: HandResult, spec: m.Spec, say: Speech) -> str:
+    """One hand in one line: the contract, the declarer, the doubles, the
+    scores and the totals."""
+    parts = [say("table.sheet.hand", number=hand.number + 1, contract=announced(hand, spec, say),
+                 declarer=say.seat(hand.declarer))]
+    if hand.status == "not_played":
+        parts.append(say("table.sheet.not_played"))
+    if hand.doubles:
+        parts.append(", ".join(say.doubles("table.sheet.doubler", hand.doubles)))
+    parts.append(say("table.sheet.scores", scores=say.scores(hand.final)))
+    parts.append(say("table.sheet.totals", scores=say.scores(hand.totals)))
+    return "; ".join(parts) + "."
+
+
+def sheet_lines(result: GameResult, spec: m.Spec, say: Speech) -> list[str]:
+    """The score sheet, a line a hand, then the doubles counts, the totals
+    and the winner."""
     lines = [say("table.sheet.title", spec=result.spec, players=result.players, seed=result.seed)]
-    for hand in result.hands:
-        parts = [say("table.sheet.hand", number=hand.number + 1, contract=announced(hand, say),
-                     declarer=say.seat(hand.declarer))]
-        if hand.status == "not_played":
-            parts.append(say("table.sheet.not_played"))
-        if hand.doubles:
-            parts.append(", ".join(say.doubles("table.sheet.doubler", hand.doubles)))
-        parts.append(say("table.sheet.scores", scores=say.scores(hand.final)))
-        parts.append(say("table.sheet.totals", scores=say.scores(hand.totals)))
-        lines.append("; ".join(parts) + ".")
+    lines.extend(seat_lines(result, say))
+    lines.extend(hand_line(hand, spec, say) for hand in result.hands)
+    lines.extend(against_lines(result, say))
     lines.extend(ending_lines(result, say))
     return lines
 
 
-def ending_lines(result: GameResult, say: Speech) -> list[str]:
-    """The final totals and who won."""
-    lines = [say("table.final_totals", hands=len(result.hands), scores=say.scores(result.totals))]
+def seat_lines(result: GameResult, say: Speech) -> list[str]:
+    """Who played each seat, when bots played them all (a person's game
+    said so as it began)."""
+    if "human" in result.bots:
+        return []
+    return [say("table.seat.bot", seat=say.names[seat], bot=say(f"table.bot.{bot}"))
+            for seat, bot in enumerate(result.bots)]
+
+
+def against_lines(result: GameResult, say: Speech) -> list[str]:
+    """The doubles each player made against each declarer in the
+    declarer's last series (docs/rules.md section 2: the advisory minimum,
+    shown, never enforced); none without doubling."""
+    if not result.doubling:
+        return []
+    last: dict[int, HandResult] = {}
+    for hand in result.hands:
+        last[hand.declarer] = hand
+    lines = []
+    for declarer in sorted(last):
+        counts = ", ".join(f"{say.seat(seat)} {count}" for seat, count in enumerate(last[declarer].against_declarer)
+                           if seat != declarer)
+        lines.append(say.about("table.sheet.against", declarer, counts=counts, minimum=result.minimum))
+    return lines
+
+
+def print_table(console: Console, result: GameResult, spec: m.Spec, say: Speech) -> None:
+    """The score sheet as a table that fits ``console``, then the winner."""
+    names = say.names
+    rows = []
+    for hand in result.hands:
+        contract = announced(hand, spec, say)
+        if hand.status == "not_played":
+            contract += f" ({say('table.sheet.not_played')})"
+        rows.append(SheetRow(hand.number + 1, contract, names[hand.declarer], doubles_words(hand.doubles, names),
+                             hand.final, hand.totals))
+    title = say("table.sheet.title", spec=result.spec, players=result.players, seed=result.seed)
+    for line in seat_lines(result, say):
+        console.print(line, markup=False, highlight=False)
+    print_sheet(console, title, names, rows, result.totals, result.winners, say.t)
+    for line in [*against_lines(result, say), *ending_lines(result, say, totals=False)]:
+        console.print(line, markup=False, highlight=False)
+
+
+def ending_lines(result: GameResult, say: Speech, totals: bool = True) -> list[str]:
+    """The final totals (unless a table shows them), who won and the aim."""
+    lines = [say("table.final_totals", hands=len(result.hands), scores=say.scores(result.totals))] if totals else []
     winners = result.winners
     best = say.points(result.totals[winners[0]]) if winners else "0"
     if len(winners) == 1:
         lines.append(say.about("table.wins_game", winners[0], total=best))
     else:
         lines.append(say("table.tie", seats=say.seats(winners), total=best))
-    lines.append(say(f"table.aim.{result.aim}"))
+    lines.append(say(f"table.aim.good.{result.aim}"))
     return lines

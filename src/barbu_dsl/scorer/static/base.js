@@ -60,6 +60,12 @@ const BarbuBase = (function () {
     }
     rankLetter(rank) { return this.words.rank_letters[String(rank)]; }
     suitLetter(suit) { return this.words.suit_letters[suit]; }
+    /** i18n.cards.card_text: a card in a language's letters, ``R♥``. */
+    text(card, language) {
+      const rank = card % 13 + 2;
+      const letter = this.words.language_rank_letters[language][String(rank)] || String(rank);
+      return letter + this.words.suit_symbols[Math.floor(card / 13)];
+    }
     /** cards.card_str: ``TS``, ``QH``. */
     str(card) { return this.rankLetter(card % 13 + 2) + this.suitLetter(Math.floor(card / 13)); }
     /** cards.parse_suit: a suit as a symbol, letter or word, or null. */
@@ -143,13 +149,51 @@ const BarbuBase = (function () {
     problem(found, language) {
       return this.text(`sheet.problem.${found.code}`, language, Object.assign({ field: found.field }, found.fields));
     }
-    /** SheetError.describe: one line per problem, naming the hand. */
-    describe(problems, language) {
+    /** SheetError.describe: one line per problem, naming the hand (in a
+     * scorer's words, sheet.said, when the players' ``names`` are given). */
+    describe(problems, language, names = null, cards = null) {
       return problems.map((found) => (found.hand === null || found.hand === undefined ? ""
         : this.text("sheet.hand", language, { number: String(found.hand) }) + ", ")
-        + this.problem(found, language)).join("\n");
+        + (names ? this.said(found, language, names, cards) : this.problem(found, language))).join("\n");
+    }
+    /** sheet.said.said: a problem in a scorer's words: seats by name, counted
+     * sets in words, a card with its article in the language's letters. */
+    said(found, language, names, cards) {
+      const key = `sheet.said.${found.code}`;
+      if (!this.table[key]) return this.problem(found, language);
+      const words = {};
+      for (const [name, value] of Object.entries(found.fields)) {
+        if (SAID_SEATS.includes(name) && /^[0-9]+$/.test(value) && Number(value) < names.length) {
+          words[name] = names[Number(value)];
+        } else if (SAID_SETS.includes(name)) {
+          words[name] = this.setWords(value, language, cards);
+        } else if (name === "card") {
+          const card = cards.parseRecord(value);
+          words[name] = card === null ? value : this.text(`cards.article.${card % 13 + 2}`, language) + cards.text(card, language);
+        } else {
+          words[name] = value;
+        }
+      }
+      return this.text(key, language, words);
+    }
+    /** sheet.said.set_words: ``hearts``, ``queens``, ``trumps``, ``D♠ and R♥``. */
+    setWords(name, language, cards) {
+      if (name === "trump" || name === "card") return this.text(`sheet.said.set.${name}`, language);
+      if (name.includes("+")) {
+        const shown = name.split("+").map((part) => cards.parseRecord(part)).filter((c) => c !== null)
+          .map((c) => cards.text(c, language));
+        return shown.length > 1 ? this.text("answers.and", language, { items: shown.slice(0, -1).join(", "),
+                                                                        last: shown[shown.length - 1] })
+          : shown.join("");
+      }
+      const suit = cards.words.suit_letters.indexOf(name);
+      if (name.length === 1 && suit >= 0) return this.text(`cards.suits.${suit}`, language);
+      const rank = cards.parseRank(name);
+      return rank === null ? name : this.text(`cards.ranks.${rank}`, language);
     }
   }
+  const SAID_SEATS = ["seat", "doubler", "doubled", "expected"]; // sheet.said.SEATS
+  const SAID_SETS = ["set", "small", "big"]; // sheet.said.SETS
 
   return { Cards, Messages, SheetError, SheetFileError, contractKey, fileMessageKey, hasOwn, isCount, isDict, isInt, isSeat,
            problem, pyStr, pyStrip, range, sum };

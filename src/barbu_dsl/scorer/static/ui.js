@@ -4,7 +4,18 @@
  * keeps games with the rules of sheet.js (BarbuCore): entering a hand
  * control by control, the doubling grid, the advisory counter, running
  * totals, undo, edit and delete, games kept in localStorage, export and
- * import of the docs/sheet.md game file, four languages.
+ * import of the docs/sheet.md game file, four languages with the
+ * contracts' own names in each.
+ *
+ * Nothing is lost to one tap: taking a hand back, deleting one and
+ * forgetting a game are each asked first, and each can be put back
+ * afterwards (a forgotten game for as long as the browser's session
+ * lasts).  Every refusal is said in the status region, in words: a
+ * hand's problems in a scorer's words (sheet.said), a game file's as the
+ * Python sheet says them.  Games are found by their rules: those of this
+ * page, kept under any page's key, open here; those of the same spec
+ * under other rules (a house file changed since) are listed, to be
+ * exported or carried on under this page's rules.
  *
  * Text from the spec or from a player is data: it reaches the page only
  * through textContent and attribute values, never as markup.
@@ -23,6 +34,10 @@
   let editing = null; // the number (0-based) of the hand being edited, or null
   let draft = null; // the hand in the entry form, when it is preloaded (undo, edit)
   let status = ""; // the last check result, read out by the live region
+  let pending = null; // a change asked first: {question, yes, run}
+  let putBack = null; // what undoes the last change: {label, run}
+  let forgotten = []; // games forgotten in this session: [{id, game}]
+  let elsewhere = []; // games of this spec kept by other pages: [{id, game, key, same}]
 
   const t = (key, fields = {}) => messages.text(`scorer.${key}`, lang, stringFields(fields));
   const stringFields = (fields) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
@@ -35,6 +50,8 @@
   });
 
   // --------------------------------------------------------------- words
+  /** A contract by its name in the page's language. */
+  const contractName = (name) => (data.contract_names[name] && data.contract_names[name][lang]) || name;
   const suitSymbol = (suit) => data.words.suit_symbols[suit];
   const suitWord = (suit) => messages.text(`cards.suit.${suit}`, lang);
   const rankLetter = (rank) => data.words.language_rank_letters[lang][String(rank)] || String(rank);
@@ -90,6 +107,60 @@
       store.lang = typeof kept.lang === "string" ? kept.lang : null;
     }
   }
+
+  /** The games of this spec that other pages keep (a page of the same
+   * rules made from another file, or of a house file since changed):
+   * found by their own spec_text, or by the spec they name. */
+  function lookElsewhere() {
+    elsewhere = [];
+    let keys = [];
+    try {
+      keys = Object.keys(window.localStorage);
+    } catch (error) {
+      return;
+    }
+    const ours = new Set(store.games.map((g) => g.id));
+    const named = specName(data.spec_text);
+    const pattern = new RegExp(`^${data.storage_prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[0-9a-f]{16}$`);
+    for (const key of keys.filter((k) => pattern.test(k) && k !== data.storage_key).sort()) {
+      let kept = null;
+      try {
+        kept = JSON.parse(window.localStorage.getItem(key));
+      } catch (error) {
+        continue;
+      }
+      const games = BarbuBase.isDict(kept) && Array.isArray(kept.games) ? kept.games.filter(isKeptGame) : [];
+      for (const found of games) {
+        const text = found.game.spec_text;
+        const same = text === data.spec_text;
+        const related = same || found.game.spec === data.spec || (typeof text === "string" && specName(text) === named);
+        if (related && !ours.has(found.id)) elsewhere.push({ id: found.id, game: found.game, key, same });
+      }
+    }
+  }
+  /** The ``name:`` a spec's canonical text gives it. */
+  function specName(text) {
+    const found = typeof text === "string" ? /^name: *"?([^"\n]*)"?$/m.exec(text) : null;
+    return found ? found[1] : null;
+  }
+
+  /** The games forgotten in this session, to restore (sessionStorage). */
+  const forgottenKey = () => `${data.storage_key}/forgotten`;
+  function loadForgotten() {
+    try {
+      const kept = JSON.parse(window.sessionStorage.getItem(forgottenKey()) || "[]");
+      forgotten = Array.isArray(kept) ? kept.filter(isKeptGame) : [];
+    } catch (error) {
+      forgotten = [];
+    }
+  }
+  function saveForgotten() {
+    try {
+      window.sessionStorage.setItem(forgottenKey(), JSON.stringify(forgotten));
+    } catch (error) {
+      // kept in this page only, for as long as it is open
+    }
+  }
   const isKeptGame = (kept) => BarbuBase.isDict(kept) && typeof kept.id === "string" && BarbuBase.isDict(kept.game);
   function save() {
     if (!storable) return;
@@ -120,7 +191,7 @@
       store.current = id;
       editing = null;
       draft = null;
-      status = "";
+      done("", null, null);
     } catch (error) {
       game = null;
       status = describeError(error);
@@ -128,9 +199,13 @@
     save();
   }
 
-  function describeError(error) {
-    if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang);
-    if (error instanceof BarbuCore.SheetFileError) return messages.text(BarbuBase.fileMessageKey(error.code), lang, error.fields);
+  /** Why a game or a hand is refused, in words (a hand of the current
+   * game in a scorer's words: the players by name). */
+  function describeError(error, names = null) {
+    if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang, names, cards);
+    if (error instanceof BarbuCore.SheetFileError) {
+      return messages.text(BarbuBase.fileMessageKey(error.code), lang, error.fields);
+    }
     if (error instanceof SyntaxError) return t("file.json");
     throw error;
   }
@@ -138,7 +213,7 @@
   // ------------------------------------------------------------ the page
   function render() {
     document.documentElement.lang = lang;
-    document.title = data.title;
+    document.title = data.titles[lang] || data.title;
     const focusId = document.activeElement && document.activeElement.id;
     app.replaceChildren(header(), el("main", {}, ...(game === null ? [setup()] : sheet()), files()), liveRegion());
     const again = focusId && document.getElementById(focusId);
@@ -149,22 +224,60 @@
     const select = el("select", { id: "language", onchange: () => { lang = select.value; store.lang = lang; save(); render(); } },
       ...data.languages.map((code) => el("option", { value: code, selected: code === lang }, data.language_names[code])));
     return el("header", {},
-      el("h1", {}, data.title),
+      el("h1", {}, data.titles[lang] || data.title),
       el("p", { className: "spec" }, t("spec", { spec: data.full_name })),
       el("div", { className: "language" }, el("label", { for: "language" }, t("language")), select));
   }
 
+  /** The status: what the last action did or why it was refused, a
+   * change asked first (yes / no), or the button that puts it back. */
   function liveRegion() {
-    return el("div", { id: "status", role: "status", "aria-live": "polite", className: status ? "status shown" : "status" },
-      ...status.split("\n").map((line) => el("p", {}, line)));
+    const region = el("div", { id: "status", role: "status", "aria-live": "polite" });
+    fillStatus(region);
+    return region;
+  }
+  function fillStatus(region) {
+    const shown = status || pending || putBack;
+    region.className = shown ? "status shown" : "status";
+    const lines = status ? status.split("\n").map((line) => el("p", {}, line)) : [];
+    let actions = null;
+    if (pending) {
+      lines.push(el("p", { id: "confirm-question", className: "question" }, pending.question));
+      actions = el("div", { className: "actions", role: "group", "aria-labelledby": "confirm-question" },
+        el("button", { type: "button", id: "confirm-no", onclick: () => { pending = null; announce(""); } }, t("no_keep")),
+        el("button", { type: "button", id: "confirm-yes", className: "danger", onclick: () => {
+          const run = pending.run;
+          pending = null;
+          run();
+        } }, pending.yes));
+    } else if (putBack) {
+      actions = el("div", { className: "actions" }, el("button", { type: "button", id: "put-back", onclick: () => {
+        const run = putBack.run;
+        putBack = null;
+        run();
+      } }, putBack.label));
+    }
+    region.replaceChildren(...lines, ...(actions ? [actions] : []));
   }
   function announce(text) {
     status = text;
     const region = document.getElementById("status");
-    if (region) {
-      region.replaceChildren(...text.split("\n").map((line) => el("p", {}, line)));
-      region.className = text ? "status shown" : "status";
-    }
+    if (region) fillStatus(region);
+  }
+  /** Ask before a change that takes something away; ``run`` makes it. */
+  function askFirst(question, yes, run) {
+    pending = { question, yes, run };
+    putBack = null;
+    status = "";
+    render();
+    const no = document.getElementById("confirm-no");
+    if (no) no.focus();
+  }
+  /** Say what a change did, with the button that puts it back. */
+  function done(text, label, run) {
+    status = text;
+    putBack = label ? { label, run } : null;
+    pending = null;
   }
 
   // ---- a new game
@@ -190,11 +303,11 @@
       const given = Array.from(names.querySelectorAll("input")).map((input) => input.value);
       try {
         keepNewGame(new BarbuCore.SheetGame(data, given, messages));
-        announce("");
+        done("", null, null);
         render();
         focusEntry();
       } catch (error) {
-        announce(describeError(error));
+        announce(t("start_refused") + "\n" + describeError(error));
       }
     };
     return el("section", { className: "setup", "aria-labelledby": "setup-title" },
@@ -249,7 +362,7 @@
       el("h2", { id: "over-title" }, t("game_over")),
       el("p", { id: "winners" }, t(game.winners.length === 1 ? "winner" : "winners",
         { names: winners, total: signed(best), aim: t(`aim.${data.aim}`) })),
-      el("div", { className: "actions" }, el("button", { type: "button", onclick: undo, id: "undo" }, t("undo"))));
+      el("div", { className: "actions" }, el("button", { type: "button", onclick: askUndo, id: "undo" }, t("undo"))));
   }
 
   // ---- entering a hand
@@ -276,7 +389,7 @@
       value: seat, label: seatName(seat), disabled: turn.declarer !== null && seat !== turn.declarer,
     })), { name: "declarer", checked: state.declarer, field: "declarer",
            onchange: (event) => { state.declarer = Number(event.target.value); drawDetails(); } });
-    const [contracts] = radioGroup(t("contract"), turn.options.map((name) => ({ value: name, label: name })),
+    const [contracts] = radioGroup(t("contract"), turn.options.map((name) => ({ value: name, label: contractName(name) })),
       { name: "contract", checked: state.contract, field: "contract",
         onchange: (event) => {
           state.contract = event.target.value;
@@ -302,8 +415,8 @@
     };
     form.addEventListener("submit", submit);
     const buttons = [el("button", { type: "submit", className: "primary", id: "add" }, editing === null ? t("add") : t("save"))];
-    if (editing !== null) buttons.push(el("button", { type: "button", id: "cancel", onclick: () => { editing = null; draft = null; announce(""); render(); } }, t("cancel")));
-    else if (game.scored.length) buttons.push(el("button", { type: "button", id: "undo", onclick: undo }, t("undo")));
+    if (editing !== null) buttons.push(el("button", { type: "button", id: "cancel", onclick: () => { editing = null; draft = null; done("", null, null); render(); } }, t("cancel")));
+    else if (game.scored.length) buttons.push(el("button", { type: "button", id: "undo", onclick: askUndo }, t("undo")));
     form.append(el("h2", { id: "entry-title" }, title), declarers, contracts, details, el("div", { className: "actions" }, ...buttons));
     return el("section", { className: "entry-box" }, form);
   }
@@ -378,11 +491,13 @@
   function enter(hand, number, form) {
     form.querySelectorAll(".error").forEach((node) => node.remove());
     form.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
+    const before = game.scored.map((h) => h.entry);
+    const changing = editing !== null;
     try {
-      if (editing === null) {
+      if (!changing) {
         game.add(hand);
       } else {
-        const hands = game.scored.map((h) => h.entry);
+        const hands = before.slice();
         hands[number] = hand;
         game.replaceHands(hands);
       }
@@ -392,17 +507,27 @@
         const where = fieldNode(form, found.field);
         if (where && found.hand === number + 1) {
           where.setAttribute("aria-invalid", "true");
-          where.append(el("p", { className: "error" }, messages.problem(found, lang)));
+          where.append(el("p", { className: "error" }, messages.said(found, lang, game.players, cards)));
         }
       }
-      announce((editing === null ? "" : t("edit_refused") + "\n") + messages.describe(error.problems, lang));
+      announce((changing ? t("edit_refused") + "\n" : "") + describeError(error, game.players));
       return;
     }
     const scored = game.scored[number];
     editing = null;
     draft = null;
     save();
-    status = t("added", { number: number + 1, scores: scored.final.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ") });
+    const scores = scored.final.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ");
+    if (changing) {
+      done(t("changed", { number: number + 1, scores }), t("undo_change"), () => {
+        game.replaceHands(before);
+        save();
+        done(t("change_undone", { number: number + 1 }), null, null);
+        render();
+      });
+    } else {
+      done(t("added", { number: number + 1, scores }), null, null);
+    }
     render();
     focusEntry();
   }
@@ -412,45 +537,77 @@
       || nodes.find((node) => field.startsWith(node.dataset.field + "."));
   }
 
-  function undo() {
+  /** A hand in words: ``No queens by Anna``. */
+  const handWords = (hand) => t("hand_words", { contract: contractName(hand.contract), name: seatName(hand.declarer) });
+
+  function askUndo() {
     if (!game.scored.length) return;
     const last = game.scored[game.scored.length - 1];
-    game.replaceHands(game.scored.slice(0, -1).map((h) => h.entry));
+    askFirst(t("confirm_undo", { number: last.number + 1, hand: handWords(last) }), t("yes_undo"), undo);
+  }
+  /** Take the last hand back into the form (asked first: askUndo). */
+  function undo() {
+    if (!game.scored.length) return;
+    const before = game.scored.map((h) => h.entry);
+    const last = game.scored[game.scored.length - 1];
+    game.replaceHands(before.slice(0, -1));
     editing = null;
     draft = last.entry;
     save();
-    status = t("undone", { number: last.number + 1 });
+    done(t("undone", { number: last.number + 1 }), t("put_back"), () => {
+      game.replaceHands(before);
+      draft = null;
+      save();
+      done(t("put_back_done", { number: last.number + 1 }), null, null);
+      render();
+    });
     render();
     focusEntry();
   }
   function edit(number) {
     editing = number;
     draft = game.scored[number].entry;
-    status = "";
+    done("", null, null);
     render();
     document.getElementById("entry-title").scrollIntoView();
     focusEntry();
   }
+  /** Delete a hand: refused at once when a later hand would no longer fit
+   * (naming the hands as they are on the sheet), else asked first. */
   function remove(number) {
-    const hands = game.scored.map((h) => h.entry).filter((_, i) => i !== number);
+    const before = game.scored.map((h) => h.entry);
+    const hands = before.filter((_, i) => i !== number);
     try {
-      game.replaceHands(hands);
+      const trial = new BarbuCore.SheetGame(data, game.players, messages);
+      for (const hand of hands) trial.add(hand);
     } catch (error) {
       if (!(error instanceof BarbuCore.SheetError)) throw error;
-      announce(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(error.problems, lang));
+      const problems = error.problems.map((p) => Object.assign({}, p, { hand: p.hand > number ? p.hand + 1 : p.hand }));
+      done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards),
+        null, null);
+      render();
       return;
     }
-    editing = null;
-    draft = null;
-    save();
-    status = t("deleted", { number: number + 1 });
-    render();
+    const removed = game.scored[number];
+    askFirst(t("confirm_delete", { number: number + 1, hand: handWords(removed) }), t("yes_delete"), () => {
+      game.replaceHands(hands);
+      editing = null;
+      draft = null;
+      save();
+      done(t("deleted", { number: number + 1 }), t("put_back"), () => {
+        game.replaceHands(before);
+        save();
+        done(t("put_back_done", { number: number + 1 }), null, null);
+        render();
+      });
+      render();
+    });
   }
 
   // ---- the hands entered
   function history() {
     const items = game.scored.slice().reverse().map((hand) => {
-      const announcement = hand.contract + (hand.trump !== null ? ` ${suitSymbol(hand.trump)}` : "")
+      const announcement = contractName(hand.contract) + (hand.trump !== null ? ` ${suitSymbol(hand.trump)}` : "")
         + (hand.start_rank !== null ? ` ${hand.start_rank === 10 ? "10" : rankLetter(hand.start_rank)}` : "");
       const doubles = hand.doubles.length ? t("doubles_list", { list: doublesText(hand.doubles) }) : "";
       const notPlayed = hand.status === "not_played" ? ` (${t("not_played_short")})` : "";
@@ -482,14 +639,20 @@
       const text = el("textarea", { id: "export-text", readOnly: true, rows: 6, "aria-label": t("export_text") });
       text.hidden = true;
       nodes.push(el("div", { className: "actions" },
-        el("button", { type: "button", id: "export", onclick: exportFile }, t("export")),
+        el("button", { type: "button", id: "export", onclick: () => exportFile() }, t("export")),
         el("button", { type: "button", id: "show-export", onclick: () => {
           text.value = JSON.stringify(game.toJSON(), null, 2);
           text.hidden = false;
           text.focus();
           text.select();
         } }, t("show_export")),
-        el("button", { type: "button", id: "new-game", onclick: () => { game = null; store.current = null; save(); announce(""); render(); } }, t("new_game"))),
+        el("button", { type: "button", id: "new-game", onclick: () => {
+          game = null;
+          store.current = null;
+          save();
+          done("", null, null);
+          render();
+        } }, t("new_game"))),
       text);
     }
     const picker = el("input", { type: "file", id: "import-file", accept: ".json,application/json",
@@ -507,21 +670,90 @@
       el("div", { className: "actions" }, el("button", { type: "button", id: "import", onclick: () => importText(paste.value) }, t("import")))));
     const others = store.games.filter((g) => g.id !== store.current);
     if (others.length) {
-      nodes.push(el("h3", {}, t("saved_games")), el("ul", { className: "saved" }, ...others.map((kept) => {
-        const names = Array.isArray(kept.game.players) ? kept.game.players.join(", ") : "?";
-        const count = Array.isArray(kept.game.hands) ? kept.game.hands.length : 0;
-        return el("li", {}, el("span", {}, t("saved_game", { names, count })),
+      nodes.push(el("h3", {}, t("saved_games")), el("ul", { className: "saved", id: "saved" }, ...others.map((kept) => {
+        const names = playersOf(kept.game);
+        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })),
           el("button", { type: "button", onclick: () => { openGame(kept.id); render(); }, "aria-label": t("open_game", { names }) }, t("open")),
-          el("button", { type: "button", onclick: () => { store.games = store.games.filter((g) => g.id !== kept.id); save(); render(); },
-                         "aria-label": t("forget_game", { names }) }, t("forget")));
+          el("button", { type: "button", onclick: () => askForget(kept), "aria-label": t("forget_game", { names }) }, t("forget")));
       })));
+    }
+    if (forgotten.length) {
+      nodes.push(el("h3", {}, t("forgotten_games")), el("ul", { className: "saved", id: "forgotten" }, ...forgotten.map((kept) => {
+        const names = playersOf(kept.game);
+        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })),
+          el("button", { type: "button", onclick: () => restore(kept.id), "aria-label": t("restore_game", { names }) }, t("restore")));
+      })));
+    }
+    if (elsewhere.length) {
+      nodes.push(el("h3", {}, t("elsewhere_games")), el("p", { className: "note" }, t("elsewhere_help")),
+        el("ul", { className: "saved", id: "elsewhere" }, ...elsewhere.map((found) => {
+          const names = playersOf(found.game);
+          const buttons = found.same
+            ? [el("button", { type: "button", onclick: () => carryOn(found), "aria-label": t("open_game", { names }) }, t("open"))]
+            : [el("button", { type: "button", onclick: () => carryOn(found), "aria-label": t("carry_on_game", { names }) }, t("carry_on")),
+               el("button", { type: "button", onclick: () => exportFile(found.game), "aria-label": t("export_game", { names }) }, t("export_short"))];
+          return el("li", {}, el("span", {}, t(found.same ? "saved_game" : "elsewhere_game", { names, count: handsOf(found.game) })),
+            ...buttons);
+        })));
     }
     if (!storable) nodes.push(el("p", { className: "note" }, t("not_kept")));
     return el("section", { className: "files", "aria-labelledby": "files-title" }, ...nodes);
   }
 
-  function exportFile() {
-    const text = JSON.stringify(game.toJSON(), null, 2) + "\n";
+  const playersOf = (kept) => (Array.isArray(kept.players) ? kept.players.map(String).join(", ") : "?");
+  const handsOf = (kept) => (Array.isArray(kept.hands) ? kept.hands.length : 0);
+
+  /** Forget a kept game, asked first; it can be restored while the
+   * browser's session lasts. */
+  function askForget(kept) {
+    const names = playersOf(kept.game);
+    askFirst(t("confirm_forget", { names, count: handsOf(kept.game) }), t("yes_forget"), () => {
+      store.games = store.games.filter((g) => g.id !== kept.id);
+      forgotten = forgotten.filter((g) => g.id !== kept.id).concat([kept]);
+      saveForgotten();
+      save();
+      done(t("forgotten", { names }), t("restore"), () => restore(kept.id));
+      render();
+    });
+  }
+  function restore(id) {
+    const kept = forgotten.find((g) => g.id === id);
+    if (!kept) return;
+    forgotten = forgotten.filter((g) => g.id !== id);
+    saveForgotten();
+    if (!store.games.some((g) => g.id === id)) store.games.push(kept);
+    save();
+    done(t("restored", { names: playersOf(kept.game) }), null, null);
+    render();
+  }
+
+  /** A game kept by another page of this spec, opened here: one of the
+   * same rules as it is, one of other rules (a house file changed since)
+   * under this page's rules, every hand checked again under them. */
+  function carryOn(found) {
+    const given = Object.assign({}, found.game, { spec: data.spec, spec_text: data.spec_text });
+    let sheet = null;
+    try {
+      sheet = BarbuCore.SheetGame.fromJSON(data, JSON.parse(JSON.stringify(given)), messages);
+    } catch (error) {
+      done(t("carry_on_refused", { names: playersOf(found.game) }) + "\n" + describeError(error), null, null);
+      render();
+      return;
+    }
+    store.games.push({ id: found.id, game: sheet.toJSON() });
+    store.current = found.id;
+    game = sheet;
+    editing = null;
+    draft = null;
+    save();
+    lookElsewhere();
+    done(t(found.same ? "opened" : "carried_on", { names: playersOf(found.game), count: sheet.scored.length }), null, null);
+    render();
+  }
+
+  /** Download a game file: the current game's, or one kept elsewhere. */
+  function exportFile(kept = null) {
+    const text = JSON.stringify(kept || game.toJSON(), null, 2) + "\n";
     const link = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
                            download: `${data.full_name.replace(/[^A-Za-z0-9+._-]+/g, "_")}-game.json` });
     document.body.append(link);
@@ -546,12 +778,14 @@
     const parsed = typeof given === "string" ? JSON.parse(given) : given;
     const sheet = BarbuCore.SheetGame.fromJSON(data, JSON.parse(JSON.stringify(parsed)), messages);
     keepNewGame(sheet);
-    status = "";
+    done("", null, null);
     render();
   }
 
   // ---------------------------------------------------------- the start
   load();
+  loadForgotten();
+  lookElsewhere();
   const wanted = [store.lang, data.language, ...(navigator.languages || [navigator.language || ""])]
     .filter(Boolean).map((code) => String(code).toLowerCase().split(/[-_.]/)[0]);
   lang = wanted.find((code) => data.languages.includes(code)) || "en";
