@@ -545,6 +545,12 @@ def _part_text(part: m.Part, counts: tuple[int, ...]) -> str:
         return f"{v} for each trick taken"
     if isinstance(part, m.NoTrick):
         return f"{v} for a player who takes no trick"
+    if isinstance(part, m.NoCards):
+        return f"{v} for a player who takes {_none_of(part.cards)}"
+    if isinstance(part, m.AllTricks):
+        if part.instead:
+            return f"a player who takes every trick scores {v} instead, and every other player 0"
+        return f"{v} for a player who takes every trick, besides what the tricks give"
     if isinstance(part, m.PerCard):
         if isinstance(part.cards, m.OneCard):
             return f"{v} for the {C.card_symbol(part.cards.card)}"
@@ -627,6 +633,15 @@ def _ordinal(n: int) -> str:
         return _ORDINALS[n - 1]
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def _none_of(cards: m.Cards) -> str:
+    """``no heart``, ``none of the cards that score``, ``none of K♥ and Q♠``."""
+    if isinstance(cards, m.PointCards):
+        return "none of the cards that score"
+    if isinstance(cards, m.OneCard | m.CardSet):
+        return "none of " + join_words([C.card_symbol(c) for c in select(cards, None)])
+    return f"no {_cards_singular(cards)}"
 
 
 def _cards_singular(cards: m.Cards) -> str:

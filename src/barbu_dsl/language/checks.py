@@ -350,11 +350,21 @@ def _part_problems(part: m.Part, players: int, gone: frozenset[int]) -> list[Pro
                 return [(f"'{text}' scores nothing: every card it counts is removed from the deck",
                          f"take '{text}' out, or play with a deck that has those cards")]
             return []
+        case m.NoCards(cards=m.TrumpCards() | m.PointCards()):
+            return []  # the trump suit is named at play; the cards that score are checked above
+        case m.NoCards(cards=cards):
+            named = select(cards, None)
+            if named and named <= gone:
+                text = clause_text(part)
+                return [(f"'{text}' always applies: every card it names is removed from the deck",
+                         f"take '{text}' out, or play with a deck that has those cards")]
+            return []
         case m.Placings(values=values) if len(values) != players:
             return [(f"placings give {len(values)} values for {players} players",
                      f"give {players} values, one for each place, or a rule line for {players} players under "
                      "'players:'")]
-        case m.PerTrick() | m.NoTrick() | m.TrickAt() | m.Placings() | m.MostOfOneSuit() | m.Spread():
+        case (m.PerTrick() | m.NoTrick() | m.AllTricks() | m.TrickAt() | m.Placings() | m.MostOfOneSuit()
+              | m.Spread()):
             return []  # trick positions: _position_problems; spreads: spread_problems
         case _:
             assert_never(part)

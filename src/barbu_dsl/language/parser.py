@@ -333,6 +333,16 @@ class _ToClauses(Transformer):
         value = items[0]
         return (m.NoTrick(_value(value)), value.start_pos)
 
+    def no_cards(self, items):
+        value, (selector, token) = items[0], items[-1]
+        if isinstance(selector, m.AllCards):
+            raise _fail(token, "a player who takes no card takes no trick", f"write '{value!s} for no trick'")
+        return (m.NoCards(_value(value), selector), value.start_pos)
+
+    def all_tricks(self, items):
+        value = items[0]
+        return (m.AllTricks(_value(value), instead=len(items) > 4), value.start_pos)
+
     def per_cards(self, items):
         value, _per, (selector, token) = items[:3]  # then "taken", if written
         if isinstance(selector, m.PointCards):

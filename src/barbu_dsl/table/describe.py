@@ -70,6 +70,13 @@ def _part(clause: m.Clause, say: Speech) -> str | None:  # noqa: C901 -- one des
     """A scoring part in words, or None for a clause that is not one."""
     if isinstance(clause, m.PerTrick):
         return say("table.part.per_trick", value=say.points(clause.value))
+    if isinstance(clause, m.NoTrick):
+        return say("table.part.no_trick", value=say.points(clause.value))
+    if isinstance(clause, m.NoCards):
+        return say("table.part.no_cards", value=say.points(clause.value), cards=_cards(clause.cards, say))
+    if isinstance(clause, m.AllTricks):
+        key = "table.part.all_tricks.instead" if clause.instead else "table.part.all_tricks"
+        return say(key, value=say.points(clause.value))
     if isinstance(clause, m.PerCard):
         value = say.points(clause.value)
         cards = clause.cards

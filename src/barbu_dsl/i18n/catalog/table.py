@@ -1001,6 +1001,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Note : {text}",
         "pt": "Nota: {text}",
     },
+    "table.part.no_trick": {
+        "en": "{value} for a player who takes no trick",
+        "it": "{value} a chi non fa nessuna presa",
+        "fr": "{value} pour qui ne fait aucun pli",
+        "pt": "{value} para quem não faz nenhuma vaza",
+    },
+    "table.part.no_cards": {
+        "en": "{value} for a player who takes none of these: {cards}",
+        "it": "{value} a chi non prende nessuna di queste: {cards}",
+        "fr": "{value} pour qui ne prend aucune de celles-ci : {cards}",
+        "pt": "{value} para quem não leva nenhuma destas: {cards}",
+    },
+    "table.part.all_tricks": {
+        "en": "{value} more for a player who takes every trick",
+        "it": "{value} in più a chi fa tutte le prese",
+        "fr": "{value} de plus pour qui fait tous les plis",
+        "pt": "{value} a mais para quem faz todas as vazas",
+    },
+    "table.part.all_tricks.instead": {
+        "en": "a player who takes every trick scores {value} instead, the others 0",
+        "it": "chi fa tutte le prese segna invece {value}, gli altri 0",
+        "fr": "qui fait tous les plis marque {value} à la place, les autres 0",
+        "pt": "quem faz todas as vazas marca {value} em vez disso, os outros 0",
+    },
     "table.part.per_trick": {
         "en": "{value} for each trick",
         "it": "{value} per ogni presa",
