@@ -202,6 +202,9 @@ def test_the_score_sheet_asks_for_the_cards_a_value_for_none_names() -> None:
     points = entry_plan(spec.contract("No points").rules_for(4), 4, tuple(spec.deck_for(4)))
     took = {"cards": {"H": [0, 13, 0, 0]}, "card": {"QS": 2}}
     assert score_took(points, took) == ([3, -13, -13, 3], [])
+    free = entry_plan(spec.contract("Free ace").rules_for(4), 4, tuple(spec.deck_for(4)))
+    took = {"cards": {"H": [1, 12, 0, 0]}, "card": {"AH": 0}}  # seat 0 took the A♥ alone, which scores nothing
+    assert score_took(free, took) == ([-2 + 2 + 5, -24, 5, 5], [])
 
 
 def test_the_generated_package_and_its_suite_agree_with_the_interpreter(tmp_path: Path) -> None:

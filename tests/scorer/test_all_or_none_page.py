@@ -26,12 +26,13 @@ def test_the_page_scores_taking_all_or_none(pages) -> None:
         ({"contract": "No points", "declarer": 1, "took": {"cards": {"H": [0, 13, 0, 0]}, "card": {"QS": 2}}}, 4),
         ({"contract": "No queens", "declarer": 2,
           "took": {"tricks": [5, 4, 4, 0], "cards": {"Q": [1, 3, 0, 0], "KH": [0, 0, 1, 0]}}}, 4),
+        ({"contract": "Free ace", "declarer": 0, "took": {"cards": {"H": [1, 12, 0, 0]}, "card": {"AH": 0}}}, 4),
         ({"contract": "Slam bonus", "declarer": 3, "took": {"tricks": [13, 0, 0, 0]}}, 4),
         ({"contract": "Slam", "declarer": 0, "took": {"tricks": [0, 17, 0]}}, 3),
         ({"contract": "Slam", "declarer": 0, "took": {"tricks": [12, 1, 0, 0]}}, 4),
         ({"contract": "Trumps", "declarer": 1, "trump": "S", "took": {"tricks": [0, 0, 13, 0]}}, 4),
     ]
-    expected = [[5, -4, -9, 5], [3, -13, -13, 3], [-6, -4, -2, 10], [-6, 0, 0, 0], [0, 30, 0],
+    expected = [[5, -4, -9, 5], [3, -13, -13, 3], [-6, -4, -2, 10], [5, -24, 5, 5], [-6, 0, 0, 0], [0, 30, 0],
                 [-24, -2, 10, 10], [0, 0, -40, 0]]
     for (hand, players), raw in zip(hands, expected, strict=True):
         scored, problems = score_hand(spec, players, hand)

@@ -153,7 +153,8 @@ def _none_of(rules: m.Rules, table: TrickTable, sets: tuple[CountedSet, ...], si
             scoring = table.scoring_mask & deck
             names = tuple(s.name for s in sets if s.mask & scoring)
             cards = tuple(s.card for s in singles if scoring >> s.card & 1)
-            found.append(NoneOf(names, cards, part.value))
+            free = tuple(s.card for s in singles if not scoring >> s.card & 1)  # A♥ 0 in a counted set
+            found.append(NoneOf(names, cards, part.value, free))
         else:
             found.append(NoneOf((_none_set_name(part.cards),), (), part.value))
     return tuple(found)

@@ -83,11 +83,26 @@ class Single:
 class NoneOf:
     """``+5 for no ♥``: ``value`` for a seat whose count of each set named
     in ``sets`` is 0 and that took none of the ``cards`` with a value of
-    their own (docs/rules.md section 6, taking all or none)."""
+    their own (docs/rules.md section 6, taking all or none).  ``free``:
+    cards with a value of their own that score nothing (``−2 per ♥, A♥ 0,
+    +5 for no points``), left out of the counts of the sets holding them."""
 
     sets: tuple[str, ...]
     cards: tuple[int, ...]
     value: int
+    free: tuple[int, ...] = ()
+
+    def took_none(self, plan: EntryPlan, facts: Facts, seat: int) -> bool:
+        """Whether ``seat`` took none of these cards, by the facts."""
+        mine = {card for card, taker in (facts.takers or {}).items() if taker == seat}
+        if mine.intersection(self.cards):
+            return False
+        for counted in plan.sets:
+            if counted.name in self.sets:
+                free = sum(1 for card in self.free if card in mine and counted.mask >> card & 1)
+                if (facts.cards or {})[counted.name][seat] > free:
+                    return False
+        return True
 
 
 @dataclass(frozen=True)
@@ -142,8 +157,8 @@ class EntryPlan:
             "all_or_nothing": self.all_or_nothing,
             "shoot_the_moon": self.shoot_the_moon,
             "by_tricks": list(self.by_tricks),
-            "none_of": [{"sets": list(n.sets), "cards": [card_str(c) for c in n.cards], "value": n.value}
-                        for n in self.none_of],
+            "none_of": [{"sets": list(n.sets), "cards": [card_str(c) for c in n.cards], "value": n.value,
+                         "free": [card_str(c) for c in n.free]} for n in self.none_of],
             "slam": self.slam,
         }
 
@@ -523,9 +538,7 @@ def score_facts(plan: EntryPlan, facts: Facts) -> list[int]:
             scores[seat] += shares[len(tied)]
     for none in plan.none_of:
         for seat in range(plan.players):
-            took_some = any((facts.cards or {})[name][seat] for name in none.sets)
-            took_some = took_some or any((facts.takers or {})[card] == seat for card in none.cards)
-            scores[seat] += 0 if took_some else none.value
+            scores[seat] += none.value if none.took_none(plan, facts, seat) else 0
     return _slam(plan, facts, _swept(plan, facts, scores))
 
 
