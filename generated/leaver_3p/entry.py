@@ -164,8 +164,15 @@ class EntryPlan:
             "all_or_nothing": self.all_or_nothing,
             "shoot_the_moon": self.shoot_the_moon,
             "by_tricks": list(self.by_tricks),
-            "none_of": [{"sets": list(n.sets), "cards": [card_str(c) for c in n.cards], "value": n.value,
-                         "free": [card_str(c) for c in n.free]} for n in self.none_of],
+            "none_of": [
+                {
+                    "sets": list(n.sets),
+                    "cards": [card_str(c) for c in n.cards],
+                    "value": n.value,
+                    "free": [card_str(c) for c in n.free],
+                }
+                for n in self.none_of
+            ],
             "slam": self.slam,
         }
 
