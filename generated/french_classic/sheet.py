@@ -138,6 +138,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Mini", 4, None): EntryPlan(
         4,
@@ -153,6 +155,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Mini", 5, None): EntryPlan(
         5,
@@ -168,6 +172,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Mini", 6, None): EntryPlan(
         6,
@@ -183,6 +189,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Mini", 7, None): EntryPlan(
         7,
@@ -198,6 +206,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Maxi", 3, None): EntryPlan(
         3,
@@ -213,6 +223,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Maxi", 4, None): EntryPlan(
         4,
@@ -228,6 +240,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Maxi", 5, None): EntryPlan(
         5,
@@ -243,6 +257,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Maxi", 6, None): EntryPlan(
         6,
@@ -258,6 +274,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Maxi", 7, None): EntryPlan(
         7,
@@ -273,6 +291,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without hearts", 3, None): EntryPlan(
         3,
@@ -288,6 +308,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without hearts", 4, None): EntryPlan(
         4,
@@ -303,6 +325,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without hearts", 5, None): EntryPlan(
         5,
@@ -318,6 +342,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without hearts", 6, None): EntryPlan(
         6,
@@ -333,6 +359,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without hearts", 7, None): EntryPlan(
         7,
@@ -348,6 +376,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With hearts", 3, None): EntryPlan(
         3,
@@ -363,6 +393,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With hearts", 4, None): EntryPlan(
         4,
@@ -378,6 +410,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With hearts", 5, None): EntryPlan(
         5,
@@ -393,6 +427,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With hearts", 6, None): EntryPlan(
         6,
@@ -408,6 +444,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With hearts", 7, None): EntryPlan(
         7,
@@ -423,6 +461,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without queens", 3, None): EntryPlan(
         3,
@@ -438,6 +478,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without queens", 4, None): EntryPlan(
         4,
@@ -453,6 +495,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without queens", 5, None): EntryPlan(
         5,
@@ -468,6 +512,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without queens", 6, None): EntryPlan(
         6,
@@ -483,6 +529,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without queens", 7, None): EntryPlan(
         7,
@@ -498,6 +546,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With queens", 3, None): EntryPlan(
         3,
@@ -513,6 +563,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With queens", 4, None): EntryPlan(
         4,
@@ -528,6 +580,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With queens", 5, None): EntryPlan(
         5,
@@ -543,6 +597,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With queens", 6, None): EntryPlan(
         6,
@@ -558,6 +614,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With queens", 7, None): EntryPlan(
         7,
@@ -573,6 +631,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbu", 3, None): EntryPlan(
         3,
@@ -588,6 +648,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbu", 4, None): EntryPlan(
         4,
@@ -603,6 +665,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbu", 5, None): EntryPlan(
         5,
@@ -618,6 +682,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbu", 6, None): EntryPlan(
         6,
@@ -633,6 +699,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbu", 7, None): EntryPlan(
         7,
@@ -648,6 +716,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbier", 3, None): EntryPlan(
         3,
@@ -663,6 +733,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbier", 4, None): EntryPlan(
         4,
@@ -678,6 +750,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbier", 5, None): EntryPlan(
         5,
@@ -693,6 +767,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbier", 6, None): EntryPlan(
         6,
@@ -708,6 +784,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbier", 7, None): EntryPlan(
         7,
@@ -723,6 +801,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade", 3, None): EntryPlan(
         3,
@@ -738,6 +818,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade", 4, None): EntryPlan(
         4,
@@ -753,6 +835,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade", 5, None): EntryPlan(
         5,
@@ -768,6 +852,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade", 6, None): EntryPlan(
         6,
@@ -783,6 +869,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade", 7, None): EntryPlan(
         7,
@@ -798,6 +886,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade bonus", 3, None): EntryPlan(
         3,
@@ -813,6 +903,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade bonus", 4, None): EntryPlan(
         4,
@@ -828,6 +920,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade bonus", 5, None): EntryPlan(
         5,
@@ -843,6 +937,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade bonus", 6, None): EntryPlan(
         6,
@@ -858,6 +954,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Salade bonus", 7, None): EntryPlan(
         7,
@@ -873,6 +971,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 0): EntryPlan(
         3,
@@ -888,6 +988,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 1): EntryPlan(
         3,
@@ -903,6 +1005,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 2): EntryPlan(
         3,
@@ -918,6 +1022,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 3): EntryPlan(
         3,
@@ -933,6 +1039,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 0): EntryPlan(
         4,
@@ -948,6 +1056,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 1): EntryPlan(
         4,
@@ -963,6 +1073,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 2): EntryPlan(
         4,
@@ -978,6 +1090,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 3): EntryPlan(
         4,
@@ -993,6 +1107,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 5, 0): EntryPlan(
         5,
@@ -1008,6 +1124,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 5, 1): EntryPlan(
         5,
@@ -1023,6 +1141,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 5, 2): EntryPlan(
         5,
@@ -1038,6 +1158,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 5, 3): EntryPlan(
         5,
@@ -1053,6 +1175,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 6, 0): EntryPlan(
         6,
@@ -1068,6 +1192,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 6, 1): EntryPlan(
         6,
@@ -1083,6 +1209,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 6, 2): EntryPlan(
         6,
@@ -1098,6 +1226,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 6, 3): EntryPlan(
         6,
@@ -1113,6 +1243,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 7, 0): EntryPlan(
         7,
@@ -1128,6 +1260,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 7, 1): EntryPlan(
         7,
@@ -1143,6 +1277,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 7, 2): EntryPlan(
         7,
@@ -1158,6 +1294,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 7, 3): EntryPlan(
         7,
@@ -1173,6 +1311,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 3, 0): EntryPlan(
         3,
@@ -1188,6 +1328,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 3, 1): EntryPlan(
         3,
@@ -1203,6 +1345,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 3, 2): EntryPlan(
         3,
@@ -1218,6 +1362,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 3, 3): EntryPlan(
         3,
@@ -1233,6 +1379,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 4, 0): EntryPlan(
         4,
@@ -1248,6 +1396,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 4, 1): EntryPlan(
         4,
@@ -1263,6 +1413,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 4, 2): EntryPlan(
         4,
@@ -1278,6 +1430,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 4, 3): EntryPlan(
         4,
@@ -1293,6 +1447,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 5, 0): EntryPlan(
         5,
@@ -1308,6 +1464,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 5, 1): EntryPlan(
         5,
@@ -1323,6 +1481,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 5, 2): EntryPlan(
         5,
@@ -1338,6 +1498,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 5, 3): EntryPlan(
         5,
@@ -1353,6 +1515,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 6, 0): EntryPlan(
         6,
@@ -1368,6 +1532,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 6, 1): EntryPlan(
         6,
@@ -1383,6 +1549,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 6, 2): EntryPlan(
         6,
@@ -1398,6 +1566,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 6, 3): EntryPlan(
         6,
@@ -1413,6 +1583,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 7, 0): EntryPlan(
         7,
@@ -1428,6 +1600,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 7, 1): EntryPlan(
         7,
@@ -1443,6 +1617,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 7, 2): EntryPlan(
         7,
@@ -1458,6 +1634,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Misery", 7, 3): EntryPlan(
         7,
@@ -1473,6 +1651,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the last two", 3, None): EntryPlan(
         3,
@@ -1488,6 +1668,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the last two", 4, None): EntryPlan(
         4,
@@ -1503,6 +1685,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the last two", 5, None): EntryPlan(
         5,
@@ -1518,6 +1702,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the last two", 6, None): EntryPlan(
         6,
@@ -1533,6 +1719,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the last two", 7, None): EntryPlan(
         7,
@@ -1548,6 +1736,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the last two", 3, None): EntryPlan(
         3,
@@ -1563,6 +1753,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the last two", 4, None): EntryPlan(
         4,
@@ -1578,6 +1770,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the last two", 5, None): EntryPlan(
         5,
@@ -1593,6 +1787,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the last two", 6, None): EntryPlan(
         6,
@@ -1608,6 +1804,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the last two", 7, None): EntryPlan(
         7,
@@ -1623,6 +1821,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without last", 3, None): EntryPlan(
         3,
@@ -1638,6 +1838,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without last", 4, None): EntryPlan(
         4,
@@ -1653,6 +1855,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without last", 5, None): EntryPlan(
         5,
@@ -1668,6 +1872,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without last", 6, None): EntryPlan(
         6,
@@ -1683,6 +1889,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without last", 7, None): EntryPlan(
         7,
@@ -1698,6 +1906,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With last", 3, None): EntryPlan(
         3,
@@ -1713,6 +1923,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With last", 4, None): EntryPlan(
         4,
@@ -1728,6 +1940,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With last", 5, None): EntryPlan(
         5,
@@ -1743,6 +1957,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With last", 6, None): EntryPlan(
         6,
@@ -1758,6 +1974,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With last", 7, None): EntryPlan(
         7,
@@ -1773,6 +1991,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without first", 3, None): EntryPlan(
         3,
@@ -1788,6 +2008,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without first", 4, None): EntryPlan(
         4,
@@ -1803,6 +2025,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without first", 5, None): EntryPlan(
         5,
@@ -1818,6 +2042,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without first", 6, None): EntryPlan(
         6,
@@ -1833,6 +2059,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without first", 7, None): EntryPlan(
         7,
@@ -1848,6 +2076,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With first", 3, None): EntryPlan(
         3,
@@ -1863,6 +2093,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With first", 4, None): EntryPlan(
         4,
@@ -1878,6 +2110,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With first", 5, None): EntryPlan(
         5,
@@ -1893,6 +2127,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With first", 6, None): EntryPlan(
         6,
@@ -1908,6 +2144,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With first", 7, None): EntryPlan(
         7,
@@ -1923,6 +2161,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the first two", 3, None): EntryPlan(
         3,
@@ -1938,6 +2178,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the first two", 4, None): EntryPlan(
         4,
@@ -1953,6 +2195,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the first two", 5, None): EntryPlan(
         5,
@@ -1968,6 +2212,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the first two", 6, None): EntryPlan(
         6,
@@ -1983,6 +2229,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Without the first two", 7, None): EntryPlan(
         7,
@@ -1998,6 +2246,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the first two", 3, None): EntryPlan(
         3,
@@ -2013,6 +2263,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the first two", 4, None): EntryPlan(
         4,
@@ -2028,6 +2280,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the first two", 5, None): EntryPlan(
         5,
@@ -2043,6 +2297,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the first two", 6, None): EntryPlan(
         6,
@@ -2058,6 +2314,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("With the first two", 7, None): EntryPlan(
         7,
@@ -2073,6 +2331,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither first nor last", 3, None): EntryPlan(
         3,
@@ -2088,6 +2348,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither first nor last", 4, None): EntryPlan(
         4,
@@ -2103,6 +2365,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither first nor last", 5, None): EntryPlan(
         5,
@@ -2118,6 +2382,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither first nor last", 6, None): EntryPlan(
         6,
@@ -2133,6 +2399,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither first nor last", 7, None): EntryPlan(
         7,
@@ -2148,6 +2416,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both first and last", 3, None): EntryPlan(
         3,
@@ -2163,6 +2433,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both first and last", 4, None): EntryPlan(
         4,
@@ -2178,6 +2450,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both first and last", 5, None): EntryPlan(
         5,
@@ -2193,6 +2467,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both first and last", 6, None): EntryPlan(
         6,
@@ -2208,6 +2484,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both first and last", 7, None): EntryPlan(
         7,
@@ -2223,6 +2501,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither second nor penultimate", 3, None): EntryPlan(
         3,
@@ -2238,6 +2518,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither second nor penultimate", 4, None): EntryPlan(
         4,
@@ -2253,6 +2535,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither second nor penultimate", 5, None): EntryPlan(
         5,
@@ -2268,6 +2552,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither second nor penultimate", 6, None): EntryPlan(
         6,
@@ -2283,6 +2569,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither second nor penultimate", 7, None): EntryPlan(
         7,
@@ -2298,6 +2586,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both second and penultimate", 3, None): EntryPlan(
         3,
@@ -2313,6 +2603,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both second and penultimate", 4, None): EntryPlan(
         4,
@@ -2328,6 +2620,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both second and penultimate", 5, None): EntryPlan(
         5,
@@ -2343,6 +2637,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both second and penultimate", 6, None): EntryPlan(
         6,
@@ -2358,6 +2654,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both second and penultimate", 7, None): EntryPlan(
         7,
@@ -2373,6 +2671,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither two first nor two last", 3, None): EntryPlan(
         3,
@@ -2388,6 +2688,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither two first nor two last", 4, None): EntryPlan(
         4,
@@ -2403,6 +2705,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither two first nor two last", 5, None): EntryPlan(
         5,
@@ -2418,6 +2722,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither two first nor two last", 6, None): EntryPlan(
         6,
@@ -2433,6 +2739,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Neither two first nor two last", 7, None): EntryPlan(
         7,
@@ -2448,6 +2756,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both two first and two last", 3, None): EntryPlan(
         3,
@@ -2463,6 +2773,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both two first and two last", 4, None): EntryPlan(
         4,
@@ -2478,6 +2790,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both two first and two last", 5, None): EntryPlan(
         5,
@@ -2493,6 +2807,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both two first and two last", 6, None): EntryPlan(
         6,
@@ -2508,6 +2824,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Both two first and two last", 7, None): EntryPlan(
         7,
@@ -2523,6 +2841,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
 }
 """What a scorer enters for each contract, player count and named trump

@@ -138,6 +138,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         True,
         (),
+        (),
+        None,
     ),
 }
 """What a scorer enters for each contract, player count and named trump

@@ -138,6 +138,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No hearts", 4, None): EntryPlan(
         4,
@@ -153,6 +155,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No males", 4, None): EntryPlan(
         4,
@@ -168,6 +172,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No queens", 4, None): EntryPlan(
         4,
@@ -183,6 +189,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No last two", 4, None): EntryPlan(
         4,
@@ -198,6 +206,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Rıfkı", 4, None): EntryPlan(
         4,
@@ -213,6 +223,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 0): EntryPlan(
         4,
@@ -228,6 +240,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 1): EntryPlan(
         4,
@@ -243,6 +257,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 2): EntryPlan(
         4,
@@ -258,6 +274,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 3): EntryPlan(
         4,
@@ -273,6 +291,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
 }
 """What a scorer enters for each contract, player count and named trump

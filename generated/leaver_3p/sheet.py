@@ -138,6 +138,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbu", 3, None): EntryPlan(
         3,
@@ -153,6 +155,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No queens", 3, None): EntryPlan(
         3,
@@ -168,6 +172,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No tricks", 3, None): EntryPlan(
         3,
@@ -183,6 +189,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No last three", 3, None): EntryPlan(
         3,
@@ -198,6 +206,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Domino", 3, None): EntryPlan(
         3,
@@ -213,6 +223,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 0): EntryPlan(
         3,
@@ -228,6 +240,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 1): EntryPlan(
         3,
@@ -243,6 +257,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 2): EntryPlan(
         3,
@@ -258,6 +274,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 3): EntryPlan(
         3,
@@ -273,6 +291,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
 }
 """What a scorer enters for each contract, player count and named trump
