@@ -28,7 +28,7 @@ from typing import Any
 
 from . import entry
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
-from .entry import CountedSet, EntryPlan, Single, is_seat, whole_numbers
+from .entry import EntryPlan, is_seat, whole_numbers
 from .errors import RecordError
 from .records import not_played
 from .registry import CONTRACTS, FULL_NAME, PLAYERS, find
@@ -147,7 +147,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("H", 0x0007FFC000000, -30, 13),),
+        (entry.CountedSet("H", 0x0007FFC000000, -30, 13),),
         (),
         (),
         (),
@@ -164,7 +164,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("K", 0x4002001000800, -60, 4), CountedSet("J", 0x1000800400200, -60, 4)),
+        (entry.CountedSet("K", 0x4002001000800, -60, 4), entry.CountedSet("J", 0x1000800400200, -60, 4)),
         (),
         (),
         (),
@@ -181,7 +181,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("Q", 0x2001000800400, -100, 4),),
+        (entry.CountedSet("Q", 0x2001000800400, -100, 4),),
         (),
         (),
         (),
@@ -216,7 +216,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         0,
         (),
-        (Single(37, "KH", -320),),
+        (entry.Single(37, "KH", -320),),
         (),
         (),
         (),

@@ -28,7 +28,7 @@ from typing import Any
 
 from . import entry
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
-from .entry import CountedSet, EntryPlan, Single, is_seat, whole_numbers
+from .entry import EntryPlan, is_seat, whole_numbers
 from .errors import RecordError
 from .records import not_played
 from .registry import CONTRACTS, FULL_NAME, PLAYERS, find
@@ -130,8 +130,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFF7FFBFFDFFE,
         False,
         0,
-        (CountedSet("H", 0x0007FF8000000, -2, 12),),
-        (Single(38, "AH", -4),),
+        (entry.CountedSet("H", 0x0007FF8000000, -2, 12),),
+        (entry.Single(38, "AH", -4),),
         (),
         (),
         (),
@@ -148,7 +148,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         0,
         (),
-        (Single(37, "KH", -21),),
+        (entry.Single(37, "KH", -21),),
         (),
         (),
         (),
@@ -164,7 +164,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFF7FFBFFDFFE,
         False,
         0,
-        (CountedSet("Q", 0x2001000800400, -6, 4),),
+        (entry.CountedSet("Q", 0x2001000800400, -6, 4),),
         (),
         (),
         (),

@@ -28,7 +28,7 @@ from typing import Any
 
 from . import entry
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
-from .entry import CountedSet, EntryPlan, Single, is_seat, whole_numbers
+from .entry import EntryPlan, is_seat, whole_numbers
 from .errors import RecordError
 from .records import not_played
 from .registry import CONTRACTS, FULL_NAME, PLAYERS, find
@@ -147,7 +147,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("Q", 0x2001000800400, -6, 4),),
+        (entry.CountedSet("Q", 0x2001000800400, -6, 4),),
         (),
         (),
         (),
@@ -181,8 +181,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("H", 0x0007FFC000000, -2, 13),),
-        (Single(38, "AH", -4),),
+        (entry.CountedSet("H", 0x0007FFC000000, -2, 13),),
+        (entry.Single(38, "AH", -4),),
         (),
         (),
         (),
@@ -199,7 +199,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         0,
         (),
-        (Single(37, "KH", -20),),
+        (entry.Single(37, "KH", -20),),
         (),
         (),
         (),
