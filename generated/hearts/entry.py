@@ -87,6 +87,32 @@ class Single:
 
 
 @dataclass(frozen=True)
+class NoneOf:
+    """``+5 for no ♥``: ``value`` for a seat whose count of each set named
+    in ``sets`` is 0 and that took none of the ``cards`` with a value of
+    their own (docs/rules.md section 6, taking all or none).  ``free``:
+    cards with a value of their own that score nothing (``−2 per ♥, A♥ 0,
+    +5 for no points``), left out of the counts of the sets holding them."""
+
+    sets: tuple[str, ...]
+    cards: tuple[int, ...]
+    value: int
+    free: tuple[int, ...] = ()
+
+    def took_none(self, plan: EntryPlan, facts: Facts, seat: int) -> bool:
+        """Whether ``seat`` took none of these cards, by the facts."""
+        mine = {card for card, taker in (facts.takers or {}).items() if taker == seat}
+        if mine.intersection(self.cards):
+            return False
+        for counted in plan.sets:
+            if counted.name in self.sets:
+                free = sum(1 for card in self.free if card in mine and counted.mask >> card & 1)
+                if (facts.cards or {})[counted.name][seat] > free:
+                    return False
+        return True
+
+
+@dataclass(frozen=True)
 class EntryPlan:
     """The facts one hand of a contract needs, and what they are worth."""
 
@@ -103,12 +129,14 @@ class EntryPlan:
     all_or_nothing: bool
     shoot_the_moon: bool
     by_tricks: tuple[int, ...] = ()  # per number of tricks a seat took: points (empty: none score so)
+    none_of: tuple[NoneOf, ...] = ()  # ``+5 for no ♥``
+    slam: int | None = None  # a seat that took every trick scores this, every other seat 0
 
     @property
     def keys(self) -> tuple[str, ...]:
         """The keys of ``took`` this contract needs, in docs/sheet.md order."""
         needed = {
-            "tricks": bool(self.per_trick or any(self.by_tricks)),
+            "tricks": bool(self.per_trick or any(self.by_tricks) or self.slam is not None),
             "cards": bool(self.sets),
             "card": bool(self.singles),
             "trick": bool(self.positions),
@@ -136,6 +164,16 @@ class EntryPlan:
             "all_or_nothing": self.all_or_nothing,
             "shoot_the_moon": self.shoot_the_moon,
             "by_tricks": list(self.by_tricks),
+            "none_of": [
+                {
+                    "sets": list(n.sets),
+                    "cards": [card_str(c) for c in n.cards],
+                    "value": n.value,
+                    "free": [card_str(c) for c in n.free],
+                }
+                for n in self.none_of
+            ],
+            "slam": self.slam,
         }
 
 
@@ -512,7 +550,20 @@ def score_facts(plan: EntryPlan, facts: Facts) -> list[int]:
         tied = [seat for seat, count in enumerate(facts.longest) if count == top]
         for seat in tied:
             scores[seat] += shares[len(tied)]
-    return _swept(plan, facts, scores)
+    for none in plan.none_of:
+        for seat in range(plan.players):
+            scores[seat] += none.value if none.took_none(plan, facts, seat) else 0
+    return _slam(plan, facts, _swept(plan, facts, scores))
+
+
+def _slam(plan: EntryPlan, facts: Facts, scores: list[int]) -> list[int]:
+    """``scores``, or the slam's when one seat took every trick and the
+    slam replaces the hand's scores (docs/rules.md section 6)."""
+    if plan.slam is None or facts.tricks is None or plan.tricks not in facts.tricks:
+        return scores
+    slammed = [0] * plan.players
+    slammed[facts.tricks.index(plan.tricks)] = plan.slam
+    return slammed
 
 
 def _swept(plan: EntryPlan, facts: Facts, scores: list[int]) -> list[int]:

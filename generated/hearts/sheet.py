@@ -28,7 +28,7 @@ from typing import Any
 
 from . import entry
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
-from .entry import CountedSet, EntryPlan, Single, is_seat, whole_numbers
+from .entry import EntryPlan, is_seat, whole_numbers
 from .errors import RecordError
 from .records import not_played
 from .registry import CONTRACTS, FULL_NAME, PLAYERS, find
@@ -130,14 +130,16 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("H", 0x0007FFC000000, 1, 13),),
-        (Single(49, "QS", 13),),
+        (entry.CountedSet("H", 0x0007FFC000000, 1, 13),),
+        (entry.Single(49, "QS", 13),),
         (),
         (),
         (),
         False,
         True,
         (),
+        (),
+        None,
     ),
 }
 """What a scorer enters for each contract, player count and named trump

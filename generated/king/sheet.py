@@ -28,7 +28,7 @@ from typing import Any
 
 from . import entry
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
-from .entry import CountedSet, EntryPlan, Single, is_seat, whole_numbers
+from .entry import EntryPlan, is_seat, whole_numbers
 from .errors import RecordError
 from .records import not_played
 from .registry import CONTRACTS, FULL_NAME, PLAYERS, find
@@ -138,6 +138,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No hearts", 4, None): EntryPlan(
         4,
@@ -145,7 +147,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("H", 0x0007FFC000000, -30, 13),),
+        (entry.CountedSet("H", 0x0007FFC000000, -30, 13),),
         (),
         (),
         (),
@@ -153,6 +155,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No males", 4, None): EntryPlan(
         4,
@@ -160,7 +164,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("K", 0x4002001000800, -60, 4), CountedSet("J", 0x1000800400200, -60, 4)),
+        (entry.CountedSet("K", 0x4002001000800, -60, 4), entry.CountedSet("J", 0x1000800400200, -60, 4)),
         (),
         (),
         (),
@@ -168,6 +172,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No queens", 4, None): EntryPlan(
         4,
@@ -175,7 +181,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFFFFFFFFFFFF,
         False,
         0,
-        (CountedSet("Q", 0x2001000800400, -100, 4),),
+        (entry.CountedSet("Q", 0x2001000800400, -100, 4),),
         (),
         (),
         (),
@@ -183,6 +189,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No last two", 4, None): EntryPlan(
         4,
@@ -198,6 +206,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Rıfkı", 4, None): EntryPlan(
         4,
@@ -206,13 +216,15 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         0,
         (),
-        (Single(37, "KH", -320),),
+        (entry.Single(37, "KH", -320),),
         (),
         (),
         (),
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 0): EntryPlan(
         4,
@@ -228,6 +240,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 1): EntryPlan(
         4,
@@ -243,6 +257,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 2): EntryPlan(
         4,
@@ -258,6 +274,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 4, 3): EntryPlan(
         4,
@@ -273,6 +291,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
 }
 """What a scorer enters for each contract, player count and named trump

@@ -28,7 +28,7 @@ from typing import Any
 
 from . import entry
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
-from .entry import CountedSet, EntryPlan, Single, is_seat, whole_numbers
+from .entry import EntryPlan, is_seat, whole_numbers
 from .errors import RecordError
 from .records import not_played
 from .registry import CONTRACTS, FULL_NAME, PLAYERS, find
@@ -130,14 +130,16 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFF7FFBFFDFFE,
         False,
         0,
-        (CountedSet("H", 0x0007FF8000000, -2, 12),),
-        (Single(38, "AH", -4),),
+        (entry.CountedSet("H", 0x0007FF8000000, -2, 12),),
+        (entry.Single(38, "AH", -4),),
         (),
         (),
         (),
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Barbu", 3, None): EntryPlan(
         3,
@@ -146,13 +148,15 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         0,
         (),
-        (Single(37, "KH", -21),),
+        (entry.Single(37, "KH", -21),),
         (),
         (),
         (),
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No queens", 3, None): EntryPlan(
         3,
@@ -160,7 +164,7 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         0xFFF7FFBFFDFFE,
         False,
         0,
-        (CountedSet("Q", 0x2001000800400, -6, 4),),
+        (entry.CountedSet("Q", 0x2001000800400, -6, 4),),
         (),
         (),
         (),
@@ -168,6 +172,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No tricks", 3, None): EntryPlan(
         3,
@@ -183,6 +189,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("No last three", 3, None): EntryPlan(
         3,
@@ -198,6 +206,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Domino", 3, None): EntryPlan(
         3,
@@ -213,6 +223,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 0): EntryPlan(
         3,
@@ -228,6 +240,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 1): EntryPlan(
         3,
@@ -243,6 +257,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 2): EntryPlan(
         3,
@@ -258,6 +274,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
     ("Trumps", 3, 3): EntryPlan(
         3,
@@ -273,6 +291,8 @@ PLANS: dict[tuple[str, int, int | None], EntryPlan] = {
         False,
         False,
         (),
+        (),
+        None,
     ),
 }
 """What a scorer enters for each contract, player count and named trump

@@ -4,6 +4,8 @@ back and checked, and the rules out of reach refused as not expressible."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lines import problems, rules
 
@@ -12,6 +14,7 @@ from barbu_dsl import cards as C
 from barbu_dsl.language import model as m
 from barbu_dsl.language import parse_spec, print_spec
 from barbu_dsl.language.rules import rules_text
+from barbu_dsl.language.unexpressible import NOT_EXPRESSIBLE, PHRASES, unexpressible_phrase
 
 
 def spec(text: str) -> m.Spec:
@@ -163,16 +166,58 @@ def test_a_fixed_order_may_repeat_a_contract() -> None:
     assert read.game.order == ("A", "B", "A")
 
 
-@pytest.mark.parametrize(("text", "where"), [
+OUT_OF_REACH = [
     ("partners: [[0, 2], [1, 3]]\n" + BASE, "partnerships"),
     ("game: {teams: 2}\n" + BASE, "partnerships"),
     ("contracts:\n  King: K♥ −75, doubled by the holder of K♥\n", "doubling by the holder of a card"),
     ("contracts:\n  Poker: chinese poker, +10 per trick\n", "not trick games or domino"),
     ("contracts:\n  Poker: {rules: +1 per trick, kind: poker}\n", "not trick games or domino"),
-])
+    ("contracts:\n  Beats: +6 per beat\n", "'beat' as a unit of scoring"),
+    ("contracts:\n  Hearts: −1 per ♥, pass 3 cards left\n", "passing cards before play"),
+    ("contracts:\n  Hearts: pass 3 cards to the left, −1 per ♥\n", "passing cards before play"),
+    ("contracts:\n  Hearts: −1 per ♥, passing left right across hold\n", "passing cards before play"),
+    ("contracts:\n  Hearts: −1 per ♥, game ends at 100 points\n", "reaches a target score"),
+    ("contracts:\n  Hearts: −1 per ♥, game ends when a player reaches 100\n", "reaches a target score"),
+    ("contracts:\n  Pot: pay 1 chip per heart into the pot\n", "chips paid into a pot"),
+    ("contracts:\n  Jacks: order A 10 K Q J 9 8 7, −2 per jack\n", "card orders other than"),
+    ("contracts:\n  Jacks: −2 per jack, rank order\n", "card orders other than"),
+    ("contracts:\n  Big: two packs, −2 per trick\n", "two packs"),
+    ("contracts:\n  Skat: −2 per trick, widow\n", "cards set aside"),
+    ("contracts:\n  Bridge: bid, −2 per trick\n", "bidding"),
+    ("contracts:\n  Bridge: −2 per trick, partner\n", "partnerships"),
+    ("game: {target: 100}\n" + BASE, "reaches a target score"),
+    ("passing: [left, right, across, hold]\n" + BASE, "passing cards before play"),
+    ("widow: 2\n" + BASE, "cards set aside"),
+]
+
+
+@pytest.mark.parametrize(("text", "where"), OUT_OF_REACH)
 def test_out_of_reach_is_refused_as_not_expressible(text: str, where: str) -> None:
     """docs/rules.md section 6, "Not expressible": partnerships, doubling by
     the holder of a card and contracts that are not trick games are refused
     where they are written, saying so."""
     found = messages(text)
     assert any(line.startswith("not expressible in barbu_dsl: ") and where in line for line in found), found
+
+
+@pytest.mark.parametrize("line", [
+    "domino, ends at first out, placings +40 +20 0 −20",
+    "−1 per ♥, Q♠ −13, no ♥ lead until broken, Q♠ breaks ♥",
+    "trumps, must win with a trump, +5 per trick",
+    "−26 spread over tricks, −10 antepenultimate trick",
+])
+def test_what_is_expressible_is_not_mistaken_for_what_is_not(line: str) -> None:
+    """docs/rules.md section 6, "Not expressible": the phrases of the table
+    never match a line the language reads (``ends at first out`` is no
+    target score, ``breaks`` no beat)."""
+    assert unexpressible_phrase(line) is None
+    assert spec(f"contracts:\n  A: {line}\n").contracts
+
+
+def test_each_phrasing_is_met_and_names_the_nearest_thing() -> None:
+    """docs/rules.md section 6, "Not expressible": every row of the table
+    is met by a line someone wrote above, and says what is not expressible
+    and, as a hint, what to write instead."""
+    for pattern, (what, nearest) in PHRASES:
+        assert any(re.search(pattern, text, re.IGNORECASE) for text, _ in OUT_OF_REACH), pattern
+        assert not what.startswith(NOT_EXPRESSIBLE) and nearest[0].islower()

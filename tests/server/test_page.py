@@ -228,3 +228,40 @@ def test_every_kind_of_decision_by_keys(server: ServerProcess, people: Any) -> N
             ann.play_by_keys()
         made.add(kind)
     assert_accessible(ann, "after every kind of decision")
+
+
+def test_contracts_are_named_in_the_page_language(server: ServerProcess, people: Any) -> None:
+    """An Italian at a tournament table chooses among the contracts by their
+    Italian names (the spec's ``names``), hears them described so, and
+    reads the French names once the page is switched to French; the answer
+    sent is still the contract's name in the spec."""
+    from barbu_dsl.engine import GameState
+    from barbu_dsl.language import load_spec
+
+    spec = load_spec("tournament")
+    seed = next(s for s in range(100) if GameState.new(spec, players=4, seed=s).pending().seat == 0)
+    table = server.post("/api/tables", {"spec": "tournament", "seats": ["human", "random", "random", "random"],
+                                        "seed": seed})
+    bea = people(table, 0, "Bea", PHONE, "it-IT")
+    deadline = time.monotonic() + 60
+    while not bea.state()["turn"]:
+        assert time.monotonic() < deadline, "no decision came"
+        time.sleep(0.03)
+
+    def labels() -> list[str]:
+        return bea.page.evaluate("() => Array.from(document.querySelectorAll('#choices button'), b => b.textContent)")
+
+    italian = [c.name_in("it") for c in spec.contracts]
+    assert set(labels()) <= set(italian) and "Niente prese" in labels()
+    for _ in range(80):
+        if bea.controls()["focused"] >= 0:
+            break
+        bea.page.keyboard.press("Tab")
+    focused = bea.page.evaluate("() => document.activeElement.textContent")
+    assert focused in italian and bea.key("d")[0] == f"{focused}."
+    bea.page.select_option("#language", "fr")
+    bea.page.wait_for_function("() => Array.from(document.querySelectorAll('#choices button'))"
+                               ".some(b => b.textContent === 'Pas de plis')")
+    assert set(labels()) <= {c.name_in("fr") for c in spec.contracts}
+    answer = bea.play_by_keys(lambda text: text == '"No tricks"')
+    assert answer == '"No tricks"'

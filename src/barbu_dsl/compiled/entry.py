@@ -20,7 +20,10 @@ How the facts score (docs/rules.md sections 1–3):
   gives the ace −2, the ace adds −4);
 * each scored trick position, the domino places, Ravage City shares by the
   number tied;
-* all or nothing and shoot the moon, applied by themselves from the facts.
+* all or nothing and shoot the moon, applied by themselves from the facts;
+* taking all or none (section 6): a seat with no card of a set (``+5 for
+  no ♥``: the set is counted, worth nothing in itself when nothing else
+  counts it), and a slam that replaces the hand's scores, from the tricks.
 
 The plan is plain data (:meth:`EntryPlan.to_json`), so a page can carry it;
 its classes, and the checks and scoring of the facts, are the runtime's
@@ -34,10 +37,10 @@ from functools import lru_cache
 from .. import cards as C
 from ..language import model as m
 from ..language.rules import select
-from ..runtime.entry import KEYS, CountedSet, EntryPlan, Single
+from ..runtime.entry import KEYS, CountedSet, EntryPlan, NoneOf, Single
 from .facts import fixed_trump, most_parts, placing_values, resolved_scoring, tie_shares, trump_mode
 from .masks import mask_of
-from .tables import trick_table
+from .tables import TrickTable, trick_table
 
 __all__ = ["KEYS", "CountedSet", "EntryPlan", "Single", "entry_plan", "set_name"]
 
@@ -94,6 +97,9 @@ def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int |
                table.values[card] - sum(s.value for s in sets if s.mask >> card & 1))
         for card in sorted(single_cards)
     )
+    none_of = _none_of(rules, table, sets, singles, deck_mask)
+    sets += tuple(CountedSet(name, mask, 0, mask.bit_count()) for name, mask in _uncounted(rules, sets, table.trump,
+                                                                                          deck_mask))
     positions = tuple((index + 1, value) for index, value in enumerate(table.trick_at) if value)
     return EntryPlan(
         players=players,
@@ -109,4 +115,46 @@ def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int |
         all_or_nothing=rules.scoring.all_or_nothing,
         shoot_the_moon=rules.scoring.shoot_the_moon,
         by_tricks=table.by_tricks,
+        none_of=none_of,
+        slam=table.slam,
     )
+
+
+def _uncounted(rules: m.Rules, sets: tuple[CountedSet, ...], trump: int | None,
+               deck: int) -> list[tuple[str, int]]:
+    """The sets a ``+5 for no ♥`` names that no part counts yet: the scorer
+    counts them too (worth nothing in themselves)."""
+    counted = {s.name for s in sets}
+    found: list[tuple[str, int]] = []
+    for part in rules.scoring.parts:
+        if isinstance(part, m.NoCards) and not isinstance(part.cards, m.PointCards):
+            name = _none_set_name(part.cards)
+            if name not in counted:
+                counted.add(name)
+                found.append((name, mask_of(select(part.cards, trump)) & deck))
+    return found
+
+
+def _none_set_name(cards: m.Cards) -> str:
+    """The counted set a ``+5 for no …`` reads: one card is a set of one."""
+    return set_name(m.CardSet((cards.card,)) if isinstance(cards, m.OneCard) else cards)
+
+
+def _none_of(rules: m.Rules, table: TrickTable, sets: tuple[CountedSet, ...], singles: tuple[Single, ...],
+             deck: int) -> tuple[NoneOf, ...]:
+    """Each ``+5 for no …`` as the facts that show a seat took none of its
+    cards: the count of its set, or, for ``no points``, the count of every
+    set that scores and each card with a value of its own."""
+    found = []
+    for part in rules.scoring.parts:
+        if not isinstance(part, m.NoCards):
+            continue
+        if isinstance(part.cards, m.PointCards):
+            scoring = table.scoring_mask & deck
+            names = tuple(s.name for s in sets if s.mask & scoring)
+            cards = tuple(s.card for s in singles if scoring >> s.card & 1)
+            free = tuple(s.card for s in singles if not scoring >> s.card & 1)  # A♥ 0 in a counted set
+            found.append(NoneOf(names, cards, part.value, free))
+        else:
+            found.append(NoneOf((_none_set_name(part.cards),), (), part.value))
+    return tuple(found)

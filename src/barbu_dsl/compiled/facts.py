@@ -40,7 +40,8 @@ from .masks import SUIT_MASKS, mask_of
 
 __all__ = [
     "LeadBanMask", "PartFacts", "TrumpMode", "announcement", "fixed_trump", "last_scoring_index", "lead_ban_masks",
-    "most_parts", "part_facts", "per_trick_value", "placing_values", "plays_out", "resolved_scoring", "rules_in_play",
+    "most_parts", "none_of_masks", "part_facts", "per_trick_value",
+    "placing_values", "plays_out", "resolved_scoring", "rules_in_play",
     "selector_mask", "tie_shares", "trick_values", "tricks_taken_values", "trump_mode",
 ]
 
@@ -92,6 +93,8 @@ class PartFacts:
     most: tuple[m.MostOfOneSuit, ...] = ()  # Ravage City
     spreads: tuple[m.Spread, ...] = ()  # values shared out over the deck (docs/rules.md section 6)
     by_tricks: tuple[tuple[int, int], ...] = ()  # (a seat's number of tricks, points): see tricks_taken_values
+    none_of: tuple[tuple[m.Cards, int], ...] = ()  # (cards, points for a seat that took none of them)
+    slam: int | None = None  # a seat that took every trick scores this and every other seat 0
 
 
 @lru_cache(maxsize=512)
@@ -103,12 +106,20 @@ def part_facts(scoring: m.Scoring) -> PartFacts:
     most: list[m.MostOfOneSuit] = []
     spreads: list[m.Spread] = []
     by_tricks: list[tuple[int, int]] = []
+    none_of: list[tuple[m.Cards, int]] = []
+    slam: int | None = None
     for part in scoring.parts:
         match part:
             case m.PerTrick(value=value):
                 per_trick += value
             case m.NoTrick(value=value):
                 by_tricks.append((0, value))
+            case m.AllTricks(value=value, instead=False):
+                by_tricks.append((-1, value))  # -1: every trick of the hand
+            case m.AllTricks(value=value):
+                slam = value  # instead: it replaces the hand's scores
+            case m.NoCards(value=value, cards=selector):
+                none_of.append((selector, value))
             case m.PerCard():
                 cards = True
             case m.TrickAt(value=value, position=position):
@@ -122,7 +133,7 @@ def part_facts(scoring: m.Scoring) -> PartFacts:
             case _:
                 assert_never(part)
     return PartFacts(per_trick, cards, tuple(positions), tuple(placings), tuple(most), tuple(spreads),
-                     tuple(by_tricks))
+                     tuple(by_tricks), tuple(none_of), slam)
 
 
 def per_trick_value(scoring: m.Scoring) -> int:
@@ -142,14 +153,17 @@ def trick_values(scoring: m.Scoring, tricks: int) -> tuple[int, ...]:
 def tricks_taken_values(scoring: m.Scoring, tricks: int) -> tuple[int, ...]:
     """What a seat scores for the number of tricks it took, by that number
     (0 to ``tricks``), beyond ``per trick``: ``+10 for no trick`` is 10 at
-    0.  Empty when nothing scores so (the common case, read as all zeros)."""
+    0, ``+20 for all tricks`` 20 at ``tricks`` (written -1: every trick of
+    the hand, whatever its size).  Empty when nothing scores so (the common
+    case, read as all zeros)."""
     by_tricks = part_facts(scoring).by_tricks
     if not by_tricks:
         return ()
     values = [0] * (tricks + 1)
     for taken, value in by_tricks:
-        if 0 <= taken <= tricks:
-            values[taken] += value
+        count = taken if taken >= 0 else tricks + 1 + taken
+        if 0 <= count <= tricks:
+            values[count] += value
     return tuple(values)
 
 
@@ -184,15 +198,17 @@ def tie_shares(part: m.MostOfOneSuit, players: int) -> tuple[int, ...]:
 def plays_out(rules: m.Rules) -> bool:
     """Whether a trick hand plays every trick (docs/rules.md section 1): the
     contract says ``play every trick``, or it scores per trick (a spread
-    over the tricks too) or for the most cards of one suit, which the last
-    trick can still change."""
+    over the tricks too), for the most cards of one suit, for the number of
+    tricks a seat took, for taking none of some cards or every trick
+    (section 6, taking all or none), which the last trick can still change."""
     match rules.play:
         case m.DominoPlay():
             return False
         case m.TrickPlay(play_every_trick=every):
             facts = part_facts(rules.scoring)
             spread_tricks = any(p.cards is None and p.value for p in facts.spreads)
-            return every or bool(facts.per_trick) or spread_tricks or bool(facts.most) or bool(facts.by_tricks)
+            return (every or bool(facts.per_trick) or spread_tricks or bool(facts.most) or bool(facts.by_tricks)
+                    or bool(facts.none_of) or facts.slam is not None)
         case _:
             assert_never(rules.play)
 
@@ -238,6 +254,16 @@ def lead_ban_masks(play: m.TrickPlay) -> tuple[LeadBanMask, ...]:
         LeadBanMask(ban.suit, ban.scope, SUIT_MASKS[ban.suit], SUIT_MASKS[ban.suit] | mask_of(ban.broken_by))
         for ban in play.lead_bans
     )
+
+
+def none_of_masks(scoring: m.Scoring, trump: int | None, points: Iterable[int],
+                  deck: int) -> tuple[tuple[int, int], ...]:
+    """Each ``+5 for no ♥`` of ``scoring`` as (the mask of its cards in
+    ``deck``, its points), with ``trump`` for ``trumps`` and ``points`` the
+    cards that score, for ``points`` (docs/rules.md section 6)."""
+    scoring_cards = tuple(points)
+    return tuple((selector_mask((cards,), trump, scoring_cards) & deck, value)
+                 for cards, value in part_facts(scoring).none_of)
 
 
 def selector_mask(selectors: Iterable[m.Cards], trump: int | None, points: Iterable[int] = ()) -> int:

@@ -13,7 +13,9 @@ Which docs/rules.md sections the tables serve:
 * card and trick values, all groups added up (sections 1, 2, 3):
   :attr:`TrickTable.values`, :attr:`TrickTable.per_trick`,
   :attr:`TrickTable.trick_at`, and what a seat scores for the number of
-  tricks it took (:attr:`TrickTable.by_tricks`);
+  tricks it took (:attr:`TrickTable.by_tricks`), for taking none of some
+  cards (:attr:`TrickTable.none_of`) and a slam that replaces the hand's
+  scores (:attr:`TrickTable.slam`; section 6, taking all or none);
 * when a hand is decided, for the early-end ruling of section 1:
   :attr:`TrickTable.scoring_mask`, :attr:`TrickTable.last_scoring_trick`,
   :attr:`TrickTable.plays_out`;
@@ -40,6 +42,8 @@ from .facts import (
     last_scoring_index,
     lead_ban_masks,
     most_parts,
+    none_of_masks,
+    part_facts,
     per_trick_value,
     placing_values,
     plays_out,
@@ -81,6 +85,8 @@ class TrickTable:
     per_trick: int
     trick_at: tuple[int, ...]  # per trick index: points for taking that trick
     by_tricks: tuple[int, ...]  # per number of tricks a seat took: points (empty: none score so)
+    none_of: tuple[tuple[int, int], ...]  # (mask, points for a seat that took none of its cards)
+    slam: int | None  # a seat that took every trick scores this, every other seat 0
     last_scoring_trick: int  # index of the last trick with a trick_at value, -1 if none
     most: tuple[MostShares, ...]
     all_or_nothing: bool
@@ -95,7 +101,8 @@ class TrickTable:
     @property
     def scores_anything(self) -> bool:
         """Whether any card, trick or tie can score in this hand."""
-        return bool(self.scoring_mask or self.per_trick or any(self.trick_at) or self.most or any(self.by_tricks))
+        return bool(self.scoring_mask or self.per_trick or any(self.trick_at) or self.most or any(self.by_tricks)
+                    or self.none_of or self.slam is not None)
 
 
 def _strength(card: int, inverted: bool) -> int:
@@ -154,6 +161,8 @@ def trick_table(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int 
         per_trick=per_trick_value(scoring),
         trick_at=trick_at,
         by_tricks=tricks_taken_values(scoring, tricks),
+        none_of=none_of_masks(scoring, trump, scoring_cards, deck_mask),
+        slam=part_facts(scoring).slam,
         last_scoring_trick=last_scoring_index(trick_at),
         most=tuple(MostShares(part, tie_shares(part, players)) for part in most_parts(scoring)),
         all_or_nothing=scoring.all_or_nothing,

@@ -13,8 +13,11 @@ questions, answered here and nowhere else:
 * :func:`hand_totals` — every total a hand can actually reach, proved
   from the rules without dealing: Ravage City ties that do not split
   evenly (section 2, variant 9), values for the number of tricks a seat
-  took (``+10 for no trick``: as many as take none), a trump suit that changes the count in a
-  reduced deck, all or nothing (section 3) turning ``S`` into ``−S``, shoot
+  took (``+10 for no trick``: as many as take none; ``+20 for all
+  tricks``), as many players as take none of some cards (``+5 for no
+  ♥``), a slam that replaces the hand's scores (``+20 for all tricks
+  instead``: the total is then 20; section 6), a trump suit that changes
+  the count in a reduced deck, all or nothing (section 3) turning ``S`` into ``−S``, shoot
   the moon turning it into ``(n−1)·S``.  The verifier, the explainer and
   the score sheet's checks read it.
 """
@@ -61,7 +64,9 @@ def value_sum(rules: m.Rules, players: int, deck: Iterable[int], trump: int | No
     suit named at play, when the declarer names one."""
     cards = _deck_tuple(deck)
     base = _values_without_ties(rules, players, cards, _named_default(rules, trump))
-    once = sum(value for _, value in part_facts(rules.scoring).by_tricks)  # like a Ravage City value
+    facts = part_facts(rules.scoring)
+    once = sum(value for _, value in facts.by_tricks)  # like a Ravage City value
+    once += sum(value for _, value in facts.none_of)
     return base + sum(part.value for part in most_parts(rules.scoring)) + once
 
 
@@ -130,11 +135,8 @@ def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | 
         if len(set(shares.values())) > 1:
             notes.append("depends on how many tie: " + _tie_note(shares))
 
-    by_tricks = tricks_taken_totals(tricks_taken_values(scoring, tricks), players, tricks)
-    if len(by_tricks) > 1:
-        notes.append("depends on how many tricks each player takes: "
-                     + join_words([value_text(v) for v in sorted(by_tricks)], "or"))
-    ties = {a + b for a in ties for b in by_tricks}
+    slam = part_facts(scoring).slam
+    ties = {a + b for a in ties for b in _taken_totals(rules, players, cards, trump, notes)}
 
     by_suit = {suit: _values_without_ties(rules, players, cards, suit) for suit in trump_choices(rules, trump)}
     if len(set(by_suit.values())) > 1:
@@ -154,20 +156,62 @@ def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | 
         rule = "all or nothing" if scoring.all_or_nothing else "shoot the moon"
         problems.append(f"{rule} makes the hand total {join_words([value_text(v) for v in sorted(totals)], 'or')}: "
                         "it is not fixed")
-    combined = tuple(sorted({a + b for a in totals for b in ties}))
-    return HandTotals(combined, tuple(notes), tuple(problems))
+    combined = {a + b for a in totals for b in ties}
+    if slam is not None:  # a slam replaces the hand's scores (docs/rules.md section 6)
+        notes.append(f"is {value_text(slam)} when one player takes every trick (they score it instead)")
+        combined.add(slam)
+    return HandTotals(tuple(sorted(combined)), tuple(notes), tuple(problems))
 
 
-def tricks_taken_totals(values: tuple[int, ...], players: int, tricks: int) -> set[int]:
+def _taken_totals(rules: m.Rules, players: int, cards: tuple[int, ...], trump: int | None,
+                  notes: list[str]) -> set[int]:
+    """What values for the number of tricks a seat took and for taking none
+    of some cards add to a hand, every way (a note in ``notes`` when that
+    varies)."""
+    tricks = len(cards) // players
+    slam = part_facts(rules.scoring).slam
+    by_tricks = tricks_taken_totals(tricks_taken_values(rules.scoring, tricks), players, tricks, slam is not None)
+    if len(by_tricks) > 1:
+        notes.append("depends on how many tricks each player takes: "
+                     + join_words([value_text(v) for v in sorted(by_tricks)], "or"))
+    none_of = none_of_totals(rules, players, cards, trump)
+    if len(none_of) > 1:
+        notes.append("depends on how many players take none of some cards: "
+                     + join_words([value_text(v) for v in sorted(none_of)], "or"))
+    return {a + b for a in by_tricks for b in none_of}
+
+
+def tricks_taken_totals(values: tuple[int, ...], players: int, tricks: int, no_slam: bool = False) -> set[int]:
     """Every sum of ``values[t]`` over the seats, for every way ``players``
     can share ``tricks`` tricks (seat by seat: the tricks used so far and
-    the sums they reach); ``{0}`` when nothing scores by tricks taken."""
+    the sums they reach); ``{0}`` when nothing scores by tricks taken.
+    ``no_slam``: leave out the ways where one seat takes every trick (a
+    slam that replaces the hand's scores counts those)."""
     if not values:
         return {0}
+    most = tricks - 1 if no_slam and tricks > 0 else tricks
     reach = {(0, 0)}
     for _ in range(players):
-        reach = {(used + t, total + values[t]) for used, total in reach for t in range(tricks - used + 1)}
+        reach = {(used + t, total + values[t]) for used, total in reach for t in range(min(tricks - used, most) + 1)}
     return {total for used, total in reach if used == tricks}
+
+
+def none_of_totals(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None) -> set[int]:
+    """Every sum that ``+5 for no ♥`` parts can hand out (docs/rules.md
+    section 6): for each part, from the fewest players who can take none of
+    its ``k`` cards (``players − k``, at least 0; all of them when the deck
+    holds none) to all but one; the parts are counted independently, which
+    may allow a sum no hand reaches but leaves none out.  ``{0}`` when there
+    are none."""
+    if not part_facts(rules.scoring).none_of:
+        return {0}
+    table = trick_table(rules, players, deck, _named_default(rules, trump))
+    sums = {0}
+    for mask, value in table.none_of:
+        size = mask.bit_count()
+        counts = range(players, players + 1) if not size else range(max(players - size, 0), players)
+        sums = {total + value * count for total in sums for count in counts}
+    return sums
 
 
 def tie_totals(part: m.MostOfOneSuit, players: int, problems: list[str] | None = None) -> dict[int, int]:

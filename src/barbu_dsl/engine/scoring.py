@@ -14,6 +14,10 @@ Implements the scoring of docs/rules.md sections 2 and 3:
 * all or nothing (section 3): the player who takes every scoring element has
   their points negated; shoot the moon: that player scores 0 and everyone
   else the full total;
+* taking all or none (section 6): a seat that took none of some cards
+  (``+5 for no ♥``), a slam bonus (``+20 for all tricks``, through the
+  number of tricks taken) and a slam that replaces the hand's scores
+  (``+20 for all tricks instead``: its taker scores 20, every other seat 0);
 * the early-end test of section 1 (:func:`can_still_score`), with the
   playing-out ruling: a contract that plays out never ends early.
 
@@ -83,6 +87,9 @@ def finish_scores(table: TrickTable, points: Sequence[int], won: Sequence[int],
     if table.by_tricks:  # by the number of tricks each seat took: each trick gave it one card a seat
         for seat, taken in enumerate(won):
             scores[seat] += table.by_tricks[taken.bit_count() // table.players]
+    for mask, value in table.none_of:  # a seat that took none of these cards
+        for seat, taken in enumerate(won):
+            scores[seat] += 0 if taken & mask else value
     for part in table.most:
         for seat, value in enumerate(most_of_one_suit(part, won)):
             scores[seat] += value
@@ -95,6 +102,11 @@ def finish_scores(table: TrickTable, points: Sequence[int], won: Sequence[int],
                 total = scores[taker]
                 scores = [total] * table.players
                 scores[taker] = 0
+    if table.slam is not None:  # the taker of every trick scores the slam instead, every other seat 0
+        slammer = [seat for seat, taken in enumerate(won) if taken.bit_count() == table.tricks * table.players]
+        if slammer:
+            scores = [0] * table.players
+            scores[slammer[0]] = table.slam
     return scores
 
 

@@ -290,13 +290,21 @@ def _group_text(group: tuple[m.Part, ...], counts: tuple[int, ...], w: RuleWords
     return w("but", parts=text, exceptions=w.join(exceptions)) if exceptions else text
 
 
-def _part_text(part: m.Part, counts: tuple[int, ...], w: RuleWords) -> str:
+def _part_text(part: m.Part, counts: tuple[int, ...], w: RuleWords) -> str:  # noqa: C901 -- one case a kind of scoring part
     """One scoring part in words."""
     match part:
         case m.PerTrick(value=value):
             return w("part.per_trick", value=w.value(value))
         case m.NoTrick(value=value):
             return w("part.no_trick", value=w.value(value))
+        case m.NoCards(value=value, cards=m.OneCard(card=card)):
+            return w("part.no_card", value=w.value(value), card=w.the_card(card))
+        case m.NoCards(value=value, cards=m.CardSet(cards=cards)):
+            return w("part.no_set", value=w.value(value), cards=w.cards(cards))
+        case m.NoCards(value=value, cards=cards):
+            return w("part.no_kind", value=w.value(value), **w.selection(cards))
+        case m.AllTricks(value=value, instead=instead):
+            return w("part.all_tricks.instead" if instead else "part.all_tricks", value=w.value(value))
         case m.PerCard(value=value, cards=m.OneCard(card=card)):
             return w("part.card", value=w.value(value), card=w.the_card(card))
         case m.PerCard(value=value, cards=m.CardSet(cards=cards)):

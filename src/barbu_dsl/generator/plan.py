@@ -43,7 +43,7 @@ from ..compiled import (
     trump_mode,
     value_sum,
 )
-from ..compiled.facts import fixed_trump, most_parts, part_facts, per_trick_value
+from ..compiled.facts import fixed_trump, most_parts, none_of_masks, part_facts, per_trick_value
 from ..explain.contract import rule_summary
 from ..language import model as m
 from ..language import print_spec
@@ -109,7 +109,9 @@ class TrickRules:
     positions: tuple[tuple[int, int], ...]  # (position, value) as written
     trick_at: tuple[tuple[int, tuple[int, ...]], ...]  # (tricks in a hand, value per trick index)
     most: tuple[tuple[int, ...], ...]  # per Ravage City part: share by number tied (index 0 unused)
-    by_tricks: tuple[tuple[int, int], ...]  # (a seat's number of tricks, points): ``+10 for no trick``
+    by_tricks: tuple[tuple[int, int], ...]  # (a seat's number of tricks, -1 every trick, points): ``+10 for no trick``
+    none_of: tuple[tuple[int, int], ...]  # (mask, points for a seat that took none of its cards): ``+5 for no ♥``
+    slam: int | None  # a seat that took every trick scores this, every other seat 0
     most_text: tuple[str, ...]
     all_or_nothing: bool
     shoot_the_moon: bool
@@ -129,7 +131,13 @@ class TrickRules:
 
     @property
     def needs_won(self) -> bool:
-        return bool(self.most) or bool(self.by_tricks) or self.all_or_nothing or self.shoot_the_moon
+        return (bool(self.most) or bool(self.by_tricks) or bool(self.none_of) or self.slam is not None
+                or self.all_or_nothing or self.shoot_the_moon)
+
+    @property
+    def by_all_tricks(self) -> bool:
+        """Whether a seat scores for taking every trick (``+20 for all tricks``, key -1)."""
+        return any(taken < 0 for taken, _ in self.by_tricks)
 
     @property
     def has_ftb(self) -> bool:
@@ -166,7 +174,7 @@ class TrickRules:
             reads.append("won")
         if moon:
             reads.append("winners")
-        if moon and self.per_trick:
+        if moon and self.per_trick or self.by_all_tricks or self.slam is not None:
             reads.append("tricks")
         return reads
 
@@ -475,7 +483,6 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
             return selector_mask(selectors, trump, values_for(trump))
         return make
 
-    positions = part_facts(scoring).positions
     trick_at: list[tuple[int, tuple[int, ...]]] = []
     for n in players:
         tricks = len(spec.deck_for(n)) // n
@@ -491,7 +498,6 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
                              spec.deck_for(n), trump))
         for n in players for trump in _trump_keys(trumps, fixed)
     )
-    values = _by_trump(trumps, fixed, lambda t: _value_classes(values_for(t)))
     per_trick = per_trick_value(scoring)
     return TrickRules(
         cls=cls,
@@ -507,12 +513,14 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
         lead_bans=tuple(bans),
         shed=_by_trump(trumps, fixed, selected(play.shed_when_safe)),
         discard=_by_trump(trumps, fixed, selected(play.discard_when_void)),
-        values=values,
+        values=_by_trump(trumps, fixed, lambda t: _value_classes(values_for(t))),
         per_trick=per_trick,
-        positions=positions,
+        positions=part_facts(scoring).positions,
         trick_at=tuple(trick_at),
         most=tuple(tie_shares(part, max(spec.players)) for part in most),
         by_tricks=_by_tricks(scoring),
+        none_of=none_of_masks(scoring, fixed, [c for c, v in values_for(fixed).items() if v], (1 << 52) - 1),
+        slam=part_facts(scoring).slam,
         most_text=tuple(_most_text(p) for p in most),
         all_or_nothing=scoring.all_or_nothing,
         shoot_the_moon=scoring.shoot_the_moon,

@@ -341,20 +341,22 @@ def _part_problems(part: m.Part, players: int, gone: frozenset[int]) -> list[Pro
         case m.PerCard(cards=m.OneCard() | m.CardSet() as cards):
             return [(f"{C.card_symbol(card)} scores but is removed from the deck",
                      f"take it out of the rule line, or {_KEEP}") for card in sorted(select(cards, None) & gone)]
-        case m.PerCard(cards=m.TrumpCards()):
-            return []  # the trump suit is named at play
-        case m.PerCard(cards=cards):
+        case m.PerCard(cards=m.TrumpCards()) | m.NoCards(cards=m.TrumpCards() | m.PointCards()):
+            return []  # the trump suit is named at play; the cards that score are checked above
+        case m.PerCard(cards=cards) | m.NoCards(cards=cards):
             counted = select(cards, None)
-            if counted and counted <= gone:
+            if counted and counted <= gone:  # a value for none of them would always apply
                 text = clause_text(part)
-                return [(f"'{text}' scores nothing: every card it counts is removed from the deck",
+                effect = "always applies" if isinstance(part, m.NoCards) else "scores nothing"
+                return [(f"'{text}' {effect}: every card it counts is removed from the deck",
                          f"take '{text}' out, or play with a deck that has those cards")]
             return []
         case m.Placings(values=values) if len(values) != players:
             return [(f"placings give {len(values)} values for {players} players",
                      f"give {players} values, one for each place, or a rule line for {players} players under "
                      "'players:'")]
-        case m.PerTrick() | m.NoTrick() | m.TrickAt() | m.Placings() | m.MostOfOneSuit() | m.Spread():
+        case (m.PerTrick() | m.NoTrick() | m.AllTricks() | m.TrickAt() | m.Placings() | m.MostOfOneSuit()
+              | m.Spread()):
             return []  # trick positions: _position_problems; spreads: spread_problems
         case _:
             assert_never(part)

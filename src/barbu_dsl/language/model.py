@@ -137,6 +137,34 @@ class NoTrick(Constraints):
 
 
 @dataclass(frozen=True)
+class NoCards(Constraints):
+    """``value`` for a player who takes none of ``cards`` (``+5 for no ♥``,
+    ``+5 for no points``: none of the cards the contract scores).  No sweep:
+    a player cannot take every one of these."""
+
+    applies: ClassVar[Applies] = "tricks"
+    swept: ClassVar[bool] = False
+
+    value: int
+    cards: Cards
+
+
+@dataclass(frozen=True)
+class AllTricks(Constraints):
+    """``value`` for the player who takes every trick of the hand, a slam
+    (``+20 for all tricks``), added to what the hand gives them; with
+    ``instead`` (``+20 for all tricks instead``) the hand's scores are
+    replaced: that player scores ``value`` and every other player 0
+    (docs/rules.md section 6, taking all or none).  No sweep: it is one."""
+
+    applies: ClassVar[Applies] = "tricks"
+    swept: ClassVar[bool] = False
+
+    value: int
+    instead: bool = False
+
+
+@dataclass(frozen=True)
 class PerCard(Constraints):
     """``value`` for each card of ``cards`` taken (``−2 per ♥``; with a
     :class:`OneCard` selector it is written ``A♥ −6``)."""
@@ -207,7 +235,7 @@ class Spread(Constraints):
     cards: Cards | None = None
 
 
-Part = PerTrick | NoTrick | PerCard | TrickAt | Placings | MostOfOneSuit | Spread
+Part = PerTrick | NoTrick | NoCards | AllTricks | PerCard | TrickAt | Placings | MostOfOneSuit | Spread
 
 
 @dataclass(frozen=True)

@@ -104,15 +104,24 @@ def parse_line(text: str) -> Groups:
         return _ToClauses().transform(tree)
     except VisitError as error:
         if isinstance(error.orig_exc, LineError):
-            raise error.orig_exc from None
+            raise LineError(_out_of_reach(text) or error.orig_exc.problem) from None
         raise
 
 
-def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
+def _out_of_reach(text: str) -> LineProblem | None:
+    """The problem of a line that asks for what the language does not
+    express (``+6 per beat``, ``pass 3 cards left``), wherever it fails."""
     out_of_reach = unexpressible_phrase(text)
+    if out_of_reach is None:
+        return None
+    offset, width, message, reach_hint = out_of_reach
+    return LineProblem(offset, message, width, reach_hint)
+
+
+def _syntax_problem(text: str, error: UnexpectedInput) -> LineProblem:
+    out_of_reach = _out_of_reach(text)
     if out_of_reach is not None:
-        offset, width, message, reach_hint = out_of_reach
-        return LineProblem(offset, message, width, reach_hint)
+        return out_of_reach
     offset = error.pos_in_stream if error.pos_in_stream is not None else len(text)
     end_token = getattr(getattr(error, "token", None), "type", None) == "$END"  # placed at the last token by lark
     if isinstance(error, UnexpectedEOF) or end_token:
@@ -323,6 +332,16 @@ class _ToClauses(Transformer):
     def no_trick(self, items):
         value = items[0]
         return (m.NoTrick(_value(value)), value.start_pos)
+
+    def no_cards(self, items):
+        value, (selector, token) = items[0], items[-1]
+        if isinstance(selector, m.AllCards):
+            raise _fail(token, "a player who takes no card takes no trick", f"write '{value!s} for no trick'")
+        return (m.NoCards(_value(value), selector), value.start_pos)
+
+    def all_tricks(self, items):
+        value = items[0]
+        return (m.AllTricks(_value(value), instead=len(items) > 4), value.start_pos)
 
     def per_cards(self, items):
         value, _per, (selector, token) = items[:3]  # then "taken", if written

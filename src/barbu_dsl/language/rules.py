@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, assert_never
 from .. import cards as C
 from ..runtime import scoring
 from . import model as m
+from .unexpressible import NOT_EXPRESSIBLE
 
 if TYPE_CHECKING:
     from .parser import Groups, LineProblem
@@ -68,8 +69,8 @@ def _sorted_out(groups: Groups) -> _Line:
         parts: list[m.Part] = []
         for clause, offset in group:
             match clause:
-                case (m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.Placings() | m.MostOfOneSuit()
-                      | m.Spread()):
+                case (m.PerTrick() | m.NoTrick() | m.NoCards() | m.AllTricks() | m.PerCard() | m.TrickAt()
+                      | m.Placings() | m.MostOfOneSuit() | m.Spread()):
                     parts.append(clause)
                     line.offsets[id(clause)] = offset
                 case _:
@@ -107,12 +108,40 @@ def _needs_trumps(line: _Line) -> Found:
 
 
 def _counts_trumps(line: _Line) -> Found:
-    """``per trump`` and ``spread over trumps`` need ``trumps``."""
+    """``per trump``, ``spread over trumps`` and ``for no trump`` need ``trumps``."""
     if not line.trumps:
         for part in line.parts:
-            if isinstance(part, (m.PerCard, m.Spread)) and isinstance(part.cards, m.TrumpCards):
-                what = "per trump" if isinstance(part, m.PerCard) else "spread over trumps"
+            if isinstance(part, (m.PerCard, m.Spread, m.NoCards)) and isinstance(part.cards, m.TrumpCards):
+                what = {m.PerCard: "per trump", m.Spread: "spread over trumps", m.NoCards: "for no trump"}[type(part)]
                 yield line.at(part), f"'{what}' needs 'trumps'", None
+
+
+def _all_or_none(line: _Line) -> Found:
+    """Taking all or none (docs/rules.md section 6): ``for no points``
+    needs cards that score, and names no trumps (the suit named at play);
+    one slam that replaces the hand's scores, and no slam bonus beside it
+    (the replaced scores would not count)."""
+    cards_score = any(isinstance(p, (m.PerCard, m.Spread)) and p.cards is not None for p in line.parts)
+    slams = [p for p in line.parts if isinstance(p, m.AllTricks)]
+    instead = [p for p in slams if p.instead]
+    trumps_score = any(isinstance(p, (m.PerCard, m.Spread)) and isinstance(p.cards, m.TrumpCards)
+                       for p in line.parts)
+    for part in line.parts:
+        if not isinstance(part, m.NoCards):
+            continue
+        if isinstance(part.cards, m.PointCards) and not cards_score:
+            yield line.at(part), f"'{clause_text(part)}' needs cards that score", \
+                "score some cards ('−1 per ♥'), or name the cards: '+5 for no ♥'"
+        elif line.trumps and (isinstance(part.cards, m.TrumpCards) or isinstance(part.cards, m.PointCards)
+                              and trumps_score):
+            yield line.at(part), f"{NOT_EXPRESSIBLE}'{clause_text(part)}': a value for taking none of the trumps", \
+                "name the suit: '+5 for no ♠'"
+    if instead:
+        alongside = next(group for group in line.groups if any(p is instead[0] for p in group))
+        for part in slams:
+            if not any(part is p for p in alongside):  # in its own group, _groups says it
+                yield line.at(part), f"'{clause_text(part)}' contradicts '{clause_text(instead[0])}'", \
+                    "a slam that replaces the hand's scores is given once, and alone"
 
 
 def _where_it_applies(line: _Line) -> Found:
@@ -186,7 +215,8 @@ def _leads(line: _Line) -> Found:
 
 
 CHECKS: tuple[Callable[[_Line], Found], ...] = (_trumps_and_domino, _needs_trumps, _where_it_applies, _counts_trumps,
-                                                _scores_something, _sweeps, _breakers, _groups, _leads)
+                                                _scores_something, _sweeps, _all_or_none, _breakers, _groups,
+                                                _leads)
 """The checks :func:`build` runs on every rule line, in order."""
 
 
@@ -269,7 +299,10 @@ def _scoring_nothing(group: Sequence[m.Part]) -> list[m.Part]:
                 return not any(values)
             case m.PerCard(value=0, cards=m.OneCard() as card):
                 return not any(_may_overlap(card, cards) for cards in wider)
-            case m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.MostOfOneSuit() | m.Spread():
+            case m.AllTricks(instead=True):
+                return False  # a slam that cancels the hand's scores says something even at 0
+            case (m.PerTrick() | m.NoTrick() | m.NoCards() | m.AllTricks() | m.PerCard() | m.TrickAt()
+                  | m.MostOfOneSuit() | m.Spread()):
                 return part.value == 0
             case _:
                 assert_never(part)
@@ -330,7 +363,10 @@ def _overlaps(group: Sequence[m.Part]) -> list[tuple[str, m.Part]]:
                 continue
             case m.TrickAt(position=position):
                 key = ("trick", position)
-            case m.PerTrick() | m.NoTrick() | m.Placings() | m.MostOfOneSuit() | m.PerCard() | m.Spread():
+            case m.NoCards(cards=cards):
+                key = ("none of", cards)
+            case (m.PerTrick() | m.NoTrick() | m.AllTricks() | m.Placings() | m.MostOfOneSuit() | m.PerCard()
+                  | m.Spread()):
                 key = type(part)
             case _:
                 assert_never(part)
@@ -498,7 +534,8 @@ def negate(rules: m.Rules) -> m.Rules:
         match part:
             case m.Placings(values=values):
                 return m.Placings(tuple(-v for v in values))
-            case m.PerTrick() | m.NoTrick() | m.PerCard() | m.TrickAt() | m.MostOfOneSuit() | m.Spread():
+            case (m.PerTrick() | m.NoTrick() | m.NoCards() | m.AllTricks() | m.PerCard() | m.TrickAt()
+                  | m.MostOfOneSuit() | m.Spread()):
                 return replace(part, value=-part.value)
             case _:
                 assert_never(part)
@@ -583,6 +620,10 @@ def clause_text(clause: m.Clause) -> str:  # noqa: C901 -- one case a clause: my
             return f"{value_text(value)} per trick"
         case m.NoTrick(value=value):
             return f"{value_text(value)} for no trick"
+        case m.NoCards(value=value, cards=cards):
+            return f"{value_text(value)} for no {cards_text(cards)}"
+        case m.AllTricks(value=value, instead=instead):
+            return f"{value_text(value)} for all tricks" + (" instead" if instead else "")
         case m.PerCard(value=value, cards=m.OneCard() as card):
             return f"{cards_text(card)} {value_text(value)}"
         case m.PerCard(value=value, cards=cards):

@@ -1,15 +1,19 @@
 """What the language does not express, recognised where someone tries to
 write it (docs/rules.md section 6, "Not expressible").
 
-Three kinds of rule are out of reach: partnerships (players who score
-together), doubling by whoever holds a card (Trix's K♥), and contracts
-that are not trick games or domino (Chinese poker).  A spec that tries one
-of them gets a located error saying so — "not expressible in barbu_dsl:
-…" — rather than an unknown key or an unexpected word: the keys people
-reach for (``partners:``, ``teams:``, ``kind: poker``) and the phrases
-they write in a rule line (``doubled by the holder of K♥``, ``chinese
-poker``).  More than ten players need two packs, which is out of reach
-too (:func:`~barbu_dsl.language.loader.player_count_problem`).
+Some rules are out of reach: partnerships and bidding, doubling by whoever
+holds a card (Trix's K♥), contracts that are not trick games or domino
+(Chinese poker), passing cards before play, a game that ends at a target
+score, pots of chips, card orders other than natural or ``2 high``, cards
+set aside (a widow), two packs, scoring units the language has no word for
+(``per beat``).  A spec that tries one of them gets a located error saying
+so — "not expressible in barbu_dsl: …", with the nearest thing that is —
+rather than an unknown key or an unexpected word: the keys people reach
+for (``partners:``, ``passing:``, ``kind: poker``) and the phrases they
+write in a rule line (``pass 3 cards to the left``, ``game ends at 100
+points``).  Both are tables, :data:`KEYS` and :data:`PHRASES`: a new
+phrasing is one more row.  More than ten players need two packs
+(:func:`~barbu_dsl.language.loader.player_count_problem`).
 """
 
 from __future__ import annotations
@@ -24,20 +28,60 @@ _HOLDER = ("doubling by the holder of a card (as in Trix); players double by cho
            "leave it out, or describe ordinary doubling under 'doubling'")
 _NOT_TRICKS = ("contracts that are not trick games or domino (Chinese poker, rummy)",
                "every contract is a rule line of tricks or domino")
+_BIDDING = ("bidding (an auction for the contract or for a number of tricks); the declarer chooses the contract",
+            "leave the bidding out; 'game: {chooser: …}' says who chooses each contract")
+_PASSING = ("passing cards before play (to the left, right or across); a hand is played as dealt",
+            "leave the passing out")
+_TARGET = ("a game that ends when a player's running total reaches a target score",
+           "a game is a fixed number of hands: set 'times' on the contracts or 'game: {hands: …}'")
+_POT = ("chips paid into a pot and collected later; each hand's points are scored at once",
+        "score what is paid as points, e.g. '−1 per ♥' for a chip per heart")
+_ORDER = ("card orders other than the natural one (A high) and '2 high'",
+          "write '2 high' for the inverted order, or leave the natural order")
+_WIDOW = ("cards set aside (a widow or kitty) or discarded by the dealer; every card of the pack is dealt",
+          "take cards out of the pack under 'decks' so that it deals out evenly")
+_PACKS = ("two packs; a game is played with one pack, by at most ten players",
+          "play with one pack: 'deck: full' (52 cards) or a smaller one, such as 'piquet'")
+_BEAT = ("'beat' as a unit of scoring; the language scores tricks, cards, trick positions and places",
+         "if a beat is a trick, write it per trick, e.g. '+6 per trick'")
 
 KEYS: dict[str, tuple[str, str]] = {
     **{key: _PARTNERS for key in ("partners", "partner", "partnership", "partnerships", "teams", "team", "sides")},
     **{key: _HOLDER for key in ("doubled_by", "holder_doubles", "card_doubles", "doubling_card")},
     **{key: _NOT_TRICKS for key in ("kind", "type", "poker")},
+    **{key: _BIDDING for key in ("bid", "bids", "bidding", "auction")},
+    **{key: _PASSING for key in ("pass", "passing", "passes")},
+    **{key: _TARGET for key in ("target", "target_score", "ends_at", "game_end", "end_score")},
+    **{key: _POT for key in ("pot", "pots", "chips")},
+    **{key: _ORDER for key in ("card_order", "rank_order", "ranking")},
+    **{key: _WIDOW for key in ("widow", "kitty", "talon", "discard")},
+    **{key: _PACKS for key in ("packs", "two_packs")},
 }
 """Keys someone writing a rule out of the language's reach would try: what
 is not expressible, and a hint."""
 
-_PHRASES: tuple[tuple[re.Pattern[str], tuple[str, str]], ...] = (
-    (re.compile(r"\bdoubl\w*\s+by\s+(the\s+)?holder\b|\bholder\b[^,;]*\bdoubl\w*", re.IGNORECASE), _HOLDER),
-    (re.compile(r"\b(chinese\s+)?poker\b|\brumm(y|ies)\b|\bmeld\w*\b", re.IGNORECASE), _NOT_TRICKS),
-    (re.compile(r"\bpartners?\b|\bpartnerships?\b|\bteams?\b", re.IGNORECASE), _PARTNERS),
+_RANK = r"(?:10|[2-9akqjt]|ace|king|queen|jack|ten)"
+
+PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
+    (r"\bdoubl\w*\s+by\s+(the\s+)?holder\b|\bholder\b[^,;]*\bdoubl\w*", _HOLDER),
+    (r"\b(chinese\s+)?poker\b|\brumm(y|ies)\b|\bmeld\w*\b", _NOT_TRICKS),
+    (r"\bbid(s|ding|der)?\b|\bauction\w*\b", _BIDDING),
+    (r"\bpartners?\b|\bpartnerships?\b|\bteams?\b", _PARTNERS),
+    (r"\bpass(es|ing)?\b(\s+(\d+|one|two|three|four|the))?(\s+cards?)?"
+     r"(\s+(to\s+the\s+)?(left|right|across|hold|keeper))?", _PASSING),
+    (r"\b(game\s+)?(ends?|over|stops?)\s+(at|when\b[^,;]*?\breach\w*)\s+\d+\s*(points?)?"
+     r"|\b(first\s+to|reach\w*|target(\s+score)?(\s+of)?)\s+\d+(\s+points?)?", _TARGET),
+    (r"\bpay\s+\d+\s+chips?\b[^,;]*|\bchips?\b[^,;]*\bpot\b|\b(into|in)\s+the\s+pot\b|\bpot\b", _POT),
+    (rf"\b(card\s+|rank\s+)?order\s+{_RANK}(\s+{_RANK})+\b|\b(card|rank)\s+order\b", _ORDER),
+    (r"\b(two|2|double)\s+(packs?|decks?)\b", _PACKS),
+    (r"\bwidow\b|\bkitty\b|\btalon\b|\bset\s+aside\b|\bdealer\s+discards?\b", _WIDOW),
+    (r"\bper\s+beats?\b|\bbeats?\b", _BEAT),
 )
+"""Phrases someone writing a rule out of reach would write in a rule line,
+as regular expressions (case-insensitive), in the order they are tried:
+what is not expressible, and the nearest thing that is."""
+
+_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), words) for pattern, words in PHRASES)
 
 
 def unexpressible_key(key: str) -> tuple[str, str] | None:
@@ -49,11 +93,11 @@ def unexpressible_key(key: str) -> tuple[str, str] | None:
 def unexpressible_phrase(text: str) -> tuple[int, int, str, str] | None:
     """Where a rule line asks for what is not expressible (offset, width),
     the message and a hint; None when it does not."""
-    for pattern, (message, hint) in _PHRASES:
+    for pattern, (message, hint) in _COMPILED:
         match = pattern.search(text)
         if match:
             return match.start(), match.end() - match.start(), NOT_EXPRESSIBLE + message, hint
     return None
 
 
-__all__ = ["KEYS", "NOT_EXPRESSIBLE", "unexpressible_key", "unexpressible_phrase"]
+__all__ = ["KEYS", "NOT_EXPRESSIBLE", "PHRASES", "unexpressible_key", "unexpressible_phrase"]

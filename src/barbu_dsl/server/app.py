@@ -160,7 +160,8 @@ class _Handlers:
         return _json(game_file(state.spec, table.row.spec_ref, table.names, state.hands))
 
     async def contracts(self, request: Request) -> Response:
-        """Each contract of the table's spec described in the page's language."""
+        """Each contract of the table's spec: its name in the spec, its name in
+        the page's language (``label``) and its description in that language."""
         from ..i18n import Translator, choose_language
         from ..table.describe import describe
         from ..table.speech import Speech
@@ -172,8 +173,8 @@ class _Handlers:
             language = "en"
         say = Speech(Translator(language), table.names, None)
         spec, players = table.spec, table.state.players
-        return _json({"contracts": [{"name": c.name, "lines": describe(spec, c, players, say)}
-                                    for c in spec.contracts]})
+        return _json({"contracts": [{"name": c.name, "label": c.name_in(language),
+                                     "lines": describe(spec, c, players, say)} for c in spec.contracts]})
 
     async def owner_view(self, request: Request) -> Response:
         table = self.owned(request)

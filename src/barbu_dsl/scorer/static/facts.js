@@ -17,6 +17,9 @@ const BarbuFacts = (function () {
     plan.sets = json.sets.map((s) => Object.assign({}, s, { cardSet: new Set(s.cards.map((c) => cards.parseRecord(c))) }));
     plan.sets.forEach((s) => { s.size = s.cardSet.size; });
     plan.singles = json.singles.map((s) => Object.assign({}, s, { number: cards.parseRecord(s.card) }));
+    plan.none_of = json.none_of.map((n) => Object.assign({}, n, {
+      numbers: n.cards.map((c) => cards.parseRecord(c)), freeNumbers: n.free.map((c) => cards.parseRecord(c)),
+    }));
     return plan;
   }
 
@@ -232,6 +235,10 @@ const BarbuFacts = (function () {
       const tied = range(n).filter((seat) => facts.longest[seat] === top);
       for (const seat of tied) scores[seat] += shares[tied.length];
     }
+    // a seat that took none of some cards (EntryPlan.none_of: +5 for no ♥)
+    for (const none of plan.none_of) {
+      for (let seat = 0; seat < n; seat++) if (tookNone(plan, facts, none, seat)) scores[seat] += none.value;
+    }
     if (plan.all_or_nothing || plan.shoot_the_moon) {
       const sole = soleTaker(plan, facts);
       if (sole !== null) {
@@ -244,7 +251,20 @@ const BarbuFacts = (function () {
         }
       }
     }
+    // a slam that replaces the hand's scores (EntryPlan.slam: +20 for all tricks instead)
+    if (plan.slam !== null && facts.tricks !== null && facts.tricks.includes(plan.tricks)) {
+      const slammer = facts.tricks.indexOf(plan.tricks);
+      scores = range(n).map((seat) => (seat === slammer ? plan.slam : 0));
+    }
     return scores;
+  }
+
+  /** NoneOf.took_none: whether a seat took none of a value's cards, by the facts. */
+  function tookNone(plan, facts, none, seat) {
+    const mine = (card) => facts.takers !== null && facts.takers.get(card) === seat;
+    if (none.numbers.some(mine)) return false;
+    return plan.sets.every((counted) => !none.sets.includes(counted.name)
+      || facts.cards.get(counted.name)[seat] <= none.freeNumbers.filter((c) => mine(c) && counted.cardSet.has(c)).length);
   }
 
   /** facts.sole_taker: the seat that took every scoring element, or null. */

@@ -22,7 +22,7 @@
   const game = {
     seat: null, names: [], table: null, view: null, offer: null, decision: null, sentFor: null,
     events: [], lastN: 0, over: null, spokenEvents: new Set(), spokenTurns: new Set(), burst: true,
-    reconnecting: false, descriptions: {}, socket: null, tries: 0, closedForGood: false,
+    reconnecting: false, descriptions: {}, loading: {}, socket: null, tries: 0, closedForGood: false,
   };
 
   /* ---- speaking ------------------------------------------------------------------ */
@@ -66,7 +66,7 @@
       case "hand_begins":
         return [say("hand.number", { number: e.hand, total: e.hands }), about("declares", e.declarer)];
       case "contract": {
-        const lines = [about("chooses", e.seat, { contract: e.contract })];
+        const lines = [about("chooses", e.seat, { contract: contractLabel(e.contract) })];
         if (e.trump) lines.push(say("trumps_are", { suit: suitWords(e.trump) }));
         if (e.start_rank) lines.push(say("starts_from", { rank: rankWords(e.start_rank) }));
         return lines;
@@ -282,7 +282,7 @@
     if (table.paused) parts.push(say("status.paused"));
     if (view && table.status !== "waiting") {
       parts.push(say("hand.number", { number: Math.min(view.hand, view.hands), total: view.hands }));
-      if (view.contract) parts.push(say("contract_is", { contract: view.contract }));
+      if (view.contract) parts.push(say("contract_is", { contract: contractLabel(view.contract) }));
       if (view.trump) parts.push(say("trumps_are", { suit: suitWords(view.trump) }));
     }
     $("status").textContent = parts.join(" ");
@@ -350,7 +350,7 @@
     const view = game.view;
     switch (decision.kind) {
       case "contract":
-        return decision.options.map((contract) => [contract, contract, contract]);
+        return decision.options.map((contract) => [contractLabel(contract), contract, contract]);
       case "trump":
         return decision.options.map((suit) => [suitWords(suit), suit]);
       case "start_rank":
@@ -542,14 +542,28 @@
       readout([say("no_contract")]);
       return;
     }
-    const language = say.language;
-    if (!game.descriptions[language]) {
-      const response = await request("GET", `/api/tables/${encodeURIComponent(tableId)}/contracts?lang=${language}`);
-      if (!response.ok) return;
-      game.descriptions[language] = response.data.contracts;
-    }
-    const found = game.descriptions[language].find((item) => item.name === contract);
+    const found = (await loadContracts(say.language)).find((item) => item.name === contract);
     readout(found ? found.lines : [contract]);
+  }
+
+  /* The table's contracts in a language (each one's name in the spec, its
+     name in that language and its description), fetched once. */
+  function loadContracts(language) {
+    if (!game.loading[language]) {
+      const path = `/api/tables/${encodeURIComponent(tableId)}/contracts?lang=${encodeURIComponent(language)}`;
+      game.loading[language] = request("GET", path).catch(() => ({ ok: false })).then((response) => {
+        game.descriptions[language] = response.ok ? response.data.contracts : [];
+        return game.descriptions[language];
+      });
+    }
+    return game.loading[language];
+  }
+
+  /* A contract's name in the page's language (the spec's name until the
+     names of that language have come). */
+  function contractLabel(name) {
+    const found = (game.descriptions[say.language] || []).find((item) => item.name === name);
+    return found && found.label ? found.label : name;
   }
 
   /* ---- keys ---------------------------------------------------------------------------------- */
@@ -675,9 +689,9 @@
     Barbu.applyWords(say);
     const log = clear($("log"));
     for (const message of game.events) for (const line of eventLines(message.event)) log.append(el("li", { text: line }));
-    game.descriptions = {};
     drawAll();
     drawOwner();
+    if (!game.loading[say.language]) loadContracts(say.language).then(drawWords);
   }
 
   async function start() {
@@ -693,6 +707,7 @@
     }
     setConnection(token ? "connecting" : "owner_only");
     $("hand-section").hidden = true;
+    await loadContracts(say.language);  // the contracts' names in the page's language, before the first event
     connect();
     loadOwner();
     window.barbuTable = game;  // for tests and assistive tools: the game as the page knows it
