@@ -87,7 +87,7 @@ names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl
 @st.composite
 def specs(draw: st.DrawFn) -> m.Spec:
     players = draw(st.sampled_from([(4,), (3, 4, 5), (3, 4, 5, 6, 7), (4, 6)]))
-    contract_names = draw(st.lists(names, min_size=1, max_size=4, unique_by=m.contract_key))
+    contract_names = draw(st.lists(names, min_size=1, max_size=4, unique_by=m.sounds_key))  # alike names are refused
     contracts = []
     for name in contract_names:
         rules = draw(domino_rules(players[0])) if len(players) == 1 and draw(st.booleans()) else draw(trick_rules())
