@@ -55,7 +55,8 @@ def print_spec(spec: m.Spec) -> str:
         out.extend(f"  {n}: {_deck(cards, n, spec.pack_low, words.get(n))}" for n, cards in decks)
     out.extend(_section("game", _changed(spec.game, m.Game())))
     out.extend(_doubling(spec.doubling))
-    out.extend(_passing(_changed(spec.passing, m.Passing()) if spec.passing.on else []))
+    passing = spec.passing  # its cycle printed even when it is the default: where the cards go is read at once
+    out.extend(_passing([("cards", passing.cards), ("cycle", passing.cycle)] if passing.on else []))
     out.append("contracts:")
     for contract in spec.contracts:
         if not contract.derived:
