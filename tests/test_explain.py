@@ -313,3 +313,16 @@ def test_one_narrator_for_explain_and_the_table() -> None:
     spec = load_spec("tournament")
     lines = contract_lines(spec, spec.contract("Barbu"), (4,), RuleWords("fr"))
     assert "\n".join(lines) in explain(spec, language="fr")
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Passing: once the contract is announced, every player passes 3 cards"),
+    ("it", "Passaggio: annunciato il contratto, ogni giocatore passa 3 carte"),
+    ("fr", "Passe : une fois le contrat annoncé, chaque joueur passe 3 cartes"),
+    ("pt", "Passagem: anunciado o contrato, cada jogador passa 3 cartas"),
+])
+def test_explain_says_the_passing(language: str, said: str) -> None:
+    """docs/rules.md section 6, Passing: the cards passed and where they go,
+    in each language; nothing is said of passing when the spec has none."""
+    assert said in explain(load_spec("hearts"), language=language)
+    assert "Passing" not in explain(load_spec("hearts+no-passing"))

@@ -63,11 +63,19 @@ class Book(Protocol[Contract_co]):
         """What the declarer names for ``contract`` played by ``players``."""
         ...
 
+    @property
+    def passing(self) -> tuple[int, tuple[str, ...]]:
+        """The cards each seat passes before play and the directions of the
+        spec's cycle; ``(0, ())`` without passing."""
+        ...
+
 
 class Record(NamedTuple, Generic[Contract]):
     """A record read and checked: the contract (the book's), the declarer,
     the trump suit and starting rank named (or None), each seat's cards in
-    the record's order and as a mask, the moves and the doubles."""
+    the record's order and as a mask (after any passes: the cards played
+    with), the moves, the doubles and the passes (``direction``, each
+    seat's cards given; None when the record has none)."""
 
     contract: Contract
     name: str
@@ -78,6 +86,7 @@ class Record(NamedTuple, Generic[Contract]):
     masks: list[int]
     plays: list[int]
     doubles: list[Pair]
+    passes: tuple[str, list[list[int]]] | None = None
 
     @property
     def players(self) -> int:
@@ -126,6 +135,10 @@ def read_record(record: Any, book: Book[Contract]) -> Record[Contract]:
         raise bad_record(f"malformed record: 'declarer' must be a seat from 0 to {players - 1}")
     hands = [read_cards(cards, f"seat {seat}'s hand") for seat, cards in enumerate(raw_hands)]
     masks = check_deal(hands, book.deck(players))
+    passes = read_passes(record.get("passes"), hands, book.passing)
+    if passes is not None:
+        hands = exchange(hands, passes[1], passes[0])
+        masks = [sum(1 << c for c in cards) for cards in hands]
     announcement = book.announcement(contract, players)
     trump = read_trump(name, announcement, record.get("trump"))
     start_rank = read_start_rank(name, announcement, record.get("start_rank"))
@@ -134,7 +147,66 @@ def read_record(record: Any, book: Book[Contract]) -> Record[Contract]:
         raise bad_record("malformed record: 'plays' must be a list")
     plays = [read_move(text, index) for index, text in enumerate(raw_plays)]
     doubles = read_doubles(record.get("doubles"), players)
-    return Record(contract, name, declarer, trump, start_rank, hands, masks, plays, doubles)
+    return Record(contract, name, declarer, trump, start_rank, hands, masks, plays, doubles, passes)
+
+
+PASS_DIRECTIONS = ("left", "right", "across", "hold")
+"""Where passed cards go (docs/rules.md section 6, Passing)."""
+
+
+def receiver(seat: int, direction: str, players: int) -> int:
+    """The seat that receives the cards ``seat`` passes ``direction``:
+    left is the next seat (seat i+1 sits on seat i's left), right the one
+    before, across the seat opposite; hold keeps them."""
+    step = {"left": 1, "right": -1, "across": players // 2}.get(direction, 0)
+    return (seat + step) % players
+
+
+def exchange(hands: Sequence[Sequence[int]], given: Sequence[Sequence[int]], direction: str) -> list[list[int]]:
+    """Each seat's cards once every seat has passed its ``given`` cards
+    ``direction``, all at once, in card order."""
+    players = len(hands)
+    kept = [set(cards) - set(gone) for cards, gone in zip(hands, given, strict=True)]
+    for seat, gone in enumerate(given):
+        kept[receiver(seat, direction, players)].update(gone)
+    return [sorted(cards) for cards in kept]
+
+
+def read_passes(
+    value: Any, hands: list[list[int]], passing: tuple[int, tuple[str, ...]]
+) -> tuple[str, list[list[int]]] | None:
+    """A record's ``passes`` (``{"direction": "left", "cards": [[...], ...]}``,
+    each seat's cards given), checked against the dealt ``hands`` and the
+    spec's ``passing`` (its cards and cycle); None when absent or held."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("cards"), list):
+        raise bad_record('malformed record: \'passes\' must be {"direction": ..., "cards": [[...], ...]}')
+    count, cycle = passing
+    direction = value.get("direction")
+    if direction not in PASS_DIRECTIONS:
+        raise bad_record(f"unknown pass direction {_shown(direction)} (left, right, across or hold)")
+    if direction == "hold":
+        return None
+    if direction not in cycle:
+        allowed = ", ".join(d for d in cycle if d != "hold") or "none: the spec has no passing"
+        raise bad_record(f"wrong passes: the spec does not pass {direction} (it passes: {allowed})")
+    players = len(hands)
+    if direction == "across" and players % 2:
+        raise bad_record(f"wrong passes: nobody sits across with {players} players")
+    raw = value["cards"]
+    if len(raw) != players or not all(isinstance(cards, list) for cards in raw):
+        raise bad_record(f"malformed record: 'passes' gives a list of cards for each of the {players} seats")
+    given = [read_cards(cards, f"seat {seat}'s passes") for seat, cards in enumerate(raw)]
+    for seat, cards in enumerate(given):
+        if len(cards) != count:
+            raise bad_record(f"wrong passes: seat {seat} passes {len(cards)} cards, not {count}")
+        if len(set(cards)) != len(cards):
+            raise bad_record(f"wrong passes: seat {seat} passes a card twice")
+        foreign = [c for c in cards if c not in hands[seat]]
+        if foreign:
+            raise bad_record(f"wrong passes: seat {seat} passes {CARD_STRS[foreign[0]]}, which it was not dealt")
+    return direction, given
 
 
 def read_card(text: Any, where: str) -> int:

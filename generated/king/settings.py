@@ -31,6 +31,11 @@ DOUBLING = Doubling(
 nobody: any double is illegal.
 """
 
+PASSING = (0, ())
+"""The cards each seat passes before play and the directions they go, hand
+after hand (docs/rules.md section 6, Passing): none, the hands are played
+as dealt."""
+
 AIM = "highest"
 """The aim of the game: the highest score wins, so a contract is positive
 when its total is above zero."""

@@ -31,7 +31,7 @@ from .doubling import check_doubles, is_not_played, is_positive, not_played_scor
 from .errors import after_end
 from .records import Record, exit_status
 from .registry import DECKS, PLAYERS, find
-from .settings import AIM, DOUBLING
+from .settings import AIM, DOUBLING, PASSING
 
 __all__ = ["exit_status", "read_record", "replay", "replay_text"]
 
@@ -62,17 +62,19 @@ class _Book:
     def announcement(contract: ModuleType, players: int) -> Announcement:
         return contract.RULES[players].announcement()
 
+    passing = PASSING
+
 
 def read_record(record: Any) -> Record[ModuleType]:
     """Check a record's shape and deal: the contract's module, the
     declarer, the trump, the starting rank, the hands (as cards and as
-    masks), the moves and the doubles.  Raise a ``bad_record`` error naming
+    masks, after any passes), the moves, the doubles and the passes.  Raise a ``bad_record`` error naming
     the first problem."""
     return records.read_record(record, _Book())
 
 
 def _replay(record: Any) -> dict[str, Any]:
-    module, _, declarer, trump, start_rank, _, hands, plays, doubles = read_record(record)
+    module, _, declarer, trump, start_rank, _, hands, plays, doubles, _ = read_record(record)
     players = len(hands)
     total = module.TOTALS[(players, trump)]
     positive = is_positive(total, AIM)

@@ -104,6 +104,18 @@ def _doubling() -> dict[str, Any]:
                                             "additionalProperties": False}]}
 
 
+def _passing() -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "cards": {"type": "integer", "minimum": 0, "maximum": 52,
+                  "description": "the cards each player passes before play (docs/rules.md section 6, Passing)"},
+        "cycle": {"type": "array", "items": {"enum": list(S.PASS_DIRECTIONS)},
+                  "description": "where the cards go, hand after hand (default: left, right, across, hold)"},
+    }
+    assert set(properties) == set(S.PASSING_KEYS), "the schema names every passing key the loader reads"
+    return {"anyOf": [{"const": False}, {"type": "null"}, {"type": "object", "properties": properties,
+                                                           "additionalProperties": False}]}
+
+
 def _contract() -> dict[str, Any]:
     properties: dict[str, Any] = {
         "rules": _RULE_LINE,
@@ -147,7 +159,8 @@ def _contracts(patching: bool) -> dict[str, Any]:
 
 def _settings() -> dict[str, Any]:
     """The keys a spec and an overlay of it share: the game's settings and its contracts."""
-    shared = {key: {"$ref": f"#/$defs/{key}"} for key in ("players", "deck", "decks", "game", "doubling")}
+    shared = {key: {"$ref": f"#/$defs/{key}"} for key in ("players", "deck", "decks", "game", "doubling",
+                                                                  "passing")}
     return {**shared, "contracts": _contracts(patching=True)}
 
 
@@ -189,6 +202,7 @@ def spec_schema() -> dict[str, Any]:
             "decks": _decks(),
             "game": _game(),
             "doubling": _doubling(),
+            "passing": _passing(),
             "contract": _contract(),
             "patch": _patch(),
             "overlay": _overlay(),

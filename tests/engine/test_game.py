@@ -324,17 +324,21 @@ def test_advisory_doubles_count_is_shown_never_enforced() -> None:
     "tournament", "tournament+ravage-city", "tournament+dealer-chooses", "tournament+undoubled-not-played",
     "tournament+declarer-only-doubles", "tournament+declarer-sets-domino", "tournament+ace-low-domino",
     "tournament+shed-when-safe", "french-classic+random", "french-classic+all-or-nothing", "bouillabaisse",
-    "hearts",
+    "hearts", "hearts+no-passing",
 ])
 def test_recorded_hands_replay_identically(name: str) -> None:
     """docs/records.md: every hand a game plays is a record the replay
-    accepts and scores the same (status, raw, transfers, final)."""
+    accepts and scores the same (status, raw, transfers, final); a hand
+    whose cards are passed keeps them in ``passes`` (docs/rules.md section
+    6, Passing)."""
     spec = load_spec(name)
     players = 4
     for bots in ("random", "rules"):
         result = game(name, 8, players, bots=bots)
         for hand in result.hands:
-            assert list(hand.record) == ["contract", "declarer", "trump", "start_rank", "hands", "plays", "doubles"]
+            keys = ["contract", "declarer", "trump", "start_rank", "hands", "plays", "doubles"]
+            passed = spec.passing.direction(hand.number) != "hold"
+            assert list(hand.record) == keys + (["passes"] if passed else [])
             replayed = replay_record(spec, hand.record)
             assert "error" not in replayed, replayed
             assert replayed["status"] == hand.status

@@ -21,6 +21,18 @@ def test_a_complete_hearts_hand_replays_as_complete() -> None:
                       "transfers": [0, 0, 0, 0], "final": [20, 1, 5, 0]}
 
 
+def test_a_complete_hearts_hand_with_passes_replays_as_played() -> None:
+    """docs/rules.md section 4 and section 6, Passing: the same hand as
+    another program records it with the deal and the three cards each seat
+    passed to the left: the replay makes the exchange and checks the 52
+    plays against the hands after it, scoring as the hand was played."""
+    passed = json.loads((Path(__file__).parent / "records" / "hearts-passed-left.json").read_text(encoding="utf-8"))
+    assert passed["plays"] == RECORD["plays"] and passed["hands"] != RECORD["hands"]
+    assert replay_record(load_spec("hearts"), passed) == replay_record(load_spec("hearts"), RECORD)
+    unpassed = {key: value for key, value in passed.items() if key != "passes"}
+    assert replay_record(load_spec("hearts+no-passing"), unpassed)["error"]["kind"] == "illegal_play"
+
+
 def test_without_play_every_trick_the_hand_ends_when_nothing_can_score() -> None:
     """Section 1, early end: the same rules without the clause end after ten
     tricks, so the eleventh trick's first card comes after the end."""

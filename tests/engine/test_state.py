@@ -77,6 +77,9 @@ def check_options(state: GameState, decision: Decision) -> None:
         assert options == tuple(C.SUIT_LETTERS)
     elif kind == "start_rank":
         assert options == RANK_ORDER
+    elif kind == "give":  # docs/rules.md section 6, Passing: the seat's cards not yet given, in card order
+        view = state.seat_view(decision.seat)
+        assert options == tuple(C.CARD_STRS[c] for c in view.cards) and not set(view.given) & set(view.cards)
     else:
         assert kind == "contract" and len(set(options)) == len(options) >= 2
         assert set(options) <= {contract.name for contract in state.spec.contracts}
@@ -107,17 +110,19 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
 
 
 def check_privacy(state: GameState) -> None:
-    """No seat is shown a card another seat still holds, in its view or its events."""
+    """No seat is shown a card another seat still holds, in its view or its
+    events, except those it passed to them (docs/rules.md section 6, Passing)."""
     held = [{C.CARD_STRS[c] for c in state.seat_view(seat).cards} for seat in range(state.players)]
+    given = [{C.CARD_STRS[c] for c in state.seat_view(seat).given} for seat in range(state.players)]
     for seat in range(state.players):
-        others = set().union(*(held[other] for other in range(state.players) if other != seat))
+        others = set().union(*(held[other] for other in range(state.players) if other != seat)) - given[seat]
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view  # JSON-ready
         assert not set(card_strings(view)) & others, (seat, set(card_strings(view)) & others)
     events = state.events
     begins = max(event.n for event in events if event.event["type"] == "hand_begins")
     for seat in range(state.players):  # the events of the hand being played (an earlier deal's cards are dealt again)
-        others = set().union(*(held[other] for other in range(state.players) if other != seat))
+        others = set().union(*(held[other] for other in range(state.players) if other != seat)) - given[seat]
         seen = [event.event for event in state.events_for(seat, begins - 1)]
         assert not set(card_strings(seen)) & others
 

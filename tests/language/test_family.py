@@ -173,9 +173,9 @@ OUT_OF_REACH = [
     ("contracts:\n  Poker: chinese poker, +10 per trick\n", "not trick games or domino"),
     ("contracts:\n  Poker: {rules: +1 per trick, kind: poker}\n", "not trick games or domino"),
     ("contracts:\n  Beats: +6 per beat\n", "'beat' as a unit of scoring"),
-    ("contracts:\n  Hearts: −1 per ♥, pass 3 cards left\n", "passing cards before play"),
-    ("contracts:\n  Hearts: pass 3 cards to the left, −1 per ♥\n", "passing cards before play"),
-    ("contracts:\n  Hearts: −1 per ♥, passing left right across hold\n", "passing cards before play"),
+    ("contracts:\n  Hearts: −1 per ♥, pass 3 cards left\n", "passing cards in a contract's rule line"),
+    ("contracts:\n  Hearts: pass 3 cards to the left, −1 per ♥\n", "passing cards in a contract's rule line"),
+    ("contracts:\n  Hearts: −1 per ♥, passing left right across hold\n", "passing cards in a contract's rule line"),
     ("contracts:\n  Hearts: −1 per ♥, game ends at 100 points\n", "reaches a target score"),
     ("contracts:\n  Hearts: −1 per ♥, game ends when a player reaches 100\n", "reaches a target score"),
     ("contracts:\n  Pot: pay 1 chip per heart into the pot\n", "chips paid into a pot"),
@@ -186,7 +186,6 @@ OUT_OF_REACH = [
     ("contracts:\n  Bridge: bid, −2 per trick\n", "bidding"),
     ("contracts:\n  Bridge: −2 per trick, partner\n", "partnerships"),
     ("game: {target: 100}\n" + BASE, "reaches a target score"),
-    ("passing: [left, right, across, hold]\n" + BASE, "passing cards before play"),
     ("widow: 2\n" + BASE, "cards set aside"),
 ]
 

@@ -22,6 +22,7 @@ from barbu_dsl.sheet.game import SheetGame
 REFS = list(bundled_spec_names())
 REFS += [f"{name}+{o.name}" for name in bundled_spec_names() for o in load_spec(name).overlays]
 SEEDS = {name: (1, 2) for name in bundled_spec_names()}  # a variant changes a few contracts: one evening each
+SEEDS["hearts+no-passing"] = (1, 2)  # but an evening of Hearts is four hands
 
 SCORE_ALL = """(cases) => cases.map(([hand, players]) => {
   try { return window.barbuSheet.scoreHand(hand, players); }

@@ -83,7 +83,7 @@ class Person:
     def controls(self) -> dict[str, Any]:
         """The controls of the pending decision, in order, with the one under focus."""
         return self.page.evaluate("""() => { const g = window.barbuTable;
-            const cards = g.decision.kind === 'card' && !g.decision.options.includes('pass');
+            const cards = (g.decision.kind === 'card' && !g.decision.options.includes('pass')) || g.decision.kind === 'give';
             const box = document.getElementById(cards ? 'hand' : 'choices');
             const buttons = Array.from(box.querySelectorAll('button'));
             return {answers: buttons.map(b => b.dataset.answer || null),

@@ -83,3 +83,15 @@ def test_a_link_that_is_not_a_seat_is_refused(server: ServerProcess) -> None:
         run = join(server, link, [])
         _, err = run.communicate(timeout=60)
         assert run.returncode == 2 and words in err and "Traceback" not in err, err
+
+
+def test_a_table_that_passes_cards_is_sent_to_the_browser(server: ServerProcess) -> None:
+    """Hearts passes cards before play (docs/rules.md section 6, Passing),
+    which the terminal's mirror of the seat does not follow: barbu join
+    says so and where to play instead, and leaves the seat as it was."""
+    table = server.post("/api/tables", {"spec": "hearts", "seats": ["human", "random", "random", "random"]})
+    run = join(server, table["links"][0], [])
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 2 and "passes cards before play" in err and "in a browser" in err, err
+    assert "Traceback" not in err
+    assert server.get(f"/api/tables/{table['table']}")["status"] == "waiting"

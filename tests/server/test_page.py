@@ -7,6 +7,7 @@ regions say each event and each turn once."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from typing import Any
@@ -265,3 +266,33 @@ def test_contracts_are_named_in_the_page_language(server: ServerProcess, people:
     assert set(labels()) <= {c.name_in("fr") for c in spec.contracts}
     answer = bea.play_by_keys(lambda text: text == '"No tricks"')
     assert answer == '"No tricks"'
+
+
+def test_cards_are_passed_with_the_keyboard(server: ServerProcess, people: Any) -> None:
+    """Hearts as most programs play it (docs/rules.md section 6, Passing):
+    a person passes three cards from their hand with the arrows and Enter,
+    hears each and what came back, in French, and plays on."""
+    table = server.post("/api/tables", {"spec": "hearts", "seats": ["human", "random", "random", "random"],
+                                        "seed": 3})
+    cid = people(table, 0, "Cid", DESKTOP, "fr-FR")
+    deadline = time.monotonic() + 120
+    given: list[str] = []
+    while True:
+        assert time.monotonic() < deadline, f"passing never ended: {given}"
+        if not cid.state()["turn"]:
+            time.sleep(0.03)
+            continue
+        kind = cid.page.evaluate("() => window.barbuTable.decision.kind")
+        if kind == "contract" and not given:
+            cid.play_by_keys()
+            continue
+        if kind != "give":
+            break
+        assert cid.page.evaluate("() => document.getElementById('assertive').textContent").count("à gauche")
+        given.append(cid.play_by_keys())
+    assert len(given) == 3 and kind in ("card", "double")
+    log = cid.page.evaluate("() => document.getElementById('log').textContent")
+    assert "Chaque joueur passe 3 cartes à gauche." in log and "Vous avez passé " in log and " et reçu " in log
+    view = cid.page.evaluate("() => window.barbuTable.view")
+    assert len(view["cards"]) == 13 and not set(json.loads(answer) for answer in given) & set(view["cards"])
+    assert_accessible(cid, "after passing")

@@ -41,6 +41,10 @@ class Person(io.TextIOBase):
         t = Translator(language)
         self._rank_prompt = t("table.ask.start_rank", choices="").strip().rstrip(":")
         self._card_prompt = t("table.ask.card", count="(\\d+)", cards="(.+)")
+        marks = {"number": "NUMBER", "count": "COUNT", "whom": "WHOM", "cards": "CARDS"}
+        give = re.escape(t("table.ask.give", **marks))
+        self._give_prompt = (give.replace("NUMBER", "(\\d+)").replace("COUNT", "(\\d+)").replace("WHOM", ".+")
+                             .replace("CARDS", "(.+)"))
         self._first_card = "1"
 
     def isatty(self) -> bool:
@@ -50,9 +54,9 @@ class Person(io.TextIOBase):
         if self.stop_after is not None and len(self.given) >= self.stop_after:
             return ""
         prompt = self.out.getvalue().rsplit("\n", 1)[-1]
-        card = re.search(self._card_prompt, prompt)
+        card = re.search(self._card_prompt, prompt) or re.search(self._give_prompt, prompt)
         if card:  # "hearts 2 5 K, spades 3": the two of hearts
-            suit, rank = card.group(2).split(", ")[0].split()[:2]
+            suit, rank = card.groups()[-1].split(", ")[0].split()[:2]
             self._first_card = f"{rank} {suit}"
         numbered = re.search(r"\? (\d+) ", prompt)
         planned = self.planned.pop(0) if self.planned else None  # None: the default answer

@@ -254,3 +254,34 @@ def test_hints_count_points_as_the_score_sheet_does(tmp_path: Path) -> None:
     found = re.findall(r"([+−]?\d+(?:\.\d+)?)(?: for you)?\.", hint)
     best, next_best = (float(value.replace("−", "-")) for value in found[:2])
     assert best <= next_best, hint
+
+
+def test_golden_hearts_passing(tmp_path: Path) -> None:
+    """docs/rules.md section 4 and section 6, Passing: the person is told
+    where the cards go, asked for each card to pass (a hint, a word that is
+    no card, a card not held, then three cards), hears what they gave and
+    received, and plays the hand with the cards they hold after the
+    exchange; a record of the game replays."""
+    record = tmp_path / "game.jsonl"
+    text, _, _, code = session(["hint", "xx", "K♥", "QS", "J♥", "8H"], save=tmp_path / "saved.json",
+                               spec="hearts", seed=4, bots="human,rules,rules,rules", record=record)
+    assert code == 0
+    assert_plain(text)
+    assert "You passed the queen of spades, the jack of hearts, the eight of hearts to East" in text
+    results, status = replay_file(load_spec("hearts"), record)
+    assert status == 0 and [result["status"] for result in results] == ["complete"] * 4
+    assert_golden(text, GOLDEN / "hearts-en.txt")
+
+
+@pytest.mark.parametrize(("language", "asked", "told"), [
+    ("it", "Carta 1 di 3 da passare a Est?", "Ognuno passa 3 carte a sinistra."),
+    ("fr", "Carte 1 sur 3 à passer à Est ?", "Chacun passe 3 cartes à gauche."),
+    ("pt", "Carta 1 de 3 a passar a Este?", "Cada um passa 3 cartas para a esquerda."),
+])
+def test_passing_is_asked_in_each_language(language: str, asked: str, told: str, tmp_path: Path) -> None:
+    """docs/rules.md section 6, Passing: the passing is said and asked in
+    the person's language."""
+    text, _, _, code = session([], stop_after=12, save=tmp_path / "saved.json", spec="hearts", seed=4,
+                               bots="human,rules,rules,rules", language=language)
+    assert code == 0
+    assert told in text and asked in text, text

@@ -91,6 +91,8 @@ class Bot:
             return C.SUIT_LETTERS[self.choose_trump(view)]
         if kind == "start_rank":
             return C.RANK_LETTERS[self.choose_start_rank(view)]
+        if kind == "give":
+            return C.CARD_STRS[self.choose_give(view)]
         raise ValueError(f"the {self.name} bot does not answer {kind} decisions")
 
     def choose_contract(self, view: SeatView) -> m.Contract:
@@ -107,6 +109,10 @@ class Bot:
 
     def choose_doubles(self, view: SeatView) -> Sequence[int]:
         """The seats, among ``view.offer.targets``, this player doubles."""
+        raise NotImplementedError
+
+    def choose_give(self, view: SeatView) -> int:
+        """One of ``view.cards`` to pass before play (docs/rules.md section 6, Passing)."""
         raise NotImplementedError
 
     def choose_move(self, view: SeatView) -> int:
@@ -148,6 +154,9 @@ class RandomBot(Bot):
 
     def choose_move(self, view: SeatView) -> int:
         return self.rng.choice(view.legal_moves())
+
+    def choose_give(self, view: SeatView) -> int:
+        return self.rng.choice(view.cards)
 
 
 # --------------------------------------------------------------------------
@@ -372,6 +381,23 @@ class RuleBot(Bot):
         if not offer.positive and mine > 0.15 * scale:
             chosen.extend(seat for seat in offer.targets if seat != view.declarer)
         return sorted(chosen)
+
+    def choose_give(self, view: SeatView) -> int:
+        """The card it would least like to hold: in a contract that is good
+        to take, its weakest card; otherwise the card that costs most if it
+        is taken (Q♠, high hearts), a high card first among equals, since
+        high cards take the tricks."""
+        cards = view.cards
+        rules = view.rules
+        if isinstance(rules.play, m.DominoPlay):
+            return min(cards, key=lambda c: (c % 13, c))
+        trump = named_at_first_sight(rules.play, cards)[0] if view.trump is None else view.trump
+        table = trick_table(rules, view.players, tuple(sorted(view.deck)), trump)
+        plan = trick_plan(table, view.spec.game.aim)
+        inverted = table.inverted
+        if plan.positive:
+            return min(cards, key=lambda c: (_strength(c, inverted), c))
+        return max(cards, key=lambda c: (max(plan.bad[c], 0.0) * 2 + _TRICK_WEIGHT.get(_strength(c, inverted), 0), c))
 
     # ---- play -------------------------------------------------------------
 

@@ -18,9 +18,10 @@ from ..compiled import cards_of
 from ..errors import BarbuError
 from .views import card_texts
 
-KINDS = ("contract", "trump", "start_rank", "double", "card")
+KINDS = ("contract", "trump", "start_rank", "give", "double", "card")
 """The kinds of decision: the contract, the trump suit, the domino starting
-rank, a player's doubles, a card (or a domino pass)."""
+rank, a card to pass before play, a player's doubles, a card (or a domino
+pass)."""
 
 
 
@@ -105,6 +106,9 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "hand_begins": ("hand", "hands", "declarer", "dealer"),
     "deal": ("seat", "cards"),
     "contract": ("seat", "contract", "trump", "start_rank"),
+    "passing": ("direction", "cards"),
+    "give": ("seat", "card"),
+    "exchange": ("seat", "given", "received"),
     "double": ("seat", "doubled"),
     "play_begins": ("seat",),
     "card": ("seat", "card"),

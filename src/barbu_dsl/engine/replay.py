@@ -90,6 +90,11 @@ class _SpecBook:
     def announcement(self, contract: m.Contract, players: int) -> Announcement:
         return announcement(contract.rules_for(players).play)
 
+    @property
+    def passing(self) -> tuple[int, tuple[str, ...]]:
+        passing = self.spec.passing
+        return (passing.cards, passing.cycle) if passing.on else (0, ())
+
 
 def read_record(spec: m.Spec, record: Any) -> HandRecord:
     """Check a record's shape and deal against ``spec``; raise a

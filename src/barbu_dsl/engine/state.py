@@ -53,6 +53,7 @@ from .deal import Deal, deal
 from .decisions import EVENT_FIELDS, KINDS, AnswerError, Decision, Event, GameFileError, card_options, double_options
 from .doubling import DoublingRound, HandTerms, hand_terms
 from .hand import hand_for
+from .passing import PassingRound
 from .results import GameResult, HandResult, best_seats
 from .schedule import Schedule, Turn
 from .tricks import TrickHand
@@ -95,7 +96,9 @@ class GameState:
                        for seat in self._everyone]
         self._decision: Decision | None = None
         # The hand being played.
-        self._cards: Deal = ()
+        self._cards: Deal = ()  # the cards played with (after any passes)
+        self._dealt: Deal = ()  # the cards as dealt
+        self._passing: PassingRound | None = None
         self._turn: Turn | None = None
         self._contract: m.Contract | None = None
         self._trump: int | None = None
@@ -199,6 +202,10 @@ class GameState:
             assert hand is not None and hand.to_play is not None
             # The legal cards now: the options stay those of this position whenever they are read.
             return Decision(hand.to_play, "card", card_options, hand.legal_mask())
+        if phase == "give":
+            passing = self._passing
+            assert passing is not None and passing.seat is not None
+            return Decision(passing.seat, "give", _card_texts, passing.options(passing.seat))
         if phase == "double":
             round_ = self._round
             assert round_ is not None and round_.seat is not None
@@ -220,6 +227,8 @@ class GameState:
             self._play(decision, answer)
         elif phase == "double":
             self._double(decision, answer)
+        elif phase == "give":
+            self._give(decision, answer)
         elif phase == "contract":
             turn = self._turn
             assert turn is not None
@@ -257,9 +266,10 @@ class GameState:
         views = self._views
         self._hand = None
         self._contract = self._trump = self._start_rank = None
-        self._terms = self._round = None
+        self._terms = self._round = self._passing = None
         for view in views:
             view.set_hand(None)
+            view.passing = view.received = None
             view.contract = view.trump = view.start_rank = view.offer = None
             view.doubles = ()
             view.totals = tuple(self._totals)
@@ -273,7 +283,7 @@ class GameState:
             return
         cards = deal(self.spec, self.players, f"{self.seed}/hand {number}")
         turn = self._turn = self._schedule.turn(number, cards)
-        self._cards = cards
+        self._cards = self._dealt = cards
         declarer = turn.declarer
         if self._schedule.starts_series(number):
             self._against[declarer] = [0] * self.players
@@ -319,6 +329,48 @@ class GameState:
         self._views[turn.declarer].contract_options = ()
         self._say("contract", self._everyone, turn.declarer, contract.name,
                   None if trump is None else C.SUIT_LETTERS[trump], None if start is None else C.RANK_LETTERS[start])
+        passing = self.spec.passing
+        direction = passing.direction(turn.number)
+        if direction == "hold":
+            self._begin_doubling()
+            return
+        step = 1 if self.spec.game.direction == "clockwise" else -1
+        self._passing = PassingRound(direction, passing.cards, self._cards, turn.declarer, step)
+        for view in self._views:
+            view.passing = self._passing
+        self._say("passing", self._everyone, direction, passing.cards)
+        self._next_give()
+
+    def _next_give(self) -> None:
+        """Ask the next seat for a card to pass, or exchange the cards once all are given."""
+        passing = self._passing
+        assert passing is not None
+        seat = passing.seat
+        if seat is not None:
+            self._wait("give", seat)
+            return
+        self._cards = passing.exchanged()
+        for seat_ in self._everyone:
+            view = self._views[seat_]
+            view.received = tuple(passing.given[passing.giver(seat_)])
+            self._say("exchange", (seat_,), seat_, card_texts(passing.given[seat_]), card_texts(view.received))
+        self._begin_doubling()
+
+    def _give(self, decision: Decision, answer: Any) -> None:
+        passing = self._passing
+        assert passing is not None
+        card = C.CARD_INDEX.get(answer) if isinstance(answer, str) else None
+        if card is None or card not in passing.options(decision.seat):
+            raise AnswerError(decision, answer)
+        self._answered(answer)
+        passing.give(decision.seat, card)
+        self._say("give", (decision.seat,), decision.seat, answer)
+        self._next_give()
+
+    def _begin_doubling(self) -> None:
+        """The cards are passed (or held): the doubling round begins."""
+        turn, contract, trump = self._turn, self._contract, self._trump
+        assert turn is not None and contract is not None
         terms = self._terms = hand_terms(self.spec, contract.rules_for(self.players), self.players,
                                          self._views[0].deck, trump)
         self._round = DoublingRound(self.spec.doubling, turn.declarer, self.players, self.spec.game.direction,
@@ -444,10 +496,13 @@ class GameState:
             "declarer": turn.declarer,
             "trump": None if trump is None else C.SUIT_LETTERS[trump],
             "start_rank": None if start is None else C.RANK_LETTERS[start],
-            "hands": [card_texts(seat_cards) for seat_cards in self._cards],
+            "hands": [card_texts(seat_cards) for seat_cards in self._dealt],
             "plays": [move_text(move) for move in moves],
             "doubles": [list(pair) for pair in doubles],
         }
+        passing = self._passing
+        if passing is not None:
+            record["passes"] = {"direction": passing.direction, "cards": [card_texts(g) for g in passing.given]}
         result = HandResult(turn.number, contract.name, turn.declarer, turn.dealer, trump, start, doubles, status,
                             tuple(raw), tuple(transfers), tuple(final), tuple(self._totals),
                             tuple(self._against[turn.declarer]), record,
@@ -556,6 +611,11 @@ class GameState:
 
 
 _RANKS = {C.RANK_LETTERS[rank]: rank for rank in C.RANKS}
+
+
+def _card_texts(cards: tuple[int, ...]) -> tuple[str, ...]:
+    """A give decision's options: the cards in record order."""
+    return tuple(card_texts(cards))
 
 
 def _seed(value: Any) -> bool:

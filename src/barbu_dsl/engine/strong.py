@@ -299,6 +299,10 @@ class StrongBot(Bot):
                 for seat in offer.targets]
         return sorted(gaps, key=lambda item: -item[1])
 
+    def choose_give(self, view: SeatView) -> int:
+        """The rule-based bot's pass: the search does not yet weigh passes."""
+        return self._rules.choose_give(view)
+
     def choose_doubles(self, view: SeatView) -> list[int]:
         offer = view.offer
         if "double" not in self.decisions or offer is None or not offer.targets:

@@ -19,7 +19,7 @@ write them (docs/records.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..compiled import cards_of, mask_of
@@ -28,6 +28,9 @@ from .base import PASS, Hand, Trick
 from .domino import DominoHand, DominoPosition
 from .doubling import Pair
 from .tricks import TrickHand, TrickPosition
+
+if TYPE_CHECKING:
+    from .passing import PassingRound
 
 
 def card_texts(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -219,8 +222,10 @@ class SeatView:
         "number",
         "offer",
         "over",
+        "passing",
         "players",
         "public",
+        "received",
         "seat",
         "series_left",
         "spec",
@@ -256,6 +261,8 @@ class SeatView:
         self.against: tuple[int, ...] = (0,) * players  # doubles made against the declarer in their series
         self.waiting: tuple[int, str] | None = None  # the seat and kind of a decision other than a card
         self.over = False
+        self.passing: PassingRound | None = None  # the hand's passing round, when cards are passed
+        self.received: tuple[int, ...] | None = None  # the cards passed to the seat, once exchanged
         self._hand = hand
         self.public = PublicHand(hand) if hand is not None else None
 
@@ -277,14 +284,27 @@ class SeatView:
         """The seat's cards as a mask."""
         hand = self._hand
         if hand is None:
-            return mask_of(self.dealt)
+            return mask_of(self.cards)
         return hand.held(self.seat)
 
     @property
+    def given(self) -> tuple[int, ...]:
+        """The cards the seat has given in this hand's passing, in the order given."""
+        passing = self.passing
+        return () if passing is None else tuple(passing.given[self.seat])
+
+    @property
     def cards(self) -> tuple[int, ...]:
-        """The seat's cards now, in card order."""
+        """The seat's cards now, in card order: before play, those dealt
+        less those it has given, and with those it received once the cards
+        are exchanged."""
         hand = self._hand
-        return self.dealt if hand is None else tuple(cards_of(self.mine))
+        if hand is not None:
+            return tuple(cards_of(self.mine))
+        if self.passing is None:
+            return self.dealt
+        given = self.given
+        return tuple(sorted([c for c in self.dealt if c not in given] + list(self.received or ())))
 
     def legal_mask(self) -> int:
         """The seat's legal cards as a mask when it is its turn to play (0
@@ -333,7 +353,10 @@ class SeatView:
         trick's ``leader``, ``cards``, ``winner``) and ``taken`` (each
         seat's cards taken); for domino ``start_rank``, ``rows`` (per suit
         letter, ``{"low", "high"}`` or null), ``plays`` (``[seat, card or
-        "pass"]``) and ``placings``.
+        "pass"]``) and ``placings``; ``passing`` (null when no cards are
+        passed this hand): ``direction``, ``cards`` (how many each seat
+        passes), ``given`` (the seat's own, so far) and ``received`` (null
+        until the exchange).
         """
         contract = self.contract
         turn = self.turn
@@ -356,7 +379,16 @@ class SeatView:
             "totals": list(self.totals),
             "over": self.over,
             "table": None if self.public is None else self.public.to_json(),
+            "passing": self._passing_json(),
         }
+
+    def _passing_json(self) -> dict[str, Any] | None:
+        passing = self.passing
+        if passing is None:
+            return None
+        received = self.received
+        return {"direction": passing.direction, "cards": passing.count, "given": card_texts(self.given),
+                "received": None if received is None else card_texts(received)}
 
 
 __all__ = ["DoubleOffer", "PublicHand", "SeatView", "card_texts", "move_text"]

@@ -33,6 +33,8 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
         out.append(w("early_end"))
     out.append(w(f"aim.{spec.game.aim}"))
     out.append(w("who_chooses", text=chooser_text(spec, counts, w)))
+    if spec.passing.on:
+        out.append(w("passing", text=passing_text(spec, w)))
     out.append(w("doubling", text=doubling_text(spec, w)))
     out.append(w("hand_totals", text=sums_text(reports, w)))
     return out
@@ -165,6 +167,13 @@ def _hands_text(hands: int | None, plans: dict[int, GamePlan], w: RuleWords) -> 
                                           for n, plan in plans.items()]))
 
 
+def passing_text(spec: m.Spec, w: RuleWords) -> str:
+    """Cards passed before play (docs/rules.md section 6, Passing): how
+    many, and where they go hand after hand."""
+    passing = spec.passing
+    return w("passing.text", count=passing.cards, cycle=", ".join(w(f"passing.{d}") for d in passing.cycle))
+
+
 def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     """Who may double whom, redoubles, the settlement, the advisory
     minimum and the not-played variant (docs/rules.md section 2)."""
@@ -211,4 +220,4 @@ def sums_text(reports: dict[int, CountReport], w: RuleWords) -> str:
     return text + w("sums.depends", deciders=deciders)
 
 
-__all__ = ["chooser_text", "decks_text", "doubling_text", "header_lines", "sums_text"]
+__all__ = ["chooser_text", "decks_text", "doubling_text", "header_lines", "passing_text", "sums_text"]

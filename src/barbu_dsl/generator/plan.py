@@ -336,6 +336,7 @@ class SpecPlan:
     after: tuple[tuple[int, tuple[int, ...]], ...]  # (players, the seat after each seat)
     aim: str
     doubling: m.Doubling
+    passing: tuple[int, tuple[str, ...]]  # the cards each seat passes and the cycle; (0, ()) without passing
     contracts: tuple[ContractPlan, ...]
     suit_words: tuple[tuple[str, int], ...]
     rank_prefixes: tuple[tuple[str, int], ...]
@@ -380,6 +381,7 @@ def plan(spec: m.Spec, reference: str | None = None) -> SpecPlan:
         after=tuple((n, seat_after(n, spec.game.direction)) for n in spec.players),
         aim=spec.game.aim,
         doubling=spec.doubling,
+        passing=(spec.passing.cards, spec.passing.cycle) if spec.passing.on else (0, ()),
         contracts=contracts,
         suit_words=tuple(sorted(C.SUIT_WORDS.items())),
         rank_prefixes=tuple(sorted(C.RANK_PREFIXES.items())),

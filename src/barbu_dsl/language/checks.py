@@ -64,6 +64,36 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
     _check_game(spec, report, where, unread)
     if not unread.any("doubling", "game", "players", "contracts") and not unread.contracts:
         _check_doubling(spec, report, where)
+    if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
+        _check_passing(spec, report, where)
+
+
+def _check_passing(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """Passing that cannot be played (docs/rules.md section 6, Passing):
+    an empty cycle, more cards than a hand holds, ``across`` with an odd
+    number of players, passing before a domino contract."""
+    passing = spec.passing
+    at_cards = where.get("passing.cards") or where.get("passing.cycle")
+    at_cycle = where.get("passing.cycle") or at_cards
+    if not passing.cycle:
+        report(at_cycle, "the passing cycle is empty", hint="e.g. 'cycle: [left, right, across, hold]'")
+    for count in spec.players:
+        held = len(spec.deck_for(count)) // count
+        if passing.cards > held:
+            report(at_cards, f"{passing.cards} cards to pass, but with {count} players a hand holds {held}",
+                   hint=f"pass at most {held} cards")
+            break
+    odd = [count for count in spec.players if count % 2]
+    if "across" in passing.cycle and odd:
+        report(at_cycle, f"with {odd[0]} players nobody sits across: a pass across needs an even number of players",
+               hint="pass left, right or hold, or play with an even number of players")
+    domino = next((c for c in spec.contracts if not c.derived
+                   and any(isinstance(r.play, m.DominoPlay) for r in (c.rules, *(r for _, r in c.by_players)))),
+                  None)
+    if domino is not None:
+        report(at_cards, f"cards are passed before every contract, and '{domino.name}' is domino: "
+               "not expressible in barbu_dsl: passing before a domino contract",
+               hint="leave the passing out, or the domino contract")
 
 
 def _check_names(spec: m.Spec, report: Callable[..., None]) -> None:

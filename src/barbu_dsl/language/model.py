@@ -644,6 +644,37 @@ class Doubling:
     minimum: int = 0
 
 
+PassDirection = Literal["left", "right", "across", "hold"]
+DEFAULT_CYCLE: tuple[PassDirection, ...] = ("left", "right", "across", "hold")
+"""The cycle of passes most Hearts programs play, OpenSpiel's among them."""
+
+
+@dataclass(frozen=True)
+class Passing:
+    """Cards passed before play (docs/rules.md section 6, Passing).
+
+    Each player gives ``cards`` cards to another, the same for every
+    contract of the spec: hand ``n`` (from 0) passes in the direction
+    ``cycle[n % len(cycle)]``, ``left`` to the next seat (seat i+1 sits on
+    seat i's left), ``right`` to the previous one, ``across`` to the seat
+    opposite (an even number of players), ``hold`` not at all.  No
+    passing: ``cards`` 0.
+    """
+
+    cards: int = 0
+    cycle: tuple[PassDirection, ...] = DEFAULT_CYCLE
+
+    @property
+    def on(self) -> bool:
+        return self.cards > 0
+
+    def direction(self, number: int) -> PassDirection:
+        """The direction hand ``number`` (from 0) passes in."""
+        if not self.on or not self.cycle:
+            return "hold"
+        return self.cycle[number % len(self.cycle)]
+
+
 SettingValue = str | int | bool | None | tuple
 
 
@@ -722,7 +753,8 @@ class Spec:
     each setting (``game.hands`` → its position), for messages about them;
     ``deck_words`` the decks written in a shorthand (``highest 8 each``),
     which ``barbu fmt`` keeps.  ``names`` are its title in the players'
-    languages (:mod:`.names`).
+    languages (:mod:`.names`).  ``passing`` says how cards are passed
+    before play (none by default).
     """
 
     name: str
@@ -741,6 +773,7 @@ class Spec:
     positions: tuple[tuple[str, Position], ...] = field(default=(), compare=False, repr=False)
     deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
     names: tuple[tuple[str, str], ...] = ()
+    passing: Passing = Passing()
 
     def title_in(self, language: str) -> str:
         """The spec's title for people who speak ``language``."""

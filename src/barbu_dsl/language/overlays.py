@@ -105,6 +105,10 @@ def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None,
         cards = tuple(sorted(outside_pack(spec.pack_low) | set(value)))
         return replace(spec, removed=tuple((n, cards if n == count else old) for n, old in spec.removed))
     section, field_name = key.split(".", 1)
+    if section == "passing":
+        # 'passing: false' is no passing at all, whatever cycle was set before.
+        passing = m.Passing() if field_name == "cards" and not value else replace(spec.passing, **{field_name: value})
+        return replace(spec, passing=passing)
     if section == "game":
         return replace(spec, game=replace(spec.game, **{field_name: value}))
     if field_name == "allowed":

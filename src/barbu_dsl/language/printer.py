@@ -55,6 +55,8 @@ def print_spec(spec: m.Spec) -> str:
         out.extend(f"  {n}: {_deck(cards, n, spec.pack_low, words.get(n))}" for n, cards in decks)
     out.extend(_section("game", _changed(spec.game, m.Game())))
     out.extend(_doubling(spec.doubling))
+    passing = spec.passing  # its cycle printed even when it is the default: where the cards go is read at once
+    out.extend(_passing([("cards", passing.cards), ("cycle", passing.cycle)] if passing.on else []))
     out.append("contracts:")
     for contract in spec.contracts:
         if not contract.derived:
@@ -158,6 +160,15 @@ def _doubling(doubling: m.Doubling, indent: str = "") -> list[str]:
     return _section("doubling", _doubling_items(_changed(doubling, m.Doubling())), indent)
 
 
+def _passing(items: list[tuple[str, object]], indent: str = "") -> list[str]:
+    """``passing: false``, or its cards and cycle on one line."""
+    if not items:
+        return []
+    if items == [("cards", 0)]:
+        return [f"{indent}passing: false"]
+    return [f"{indent}passing: {{" + ", ".join(f"{key}: {_value(value, key)}" for key, value in items) + "}"]
+
+
 def _contract(contract: m.Contract, indent: str) -> list[str]:
     name = quote(contract.name)
     line = quote(rules_text(contract.rules))
@@ -215,6 +226,7 @@ def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
     low = next((value for key, value in overlay.settings if key == "deck"), low)  # type: ignore[assignment]
     game: list[tuple[str, object]] = []
     doubling: list[tuple[str, object]] = []
+    passing: list[tuple[str, object]] = []
     decks = [(key.split(".")[1], value) for key, value in overlay.settings if key.startswith("decks.")]
     for key, value in overlay.settings:
         if key == "players":
@@ -225,6 +237,8 @@ def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
             continue
         elif key.startswith("game."):
             game.append((key.split(".", 1)[1], value))
+        elif key.startswith("passing."):
+            passing.append((key.split(".", 1)[1], value))
         else:
             doubling.append((key.split(".", 1)[1], value))
     if decks:
@@ -237,6 +251,7 @@ def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
         out.append(f"{indent}doubling: false")
     else:
         out.extend(_section("doubling", _doubling_items(doubling), indent))
+    out.extend(_passing(passing, indent))
     if overlay.contracts:
         out.append(f"{indent}contracts:")
         for change in overlay.contracts:

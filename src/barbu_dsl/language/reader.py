@@ -33,8 +33,8 @@ from .suggest import closest, did_you_mean
 from .unexpressible import unexpressible_key
 
 SPEC_KEYS = ("name", "title", "names", "description", "extends", "apply", "applied", "players", "deck", "decks", "game",
-             "doubling", "contracts", "variants", "scales")
-OVERLAY_KEYS = ("description", "players", "deck", "decks", "game", "doubling", "contracts")
+             "doubling", "passing", "contracts", "variants", "scales")
+OVERLAY_KEYS = ("description", "players", "deck", "decks", "game", "doubling", "passing", "contracts")
 CONTRACT_KEYS = ("rules", "description", "twin", "players", "times", "names", "twin_names")
 
 Extending = Callable[[str, Path, tuple[str, ...]], tuple[m.Spec, str]]
@@ -359,6 +359,8 @@ class SpecReader(SettingReaders):
                 settings.append(("doubling.allowed", flag))
             else:
                 settings.extend(self._doubling(node))
+        if "passing" in sections:
+            settings.extend(self._passing(sections["passing"]))
         changes: list[m.ContractChange] = []
         if "contracts" in sections:
             changes = self._contract_changes(sections["contracts"], patching=what != "spec" or "extends" in sections)

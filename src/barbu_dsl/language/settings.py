@@ -45,6 +45,8 @@ BOOLEANS = ("doubling.allowed",)
 GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "order", "direction",
              "first_declarer", "lists")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
+PASSING_KEYS = ("cards", "cycle")
+PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)
 
 Setting = tuple[str, m.SettingValue]
 
@@ -163,6 +165,43 @@ class SettingReaders:
                           f"{'does' if len(names) == 1 else 'do'} nothing",
                           hint="write 'doubling: false', or leave 'allowed: false' out")
         return [("doubling.allowed", False)]
+
+    def _passing(self, node: Node) -> list[Setting]:
+        """``passing: false``, or ``passing: {cards: 3, cycle: [left, right,
+        across, hold]}`` (docs/rules.md section 6, Passing): the cards each
+        player passes and the directions hand after hand."""
+        flag = as_bool(node)
+        if flag is False or is_null(node):
+            return [("passing.cards", 0)]
+        if not isinstance(node, MappingNode):
+            self.source.error(node, "passing is false, or a mapping with keys cards and cycle",
+                              hint="e.g. 'passing: {cards: 3, cycle: [left, right, across, hold]}'")
+            self.unread_settings.add("passing")
+            return []
+        settings: list[Setting] = []
+        for key, value in self._sections(node, PASSING_KEYS, "passing").items():
+            full = f"passing.{key}"
+            self.positions.setdefault(full, self.source.where(value))
+            if key == "cards":
+                number = as_int(value)
+                if number is None or number < 0 or number > 52:
+                    self.source.error(value, "cards is the number of cards each player passes, e.g. 3")
+                    self.unread_settings.add(full)
+                    continue
+                settings.append((full, number))
+                continue
+            items = value.value if isinstance(value, SequenceNode) else [value]
+            words = [(scalar(item) or "").strip().lower() for item in items]
+            wrong = next((item for item, word in zip(items, words, strict=True) if word not in PASS_DIRECTIONS), None)
+            if wrong is not None:
+                text = str(scalar(wrong))
+                self.source.error(wrong, f"a pass goes left, right, across or hold, not '{text}'",
+                                  hint=with_suggestion(text, PASS_DIRECTIONS,
+                                                       "e.g. 'cycle: [left, right, across, hold]'"))
+                self.unread_settings.add(full)
+                continue
+            settings.append((full, tuple(words)))
+        return settings
 
     def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:  # noqa: C901 -- one branch a kind of setting: a choice, a number, a flag, the order, the others' readers
         if not isinstance(node, MappingNode):

@@ -3,13 +3,14 @@ write it (docs/rules.md section 6, "Not expressible").
 
 Some rules are out of reach: partnerships and bidding, doubling by whoever
 holds a card (Trix's K♥), contracts that are not trick games or domino
-(Chinese poker), passing cards before play, a game that ends at a target
+(Chinese poker), passing cards as a rule of one contract (passing is the
+spec's ``passing`` setting, before every hand), a game that ends at a target
 score, pots of chips, card orders other than natural or ``2 high``, cards
 set aside (a widow), two packs, scoring units the language has no word for
 (``per beat``).  A spec that tries one of them gets a located error saying
 so — "not expressible in barbu_dsl: …", with the nearest thing that is —
 rather than an unknown key or an unexpected word: the keys people reach
-for (``partners:``, ``passing:``, ``kind: poker``) and the phrases they
+for (``partners:``, ``kind: poker``) and the phrases they
 write in a rule line (``pass 3 cards to the left``, ``game ends at 100
 points``).  Both are tables, :data:`KEYS` and :data:`PHRASES`: a new
 phrasing is one more row.  More than ten players need two packs
@@ -30,8 +31,10 @@ _NOT_TRICKS = ("contracts that are not trick games or domino (Chinese poker, rum
                "every contract is a rule line of tricks or domino")
 _BIDDING = ("bidding (an auction for the contract or for a number of tricks); the declarer chooses the contract",
             "leave the bidding out; 'game: {chooser: …}' says who chooses each contract")
-_PASSING = ("passing cards before play (to the left, right or across); a hand is played as dealt",
-            "leave the passing out")
+_PASSING = ("passing cards in a contract's rule line; cards are passed before every hand of the spec, "
+            "by its 'passing' setting (docs/rules.md section 6, Passing)",
+            "write 'passing: {cards: 3, cycle: [left, right, across, hold]}' beside 'contracts', "
+            "and take the passing out of the rule line")
 _TARGET = ("a game that ends when a player's running total reaches a target score",
            "a game is a fixed number of hands: set 'times' on the contracts or 'game: {hands: …}'")
 _POT = ("chips paid into a pot and collected later; each hand's points are scored at once",
@@ -50,7 +53,6 @@ KEYS: dict[str, tuple[str, str]] = {
     **{key: _HOLDER for key in ("doubled_by", "holder_doubles", "card_doubles", "doubling_card")},
     **{key: _NOT_TRICKS for key in ("kind", "type", "poker")},
     **{key: _BIDDING for key in ("bid", "bids", "bidding", "auction")},
-    **{key: _PASSING for key in ("pass", "passing", "passes")},
     **{key: _TARGET for key in ("target", "target_score", "ends_at", "game_end", "end_score")},
     **{key: _POT for key in ("pot", "pots", "chips")},
     **{key: _ORDER for key in ("card_order", "rank_order", "ranking")},

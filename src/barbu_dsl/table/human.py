@@ -390,6 +390,36 @@ class HumanSeat(Bot):
         return self._ask(self._plain_question(say(key, choices=choices), choices), read, hint,
                          lambda: list(self.helper.choose_doubles(view)))
 
+    def choose_give(self, view: SeatView) -> int:
+        """A card to pass before play (docs/rules.md section 6, Passing),
+        typed as a card is, or by a rank or suit only one of the cards has."""
+        self.show_hand(view)
+        passing = view.passing
+        assert passing is not None
+        say = self.say
+        cards = list(view.cards)
+        listed = say.letters(cards)
+        whom = say.seat_object(passing.receiver(self.seat))
+        question = Question(say("table.ask.give", number=len(view.given) + 1, count=passing.count, whom=whom,
+                                cards=listed), say("table.ask.give.again"), [say("table.choices", choices=listed)])
+
+        def read(text: str) -> Answer:
+            card = self._move(text, cards)
+            if isinstance(card, Answer):
+                return card
+            if card not in cards:
+                what = say("table.pass") if card == PASS else say.the_card(card)
+                return Answer(problem=say("table.error.not_yours", typed=text, card=what, cards=listed))
+            return Answer(card)
+
+        def hint() -> list[str]:
+            return [say("table.hint.give", card=say.the_card(self.helper.choose_give(view)))]
+
+        card = self._ask(question, read, hint, lambda: self.helper.choose_give(view))
+        if len(view.given) + 1 == passing.count:
+            self._shown = -1  # the cards are shown again once exchanged
+        return card
+
     # ---- play -------------------------------------------------------------------
 
     def choose_move(self, view: SeatView) -> int:

@@ -24,6 +24,7 @@ from ..compiled import cards_of
 from ..engine import GameState, PublicHand
 from ..engine.domino import DominoPosition
 from ..language import model as m
+from ..runtime.records import receiver
 from .console import Console
 from .speech import Speech
 
@@ -58,6 +59,7 @@ class Narrator:
         self.contract: m.Contract | None = None
         self.trump: int | None = None
         self.start_rank: int | None = None
+        self.passing: str | None = None  # where this hand's cards are passed
         self.doubles: list[tuple[int, int]] = []
         self.hand: PublicHand | None = None
         self.totals: list[int] | None = None  # after the last hand scored
@@ -66,7 +68,8 @@ class Narrator:
         self.last: Trick | None = None  # the last trick played
         self._said = {"hand_begins": self._hand_begins, "contract": self._contract_named, "double": self._doubled,
                       "card": self._card, "trick": self._trick, "out": self._out, "early_end": self._early_end,
-                      "hand_ends": self._hand_ends}
+                      "hand_ends": self._hand_ends,
+                      "passing": self._passing, "exchange": self._exchange}
 
     def line(self, text: str, style: str | None = None) -> None:
         """Say one line, unless a saved game is being caught up with."""
@@ -90,10 +93,28 @@ class Narrator:
 
     # ---- the events -----------------------------------------------------------
 
+    def _passing(self, data: dict[str, Any]) -> None:
+        """docs/rules.md section 6, Passing: where the cards go this hand."""
+        self.passing = data["direction"]
+        self.line(self.say(f"table.passing.{data['direction']}", count=data["cards"]))
+
+    def _exchange(self, data: dict[str, Any]) -> None:
+        """The cards are exchanged: the person hears what they gave and
+        received, and from whom (other seats' exchanges are not theirs to hear)."""
+        seat, say = data["seat"], self.say
+        if seat != say.you or self.passing is None:
+            return
+        to = receiver(seat, self.passing, self.players)
+        giver = next(other for other in range(self.players) if receiver(other, self.passing, self.players) == seat)
+        cards = {key: ", ".join(say.the_card(C.CARD_INDEX[card]) for card in data[key])
+                 for key in ("given", "received")}
+        self.line(say.about("table.exchange", seat, count=len(data["given"]), whom=say.seat_object(to),
+                            giver=say.seat_object(giver), **cards))
+
     def _hand_begins(self, data: dict[str, Any]) -> None:
         self.number = data["hand"] - 1
         self.declarer = data["declarer"]
-        self.contract = self.trump = self.start_rank = None
+        self.contract = self.trump = self.start_rank = self.passing = None
         self.doubles = []
         self.hand = None
         self.moves = []

@@ -19,6 +19,9 @@
   const $ = (id) => document.getElementById(id);
 
   let say = null;
+  /* The decisions answered with a card of the hand: a card to play, a card to pass. */
+  const HAND_KINDS = new Set(["card", "give"]);
+
   const game = {
     seat: null, names: [], table: null, view: null, offer: null, decision: null, sentFor: null,
     events: [], lastN: 0, over: null, spokenEvents: new Set(), spokenTurns: new Set(), burst: true,
@@ -77,6 +80,13 @@
           { whom: joinWords(e.doubled.map(name)) })];
       case "play_begins":
         return [about("leads", e.seat)];
+      case "passing":
+        return [say("passing", { count: e.cards, direction: say(`direction.${e.direction}`) })];
+      case "give":
+        return [say("gives.you", { card: cardWords(e.card) })];
+      case "exchange":
+        return [say("exchange", { given: joinWords(e.given.map(cardWords)),
+          received: joinWords(e.received.map(cardWords)) })];
       case "card":
         return [e.card === "pass" ? about("passes", e.seat) : about("plays", e.seat, { card: cardWords(e.card) })];
       case "trick":
@@ -257,6 +267,11 @@
       }
       return say("turn.domino");
     }
+    if (decision.kind === "give") {
+      const passing = (view && view.passing) || { direction: "left", cards: 1, given: [] };
+      return say("turn.give", { direction: say(`direction.${passing.direction}`),
+        number: passing.given.length + 1, count: passing.cards });
+    }
     return say(`turn.${decision.kind}`);
   }
 
@@ -313,7 +328,7 @@
 
   function legalCards() {
     const decision = game.decision;
-    if (!decision || decision.kind !== "card" || game.sentFor === decision.id) return new Set();
+    if (!decision || !HAND_KINDS.has(decision.kind) || game.sentFor === decision.id) return new Set();
     return new Set(decision.options.filter((option) => option !== "pass"));
   }
 
@@ -363,6 +378,8 @@
       }
       case "card":
         return decision.options.includes("pass") ? [[say("pass"), "pass"]] : [];
+      case "give":
+        return [];
       default:
         return decision.options.map((option) => [JSON.stringify(option), option]);
     }
@@ -403,7 +420,7 @@
     if (active && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName)) return;
     const decision = game.decision;
     if (!decision) return;
-    if (decision.kind === "card") {
+    if (HAND_KINDS.has(decision.kind)) {
       const cards = Array.from($("hand").querySelectorAll("button"));
       const first = cards.findIndex((button) => button.dataset.answer);
       if (first >= 0) { focusItem(cards, first); return; }
