@@ -24,6 +24,7 @@ from ..compiled import GamePlan, cards_of
 from ..engine import GameState, PublicHand
 from ..engine.domino import DominoPosition
 from ..language import model as m
+from ..words import target_text
 from .console import Console
 from .speech import Speech
 
@@ -363,8 +364,3 @@ class Narrator:
         if self.hand is not None:
             lines.extend(self.trick_lines())
         return list(dict.fromkeys(lines))  # a line said once
-
-
-def target_text(target: int) -> str:
-    """A target score as people read it: ``100``, ``−100``."""
-    return str(target).replace("-", "−")

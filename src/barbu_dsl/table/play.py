@@ -50,12 +50,13 @@ from ..i18n import Translator, choose_language
 from ..language import load_spec
 from ..language import model as m
 from ..safe_text import for_terminal, json_line
+from ..words import target_text
 from . import report
 from .answers import command_word
 from .console import Console, Leave, wants_plain
 from .house import CONTRACTS, check_choice, house_spec
 from .human import HumanSeat
-from .narrator import Narrator, target_text
+from .narrator import Narrator
 from .save import SavedGame, check_fits, default_path, load_game, read_saved, remove_saved, write_saved
 from .speech import Speech, seat_names
 
