@@ -3,7 +3,8 @@ write it (docs/rules.md section 6, "Not expressible").
 
 Some rules are out of reach: partnerships and bidding, doubling by whoever
 holds a card (Trix's K♥), contracts that are not trick games or domino
-(Chinese poker), passing cards before play, pots of chips, card orders other than natural or ``2 high``, cards
+(Chinese poker), passing cards before play, rules that change with a
+player's running total (reset to zero, reversal), pots of chips, card orders other than natural or ``2 high``, cards
 set aside (a widow), two packs, scoring units the language has no word for
 (``per beat``).  A spec that tries one of them gets a located error saying
 so — "not expressible in barbu_dsl: …", with the nearest thing that is —
@@ -35,6 +36,9 @@ _BIDDING = ("bidding (an auction for the contract or for a number of tricks); th
             "leave the bidding out; 'game: {chooser: …}' says who chooses each contract")
 _PASSING = ("passing cards before play (to the left, right or across); a hand is played as dealt",
             "leave the passing out")
+_RUNNING = ("rules that change with a player's running total (a total of exactly 100 back to zero, a "
+            "reversal, going for the lot); each hand is scored the same whatever the totals",
+            "leave the rule out; a game that ends when a total reaches a score is 'game: {target: 100}'")
 _POT = ("chips paid into a pot and collected later; each hand's points are scored at once",
         "score what is paid as points, e.g. '−1 per ♥' for a chip per heart")
 _ORDER = ("card orders other than the natural one (A high) and '2 high'",
@@ -52,6 +56,7 @@ KEYS: dict[str, tuple[str, str]] = {
     **{key: _NOT_TRICKS for key in ("kind", "type", "poker")},
     **{key: _BIDDING for key in ("bid", "bids", "bidding", "auction")},
     **{key: _PASSING for key in ("pass", "passing", "passes")},
+    **{key: _RUNNING for key in ("reset", "reset_at", "back_to_zero", "reversal", "reverse_at")},
     **{key: _POT for key in ("pot", "pots", "chips")},
     **{key: _ORDER for key in ("card_order", "rank_order", "ranking")},
     **{key: _WIDOW for key in ("widow", "kitty", "talon", "discard")},
@@ -69,6 +74,7 @@ PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\bpartners?\b|\bpartnerships?\b|\bteams?\b", _PARTNERS),
     (r"\bpass(es|ing)?\b(\s+(\d+|one|two|three|four|the))?(\s+cards?)?"
      r"(\s+(to\s+the\s+)?(left|right|across|hold|keeper))?", _PASSING),
+    (r"\b(back|goes?\s+back|returns?)\s+to\s+(zero|0)\b|\breset\w*\b|\bgoing\s+for\s+the\s+lot\b", _RUNNING),
     (r"\bpay\s+\d+\s+chips?\b[^,;]*|\bchips?\b[^,;]*\bpot\b|\b(into|in)\s+the\s+pot\b|\bpot\b", _POT),
     (rf"\b(card\s+|rank\s+)?order\s+{_RANK}(\s+{_RANK})+\b|\b(card|rank)\s+order\b", _ORDER),
     (r"\b(two|2|double)\s+(packs?|decks?)\b", _PACKS),
