@@ -22,6 +22,7 @@ from barbu_dsl.engine import play_game
 from barbu_dsl.errors import SpecError
 from barbu_dsl.language import load_spec, parse_spec
 from barbu_dsl.resources import bundled_spec_names
+from barbu_dsl.runtime.scoring import target_reached
 from barbu_dsl.verifier import verify_count
 
 REFS = [name for name in bundled_spec_names()]
@@ -38,11 +39,28 @@ def game_total(spec, players: int, seed: int) -> tuple[int, int]:
 
 def assert_within(spec, players: int, seeds=SEEDS) -> None:
     report = verify_count(spec, players)
+    if report.per_deal:
+        assert_each_hand_within(spec, players, seeds)
+        return
     for seed in seeds:
         total, hands = game_total(spec, players, seed)
         assert hands == report.hands, (spec.full_name, players, seed)
         assert report.sum_min <= total <= report.sum_max, (spec.full_name, players, seed, total,
                                                           report.sum_min, report.sum_max)
+
+
+def assert_each_hand_within(spec, players: int, seeds=SEEDS) -> None:
+    """A game to a target score is proved per deal (docs/rules.md section 6,
+    "A target score"): every hand adds up to what one hand can, and the
+    game ends at the first hand after which a total reaches the target."""
+    report = verify_count(spec, players)
+    for seed in seeds:
+        result = play_game(spec, make_bots(["random"], players, seed=seed), seed=seed, players=players)
+        for hand in result.hands:
+            assert report.sum_min <= sum(hand.final) <= report.sum_max, (spec.full_name, players, seed, hand)
+        totals = [hand.totals for hand in result.hands]
+        assert target_reached(report.target, totals[-1]), (spec.full_name, players, seed)
+        assert not any(target_reached(report.target, t) for t in totals[:-1]), (spec.full_name, players, seed)
 
 
 @pytest.mark.parametrize("ref", REFS)

@@ -80,6 +80,8 @@ GOOD = "name: x\nplayers: 4\ncontracts:\n  A: −2 per trick\n"
     ("game: {direction: left}\ncontracts:\n  A: −2 per trick\n", "a direction that does not exist"),
     ("game: {hands: many}\ncontracts:\n  A: −2 per trick\n", "hands that are not a number"),
     ("game: {teams: 2}\ncontracts:\n  A: −2 per trick\n", "an unknown game key"),
+    ("game: {target: 0}\ncontracts:\n  A: −2 per trick\n", "a target of 0 (docs/rules.md section 6)"),
+    ("game: {target: a hundred}\ncontracts:\n  A: −2 per trick\n", "a target that is not a number"),
     ("doubling: yes please\ncontracts:\n  A: −2 per trick\n", "doubling that is neither false nor a mapping"),
     ("doubling: {redouble: sometimes}\ncontracts:\n  A: −2 per trick\n", "a redouble that does not exist"),
     ("decks: {12: [2♣]}\ncontracts:\n  A: −2 per trick\n", "a deck for twelve players"),
@@ -103,3 +105,5 @@ def test_a_minimal_spec_and_section_6_settings_are_accepted() -> None:
             "first_declarer: holder of 7♥, hands: {3: 15, 4: 32}}\ndoubling: {redouble: anyone}\n"
             "contracts:\n  A: {rules: −2 per trick, times: 12}\n  B: {rules: −2 per ♥, times: 1 each}\n")
     assert errors(as_json(text)) == []
+    for target in ("100", "−100", "-100"):  # a target score, either sign
+        assert errors(as_json(f"game: {{aim: lowest, target: {target}}}\ncontracts:\n  A: +1 per ♥\n")) == []

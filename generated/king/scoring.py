@@ -15,7 +15,9 @@
   position, which decides when a hand can end early (section 1);
 * :func:`round_half_away` — the rounding of a share that is not whole
   (an unplayed hand's split, section 2 variant 4; a spread's share,
-  section 6; a Ravage City tie rounded to the nearest, variant 9).
+  section 6; a Ravage City tie rounded to the nearest, variant 9);
+* :func:`target_reached` — whether a game played to a target score is
+  over (section 6, "A target score").
 """
 
 from __future__ import annotations
@@ -53,3 +55,12 @@ def round_half_away(numerator: int, denominator: int) -> int:
     nearest integer, halves away from zero."""
     magnitude = (2 * abs(numerator) + denominator) // (2 * denominator)
     return magnitude if numerator >= 0 else -magnitude
+
+
+def target_reached(target: int | None, totals: Iterable[int]) -> bool:
+    """Whether some running total reaches ``target``: at least it when it is
+    positive, at most it when it is negative (docs/rules.md section 6, "A
+    target score"); never when there is no target."""
+    if target is None:
+        return False
+    return any(total >= target for total in totals) if target > 0 else any(total <= target for total in totals)

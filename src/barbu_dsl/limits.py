@@ -37,7 +37,14 @@ THINK = 100.0
 game's): 1 is about 50 ms a decision, so 100 is seconds, not forever."""
 
 GAME_HANDS = 1000
-"""The largest ``game.hands`` and ``game.contracts_per_game``."""
+"""The largest ``game.hands`` and ``game.contracts_per_game``; also the
+most hands a game to a target score plays (``game.target``, docs/rules.md
+section 6): a scale under which nobody ever reaches the target (one that
+sums to zero can hover about it) still ends, after this many hands."""
+
+TARGET_SCORE = VALUE_MAGNITUDE * GAME_HANDS
+"""The largest ``game.target``, either sign: a total beyond it takes more
+hands than a game may have at the largest value."""
 
 CONTRACTS = 100
 """Contracts in one ``contracts`` section (the bundled specs have 5 to 12):
@@ -100,6 +107,7 @@ __all__ = [
     "RULE_LINE_CHARACTERS",
     "RULE_LINE_CLAUSES",
     "SIMULATED_GAMES",
+    "TARGET_SCORE",
     "SIMULATION_WORKERS",
     "SPEC_FILE_BYTES",
     "TABLES",

@@ -78,6 +78,10 @@ def _game() -> dict[str, Any]:
         "contracts_per_game": {"type": "integer", "minimum": 1},
         "hands": {"description": "the number of hands, or one for each player count",
                   "anyOf": [{"type": "integer", "minimum": 1}, by_count, {"type": "null"}]},
+        "target": {"description": "the game ends at the end of the hand in which a player's total reaches "
+                              "this score (at most it when it is negative; docs/rules.md section 6)",
+                   "anyOf": [{"type": "integer", "not": {"const": 0}},
+                             {"type": "string", "pattern": "^\\s*[+−-]?[0-9]+\\s*$"}, {"type": "null"}]},
         "order": {**_NAMES, "description": "the contracts in order (a fixed order may repeat one)"},
         "direction": _choice("game.direction", "the way play and every turn pass"),
         "first_declarer": {"type": "string", "pattern": r"^\s*(lot|by lot|drawn|(holder of (the )?)?\S+)\s*$",

@@ -14,7 +14,11 @@ The contracts a game plays are those of its game plan
 (:func:`barbu_dsl.compiled.game_plan`), the same plan explain and play
 follow, each as often as a list, series or rubber plays it (``times``,
 docs/rules.md section 6).  A game sums to zero when the totals of the contracts
-it plays add up to 0 whatever happens.  When they do not, the report says why: for a spec built
+it plays add up to 0 whatever happens.  A game to a target score (section 6)
+has as many hands as the scores take, so it is proved per deal only: what
+one hand adds up to, whichever contract it plays; it sums to zero when
+every hand does, and the report says that the game's length, and so its
+total, is not proved.  When they do not, the report says why: for a spec built
 on another (a house file, or a spec with overlays applied), which contract
 totals changed and by how much; otherwise which contracts give and which
 take.  Then it lists every one change that would make the sum zero: a
@@ -30,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import cards as C
-from .compiled import HandTotals, Pick, game_contracts, game_plan, hand_totals
+from .compiled import GamePlan, HandTotals, Pick, game_contracts, game_plan, hand_totals
 from .language import model as m
 from .language.overlays import with_twins
 from .language.rules import clause_text, negate, value_text
@@ -76,21 +80,32 @@ class CountReport:
     contracts: tuple[ContractTotal, ...]
     problems: tuple[str, ...] = ()
     miss: tuple[str, ...] = ()
-    hands: int = 0
+    hands: int | None = 0
     picks: tuple[PickTotal, ...] = ()
+    target: int | None = None  # a game to a target score: proved per deal (``hands`` None when not known)
 
     @property
     def tricks(self) -> int:
         return self.cards // self.players
 
     @property
+    def per_deal(self) -> bool:
+        """Whether the totals are one hand's, not a whole game's (a game to
+        a target score, whose length depends on the scores)."""
+        return self.target is not None
+
+    @property
     def sum_min(self) -> int:
-        """The least a whole game can add up to."""
+        """The least a whole game can add up to (one hand, per deal)."""
+        if self.per_deal:
+            return min((total.min for total in self.contracts), default=0)
         return sum(total.times * total.min for total in self.contracts) + sum(pick.min for pick in self.picks)
 
     @property
     def sum_max(self) -> int:
-        """The most a whole game can add up to."""
+        """The most a whole game can add up to (one hand, per deal)."""
+        if self.per_deal:
+            return max((total.max for total in self.contracts), default=0)
         return sum(total.times * total.max for total in self.contracts) + sum(pick.max for pick in self.picks)
 
     @property
@@ -123,6 +138,7 @@ class CountReport:
                 for t in self.contracts
             ],
             **({"picks": [pick.to_json() for pick in self.picks]} if self.picks else {}),
+            **({"target": self.target, "per_deal": True, "unproved": UNPROVED} if self.per_deal else {}),
             "sum_min": self.sum_min,
             "sum_max": self.sum_max,
             "zero_sum": self.zero_sum,
@@ -174,7 +190,7 @@ def verify(spec: m.Spec, players: int | None = None, *, base: m.Spec | None = No
     base_reports: dict[int, CountReport] | None = None
     for n in counts:
         report = verify_count(spec, n)
-        if explain_miss and not report.zero_sum:
+        if explain_miss and not report.zero_sum and not report.per_deal:
             if base_reports is None:
                 base_reports = _base_reports(spec, base)
             miss = _explain_miss(spec, report, base_reports.get(n), _base_name(spec, base))
@@ -197,7 +213,10 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
     if len(deck) % players:
         problems.append(f"{len(deck)} cards do not deal evenly to {players} players "
                         f"({len(deck) % players} left over)")
-    played = game_contracts(game_plan(spec, players))
+    plan = game_plan(spec, players)
+    if plan.target is not None:
+        return _per_deal(plan, deck, tuple(problems))
+    played = game_contracts(plan)
     fixed = {m.contract_key(c.name): times for c, times in played.fixed}
     totals: dict[str, ContractTotal] = {}
     for contract in played.contracts():
@@ -208,6 +227,30 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
                                     times=fixed.get(key, 0))
     picks = tuple(_pick_total(pick, totals) for pick in played.picks)
     return CountReport(players, len(deck), tuple(totals.values()), tuple(problems), hands=played.hands, picks=picks)
+
+
+UNPROVED = "the number of hands of a game to a target score depends on the scores, so its total is not proved"
+"""What :func:`verify` cannot prove about a game to a target score."""
+
+
+def _per_deal(plan: GamePlan, deck: frozenset[int], problems: tuple[str, ...]) -> CountReport:
+    """A game to a target score, proved per deal (docs/rules.md section 6):
+    the hand total of each contract its hands may play (``times`` 0: how
+    often depends on the scores)."""
+    found = list(problems)
+    totals: dict[str, ContractTotal] = {}
+    for contract in plan.pool:
+        key = m.contract_key(contract.name)
+        if key in totals:
+            continue
+        total = contract_total(contract, deck, plan.players)
+        found.extend(f"{contract.name}: {text}" for text in total.problems)
+        totals[key] = ContractTotal(name=contract.name, totals=total.totals, notes=total.notes, times=0)
+    report = CountReport(plan.players, len(deck), tuple(totals.values()), tuple(found), hands=plan.known_hands,
+                         target=plan.target)
+    if report.zero_sum:
+        return report
+    return replace(report, miss=(f"each hand adds {range_text(report.sum_min, report.sum_max)}",))
 
 
 def _pick_total(pick: Pick, totals: dict[str, ContractTotal]) -> PickTotal:
@@ -296,7 +339,8 @@ def _changes(old: CountReport, new: CountReport) -> list[str]:
     whose total or number of hands changed, was dropped or was added (with
     what that adds to the game's total when it is fixed), and hands the
     players now choose."""
-    lines = [f"a game of {plural(new.hands, 'hand')}, not {old.hands}"] if new.hands != old.hands else []
+    old_length = f"a game to {old.target}" if old.per_deal else str(old.hands)
+    lines = [f"a game of {plural(new.hands or 0, 'hand')}, not {old_length}"] if new.hands != old.hands else []
     old_by_key = {m.contract_key(t.name): t for t in old.contracts if t.times}
     new_by_key = {m.contract_key(t.name): t for t in new.contracts if t.times}
     for key, before in old_by_key.items():
@@ -497,11 +541,14 @@ def render(report: Report) -> str:
     out = [f"{report.spec}: hand totals (every player's raw score in one hand, added up)"]
     for count in report.counts:
         out.append("")
-        out.append(f"{count.players} players: {count.cards} cards, {count.tricks} tricks, "
-                   f"{plural(count.hands, 'hand')} a game")
-        rows = [(_times_name(t), range_text(t.min, t.max)) for t in count.contracts if t.times]
+        length = (f"{plural(count.hands or 0, 'hand')} a game" if not count.per_deal else
+                  f"a game to {str(count.target).replace('-', '−')}"
+                  + (f" or {plural(count.hands, 'hand')}, whichever comes first" if count.hands is not None else ""))
+        out.append(f"{count.players} players: {count.cards} cards, {count.tricks} tricks, {length}")
+        rows = [(t.name if count.per_deal else _times_name(t), range_text(t.min, t.max))
+                for t in count.contracts if t.times or count.per_deal]
         rows.extend((_pick_name(pick), range_text(pick.min, pick.max)) for pick in count.picks)
-        rows.append(("game", range_text(count.sum_min, count.sum_max)))
+        rows.append(("each hand" if count.per_deal else "game", range_text(count.sum_min, count.sum_max)))
         name_width = max(len(name) for name, _ in rows)
         value_width = max(len(value) for _, value in rows)
         for name, value in rows[:-1]:
@@ -512,6 +559,8 @@ def render(report: Report) -> str:
             for note in total.notes:
                 out.append(f"  note: {total.name} {note}")
         out.extend(f"  note: {line}" for line in _pick_notes(count))
+        if count.per_deal:
+            out.append(f"  note: proved per deal: {UNPROVED}")
         if count.zero_sum:
             out.append("✓ sums to zero")
         else:

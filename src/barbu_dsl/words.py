@@ -18,6 +18,12 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
+def target_text(target: int) -> str:
+    """A target score as people read it: ``100``, ``−100`` (docs/rules.md
+    section 6, "A target score")."""
+    return str(target).replace("-", "−")
+
+
 def range_text(low: int, high: int) -> str:
     """``−26``, or ``−65 to −60`` when a total is not fixed."""
     return value_text(low) if low == high else f"{value_text(low)} to {value_text(high)}"

@@ -28,6 +28,9 @@ def test_explain_verify_and_play_agree(ref: str) -> None:
     for players in spec.players:
         plan = game_plan(spec, players)
         state = GameState.new(spec, players=players, seed=3)
+        if spec.game.target is not None:
+            agree_on_a_game_to_a_target(spec, plan, state)
+            continue
         assert state.total_hands == plan.hands
         play(state, make_bots(["random"], players, seed=3))
         result = state.result()
@@ -51,6 +54,22 @@ def test_explain_verify_and_play_agree(ref: str) -> None:
             assert f"A game is {plan.hands} hands ({each} for each player)." in text
         else:
             assert f"A game is {plan.hands} hands" in text
+
+
+def agree_on_a_game_to_a_target(spec, plan, state) -> None:
+    """docs/rules.md section 6, "A target score": no number of hands is
+    known in advance; play goes on to the target, verify proves each
+    contract of the pool per deal, explain says when the game ends."""
+    assert state.total_hands is plan.known_hands is None and state.target == plan.target
+    play(state, make_bots(["random"], plan.players, seed=3))
+    result = state.result()
+    assert {hand.contract for hand in result.hands} <= {c.name for c in plan.pool}
+    report = verify_count(spec, plan.players)
+    assert report.per_deal and report.hands is None and report.target == plan.target
+    assert {t.name for t in report.contracts} == {c.name for c in plan.pool}
+    text = explain(spec, players=plan.players)
+    assert f"A game ends at the end of the hand in which a player's total reaches {plan.target} or more." in text
+    assert "A game is " not in text
 
 
 @pytest.mark.parametrize(("ref", "players", "hands"), [

@@ -230,7 +230,8 @@ def test_a_hand_begins_with_one_deal_event_per_seat() -> None:
     events = [event for event in state.events if event.event["type"] == "deal"]
     assert [event.seats for event in events] == [(0,), (1,), (2,), (3,)]
     assert [event.event["cards"] for event in events] == [state.view(seat)["cards"] for seat in range(4)]
-    assert state.events[0].event == {"type": "hand_begins", "hand": 1, "hands": 28, "declarer": 0, "dealer": 3}
+    assert state.events[0].event == {"type": "hand_begins", "hand": 1, "hands": 28, "declarer": 0, "dealer": 3,
+                                     "target": None}
     assert state.events_for(1) == [state.events[0], events[1]]
 
 

@@ -14,7 +14,7 @@ from barbu_dsl import cards as C
 from barbu_dsl.language import model as m
 from barbu_dsl.language import parse_spec, print_spec
 from barbu_dsl.language.rules import rules_text
-from barbu_dsl.language.unexpressible import NOT_EXPRESSIBLE, PHRASES, unexpressible_phrase
+from barbu_dsl.language.unexpressible import NOT_EXPRESSIBLE, PHRASES, SETTING_PHRASES, unexpressible_phrase
 
 
 def spec(text: str) -> m.Spec:
@@ -176,16 +176,16 @@ OUT_OF_REACH = [
     ("contracts:\n  Hearts: −1 per ♥, pass 3 cards left\n", "passing cards in a contract's rule line"),
     ("contracts:\n  Hearts: pass 3 cards to the left, −1 per ♥\n", "passing cards in a contract's rule line"),
     ("contracts:\n  Hearts: −1 per ♥, passing left right across hold\n", "passing cards in a contract's rule line"),
-    ("contracts:\n  Hearts: −1 per ♥, game ends at 100 points\n", "reaches a target score"),
-    ("contracts:\n  Hearts: −1 per ♥, game ends when a player reaches 100\n", "reaches a target score"),
     ("contracts:\n  Pot: pay 1 chip per heart into the pot\n", "chips paid into a pot"),
+    ("contracts:\n  Hearts: +1 per ♥, exactly 100 goes back to zero\n", "change with a player's running total"),
+    ("contracts:\n  Hearts: +1 per ♥, reset at 100\n", "change with a player's running total"),
+    ("game: {reset: 100}\n" + BASE, "change with a player's running total"),
     ("contracts:\n  Jacks: order A 10 K Q J 9 8 7, −2 per jack\n", "card orders other than"),
     ("contracts:\n  Jacks: −2 per jack, rank order\n", "card orders other than"),
     ("contracts:\n  Big: two packs, −2 per trick\n", "two packs"),
     ("contracts:\n  Skat: −2 per trick, widow\n", "cards set aside"),
     ("contracts:\n  Bridge: bid, −2 per trick\n", "bidding"),
     ("contracts:\n  Bridge: −2 per trick, partner\n", "partnerships"),
-    ("game: {target: 100}\n" + BASE, "reaches a target score"),
     ("widow: 2\n" + BASE, "cards set aside"),
 ]
 
@@ -220,3 +220,68 @@ def test_each_phrasing_is_met_and_names_the_nearest_thing() -> None:
     for pattern, (what, nearest) in PHRASES:
         assert any(re.search(pattern, text, re.IGNORECASE) for text, _ in OUT_OF_REACH), pattern
         assert not what.startswith(NOT_EXPRESSIBLE) and nearest[0].islower()
+
+
+# --------------------------------------------------------------------------
+# A target score
+
+
+@pytest.mark.parametrize(("written", "target"), [("100", 100), ("−100", -100), ("-50", -50), ("+75", 75)])
+def test_a_target_is_read_and_printed_back(written: str, target: int) -> None:
+    """docs/rules.md section 6, "A target score": ``game: {target: N}``,
+    either sign (``−`` and ``-`` both mean minus), printed back as read."""
+    line = "+1 per ♥" if target > 0 else "−1 per ♥"
+    read = spec(f"game: {{aim: lowest, target: {written}}}\ndoubling: false\ncontracts:\n  H: {line}\n")
+    assert read.game.target == target
+    assert parse_spec(print_spec(read), "again.yaml").game.target == target
+    assert f"target: {target}" in print_spec(read)
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("game: {target: 0}\n" + BASE, "a target of 0 is reached before the first hand"),
+    ("game: {target: many}\n" + BASE, "target is a whole number of points"),
+    ("game: {target: 2000000000}\n" + BASE, "target is at most 1,000,000,000"),
+    ("doubling: false\ngame: {target: 100}\ncontracts:\n  A: −1 per ♥\n",
+     "a target of 100 can never be reached: no hand of these contracts gives a player points"),
+    ("doubling: false\ngame: {target: −100}\ncontracts:\n  A: +1 per ♥, Q♠ +13, shoot the moon\n",
+     "a target of −100 can never be reached: no hand of these contracts takes points from a player"),
+])
+def test_a_target_that_cannot_work_is_refused(text: str, wanted: str) -> None:
+    """docs/rules.md section 6, "A target score": a target of 0, one that is
+    no number, and one no total can reach are refused where written."""
+    found = messages(text)
+    assert any(wanted in line for line in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "doubling: false\ngame: {target: 100}\ncontracts:\n  A: −1 per ♥, all or nothing\n",  # negated: +13
+    "game: {target: 100}\ncontracts:\n  A: −1 per ♥\n",  # doubling moves points either way
+    "doubling: false\ngame: {target: 100, hands: 20}\ncontracts:\n  A: −1 per ♥\n  B: +1 per trick\n",
+])
+def test_a_target_some_total_can_reach_is_accepted(text: str) -> None:
+    """docs/rules.md section 6, "A target score": a target is refused only
+    when no hand can move a total towards it; with ``hands`` the game ends
+    at whichever comes first."""
+    assert spec(text).game.target is not None
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("contracts:\n  Hearts: −1 per ♥, game ends at 100 points\n", "a target score is a game setting"),
+    ("contracts:\n  Hearts: −1 per ♥, game ends when a player reaches 100\n", "a target score is a game setting"),
+    ("contracts:\n  Hearts: +1 per ♥, first to 100 points\n", "a target score is a game setting"),
+    ("target: 100\n" + BASE, "a target score is written under 'game' as 'target'"),
+    ("game: {target_score: 100}\n" + BASE, "a target score is written under 'game' as 'target'"),
+])
+def test_a_target_written_elsewhere_says_where_it_goes(text: str, wanted: str) -> None:
+    """docs/rules.md section 6, "Not expressible" and "A target score": the
+    ways people write a target outside ``game`` are met at their line with
+    the setting to write, never as out of reach."""
+    found = messages(text)
+    assert any(wanted in line and not line.startswith(NOT_EXPRESSIBLE) for line in found), found
+
+
+def test_each_setting_phrasing_is_met() -> None:
+    """docs/rules.md section 6, "Not expressible": every row of the setting
+    phrases is met by a line above."""
+    for pattern, _ in SETTING_PHRASES:
+        assert re.search(pattern, "game ends at 100 points", re.IGNORECASE)

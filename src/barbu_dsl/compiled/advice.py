@@ -24,7 +24,7 @@ def plan_warnings(spec: m.Spec) -> list[Diagnostic]:
     found = []
     for count in spec.players:
         plan = game_plan(spec, count)
-        if plan.cut:
+        if plan.cut and not plan.open_ended:  # a game to a target ends where it ends (section 6)
             where = spec.setting_position(f"game.hands.{count}", "game.hands")
             found.append(Source(where.file if where else spec.name, "").positioned(
                 where, f"with {count} players a game of {plan.hands} hands {_cut_text(plan)}",

@@ -28,16 +28,23 @@ By ``spec.game.chooser``:
 The pool is ``game.order`` when the spec gives one, else every contract
 (derived twins included).  A game has ``game.hands`` hands (for this
 player count) when the spec says so, else players × the contracts of a
-list, series or rubber.
+list, series or rubber.  A game to a target score (``game.target``,
+section 6) ends at the end of the hand in which a total reaches it, or
+after ``game.hands`` when the spec gives them too; without them its
+length is not known in advance, and :data:`~barbu_dsl.limits.GAME_HANDS`
+bounds it; its schedule goes round again as often as needed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, assert_never
 
 from ..language import model as m
+from ..limits import GAME_HANDS
+from ..runtime.scoring import target_reached
 from .seating import seat_after
 
 Draw = Literal["none", "shared", "individual"]
@@ -85,6 +92,19 @@ class GamePlan:
     after: tuple[int, ...] = ()  # the seat whose turn comes after each seat
     fixed_once: bool = False  # a fixed order played round once in all
     first_declarer: int | None = None  # the card whose holder in the first deal declares first
+    target: int | None = None  # the game ends once a running total reaches it (docs/rules.md section 6)
+    open_ended: bool = False  # a game to a target without a number of hands: ``hands`` is only the bound
+
+    @property
+    def known_hands(self) -> int | None:
+        """How many hands the game has, when that is known before it is
+        played (None for a game to a target score without ``hands``)."""
+        return None if self.open_ended else self.hands
+
+    def over(self, played: int, totals: Sequence[int]) -> bool:
+        """Whether the game is over after ``played`` hands with these running
+        totals: every hand played, or the target reached."""
+        return played >= self.hands or target_reached(self.target, totals)
 
     @property
     def series(self) -> bool:
@@ -139,11 +159,12 @@ def game_plan(spec: m.Spec, players: int) -> GamePlan:
     quotas = tuple((m.contract_key(c.name), c.times) for c in pool if c.times_each) if game.lists == "shared" else ()
     per_player = len(unit)
     hands = game.hands_for(players)
+    open_ended = hands is None and game.target is not None
     return GamePlan(
         players=players, chooser=game.chooser, pool=pool, per_player=per_player,
-        hands=hands if hands is not None else players * per_player, draw=draw, unit=unit,
+        hands=hands if hands is not None else GAME_HANDS if open_ended else players * per_player, draw=draw, unit=unit,
         lists=game.lists if game.chooser == "rotating" else "own", quotas=quotas,
         after=seat_after(players, game.direction),
         fixed_once=game.chooser == "fixed-order" and hands is not None,
-        first_declarer=game.first_declarer,
+        first_declarer=game.first_declarer, target=game.target, open_ended=open_ended,
     )

@@ -103,7 +103,7 @@ class Event(NamedTuple):
 
 
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
-    "hand_begins": ("hand", "hands", "declarer", "dealer"),
+    "hand_begins": ("hand", "hands", "declarer", "dealer", "target"),
     "deal": ("seat", "cards"),
     "contract": ("seat", "contract", "trump", "start_rank"),
     "passing": ("direction", "cards"),

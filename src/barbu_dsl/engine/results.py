@@ -65,6 +65,7 @@ class GameResult:
     doubling: bool  # whether the spec has doubling at all
     minimum: int  # the advisory number of doubles against each declarer
     hands: tuple[HandResult, ...]
+    target: int | None = None  # the score that ended the game (docs/rules.md section 6)
 
     @property
     def totals(self) -> tuple[int, ...]:

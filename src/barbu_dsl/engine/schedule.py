@@ -64,8 +64,14 @@ class Schedule:
         self.history: list[tuple[str, int]] = []
 
     @property
-    def total(self) -> int:
-        return self.plan.hands
+    def total(self) -> int | None:
+        """The hands of the game, when known in advance (not in a game to a
+        target score without ``hands``: docs/rules.md section 6)."""
+        return self.plan.known_hands
+
+    @property
+    def target(self) -> int | None:
+        return self.plan.target
 
     def turn(self, number: int, first_deal: Sequence[Sequence[int]] = ()) -> Turn:
         """Hand ``number``, the next one to play; ``first_deal`` is the

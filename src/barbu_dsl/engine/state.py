@@ -92,8 +92,8 @@ class GameState:
         self._results: list[HandResult] = []
         self._totals = [0] * players
         self._against = [[0] * players for _ in range(players)]  # [declarer][doubler]
-        self._views = [SeatView(spec, players, seat, names=names, total=self._schedule.total)
-                       for seat in self._everyone]
+        self._views = [SeatView(spec, players, seat, names=names, total=self._schedule.total,
+                                target=self._schedule.target) for seat in self._everyone]
         self._decision: Decision | None = None
         # The hand being played.
         self._cards: Deal = ()  # the cards played with (after any passes)
@@ -135,8 +135,15 @@ class GameState:
     # ---- what the game is now ---------------------------------------------------
 
     @property
-    def total_hands(self) -> int:
+    def total_hands(self) -> int | None:
+        """The hands of the game, or None when it is played to a target score
+        without a number of hands (docs/rules.md section 6)."""
         return self._schedule.total
+
+    @property
+    def target(self) -> int | None:
+        """The score that ends the game when a running total reaches it."""
+        return self._schedule.target
 
     @property
     def number(self) -> int:
@@ -183,7 +190,8 @@ class GameState:
     def result(self, bots: Sequence[str] = ()) -> GameResult:
         """The game so far, played by the bots named ``bots``."""
         return GameResult(self.spec.full_name, self.players, self.seed, tuple(bots), self.spec.game.aim,
-                          self.spec.doubling.allowed, self.spec.doubling.minimum, tuple(self._results))
+                          self.spec.doubling.allowed, self.spec.doubling.minimum, tuple(self._results),
+                          self.spec.game.target)
 
     # ---- decisions ---------------------------------------------------------------
 
@@ -273,7 +281,7 @@ class GameState:
             view.contract = view.trump = view.start_rank = view.offer = None
             view.doubles = ()
             view.totals = tuple(self._totals)
-        if number >= self._schedule.total:
+        if self._schedule.plan.over(number, self._totals):
             self._phase = "over"
             self._turn = None
             self._decision = None
@@ -291,7 +299,8 @@ class GameState:
         for seat, view in enumerate(views):
             view.number, view.declarer, view.dealer, view.series_left = number, declarer, turn.dealer, turn.series_left
             view.dealt, view.against = cards[seat], against
-        self._say("hand_begins", self._everyone, number + 1, self._schedule.total, declarer, turn.dealer)
+        self._say("hand_begins", self._everyone, number + 1, self._schedule.total, declarer, turn.dealer,
+                  self._schedule.target)
         for seat in self._everyone:
             self._say("deal", (seat,), seat, card_texts(cards[seat]))
         views[declarer].contract_options = turn.options

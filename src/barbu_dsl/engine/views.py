@@ -230,6 +230,7 @@ class SeatView:
         "series_left",
         "spec",
         "start_rank",
+        "target",
         "total",
         "totals",
         "trump",
@@ -237,7 +238,8 @@ class SeatView:
     )
 
     def __init__(self, spec: m.Spec, players: int, seat: int, *, names: tuple[str, ...] | None = None,
-                 number: int = 0, total: int = 1, declarer: int = 0, dealer: int | None = None,
+                 number: int = 0, total: int | None = 1, target: int | None = None, declarer: int = 0,
+                 dealer: int | None = None,
                  dealt: tuple[int, ...] = (), contract: m.Contract | None = None, trump: int | None = None,
                  start_rank: int | None = None, doubles: tuple[Pair, ...] = (), hand: Hand | None = None):
         self.spec = spec
@@ -246,7 +248,8 @@ class SeatView:
         self.names = names
         self.deck: tuple[int, ...] = spec.deck_for(players)
         self.number = number  # the hand, 0-based
-        self.total = total  # hands in the game
+        self.total = total  # hands in the game; None when not known in advance (a game to a target)
+        self.target = target  # the score that ends the game (docs/rules.md section 6)
         self.declarer = declarer
         self.dealer = declarer if dealer is None else dealer
         self.series_left = 0
@@ -340,8 +343,9 @@ class SeatView:
     def to_json(self) -> dict[str, Any]:
         """Everything this seat may know now, as JSON.
 
-        ``seat``, ``players``, ``names``, ``spec``; ``hand`` (1-based) and
-        ``hands``; ``declarer``, ``dealer``; ``cards`` (the seat's own, now);
+        ``seat``, ``players``, ``names``, ``spec``; ``hand`` (1-based),
+        ``hands`` (null when not known in advance) and ``target`` (the
+        score that ends the game, or null); ``declarer``, ``dealer``; ``cards`` (the seat's own, now);
         ``contract``, ``trump``, ``start_rank`` once announced (the
         declarer's own choice as soon as made); ``doubles``
         (``[doubler, doubled]``); ``against_declarer`` (the advisory count);
@@ -367,6 +371,7 @@ class SeatView:
             "spec": self.spec.full_name,
             "hand": self.number + 1,
             "hands": self.total,
+            "target": self.target,
             "declarer": self.declarer,
             "dealer": self.dealer,
             "cards": card_texts(self.cards),

@@ -97,7 +97,23 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
     elif plan.draw != "none":
         text += " " + w(f"mode.random.{plan.draw}", contracts=w.count(plan.per_player, "contract"), names=names)
     text += " " + _first_lead_text(spec, plan, role, w)
+    if game.target is not None:
+        return text + " " + _target_text(game, plans, w)
     return text + " " + _hands_text(game.hands if isinstance(game.hands, int) else None, plans, w)
+
+
+def _target_text(game: m.Game, plans: dict[int, GamePlan], w: RuleWords) -> str:
+    """``A game ends at the end of the hand in which a player's total
+    reaches 100 or more.``, and the hands that end it first, if any
+    (docs/rules.md section 6, "A target score")."""
+    assert game.target is not None
+    target = str(game.target).replace("-", "−")
+    text = w("game_to.up" if game.target > 0 else "game_to.down", target=target)
+    known = {n: plan.known_hands for n, plan in plans.items() if plan.known_hands is not None}
+    if not known:
+        return text
+    hands = by_count(w, {n: w.count(number, "hand") for n, number in known.items()})
+    return text + " " + w("game_to.or_hands", hands=hands)
 
 
 def _first_lead_text(spec: m.Spec, plan: GamePlan, role: dict[str, str], w: RuleWords) -> str:
@@ -206,7 +222,13 @@ def doubling_text(spec: m.Spec, w: RuleWords) -> str:
 def sums_text(reports: dict[int, CountReport], w: RuleWords) -> str:
     """What a whole game adds up to (the verifier's game total), and whether
     a score sheet can check it: not when the players' choices or a draw
-    decide which contracts some hands play."""
+    decide which contracts some hands play.  A game to a target score is
+    told per deal: what one hand adds up to (docs/rules.md section 6)."""
+    if any(report.per_deal for report in reports.values()):
+        if all(report.zero_sum for report in reports.values()):
+            return w("sums.per_deal_zero")
+        texts = {n: w.range(report.sum_min, report.sum_max) for n, report in reports.items()}
+        return w("sums.per_deal", total=by_count(w, texts))
     if all(report.zero_sum for report in reports.values()):
         return w("sums.zero")
     texts = {n: w.range(report.sum_min, report.sum_max) for n, report in reports.items()}

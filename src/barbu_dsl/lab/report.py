@@ -10,7 +10,11 @@ role (seat positions from the declarer, then ``doubler`` and ``doubled``)
 the mean raw and final score; each mean as ``{"mean", "ci95", "n"}``
 (``ci95`` the half-width of the 95% interval, :mod:`.stats`).  Then, for
 each spec after the first, its paired difference from the first per
-contract and role, and the mean game total of each bot.
+contract and role, and the mean game total of each bot.  A spec played to
+a target score (docs/rules.md section 6), whose games have as many hands
+as the scores take, also has ``lengths``: its target and the mean number
+of hands a game lasts; every other figure is per hand or per game as for
+any spec.
 """
 
 from __future__ import annotations
@@ -86,8 +90,11 @@ def summary(study: Study, tally: Tally) -> dict[str, Any]:
             differences.append(entry)
     bots = [{"spec": name, "bot": bot, "mean_game_total": _json(_est(tally, i, ("bot", bot), 0))}
             for i, name in enumerate(study.names) for bot in sorted(set(study.bots))]
+    lengths = [{"spec": name, "target": spec.game.target, "hands_per_game": _json(_est(tally, i, ("length",), 0))}
+               for i, (name, spec) in enumerate(zip(study.names, study.specs, strict=True))
+               if spec.game.target is not None and study.contract is None]
     return {"study": study.describe(), "games": tally.games, "method": METHOD, "results": results,
-            "differences": differences, "bots": bots}
+            "differences": differences, "bots": bots, **({"lengths": lengths} if lengths else {})}
 
 
 def _mean(estimate: stats.Estimate | None) -> float | None:
@@ -195,6 +202,9 @@ def print_tables(console: Console, study: Study, data: dict[str, Any], language:
             by_bot = {b["bot"]: b["mean_game_total"] for b in data["bots"] if b["spec"] == name}
             table.add_row(for_rich(name), *(cell(by_bot[bot]) for bot in bots))
         console.print(table)
+    for length in data.get("lengths", []):
+        console.print(f"{length['spec']}: a game to {str(length['target']).replace('-', '−')} lasts "
+                      f"{cell(length['hands_per_game'])} hands", markup=False)
     for line in headlines(data, named=named):
         console.print(line, markup=False)
     console.print(METHOD, markup=False, style="dim")

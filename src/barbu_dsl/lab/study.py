@@ -105,7 +105,7 @@ class Study:
 def one_contract(spec: m.Spec, contract: str) -> m.Spec:
     """``spec`` as a "game" of a single hand of ``contract`` (a fixed order
     of that one contract, played once), for a study of one contract."""
-    game = replace(spec.game, chooser="fixed-order", order=(spec.contract(contract).name,), hands=1,
+    game = replace(spec.game, chooser="fixed-order", order=(spec.contract(contract).name,), hands=1, target=None,
                    first_declarer=None, lists="own")
     return replace(spec, game=game)
 

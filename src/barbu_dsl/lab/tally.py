@@ -25,7 +25,9 @@ The keys (see :func:`game_observations`):
 * ``("share", contract)``: ``(hands in the game, hands of the contract)``;
 * ``("pick", contract)``: ``(times offered among two or more, times chosen then)``;
 * ``("doubled", contract)``: ``(hands, hands with a double, doubles)``;
-* ``("bot", name)``: ``(seats it held, their game totals)``.
+* ``("bot", name)``: ``(seats it held, their game totals)``;
+* ``("length",)``: ``(1, the game's hands)``: how long a game is, which
+  varies in a game to a target score (docs/rules.md section 6).
 """
 
 from __future__ import annotations
@@ -134,6 +136,7 @@ def game_observations(hands: Sequence[HandResult], options: Sequence[Sequence[st
                 count(("pick", name), 1, 1 if name == c else 0)
     for c in contracts:
         count(("share", c), len(hands), sum(1 for hand in hands if hand.contract == c))
+    count(("length",), 1, len(hands))
     totals = hands[-1].totals if hands else (0,) * players
     for seat, name in enumerate(seat_bots):
         count(("bot", name), 1, totals[seat])

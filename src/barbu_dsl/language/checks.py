@@ -64,6 +64,7 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
     _check_game(spec, report, where, unread)
     if not unread.any("doubling", "game", "players", "contracts") and not unread.contracts:
         _check_doubling(spec, report, where)
+        _check_target(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
 
@@ -279,6 +280,34 @@ def _check_doubling(spec: m.Spec, report: Callable[..., None], where: dict[str, 
                    "and each player doubles them at most once a hand",
                    hint=f"set 'minimum' to at most {most}, or leave it out")
             return
+
+
+def _check_target(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """A target score no player's total can ever reach (docs/rules.md
+    section 6, "A target score"): a positive target when no hand can give
+    anyone points, a negative one when no hand can take any away.  Doubling
+    moves points either way, and ``all or nothing`` turns a value's sign."""
+    target = spec.game.target
+    if target is None or spec.doubling.allowed:
+        return
+    sign = 1 if target > 0 else -1
+    if any(sign in _score_signs(contract.rules_for(count).scoring)
+           for contract in spec.contracts for count in spec.players):
+        return
+    report(where.get("game.target"),
+           f"a target of {target} can never be reached".replace("-", "−") + ": no hand of these contracts "
+           f"{'gives a player points' if sign > 0 else 'takes points from a player'}",
+           hint=f"write 'target: {-target}'".replace("-", "−") + ", or change the contracts' values")
+
+
+def _score_signs(scoring: m.Scoring) -> set[int]:
+    """The signs a player's score from one hand of ``scoring`` can have
+    (0 left out): its values', and their opposites under ``all or nothing``."""
+    values: list[int] = []
+    for part in scoring.parts:
+        values.extend(part.values if isinstance(part, m.Placings) else (part.value,))
+    signs = {(value > 0) - (value < 0) for value in values} - {0}
+    return signs | {-sign for sign in signs} if scoring.all_or_nothing else signs
 
 
 def spread_problems(rules: m.Rules, players: int, removed: tuple[int, ...]) -> list[str]:

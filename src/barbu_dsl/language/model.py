@@ -28,13 +28,14 @@ and taken apart into them again (:func:`barbu_dsl.language.rules.clauses`).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, Literal
 
 from ..cards import Card, Rank, Suit
 from ..runtime import records
-from ..runtime.scoring import position_index
+from ..runtime.scoring import position_index, target_reached
 
 # --------------------------------------------------------------------------
 # Card selectors: which cards a part counts or a restriction names.
@@ -594,7 +595,10 @@ class Game:
     empty).  Section 6: ``direction`` is the way play and every turn pass,
     ``first_declarer`` the card whose holder in the first deal declares
     first (None: by lot), ``lists`` whether each player has a list of their
-    own or the table shares one.
+    own or the table shares one.  ``target`` (section 6, "A target score")
+    ends the game at the end of the hand in which some player's running
+    total reaches it (at least it when it is positive, at most it when it
+    is negative); with ``hands`` as well, whichever comes first.
     """
 
     aim: Aim = "highest"
@@ -603,6 +607,7 @@ class Game:
     mode: Mode = "custom"
     contracts_per_game: int | None = None
     hands: Hands = None
+    target: int | None = None
     order: tuple[str, ...] = ()
     direction: Direction = "clockwise"
     first_declarer: Card | None = None
@@ -613,6 +618,10 @@ class Game:
         if isinstance(self.hands, tuple):
             return dict(self.hands).get(players)
         return self.hands
+
+    def reached(self, totals: Sequence[int]) -> bool:
+        """Whether some running total has reached the target (never without one)."""
+        return target_reached(self.target, totals)
 
 
 Whom = Literal["anyone", "declarer-only"]

@@ -14,7 +14,7 @@ import re
 from typing import Literal, get_args
 
 from .. import cards as C
-from ..limits import GAME_HANDS, NUMBER_DIGITS, PLAYERS
+from ..limits import GAME_HANDS, NUMBER_DIGITS, PLAYERS, TARGET_SCORE
 from . import model as m
 from .checks import order_item
 from .decks import PACK_HINT, DeckProblem, highest_words, read_pack, read_removals
@@ -42,8 +42,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 """The words each setting may be, from the model's types."""
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
 BOOLEANS = ("doubling.allowed",)
-GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "order", "direction",
-             "first_declarer", "lists")
+GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "order",
+             "direction", "first_declarer", "lists")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
 PASSING_KEYS = ("cards", "cycle")
 PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)
@@ -247,8 +247,8 @@ class SettingReaders:
                     self.positions.setdefault(order_item(scalar(node_) or ""), self.source.where(node_))
                 settings.append((full, tuple(scalar(n) or "" for n in nodes)))
             else:
-                read = {"game.hands": self._hands, "game.first_declarer": self._first_declarer,
-                        "doubling.redouble": self._redouble}[full](value)
+                read = {"game.hands": self._hands, "game.target": self._target,
+                        "game.first_declarer": self._first_declarer, "doubling.redouble": self._redouble}[full](value)
                 if read is _UNREAD:
                     self.unread_settings.add(full)
                     continue
@@ -285,6 +285,28 @@ class SettingReaders:
             return _UNREAD
         return number
 
+    def _target(self, node: Node) -> int | None | object:
+        """``target: 100`` (the game ends when a total reaches 100) or
+        ``target: -100`` (when one falls to −100); docs/rules.md section 6."""
+        if is_null(node):
+            return None
+        number = as_int(node)
+        text = (scalar(node) or "").strip().replace("−", "-")
+        if number is None and _SIGNED.fullmatch(text):
+            number = int(text)
+        if number is None:
+            self.source.error(node, "target is a whole number of points, e.g. 'target: 100'",
+                              hint="the game ends at the end of the hand in which a player's total reaches it")
+            return _UNREAD
+        if number == 0:
+            self.source.error(node, "a target of 0 is reached before the first hand",
+                              hint="write the score that ends the game, e.g. 'target: 100' or 'target: −100'")
+            return _UNREAD
+        if abs(number) > TARGET_SCORE:
+            self.source.error(node, f"target is at most {TARGET_SCORE:,} either way")
+            return _UNREAD
+        return number
+
     def _first_declarer(self, node: Node) -> int | None | object:
         """``first_declarer: lot`` (the default) or ``holder of 7♥``."""
         text = (scalar(node) or "").strip()
@@ -314,6 +336,10 @@ class SettingReaders:
 
 _RANGE = re.compile(rf"\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*-\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*", re.ASCII)
 """A range of player counts, ``3-7`` (ASCII digits: ``²`` is no digit here)."""
+
+
+_SIGNED = re.compile(rf"[+-]?[0-9]{{1,{NUMBER_DIGITS}}}", re.ASCII)
+"""A signed number written with ``−`` as well as ``-`` (``target: −100``)."""
 
 
 _UNREAD = object()

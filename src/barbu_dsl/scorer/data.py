@@ -110,6 +110,7 @@ def count_data(spec: m.Spec, players: int) -> dict[str, Any]:
             "unit": [c.name for c in plan.unit],
             "per_player": plan.per_player,
             "hands": plan.hands,
+            "target": plan.target,
             "draw": plan.draw,
             "series": plan.series,
             "fixed_once": plan.fixed_once,

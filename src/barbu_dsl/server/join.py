@@ -27,6 +27,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from ..compiled import game_plan
 from ..engine import Decision
 from ..engine.strong import StrongBot
 from ..errors import UsageError
@@ -197,7 +198,8 @@ class Client:
         if self.mirror is None:
             self.say = Speech(self.t, list(message["players"]), seat)
             self.mirror = SeatMirror(self.spec, self.players, seat, self.link.table)
-            self.narrator = Narrator(self.spec, self.players, int(self.table["hands"]), self.console, self.say)
+            self.narrator = Narrator(self.spec, self.players, game_plan(self.spec, self.players), self.console,
+                                     self.say)
             self.person = HumanSeat(seat, self.console, self.say, self.narrator,
                                     StrongBot(f"join/{self.link.table}/{seat}"), self.language)
             title = self.table.get("title") or self.spec.title or self.spec.full_name

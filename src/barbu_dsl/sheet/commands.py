@@ -137,7 +137,7 @@ def list_games(s: Session, as_json: bool) -> None:
             continue
         turn = game.next_turn()
         states.append(s.t("sheet_cli.state.over") if turn.over else
-                      s.t("sheet_cli.state.next", number=turn.number + 1, hands=game.flow.plan.hands))
+                      game.flow.placed(s.t, "sheet_cli.state.next", number=turn.number + 1))
         items.append({"over": turn.over, "next": None if turn.over else turn.number + 1,
                       "totals": list(game.totals), "winners": list(game.winners) if turn.over else []})
     if as_json:

@@ -42,9 +42,15 @@ def show_json(game: SheetGame) -> dict[str, Any]:
         "doubles_against_declarer": list(counts) if declarer is not None else None,
     }
     return {"spec": game.spec_ref, "players": list(game.players), "hands": hands, "totals": list(game.totals),
-            "hands_in_game": game.flow.plan.hands, "next": following, "over": turn.over,
+            "hands_in_game": game.flow.plan.known_hands, **_target(game), "next": following, "over": turn.over,
             "winners": list(game.winners) if turn.over else [], "aim": game.spec.game.aim,
             "minimum_doubles": game.spec.doubling.minimum}
+
+
+def _target(game: SheetGame) -> dict[str, Any]:
+    """``{"target": 100}`` for a game to a target score (docs/rules.md section 6)."""
+    target = game.spec.game.target
+    return {} if target is None else {"target": target}
 
 
 def csv_text(game: SheetGame, t: Translator) -> str:

@@ -19,16 +19,19 @@ decides (docs/rules.md sections 2, 3 and 6):
   rubber's list, each player keeping their quotas;
 * ``fixed-order``: the contract is fixed; the declarer moves on every hand.
 
-The game is over after the plan's number of hands.
+The game is over after the plan's number of hands, or, in a game to a
+target score (section 6), at the end of the hand in which a running total
+reaches it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..compiled import GamePlan, game_plan, plan_turn
 from ..language import model as m
+from ..words import target_text
 
 
 @dataclass(frozen=True)
@@ -62,11 +65,27 @@ class SheetFlow:
         self.players = players
         self.plan: GamePlan = game_plan(spec, players)
 
-    def turn(self, hands: Sequence[Entered]) -> SheetTurn:
-        """The turn after ``hands`` (each already checked against this flow)."""
+    def turn(self, hands: Sequence[Entered], totals: Sequence[int] = ()) -> SheetTurn:
+        """The turn after ``hands`` (each already checked against this flow),
+        whose running totals are ``totals``: a game to a target score is over
+        once one of them reaches it (docs/rules.md section 6)."""
         planned = plan_turn(self.plan, [(h.contract, h.declarer) for h in hands])
-        return SheetTurn(planned.number, planned.declarer, planned.options, over=planned.over,
+        over = planned.over or self.plan.over(len(hands), totals)
+        return SheetTurn(planned.number, planned.declarer, planned.options, over=over,
                          series_start=planned.series_start)
+
+    def over_after(self, played: int) -> int:
+        """The hands a game that is over was played in: the plan's, or in a
+        game to a target score those played."""
+        return played if self.plan.target is not None else self.plan.hands
+
+    def placed(self, t: Callable[..., str], key: str, **fields: object) -> str:
+        """Message ``key`` placing a hand in the game, "hand 3 of 28"
+        (``hands``), or in a game to a target score its ``.to`` message,
+        "hand 3, playing to 100" (``target``)."""
+        if self.plan.target is not None:
+            return t(key + ".to", target=target_text(self.plan.target), **fields)
+        return t(key, hands=self.plan.hands, **fields)
 
 
 __all__ = ["Entered", "SheetFlow", "SheetTurn"]

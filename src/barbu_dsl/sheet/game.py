@@ -153,7 +153,7 @@ class SheetGame:
         return SheetFlow(self.spec, len(self.players))
 
     def next_turn(self) -> SheetTurn:
-        return self.flow.turn([Entered(h.contract, h.declarer) for h in self.scored])
+        return self.flow.turn([Entered(h.contract, h.declarer) for h in self.scored], self.totals)
 
     @property
     def over(self) -> bool:
@@ -246,14 +246,14 @@ class SheetGame:
         """Check and score ``hand`` as hand ``number`` (0-based) after the
         hands before it; raise :class:`SheetError` with every problem."""
         label = number + 1
-        turn = self.flow.turn([Entered(h.contract, h.declarer) for h in self.scored[:number]])
+        previous = self.scored[number - 1].totals if number else (0,) * len(self.players)
+        turn = self.flow.turn([Entered(h.contract, h.declarer) for h in self.scored[:number]], previous)
         if turn.over:
-            raise SheetError([(label, problem("hand", "game_over", hands=self.flow.plan.hands))])
+            raise SheetError([(label, problem("hand", "game_over", hands=self.flow.over_after(number)))])
         scored, problems = score_hand(self.spec, len(self.players), hand, turn.options, turn.declarer,
                                       self.players)
         if scored is None:
             raise SheetError([(label, p) for p in problems])
-        previous = self.scored[number - 1].totals if number else (0,) * len(self.players)
         totals = tuple(a + b for a, b in zip(previous, scored.final, strict=True))
         against = list(self._against(scored.declarer, turn.series_start, number))
         for doubler, doubled in scored.doubles:

@@ -296,8 +296,8 @@ class HandEntry:
         self.old = self.edited
         turn = game.next_turn()
         if turn.over:
-            raise SheetError([(turn.number + 1, problem("hand", "game_over", hands=game.flow.plan.hands))])
-        ask.say(t("sheet_cli.hand_title", number=turn.number + 1, hands=game.flow.plan.hands))
+            raise SheetError([(turn.number + 1, problem("hand", "game_over", hands=game.flow.over_after(turn.number)))])
+        ask.say(game.flow.placed(t, "sheet_cli.hand_title", number=turn.number + 1))
         if turn.declarer is None:
             declarer = ask.ask(t("sheet_cli.ask.declarer", players=seat_list(self.names)),
                                lambda a: seat_of(a, self.names, t), self._old_name("declarer"))

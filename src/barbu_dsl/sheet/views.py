@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..i18n import Translator
+from ..runtime.scoring import target_reached
 from ..safe_text import for_rich
+from ..words import target_text
 from .game import ScoredHand, SheetGame
 from .layout import SheetRow, doubles_words, print_sheet, signed
 from .prompts import announcement
@@ -64,19 +66,25 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
     names = game.players
     lines = [t("sheet_cli.totals", totals=scores_text(names, game.totals, sign=False))]
     turn = game.next_turn()
-    hands = game.flow.plan.hands
+    flow = game.flow
     aim = t(f"sheet_cli.aim.{game.spec.game.aim}")
     if turn.over:
-        lines.append(t("sheet_cli.over", hands=hands))
+        target = flow.plan.target
+        reached = [s for s in range(len(names)) if target_reached(target, (game.totals[s],))]
+        if reached:  # a game to a target score (docs/rules.md section 6)
+            lines.append(t("sheet_cli.over.to", hands=turn.number, target=target_text(target or 0),
+                           names=", ".join(names[s] for s in reached)))
+        else:
+            lines.append(t("sheet_cli.over", hands=flow.over_after(turn.number)))
         winners = game.winners
         key = "sheet_cli.winner" if len(winners) == 1 else "sheet_cli.winners"
         lines.append(t(key, names=", ".join(names[s] for s in winners), total=game.totals[winners[0]], aim=aim))
         return lines
     if turn.declarer is None:
-        lines.append(t("sheet_cli.next_first", number=turn.number + 1, hands=hands))
+        lines.append(flow.placed(t, "sheet_cli.next_first", number=turn.number + 1))
         return lines
-    lines.append(t("sheet_cli.next", number=turn.number + 1, hands=hands, name=names[turn.declarer],
-                   options=", ".join(c.name_in(t.language) for c in turn.options)))
+    lines.append(flow.placed(t, "sheet_cli.next", number=turn.number + 1, name=names[turn.declarer],
+                             options=", ".join(c.name_in(t.language) for c in turn.options)))
     if game.spec.doubling.allowed:
         counts = game.counts_against(turn.declarer)
         text = ", ".join(f"{names[s]} {counts[s]}" for s in range(len(names)) if s != turn.declarer)

@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
-from ..compiled import cards_of
+from ..compiled import GamePlan, cards_of
 from ..engine import GameState, PublicHand
 from ..engine.domino import DominoPosition
 from ..language import model as m
 from ..runtime.records import receiver
+from ..words import target_text
 from .console import Console
 from .speech import Speech
 
@@ -46,10 +47,10 @@ class Trick:
 class Narrator:
     """Says the game to ``console`` (see the module docstring)."""
 
-    def __init__(self, spec: m.Spec, players: int, total: int, console: Console, say: Speech):
+    def __init__(self, spec: m.Spec, players: int, plan: GamePlan, console: Console, say: Speech):
         self.spec = spec
         self.players = players
-        self.total = total
+        self.plan = plan
         self.console = console
         self.say = say
         self.live = True
@@ -119,7 +120,7 @@ class Narrator:
         self.hand = None
         self.moves = []
         self.line("")
-        self.line(self.say("table.hand.number", number=data["hand"], total=self.total), "bold")
+        self.line(self.of_game("table.hand.number", number=data["hand"]), "bold")
         self.line(self.say.about("table.declares", self.declarer))
 
     def _contract_named(self, data: dict[str, Any]) -> None:
@@ -204,9 +205,16 @@ class Narrator:
             self.line(self.say("table.scores.hand_after_doubles", scores=self.say.scores(data["final"])))
         else:
             self.line(self.say("table.scores.hand", scores=self.say.scores(data["final"])))
-        self.line(self.say("table.scores.totals", hands=self.scored, total=self.total,
-                           scores=self.say.scores(data["totals"])))
+        self.line(self.of_game("table.scores.totals", hands=self.scored, scores=self.say.scores(data["totals"])))
         self.hand = None
+
+    def of_game(self, key: str, **fields: Any) -> str:
+        """Message ``key`` placing a hand in the game: "of 28" (``total``),
+        or, in a game to a target score, "playing to 100" (its ``.to``
+        message, docs/rules.md section 6)."""
+        if self.plan.target is not None:
+            return self.say(key + ".to", target=target_text(self.plan.target), **fields)
+        return self.say(key, total=self.plan.hands, **fields)
 
     def settlement(self, doubles: list[tuple[int, int]], raw: list[int]) -> list[str]:
         """How each pair's doubles settled (docs/rules.md section 2): the
@@ -359,8 +367,7 @@ class Narrator:
     def score_lines(self) -> list[str]:
         """``scores``: the running totals, this hand so far, its doubles."""
         if self.totals is not None:
-            lines = [self.say("table.scores.totals", hands=self.scored, total=self.total,
-                              scores=self.say.scores(self.totals))]
+            lines = [self.of_game("table.scores.totals", hands=self.scored, scores=self.say.scores(self.totals))]
         else:
             lines = [self.say("table.scores.none")]
         if self.hand is not None:
@@ -371,7 +378,7 @@ class Narrator:
     def recap(self) -> list[str]:
         """Where a resumed game stands."""
         assert self.number is not None
-        lines = [self.say("table.resumed", number=self.number + 1, total=self.total)]
+        lines = [self.of_game("table.resumed", number=self.number + 1)]
         if self.contract is not None:
             lines.extend(self.announcement(self.declarer))
         lines.extend(self.score_lines())

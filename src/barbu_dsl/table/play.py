@@ -51,6 +51,7 @@ from ..language import load_spec
 from ..language import model as m
 from ..limits import THINK
 from ..safe_text import for_terminal, json_line
+from ..words import target_text
 from . import report
 from .answers import command_word
 from .console import Console, Leave, wants_plain
@@ -288,7 +289,7 @@ class Table:
         self.console = Console(out, streams.inp, wants_plain(options.plain, os.environ, out))
         self.say = Speech(t, seat_names(players, t, names), humans[0] if len(humans) == 1 else None)
         self.house: Path | None = None  # the house file of the contracts the table picked, if any
-        self.narrator = Narrator(spec, players, game_plan(spec, players).hands, self.console, self.say)
+        self.narrator = Narrator(spec, players, game_plan(spec, players), self.console, self.say)
         self.people: list[HumanSeat] = []
         self.seats: list[Any] = []  # per seat: a bot, or a person's HumanSeat
         for seat, name in enumerate(saved.bots):
@@ -338,8 +339,11 @@ class Table:
 
     def greet(self) -> None:
         saved, say, console = self.saved, self.say, self.console
-        console.say(say("table.welcome", title=self.spec.title_in(self.language), spec=self.spec.full_name,
-                        players=saved.players, seed=self.seed, hands=self.narrator.total), "bold")
+        plan = self.narrator.plan
+        length = {"hands": plan.hands} if plan.target is None else {"target": target_text(plan.target)}
+        key = "table.welcome" if plan.target is None else "table.welcome.to"
+        console.say(say(key, title=self.spec.title_in(self.language), spec=self.spec.full_name,
+                        players=saved.players, seed=self.seed, **length), "bold")
         console.say(say(f"table.aim.good.{self.spec.game.aim}"))
         for seat, name in enumerate(saved.bots):
             if seat == say.you:
@@ -367,7 +371,7 @@ class Table:
             per_game = len(chosen) if spec.game.contracts_per_game else None
             self.spec = replace(spec, game=replace(spec.game, mode="custom", order=tuple(c.name for c in chosen),
                                                    contracts_per_game=per_game))
-        self.narrator.spec, self.narrator.total = self.spec, game_plan(self.spec, self.saved.players).hands
+        self.narrator.spec, self.narrator.plan = self.spec, game_plan(self.spec, self.saved.players)
 
     def leave(self, leave: Leave, path: Path, state: GameState) -> None:
         """Save the game and say how to carry it on.  A question left

@@ -34,6 +34,7 @@ def game_json(result: GameResult) -> dict[str, Any]:
         "seed": result.seed,
         "bots": list(result.bots),
         "aim": result.aim,
+        **({"target": result.target} if result.target is not None else {}),
         "hands": [hand_json(hand) for hand in result.hands],
         "totals": list(result.totals),
         "winners": list(result.winners),

@@ -90,12 +90,23 @@ const BarbuCore = (function () {
   }
 
   // -------------------------------------------------------------- the flow
-  /** compiled.schedule.plan_turn: the hand after ``hands`` ([{contract,
-   * declarer}]): its number, the seat that must declare it (null: any), the
-   * contracts they may choose, whether the game is over. */
-  function flowTurn(plan, players, hands) {
+  /** runtime.scoring.target_reached: whether some total reaches ``target``
+   * (at least it when positive, at most it when negative; never without one). */
+  function targetReached(target, totals) {
+    if (target === null || target === undefined) return false;
+    return totals.some((total) => (target > 0 ? total >= target : total <= target));
+  }
+
+  /** compiled.schedule.plan_turn and sheet.flow.SheetFlow.turn: the hand
+   * after ``hands`` ([{contract, declarer}]) whose running totals are
+   * ``totals``: its number, the seat that must declare it (null: any), the
+   * contracts they may choose, whether the game is over (every hand
+   * played, or a game to a target score whose target a total reached). */
+  function flowTurn(plan, players, hands, totals = []) {
     const number = hands.length;
-    if (number >= plan.hands) return { number, declarer: null, options: [], over: true, series_start: 0 };
+    if (number >= plan.hands || targetReached(plan.target, totals)) {
+      return { number, declarer: null, options: [], over: true, series_start: 0 };
+    }
     let declarer;
     if (number === 0) declarer = null;
     else if (plan.series && number % plan.per_player) declarer = hands[number - 1].declarer;
@@ -318,7 +329,12 @@ const BarbuCore = (function () {
     }
     /** SheetGame.next_turn */
     nextTurn() { return this.turnAt(this.scored.length); }
-    turnAt(number) { return flowTurn(this.rules.plan, this.players.length, this.entered(number)); }
+    turnAt(number) {
+      const totals = number ? this.scored[number - 1].totals : [];
+      return flowTurn(this.rules.plan, this.players.length, this.entered(number), totals);
+    }
+    /** SheetFlow.over_after: the hands a game that is over was played in. */
+    overAfter(played) { return this.rules.plan.target === null ? this.rules.plan.hands : played; }
     get over() { return this.nextTurn().over; }
     get totals() {
       return this.scored.length ? this.scored[this.scored.length - 1].totals.slice() : this.players.map(() => 0);
@@ -372,7 +388,7 @@ const BarbuCore = (function () {
           found.push(problem(key, "hand_key", { key, keys: this.data.hand_keys.join(", ") }));
         }
       }
-      if (turn.over) throw refuse([problem("hand", "game_over", { hands: this.rules.plan.hands })]);
+      if (turn.over) throw refuse([problem("hand", "game_over", { hands: this.overAfter(number) })]);
       const get = (key) => (hasOwn(hand, key) && hand[key] !== undefined ? hand[key] : null);
       const contract = this.checkContract(get("contract"), turn, found);
       const declarer = this.checkDeclarer(get("declarer"), turn, found);

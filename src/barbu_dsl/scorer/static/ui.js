@@ -330,7 +330,7 @@
     const turn = game.nextTurn();
     const lines = [];
     if (!turn.over) {
-      lines.push(el("p", { className: "turn" }, t("turn", { number: turn.number + 1, hands: game.rules.plan.hands }),
+      lines.push(el("p", { className: "turn" }, placed("turn", { number: turn.number + 1 }),
         " ", turn.declarer === null ? t("turn_free") : t("turn_chooses", { name: seatName(turn.declarer) })));
     }
     return el("section", { className: "board", "aria-labelledby": "board-title" },
@@ -355,11 +355,32 @@
       el("ul", {}, ...items));
   }
 
+  /** Message ``key`` placing a hand in the game: "Hand 3 of 28", or in a
+   * game to a target score its ``.to`` message, "Hand 3, playing to 100". */
+  function placed(key, fields) {
+    const target = game.rules.plan.target;
+    if (target === null) return t(key, Object.assign({ hands: game.rules.plan.hands }, fields));
+    return t(`${key}.to`, Object.assign({ target: targetText(target) }, fields));
+  }
+
+  function targetText(target) { return String(target).replace("-", "\u2212"); }
+
+  /** Who reached the target that ended a game to a target score (null for another game). */
+  function reachedLine() {
+    const target = game.rules.plan.target;
+    if (target === null) return null;
+    const reached = range(game.players.length).filter((s) => (target > 0 ? game.totals[s] >= target
+                                                                         : game.totals[s] <= target));
+    return el("p", { id: "reached" }, t("reached", { names: reached.map(seatName).join(", "),
+                                                    target: targetText(target), hands: game.scored.length }));
+  }
+
   function gameOver() {
     const winners = game.winners.map(seatName).join(", ");
     const best = game.totals[game.winners[0]];
     return el("section", { className: "over", "aria-labelledby": "over-title" },
       el("h2", { id: "over-title" }, t("game_over")),
+      reachedLine(),
       el("p", { id: "winners" }, t(game.winners.length === 1 ? "winner" : "winners",
         { names: winners, total: signed(best), aim: t(`aim.${data.aim}`) })),
       el("div", { className: "actions" }, el("button", { type: "button", onclick: askUndo, id: "undo" }, t("undo"))));
@@ -376,7 +397,7 @@
     const turn = game.turnAt(number);
     const hand = draft || {};
     const form = el("form", { id: "entry", className: "entry", "aria-labelledby": "entry-title", noValidate: true });
-    const title = editing === null ? t("hand_title", { number: number + 1, hands: game.rules.plan.hands })
+    const title = editing === null ? placed("hand_title", { number: number + 1 })
       : t("edit_title", { number: number + 1 });
     const players = game.players.length;
     const state = {
