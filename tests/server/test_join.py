@@ -85,13 +85,18 @@ def test_a_link_that_is_not_a_seat_is_refused(server: ServerProcess) -> None:
         assert run.returncode == 2 and words in err and "Traceback" not in err, err
 
 
-def test_a_table_that_passes_cards_is_sent_to_the_browser(server: ServerProcess) -> None:
-    """Hearts passes cards before play (docs/rules.md section 6, Passing),
-    which the terminal's mirror of the seat does not follow: barbu join
-    says so and where to play instead, and leaves the seat as it was."""
-    table = server.post("/api/tables", {"spec": "hearts", "seats": ["human", "random", "random", "random"]})
-    run = join(server, table["links"][0], [])
-    _, err = run.communicate(timeout=60)
-    assert run.returncode == 2 and "passes cards before play" in err and "in a browser" in err, err
-    assert "Traceback" not in err
-    assert server.get(f"/api/tables/{table['table']}")["status"] == "waiting"
+def test_a_person_at_the_terminal_passes_cards(server: ServerProcess) -> None:
+    """Hearts passes three cards before play (docs/rules.md section 6,
+    Passing): at the terminal the person is asked each card to pass, hears
+    what they gave and received, and plays the game to its end."""
+    table = server.post("/api/tables", {"spec": "hearts", "seats": ["human", "random", "random", "human"], "seed": 4,
+                                        "names": ["Ada", "Bo", "Cy", "Di"]})
+    terminal = join(server, table["links"][0], ["auto"] * 400, "--plain", "--lang", "en")
+    di = server.seat(table, 3)
+    play_until_over([di], first_option)
+    out, err = terminal.communicate(timeout=180)
+    assert terminal.returncode == 0, err
+    assert "to pass to Bo" in out and "You passed " in out, out[:3000]
+    assert "The game is over." in out and "Traceback" not in err
+    totals = server.get(f"/api/tables/{table['table']}")["totals"]
+    assert di.over is not None and di.over["totals"] == totals

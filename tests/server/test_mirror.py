@@ -15,10 +15,8 @@ from barbu_dsl.language import load_spec
 from barbu_dsl.server.shadow import SeatMirror, move_of
 
 
-# Hearts as played without passing: barbu join refuses a table that passes
-# cards (test_join), whose exchange the mirror does not follow.
 @pytest.mark.parametrize(("ref", "players", "seed"), [
-    ("tournament", 4, 1), ("hearts+no-passing", 4, 2), ("hearts+no-passing+to-100", 4, 7), ("king", 4, 3), ("french-classic", 5, 4), ("leaver-3p", 3, 5),
+    ("tournament", 4, 1), ("hearts", 4, 2), ("hearts+no-passing", 4, 8), ("hearts+to-100", 4, 7), ("king", 4, 3), ("french-classic", 5, 4), ("leaver-3p", 3, 5),
     ("tournament+ace-low-domino+shed-when-safe", 4, 6),
 ])
 def test_the_mirror_shows_what_the_game_shows_the_seat(ref: str, players: int, seed: int) -> None:

@@ -37,6 +37,7 @@ from ..compiled import cards_of, mask_of
 from ..engine import PASS, Event, SeatView
 from ..engine.base import Hand, IllegalPlay, PlayAfterEnd
 from ..engine.hand import hand_for
+from ..engine.passing import PassingRound
 from ..engine.sampling import Knowledge, draw, fresh_knowledge, knowledge
 from ..engine.views import DoubleOffer, PublicHand
 from ..language import model as m
@@ -133,9 +134,12 @@ class SeatMirror:
             view.declarer, view.dealer = data["declarer"], data["dealer"]
             view.contract = view.trump = view.start_rank = None
             view.doubles, view.offer = (), None
+            view.passing, view.received = None, None
             self._set_hand(None)
         elif kind == "deal" and data["seat"] == self.seat:
             view.dealt = tuple(C.CARD_INDEX[card] for card in data["cards"])
+        elif kind in ("passing", "give", "exchange"):
+            self._passing(kind, data)
         elif kind == "contract":
             view.contract = self.spec.contract(data["contract"])
             view.trump = None if data["trump"] is None else C.SUIT_LETTERS.index(data["trump"])
@@ -153,6 +157,19 @@ class SeatMirror:
         elif kind == "game_ends":
             view.over = True
             view.totals = tuple(data["totals"])
+
+    def _passing(self, kind: str, data: dict[str, Any]) -> None:
+        """The passing round as this seat sees it: its own cards given, then
+        those it received (docs/rules.md section 6, Passing)."""
+        view = self.view
+        if kind == "passing":
+            # Only this seat's own cards are known: the others' stay empty.
+            dealt = tuple(view.dealt if seat == self.seat else () for seat in range(self.players))
+            view.passing = PassingRound(data["direction"], data["cards"], dealt, self.seat, 1)
+        elif kind == "give" and view.passing is not None:
+            view.passing.give(self.seat, C.CARD_INDEX[data["card"]])
+        elif kind == "exchange":
+            view.received = tuple(sorted(C.CARD_INDEX[card] for card in data["received"]))
 
     def set_view(self, message: dict[str, Any]) -> None:
         """The server's ``view`` message: what it says of the seat is the truth."""
@@ -182,7 +199,7 @@ class SeatMirror:
         view.options = None
         if kind == "contract":
             view.contract_options = tuple(self.spec.contract(name) for name in options)
-        elif kind == "card":
+        elif kind in ("card", "give"):
             view.options = [move_of(option) for option in options]
 
     # ---- the hand on the table ---------------------------------------------------------
@@ -198,7 +215,7 @@ class SeatMirror:
         view = self.view
         contract = view.contract
         assert contract is not None
-        mine = mask_of(view.dealt)
+        mine = mask_of(view.cards)  # as dealt, or after the cards passed and received
         deck = mask_of(self.spec.deck_for(self.players))
         known = fresh_knowledge(self.seat, mine, deck, self.players)
         rules = contract.rules_for(self.players)
