@@ -134,3 +134,28 @@ def test_the_variant_without_passing_plays_as_dealt() -> None:
     assert decision is not None and decision.kind == "card"
     record = _played_record()
     assert replay_record(spec, record)["error"]["reason"].startswith("wrong passes: the spec does not pass")
+
+
+def test_the_strong_bot_knows_where_its_passed_cards_went() -> None:
+    """Every deal the strong bot imagines puts the cards it passed in the
+    receiver's hand while they are unplayed, before play and in play."""
+    from barbu_dsl.engine.sampling import draw, knowledge, with_passed
+
+    state = GameState.new(HEARTS, players=4, seed=5)
+    rng = random.Random(5)
+    while (decision := state.pending()) is not None and decision.kind != "card":
+        state.apply(rng.choice(decision.options))
+    for _ in range(6):  # the first tricks, each seat's view at its turn
+        decision = state.pending()
+        assert decision is not None and decision.kind == "card"
+        view = state.seat_view(decision.seat)
+        assert view.passing is not None and view.received is not None and len(view.given) == 3
+        receiver = view.passing.receiver(view.seat)
+        hand = view.public
+        assert hand is not None
+        known = with_passed(knowledge(hand, view.seat, view.mine), receiver, view.given)
+        unplayed = [card for card in view.given if known.unseen >> card & 1]
+        for _ in range(20):
+            deal = draw(known, rng)
+            assert all(deal[receiver] >> card & 1 for card in unplayed)
+        state.apply(rng.choice(decision.options))

@@ -125,6 +125,27 @@ def _domino_knowledge(hand: PublicHand, seat: int, mine: int) -> Knowledge:
     return Knowledge(seat, mine, t.deck & ~played & ~mine, hand.counts, tuple(excluded))
 
 
+def holds(known: Knowledge, seat: int, card: int, unseen_only: bool = False) -> Knowledge:
+    """``known`` with ``card`` in ``seat``'s hand: no other seat may hold it
+    (with ``unseen_only``, only while the card is unseen)."""
+    if unseen_only and not known.unseen >> card & 1:
+        return known
+    excluded = tuple(mask | (1 << card) if other != seat else mask & ~(1 << card)
+                     for other, mask in enumerate(known.excluded))
+    return Knowledge(known.seat, known.mine, known.unseen, known.counts, excluded)
+
+
+def with_passed(known: Knowledge, receiver: int | None, given: tuple[int, ...]) -> Knowledge:
+    """``known`` with the cards the seat passed (``given``) in ``receiver``'s
+    hand until they are played (docs/rules.md section 6, Passing); as it
+    is when nothing was passed (``receiver`` None)."""
+    if receiver is None:
+        return known
+    for card in given:
+        known = holds(known, receiver, card, unseen_only=True)
+    return known
+
+
 def draw(known: Knowledge, rng: random.Random) -> list[int]:
     """One deal of the unseen cards that fits ``known``: a card mask per
     seat, ``known.mine`` for the player's own seat."""

@@ -49,7 +49,7 @@ from .bots import Bot, RuleBot, named_at_first_sight, start_rank_order
 from .deal import deal
 from .hand import start_hand
 from .playouts import Playouts, playouts_for
-from .sampling import Knowledge, draw, fresh_knowledge, knowledge
+from .sampling import Knowledge, draw, fresh_knowledge, knowledge, with_passed
 from .views import SeatView
 
 PLAY_PLAYOUTS = 320
@@ -191,7 +191,8 @@ class StrongBot(Bot):
             return [(legal[0], 0.0)]
         hand = view.public
         assert hand is not None
-        known = knowledge(hand, view.seat, view.mine)
+        receiver = view.passing.receiver(view.seat) if view.passing is not None else None
+        known = with_passed(knowledge(hand, view.seat, view.mine), receiver, view.given)
         pos = hand.position()
         runner = self._runners_for(view.spec.game.aim).get(hand.table)
         weights = self._weights(view)
@@ -232,8 +233,12 @@ class StrongBot(Bot):
 
     @staticmethod
     def _known(view: SeatView) -> Knowledge:
-        """What the seat knows before any card is played: its own cards."""
-        return fresh_knowledge(view.seat, mask_of(view.cards), mask_of(view.deck), view.players)
+        """What the seat knows before any card is played: its own cards, and
+        where the cards it passed went."""
+        receiver = view.passing.receiver(view.seat) if view.passing is not None and view.received is not None \
+            else None
+        known = fresh_knowledge(view.seat, mask_of(view.cards), mask_of(view.deck), view.players)
+        return with_passed(known, receiver, view.given)
 
     def analyse_contracts(self, view: SeatView) -> list[tuple[m.Contract, float]]:
         """Each contract the chooser may choose with how much better than

@@ -38,7 +38,7 @@ from ..engine import PASS, Event, SeatView
 from ..engine.base import Hand, IllegalPlay, PlayAfterEnd
 from ..engine.hand import hand_for
 from ..engine.passing import PassingRound
-from ..engine.sampling import Knowledge, draw, fresh_knowledge, knowledge
+from ..engine.sampling import Knowledge, draw, fresh_knowledge, holds, knowledge
 from ..engine.views import DoubleOffer, PublicHand
 from ..language import model as m
 
@@ -223,7 +223,7 @@ class SeatMirror:
         self._opening = None
         if opening is not None and not mine >> opening & 1:
             self._opening = (leader, opening)
-            known = _holds(known, leader, opening)
+            known = holds(known, leader, opening)
         self._moves = []
         self._set_hand(self._deal(self._fit(known, ())))
         self._moves = []
@@ -280,7 +280,7 @@ class SeatMirror:
         assert self._hand is not None
         known = knowledge(_After(before, seat, move), self.seat, self._hand.held(self.seat))  # type: ignore[arg-type]
         if self._opening is not None:
-            known = _holds(known, *self._opening, unseen_only=True)
+            known = holds(known, *self._opening, unseen_only=True)
         try:
             return self._fit(known, moves)
         except LookupError:
@@ -288,15 +288,6 @@ class SeatMirror:
             # The public facts come first: a deal in which each seat holds what it played, the rest anyhow.
             blind = Knowledge(known.seat, known.mine, known.unseen, known.counts, (0,) * self.players)
             return self._fit(blind, moves)
-
-
-def _holds(known: Knowledge, seat: int, card: int, unseen_only: bool = False) -> Knowledge:
-    """``known`` with ``card`` in ``seat``'s hand: no other seat may hold it."""
-    if unseen_only and not known.unseen >> card & 1:
-        return known
-    excluded = tuple(mask | (1 << card) if other != seat else mask & ~(1 << card)
-                     for other, mask in enumerate(known.excluded))
-    return Knowledge(known.seat, known.mine, known.unseen, known.counts, excluded)
 
 
 __all__ = ["DRAWS", "MirroredView", "SeatMirror", "move_of"]
