@@ -267,7 +267,7 @@ def test_golden_hearts_passing(tmp_path: Path) -> None:
                                spec="hearts", seed=4, bots="human,rules,rules,rules", record=record)
     assert code == 0
     assert_plain(text)
-    assert "You passed the queen of spades, the jack of hearts, the eight of hearts to East" in text
+    assert "You passed the queen of spades, the jack of hearts and the eight of hearts to East" in text
     results, status = replay_file(load_spec("hearts"), record)
     assert status == 0 and [result["status"] for result in results] == ["complete"] * 4
     assert_golden(text, GOLDEN / "hearts-en.txt")

@@ -107,7 +107,7 @@ class Narrator:
             return
         to = receiver(seat, self.passing, self.players)
         giver = next(other for other in range(self.players) if receiver(other, self.passing, self.players) == seat)
-        cards = {key: ", ".join(say.the_card(C.CARD_INDEX[card]) for card in data[key])
+        cards = {key: say.join([say.the_card(C.CARD_INDEX[card]) for card in data[key]])
                  for key in ("given", "received")}
         self.line(say.about("table.exchange", seat, count=len(data["given"]), whom=say.seat_object(to),
                             giver=say.seat_object(giver), **cards))
