@@ -289,6 +289,8 @@ def test_cards_are_passed_with_the_keyboard(server: ServerProcess, people: Any) 
         if kind != "give":
             break
         assert cid.page.evaluate("() => document.getElementById('assertive').textContent").count("à gauche")
+        question = cid.page.evaluate("() => document.getElementById('question').textContent")
+        assert question == "Une carte à passer ? Choisissez-la dans votre main."
         given.append(cid.play_by_keys())
     assert len(given) == 3 and kind in ("card", "double")
     log = cid.page.evaluate("() => document.getElementById('log').textContent")
