@@ -17,12 +17,14 @@
   (an unplayed hand's split, section 2 variant 4; a spread's share,
   section 6; a Ravage City tie rounded to the nearest, variant 9);
 * :func:`target_reached` — whether a game played to a target score is
-  over (section 6, "A target score").
+  over (section 6, "A target score");
+* :func:`add_hand` — the running totals after a hand, with the spec's
+  resets (section 6, "Running totals").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 def position_index(position: int, tricks: int) -> int | None:
@@ -64,3 +66,21 @@ def target_reached(target: int | None, totals: Iterable[int]) -> bool:
     if target is None:
         return False
     return any(total >= target for total in totals) if target > 0 else any(total <= target for total in totals)
+
+
+def add_hand(totals: Sequence[int], final: Sequence[int], resets: Iterable[tuple[int, int]] = ()) -> tuple[int, ...]:
+    """The running totals after a hand that scored ``final``: each total
+    plus its score, then a total equal to the first number of a reset
+    ``(exactly, to)`` becomes its second (docs/rules.md section 6, "Running
+    totals"; once per hand, never chained)."""
+    after = dict(resets)
+    return tuple(after.get(total + score, total + score) for total, score in zip(totals, final, strict=True))
+
+
+def resets_made(totals: Sequence[int], final: Sequence[int],
+                resets: Iterable[tuple[int, int]] = ()) -> tuple[tuple[int, int, int], ...]:
+    """The resets a hand that scored ``final`` makes: ``(seat, reached,
+    becomes)`` for each total that the hand brings to a reset's number."""
+    after = dict(resets)
+    return tuple((seat, total + score, after[total + score])
+                 for seat, (total, score) in enumerate(zip(totals, final, strict=True)) if total + score in after)

@@ -82,6 +82,7 @@ def _game() -> dict[str, Any]:
                               "this score (at most it when it is negative; docs/rules.md section 6)",
                    "anyOf": [{"type": "integer", "not": {"const": 0}},
                              {"type": "string", "pattern": "^\\s*[+−-]?[0-9]+\\s*$"}, {"type": "null"}]},
+        "reset": _reset(),
         "order": {**_NAMES, "description": "the contracts in order (a fixed order may repeat one)"},
         "direction": _choice("game.direction", "the way play and every turn pass"),
         "first_declarer": {"type": "string", "pattern": r"^\s*(lot|by lot|drawn|(holder of (the )?)?\S+)\s*$",
@@ -90,6 +91,18 @@ def _game() -> dict[str, Any]:
     }
     assert set(properties) == set(S.GAME_KEYS), "the schema names every game key the loader reads"
     return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def _reset() -> dict[str, Any]:
+    """``reset: 100``, ``reset: {exactly: 100, to: 50}``, a list of those,
+    or ``false`` (docs/rules.md section 6, "Running totals")."""
+    number: list[dict[str, Any]] = [{"type": "integer"}, {"type": "string", "pattern": "^\\s*[+−-]?[0-9]+\\s*$"}]
+    points = {"anyOf": number}
+    one = [*number, {"type": "object", "properties": {"exactly": points, "to": points},
+                     "required": ["exactly"], "additionalProperties": False}]
+    return {"description": "a running total of exactly this at the end of a hand goes back to 0 (or to 'to'; "
+                           "docs/rules.md section 6)",
+            "anyOf": [*one, {"type": "array", "items": {"anyOf": one}}, {"const": False}, {"type": "null"}]}
 
 
 def _doubling() -> dict[str, Any]:

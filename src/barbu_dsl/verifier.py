@@ -83,6 +83,7 @@ class CountReport:
     hands: int | None = 0
     picks: tuple[PickTotal, ...] = ()
     target: int | None = None  # a game to a target score: proved per deal (``hands`` None when not known)
+    reset: tuple[tuple[int, int], ...] = ()  # totals that go back (docs/rules.md section 6, "Running totals")
 
     @property
     def tricks(self) -> int:
@@ -139,6 +140,8 @@ class CountReport:
             ],
             **({"picks": [pick.to_json() for pick in self.picks]} if self.picks else {}),
             **({"target": self.target, "per_deal": True, "unproved": UNPROVED} if self.per_deal else {}),
+            **({"reset": [list(pair) for pair in self.reset], "reset_note": reset_note(self.reset)}
+               if self.reset else {}),
             "sum_min": self.sum_min,
             "sum_max": self.sum_max,
             "zero_sum": self.zero_sum,
@@ -215,7 +218,7 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
                         f"({len(deck) % players} left over)")
     plan = game_plan(spec, players)
     if plan.target is not None:
-        return _per_deal(plan, deck, tuple(problems))
+        return replace(_per_deal(plan, deck, tuple(problems)), reset=plan.reset)
     played = game_contracts(plan)
     fixed = {m.contract_key(c.name): times for c, times in played.fixed}
     totals: dict[str, ContractTotal] = {}
@@ -226,11 +229,21 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
         totals[key] = ContractTotal(name=contract.name, totals=total.totals, notes=total.notes,
                                     times=fixed.get(key, 0))
     picks = tuple(_pick_total(pick, totals) for pick in played.picks)
-    return CountReport(players, len(deck), tuple(totals.values()), tuple(problems), hands=played.hands, picks=picks)
+    return CountReport(players, len(deck), tuple(totals.values()), tuple(problems), hands=played.hands, picks=picks,
+                       reset=plan.reset)
 
 
 UNPROVED = "the number of hands of a game to a target score depends on the scores, so its total is not proved"
 """What :func:`verify` cannot prove about a game to a target score."""
+
+
+def reset_note(reset: tuple[tuple[int, int], ...]) -> str:
+    """What a game with resets adds to what :func:`verify` proves: the
+    hands' scores add up as proved, but a reset moves a running total
+    (docs/rules.md section 6, "Running totals")."""
+    moves = ", ".join(f"exactly {exactly} becomes {to}" for exactly, to in reset).replace("-", "−")
+    return (f"a running total that a hand brings to a reset's number goes back ({moves}), so the final totals "
+            "need not add up to the hands' scores proved here")
 
 
 def _per_deal(plan: GamePlan, deck: frozenset[int], problems: tuple[str, ...]) -> CountReport:
@@ -561,6 +574,8 @@ def render(report: Report) -> str:
         out.extend(f"  note: {line}" for line in _pick_notes(count))
         if count.per_deal:
             out.append(f"  note: proved per deal: {UNPROVED}")
+        if count.reset:
+            out.append(f"  note: {reset_note(count.reset)}")
         if count.zero_sum:
             out.append("✓ sums to zero")
         else:

@@ -18,10 +18,10 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
-def target_text(target: int) -> str:
-    """A target score as people read it: ``100``, ``−100`` (docs/rules.md
-    section 6, "A target score")."""
-    return str(target).replace("-", "−")
+def signed_text(points: int) -> str:
+    """Points as people read them, with a real minus: ``100``, ``−100`` (a
+    target score or a reset, docs/rules.md section 6)."""
+    return str(points).replace("-", "−")
 
 
 def range_text(low: int, high: int) -> str:

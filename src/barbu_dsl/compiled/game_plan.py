@@ -44,7 +44,7 @@ from typing import Literal, assert_never
 
 from ..language import model as m
 from ..limits import GAME_HANDS
-from ..runtime.scoring import target_reached
+from ..runtime.scoring import add_hand, target_reached
 from .seating import seat_after
 
 Draw = Literal["none", "shared", "individual"]
@@ -94,6 +94,12 @@ class GamePlan:
     first_declarer: int | None = None  # the card whose holder in the first deal declares first
     target: int | None = None  # the game ends once a running total reaches it (docs/rules.md section 6)
     open_ended: bool = False  # a game to a target without a number of hands: ``hands`` is only the bound
+    reset: tuple[tuple[int, int], ...] = ()  # (exactly, to): a total a hand brings to exactly one becomes the other
+
+    def add_hand(self, totals: Sequence[int], final: Sequence[int]) -> tuple[int, ...]:
+        """The running totals after a hand that scored ``final``, with the
+        resets (docs/rules.md section 6, "Running totals")."""
+        return add_hand(totals, final, self.reset)
 
     @property
     def known_hands(self) -> int | None:
@@ -166,5 +172,5 @@ def game_plan(spec: m.Spec, players: int) -> GamePlan:
         lists=game.lists if game.chooser == "rotating" else "own", quotas=quotas,
         after=seat_after(players, game.direction),
         fixed_once=game.chooser == "fixed-order" and hands is not None,
-        first_declarer=game.first_declarer, target=game.target, open_ended=open_ended,
+        first_declarer=game.first_declarer, target=game.target, open_ended=open_ended, reset=game.reset,
     )

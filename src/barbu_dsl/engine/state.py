@@ -498,7 +498,7 @@ class GameState:
         turn, contract, round_ = self._turn, self._contract, self._round
         assert turn is not None and contract is not None and round_ is not None
         doubles = tuple(round_.doubles)
-        self._totals = [total + f for total, f in zip(self._totals, final, strict=True)]
+        self._totals = list(self._schedule.plan.add_hand(self._totals, final))
         trump, start = self._trump, self._start_rank
         record = {
             "contract": contract.name,

@@ -98,8 +98,16 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
         text += " " + w(f"mode.random.{plan.draw}", contracts=w.count(plan.per_player, "contract"), names=names)
     text += " " + _first_lead_text(spec, plan, role, w)
     if game.target is not None:
-        return text + " " + _target_text(game, plans, w)
-    return text + " " + _hands_text(game.hands if isinstance(game.hands, int) else None, plans, w)
+        text += " " + _target_text(game, plans, w)
+    else:
+        text += " " + _hands_text(game.hands if isinstance(game.hands, int) else None, plans, w)
+    return text + "".join(" " + _reset_text(exactly, to, w) for exactly, to in game.reset)
+
+
+def _reset_text(exactly: int, to: int, w: RuleWords) -> str:
+    """``A player whose total is exactly 100 at the end of a hand goes back
+    to 0.`` (docs/rules.md section 6, "Running totals")."""
+    return w("reset", exactly=str(exactly).replace("-", "−"), to=str(to).replace("-", "−"))
 
 
 def _target_text(game: m.Game, plans: dict[int, GamePlan], w: RuleWords) -> str:

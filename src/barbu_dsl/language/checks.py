@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
 from .. import cards as C
+from ..runtime.scoring import target_reached
 from . import model as m
 from .decks import even_deck_hint
 from .rules import clause_text, ordinal_text, select, spread_size
@@ -65,6 +66,7 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
     if not unread.any("doubling", "game", "players", "contracts") and not unread.contracts:
         _check_doubling(spec, report, where)
         _check_target(spec, report, where)
+        _check_reset(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
 
@@ -288,16 +290,51 @@ def _check_target(spec: m.Spec, report: Callable[..., None], where: dict[str, m.
     anyone points, a negative one when no hand can take any away.  Doubling
     moves points either way, and ``all or nothing`` turns a value's sign."""
     target = spec.game.target
-    if target is None or spec.doubling.allowed:
+    if target is None or _can_move(spec, target):
         return
     sign = 1 if target > 0 else -1
-    if any(sign in _score_signs(contract.rules_for(count).scoring)
-           for contract in spec.contracts for count in spec.players):
-        return
     report(where.get("game.target"),
            f"a target of {target} can never be reached".replace("-", "−") + ": no hand of these contracts "
            f"{'gives a player points' if sign > 0 else 'takes points from a player'}",
            hint=f"write 'target: {-target}'".replace("-", "−") + ", or change the contracts' values")
+
+
+def _can_move(spec: m.Spec, total: int) -> bool:
+    """Whether some hand can move a running total from 0 towards ``total``:
+    give a player points (``total`` positive) or take some away."""
+    sign = 1 if total > 0 else -1
+    return spec.doubling.allowed or any(sign in _score_signs(contract.rules_for(count).scoring)
+                                        for contract in spec.contracts for count in spec.players)
+
+
+def _check_reset(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """Resets that change nothing or contradict the game (docs/rules.md
+    section 6, "Running totals"): a total reset to itself, a reset of 0
+    (where every total starts), two resets of one total, a reset to a
+    total that has reached the target, and a total no hand can bring a
+    player to."""
+    seen: set[int] = set()
+    target = spec.game.target
+    for exactly, to in spec.game.reset:
+        at = where.get(f"game.reset.{exactly}", where.get("game.reset"))
+        shown = str(exactly).replace("-", "−")
+        if exactly in seen:
+            report(at, f"two resets of a total of {shown}", hint="keep one of them")
+        elif exactly == 0:
+            report(at, "a reset of a total of 0: every total starts at 0",
+                   hint="name the total that goes back, e.g. 'reset: 100'")
+        elif exactly == to:
+            report(at, f"a reset of {shown} to {shown} changes nothing",
+                   hint="write the total it becomes, e.g. 'to: 0'")
+        elif target_reached(target, (to,)):
+            report(at, f"a reset to {str(to).replace('-', '−')} reaches the target of "
+                   f"{str(target).replace('-', '−')}, so it would end the game",
+                   hint="reset to a total short of the target")
+        elif not _can_move(spec, exactly):
+            report(at, f"a total of {shown} can never be reached: no hand of these contracts "
+                   f"{'gives a player points' if exactly > 0 else 'takes points from a player'}",
+                   hint="write the total with the other sign, or leave the reset out")
+        seen.add(exactly)
 
 
 def _score_signs(scoring: m.Scoring) -> set[int]:

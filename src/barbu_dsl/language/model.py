@@ -35,7 +35,7 @@ from typing import ClassVar, Literal
 
 from ..cards import Card, Rank, Suit
 from ..runtime import records
-from ..runtime.scoring import position_index, target_reached
+from ..runtime.scoring import add_hand, position_index, target_reached
 
 # --------------------------------------------------------------------------
 # Card selectors: which cards a part counts or a restriction names.
@@ -599,6 +599,9 @@ class Game:
     ends the game at the end of the hand in which some player's running
     total reaches it (at least it when it is positive, at most it when it
     is negative); with ``hands`` as well, whichever comes first.
+    ``reset`` (section 6, "Running totals") are ``(exactly, to)`` pairs: a
+    running total that a hand brings to exactly the first becomes the
+    second, before the target is looked at.
     """
 
     aim: Aim = "highest"
@@ -608,6 +611,7 @@ class Game:
     contracts_per_game: int | None = None
     hands: Hands = None
     target: int | None = None
+    reset: tuple[tuple[int, int], ...] = ()
     order: tuple[str, ...] = ()
     direction: Direction = "clockwise"
     first_declarer: Card | None = None
@@ -622,6 +626,10 @@ class Game:
     def reached(self, totals: Sequence[int]) -> bool:
         """Whether some running total has reached the target (never without one)."""
         return target_reached(self.target, totals)
+
+    def add_hand(self, totals: Sequence[int], final: Sequence[int]) -> tuple[int, ...]:
+        """The running totals after a hand that scored ``final`` (with the resets)."""
+        return add_hand(totals, final, self.reset)
 
 
 Whom = Literal["anyone", "declarer-only"]

@@ -129,6 +129,8 @@ def _value(value: object, key: str = "") -> str:
         return "lot" if value is None else f"holder of {C.card_symbol(value)}"  # type: ignore[arg-type]
     if key == "hands" and isinstance(value, tuple):
         return "{" + ", ".join(f"{count}: {hands}" for count, hands in value) + "}"
+    if key == "reset" and isinstance(value, tuple):
+        return _reset(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -136,6 +138,15 @@ def _value(value: object, key: str = "") -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(quote(str(v), flow=True) for v in value) + "]"
     return quote(str(value)) if isinstance(value, str) else str(value)
+
+
+def _reset(resets: tuple[tuple[int, int], ...]) -> str:
+    """``game.reset`` as written: ``100`` (back to 0), ``{exactly: 100, to:
+    50}``, a list of those, or ``false`` (none, in a variant)."""
+    items = [str(exactly) if to == 0 else f"{{exactly: {exactly}, to: {to}}}" for exactly, to in resets]
+    if not items:
+        return "false"
+    return items[0] if len(items) == 1 else "[" + ", ".join(items) + "]"
 
 
 def _changed(obj: object, default: object) -> list[tuple[str, object]]:

@@ -42,8 +42,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
 """The words each setting may be, from the model's types."""
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
 BOOLEANS = ("doubling.allowed",)
-GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "order",
+GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "reset", "order",
              "direction", "first_declarer", "lists")
+RESET_KEYS = ("exactly", "to")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
 PASSING_KEYS = ("cards", "cycle")
 PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)
@@ -247,7 +248,7 @@ class SettingReaders:
                     self.positions.setdefault(order_item(scalar(node_) or ""), self.source.where(node_))
                 settings.append((full, tuple(scalar(n) or "" for n in nodes)))
             else:
-                read = {"game.hands": self._hands, "game.target": self._target,
+                read = {"game.hands": self._hands, "game.target": self._target, "game.reset": self._reset,
                         "game.first_declarer": self._first_declarer, "doubling.redouble": self._redouble}[full](value)
                 if read is _UNREAD:
                     self.unread_settings.add(full)
@@ -290,20 +291,62 @@ class SettingReaders:
         ``target: -100`` (when one falls to −100); docs/rules.md section 6."""
         if is_null(node):
             return None
+        number = self._points(node, "target is a whole number of points, e.g. 'target: 100'", "target",
+                              "the game ends at the end of the hand in which a player's total reaches it")
+        if number == 0:
+            self.source.error(node, "a target of 0 is reached before the first hand",
+                              hint="write the score that ends the game, e.g. 'target: 100' or 'target: −100'")
+            return _UNREAD
+        return number
+
+    def _reset(self, node: Node) -> tuple[tuple[int, int], ...] | object:
+        """``reset: 100`` (a total of exactly 100 goes back to 0),
+        ``reset: {exactly: 100, to: 50}``, a list of those, or ``false``
+        (none); docs/rules.md section 6, "Running totals"."""
+        if is_null(node) or as_bool(node) is False:
+            return ()
+        items = node.value if isinstance(node, SequenceNode) else [node]
+        resets: list[tuple[int, int]] = []
+        for item in items:
+            read = self._one_reset(item)
+            if read is _UNREAD:
+                return _UNREAD
+            assert isinstance(read, tuple)
+            resets.append(read)
+        return tuple(resets)
+
+    def _one_reset(self, node: Node) -> tuple[int, int] | object:
+        """One reset: a total (back to 0) or ``{exactly: N, to: M}``."""
+        example = "e.g. 'reset: 100' (exactly 100 goes back to 0) or 'reset: {exactly: 100, to: 50}'"
+        if isinstance(node, MappingNode):
+            found = self._sections(node, RESET_KEYS, "reset")
+            if "exactly" not in found:
+                self.source.error(node, "a reset says which total it changes: 'exactly'", hint=example)
+                return _UNREAD
+            exactly = self._points(found["exactly"], "exactly is a whole number of points", "exactly", example)
+            to = self._points(found["to"], "to is a whole number of points", "to", example) if "to" in found else 0
+            if exactly is _UNREAD or to is _UNREAD:
+                return _UNREAD
+            self.positions.setdefault(f"game.reset.{exactly}", self.source.where(node))
+            return exactly, to
+        exactly = self._points(node, "a reset is a total, or 'exactly' and 'to'", "reset", example)
+        if exactly is _UNREAD:
+            return _UNREAD
+        self.positions.setdefault(f"game.reset.{exactly}", self.source.where(node))
+        return exactly, 0
+
+    def _points(self, node: Node, wrong: str, key: str, hint: str) -> int | object:
+        """A signed whole number of points (``−100`` as well as ``-100``),
+        within the bound of a target score; ``wrong`` says what it must be."""
         number = as_int(node)
         text = (scalar(node) or "").strip().replace("−", "-")
         if number is None and _SIGNED.fullmatch(text):
             number = int(text)
         if number is None:
-            self.source.error(node, "target is a whole number of points, e.g. 'target: 100'",
-                              hint="the game ends at the end of the hand in which a player's total reaches it")
-            return _UNREAD
-        if number == 0:
-            self.source.error(node, "a target of 0 is reached before the first hand",
-                              hint="write the score that ends the game, e.g. 'target: 100' or 'target: −100'")
+            self.source.error(node, wrong, hint=hint)
             return _UNREAD
         if abs(number) > TARGET_SCORE:
-            self.source.error(node, f"target is at most {TARGET_SCORE:,} either way")
+            self.source.error(node, f"{key} is at most {TARGET_SCORE:,} either way")
             return _UNREAD
         return number
 

@@ -111,6 +111,7 @@ def count_data(spec: m.Spec, players: int) -> dict[str, Any]:
             "per_player": plan.per_player,
             "hands": plan.hands,
             "target": plan.target,
+            "reset": [list(pair) for pair in plan.reset],
             "draw": plan.draw,
             "series": plan.series,
             "fixed_once": plan.fixed_once,

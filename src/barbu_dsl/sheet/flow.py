@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..compiled import GamePlan, game_plan, plan_turn
 from ..language import model as m
-from ..words import target_text
+from ..words import signed_text
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class SheetFlow:
         (``hands``), or in a game to a target score its ``.to`` message,
         "hand 3, playing to 100" (``target``)."""
         if self.plan.target is not None:
-            return t(key + ".to", target=target_text(self.plan.target), **fields)
+            return t(key + ".to", target=signed_text(self.plan.target), **fields)
         return t(key, hands=self.plan.hands, **fields)
 
 

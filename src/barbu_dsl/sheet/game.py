@@ -254,7 +254,7 @@ class SheetGame:
                                       self.players)
         if scored is None:
             raise SheetError([(label, p) for p in problems])
-        totals = tuple(a + b for a, b in zip(previous, scored.final, strict=True))
+        totals = self.flow.plan.add_hand(previous, scored.final)
         against = list(self._against(scored.declarer, turn.series_start, number))
         for doubler, doubled in scored.doubles:
             if doubled == scored.declarer:

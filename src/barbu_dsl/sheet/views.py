@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..i18n import Translator
 from ..runtime.scoring import target_reached
 from ..safe_text import for_rich
-from ..words import target_text
+from ..words import signed_text
 from .game import ScoredHand, SheetGame
 from .layout import SheetRow, doubles_words, print_sheet, signed
 from .prompts import announcement
@@ -72,7 +72,7 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
         target = flow.plan.target
         reached = [s for s in range(len(names)) if target_reached(target, (game.totals[s],))]
         if reached:  # a game to a target score (docs/rules.md section 6)
-            lines.append(t("sheet_cli.over.to", hands=turn.number, target=target_text(target or 0),
+            lines.append(t("sheet_cli.over.to", hands=turn.number, target=signed_text(target or 0),
                            names=", ".join(names[s] for s in reached)))
         else:
             lines.append(t("sheet_cli.over", hands=flow.over_after(turn.number)))

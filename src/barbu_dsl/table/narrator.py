@@ -25,7 +25,7 @@ from ..engine import GameState, PublicHand
 from ..engine.domino import DominoPosition
 from ..language import model as m
 from ..runtime.records import receiver
-from ..words import target_text
+from ..words import signed_text
 from .console import Console
 from .speech import Speech
 
@@ -194,6 +194,7 @@ class Narrator:
         self.line(self.say("table.early_end"))
 
     def _hand_ends(self, data: dict[str, Any]) -> None:
+        before = self.totals if self.totals is not None else [0] * len(data["totals"])
         self.scored = data["hand"]
         self.totals = data["totals"]
         if data["status"] == "not_played":
@@ -205,6 +206,9 @@ class Narrator:
             self.line(self.say("table.scores.hand_after_doubles", scores=self.say.scores(data["final"])))
         else:
             self.line(self.say("table.scores.hand", scores=self.say.scores(data["final"])))
+        for seat, (total, score, now) in enumerate(zip(before, data["final"], data["totals"], strict=True)):
+            if total + score != now:  # a reset (docs/rules.md section 6, "Running totals")
+                self.line(self.say.about("table.reset", seat, reached=signed_text(total + score), to=signed_text(now)))
         self.line(self.of_game("table.scores.totals", hands=self.scored, scores=self.say.scores(data["totals"])))
         self.hand = None
 
@@ -213,7 +217,7 @@ class Narrator:
         or, in a game to a target score, "playing to 100" (its ``.to``
         message, docs/rules.md section 6)."""
         if self.plan.target is not None:
-            return self.say(key + ".to", target=target_text(self.plan.target), **fields)
+            return self.say(key + ".to", target=signed_text(self.plan.target), **fields)
         return self.say(key, total=self.plan.hands, **fields)
 
     def settlement(self, doubles: list[tuple[int, int]], raw: list[int]) -> list[str]:

@@ -51,7 +51,7 @@ from ..language import load_spec
 from ..language import model as m
 from ..limits import THINK
 from ..safe_text import for_terminal, json_line
-from ..words import target_text
+from ..words import signed_text
 from . import report
 from .answers import command_word
 from .console import Console, Leave, wants_plain
@@ -340,7 +340,7 @@ class Table:
     def greet(self) -> None:
         saved, say, console = self.saved, self.say, self.console
         plan = self.narrator.plan
-        length = {"hands": plan.hands} if plan.target is None else {"target": target_text(plan.target)}
+        length = {"hands": plan.hands} if plan.target is None else {"target": signed_text(plan.target)}
         key = "table.welcome" if plan.target is None else "table.welcome.to"
         console.say(say(key, title=self.spec.title_in(self.language), spec=self.spec.full_name,
                         players=saved.players, seed=self.seed, **length), "bold")

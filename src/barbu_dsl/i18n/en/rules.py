@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "rules.game_to.or_hands": "If nobody gets there, it ends after {hands}.",
     "rules.game_to.down": "A game ends at the end of the hand in which a player's total falls to {target} or less.",
     "rules.game_to.up": "A game ends at the end of the hand in which a player's total reaches {target} or more.",
+    "rules.reset": "A player whose total is exactly {exactly} at the end of a hand goes back to {to}.",
     "rules.doubling.none": "none.",
     "rules.passing": "Passing: {text}",
     "rules.passing.text": "once the contract is announced, every player passes {count} cards, all exchanged at once when everyone has chosen; hand after hand they go {cycle}, then round again.",

@@ -65,6 +65,8 @@ MESSAGES: dict[str, str] = {
     "table.goes_out": "{seat} is out, place {place}.",
     "table.goes_out.you": "You are out, place {place}.",
     "table.early_end": "The hand ends here: nothing left can change a score.",
+    "table.reset": "{seat}'s total is exactly {reached}, so it goes back to {to}.",
+    "table.reset.you": "Your total is exactly {reached}, so it goes back to {to}.",
     "table.not_played": "Nobody doubled {seat}: the hand is not played.",
     "table.not_played.you": "Nobody doubled you: the hand is not played.",
     "table.scores.play": "From play: {scores}.",

@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "rules.game_to.or_hands": "Si personne n'y arrive, elle se termine après {hands}.",
     "rules.game_to.down": "Une partie se termine à la fin de la donne où le total d'un joueur descend à {target} ou moins.",
     "rules.game_to.up": "Une partie se termine à la fin de la donne où le total d'un joueur atteint {target} ou plus.",
+    "rules.reset": "Un joueur dont le total vaut exactement {exactly} à la fin d'une donne revient à {to}.",
     "rules.doubling.none": "aucun.",
     "rules.passing": "Passe : {text}",
     "rules.passing.text": "une fois le contrat annoncé, chaque joueur passe {count} cartes, échangées toutes ensemble quand chacun a choisi ; donne après donne elles vont {cycle}, puis on recommence.",

@@ -65,6 +65,8 @@ MESSAGES: dict[str, str] = {
     "table.goes_out": "{seat} est sorti, place {place}.",
     "table.goes_out.you": "Vous êtes sorti, place {place}.",
     "table.early_end": "La donne s'arrête ici : plus rien ne peut changer les points.",
+    "table.reset": "{seat} totalise exactement {reached} : son total revient à {to}.",
+    "table.reset.you": "Vous totalisez exactement {reached} : votre total revient à {to}.",
     "table.not_played": "Personne n'a doublé {seat} : la donne n'est pas jouée.",
     "table.not_played.you": "Personne ne vous a doublé : la donne n'est pas jouée.",
     "table.scores.play": "Du jeu : {scores}.",

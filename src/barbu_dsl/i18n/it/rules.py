@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "rules.game_to.or_hands": "Se nessuno ci arriva, finisce dopo {hands}.",
     "rules.game_to.down": "Una partita finisce alla fine della mano in cui il totale di un giocatore scende a {target} o meno.",
     "rules.game_to.up": "Una partita finisce alla fine della mano in cui il totale di un giocatore arriva a {target} o più.",
+    "rules.reset": "Un giocatore il cui totale è esattamente {exactly} alla fine di una mano torna a {to}.",
     "rules.doubling.none": "nessuno.",
     "rules.passing": "Passaggio: {text}",
     "rules.passing.text": "annunciato il contratto, ogni giocatore passa {count} carte, scambiate tutte insieme quando tutti hanno scelto; mano dopo mano vanno {cycle}, poi si ricomincia.",

@@ -65,6 +65,8 @@ MESSAGES: dict[str, str] = {
     "table.goes_out": "{seat} è uscito, posto {place}.",
     "table.goes_out.you": "Sei uscito, posto {place}.",
     "table.early_end": "La mano finisce qui: nulla può più cambiare i punti.",
+    "table.reset": "Il totale di {seat} è esattamente {reached}, quindi torna a {to}.",
+    "table.reset.you": "Il tuo totale è esattamente {reached}, quindi torna a {to}.",
     "table.not_played": "Nessuno ha contrato {seat}: la mano non si gioca.",
     "table.not_played.you": "Nessuno ti ha contrato: la mano non si gioca.",
     "table.scores.play": "Dal gioco: {scores}.",

@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "rules.game_to.or_hands": "Se ninguém lá chegar, acaba depois de {hands}.",
     "rules.game_to.down": "Um jogo acaba no fim da mão em que o total de um jogador desce a {target} ou menos.",
     "rules.game_to.up": "Um jogo acaba no fim da mão em que o total de um jogador chega a {target} ou mais.",
+    "rules.reset": "Um jogador cujo total é exatamente {exactly} no fim de uma mão volta a {to}.",
     "rules.doubling.none": "nenhuma.",
     "rules.passing": "Passagem: {text}",
     "rules.passing.text": "anunciado o contrato, cada jogador passa {count} cartas, trocadas todas ao mesmo tempo quando todos escolheram; mão após mão vão {cycle}, e recomeça.",

@@ -65,6 +65,8 @@ MESSAGES: dict[str, str] = {
     "table.goes_out": "{seat} saiu, {place}.º lugar.",
     "table.goes_out.you": "Saíste, {place}.º lugar.",
     "table.early_end": "A mão acaba aqui: já nada pode mudar os pontos.",
+    "table.reset": "O total de {seat} é exatamente {reached}, por isso volta a {to}.",
+    "table.reset.you": "O teu total é exatamente {reached}, por isso volta a {to}.",
     "table.not_played": "Ninguém controu {seat}: a mão não se joga.",
     "table.not_played.you": "Ninguém te controu: a mão não se joga.",
     "table.scores.play": "Do jogo: {scores}.",

@@ -97,6 +97,17 @@ const BarbuCore = (function () {
     return totals.some((total) => (target > 0 ? total >= target : total <= target));
   }
 
+  /** runtime.scoring.add_hand: the running totals after a hand that scored
+   * ``final``: each total plus its score, then a total equal to a reset's
+   * first number becomes its second (once, never chained). */
+  function addHand(totals, final, resets = []) {
+    const after = new Map(resets.map(([exactly, to]) => [exactly, to]));
+    return totals.map((total, seat) => {
+      const sum = total + final[seat];
+      return after.has(sum) ? after.get(sum) : sum;
+    });
+  }
+
   /** compiled.schedule.plan_turn and sheet.flow.SheetFlow.turn: the hand
    * after ``hands`` ([{contract, declarer}]) whose running totals are
    * ``totals``: its number, the seat that must declare it (null: any), the
@@ -401,7 +412,7 @@ const BarbuCore = (function () {
       const result = scoreHand(this.rules, contract, trump, declarer, doubles, get("took"), get("raw"));
       if (result.problems.length) throw refuse(result.problems);
       const previous = number ? this.scored[number - 1].totals : this.players.map(() => 0);
-      const totals = previous.map((total, seat) => total + result.final[seat]);
+      const totals = addHand(previous, result.final, this.rules.plan.reset || []);
       const cards = this.rules.cards;
       const entry = { contract: contract.name, declarer,
                       trump: trump === null ? null : cards.suitLetter(trump),
@@ -534,7 +545,7 @@ const BarbuCore = (function () {
 
   return {
     Cards, Messages, Rules, SheetError, SheetFileError, SheetGame,
-    checkRaw, closeMatch, contractKey, flowTurn, legalTargets, notPlayedScores, pyStr, pyStrip,
+    addHand, checkRaw, closeMatch, contractKey, flowTurn, legalTargets, notPlayedScores, pyStr, pyStrip,
     readTook, scoreHand, scoreTook, settle,
   };
 })();

@@ -53,6 +53,7 @@
   const cardWords = (card) => (card === "pass" ? say("pass") : say.cards[card] || card);
   const suitWords = (letter) => say.suits[letter] || letter;
   const rankWords = (letter) => say.ranks[letter] || letter;
+  const signed = (value) => String(value).replace("-", "\u2212");
   const points = (value) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0");
   const joinWords = (items) => (items.length <= 1 ? items.join("")
     : say("list", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] }));
@@ -61,6 +62,16 @@
     const suit = { C: "♣", D: "♦", H: "♥", S: "♠" }[card[1]];
     return `${card[0] === "T" ? "10" : card[0]}${suit}`;
   };
+
+  /* The running totals after the hands before hand ``hand`` (all 0 before the first). */
+  function totalsBefore(hand, players) {
+    let totals = new Array(players).fill(0);
+    for (const message of game.events) {
+      const e = message.event;
+      if (e && e.type === "hand_ends" && e.hand < hand) totals = e.totals;
+    }
+    return totals;
+  }
 
   /* The lines an event is said in (none for what is shown elsewhere). */
   function eventLines(event) {
@@ -100,6 +111,11 @@
         const lines = [];
         if (e.status === "not_played") lines.push(about("not_played", e.declarer));
         lines.push(say("hand_scores", { scores: scores(e.final) }));
+        const before = totalsBefore(e.hand, e.totals.length);
+        e.totals.forEach((now, seat) => {  // a reset (docs/rules.md section 6, "Running totals")
+          const reached = before[seat] + e.final[seat];
+          if (reached !== now) lines.push(about("reset", seat, { reached: signed(reached), to: signed(now) }));
+        });
         lines.push(say("totals", { hands: e.hand, total: (game.view && game.view.hands) || e.hand,
           scores: scores(e.totals) }));
         return lines;
