@@ -19,7 +19,9 @@
 * :func:`target_reached` — whether a game played to a target score is
   over (section 6, "A target score");
 * :func:`add_hand` — the running totals after a hand, with the spec's
-  resets (section 6, "Running totals").
+  resets (section 6, "Running totals");
+* :func:`payouts` — what each player receives or pays at the end of the
+  game by their place (section 6, "Payments by place").
 """
 
 from __future__ import annotations
@@ -84,3 +86,21 @@ def resets_made(totals: Sequence[int], final: Sequence[int],
     after = dict(resets)
     return tuple((seat, total + score, after[total + score])
                  for seat, (total, score) in enumerate(zip(totals, final, strict=True)) if total + score in after)
+
+
+def payouts(totals: Sequence[int], amounts: Sequence[int], lowest_wins: bool) -> tuple[int, ...]:
+    """What each seat receives (or pays, when negative) at the end of a game
+    with these final ``totals``: the place's amount from ``amounts`` (first
+    place first), players with equal totals sharing the amounts of the
+    places they fill equally, rounded half away from zero (docs/rules.md
+    section 6, "Payments by place")."""
+    order = sorted(range(len(totals)), key=lambda seat: totals[seat] if lowest_wins else -totals[seat])
+    paid = [0] * len(totals)
+    place = 0
+    while place < len(order):
+        tied = [seat for seat in order[place:] if totals[seat] == totals[order[place]]]
+        share = round_half_away(sum(amounts[place:place + len(tied)]), len(tied))
+        for seat in tied:
+            paid[seat] = share
+        place += len(tied)
+    return tuple(paid)

@@ -83,6 +83,7 @@ def _game() -> dict[str, Any]:
                    "anyOf": [{"type": "integer", "not": {"const": 0}},
                              {"type": "string", "pattern": "^\\s*[+−-]?[0-9]+\\s*$"}, {"type": "null"}]},
         "reset": _reset(),
+        "payout": _payout(),
         "order": {**_NAMES, "description": "the contracts in order (a fixed order may repeat one)"},
         "direction": _choice("game.direction", "the way play and every turn pass"),
         "first_declarer": {"type": "string", "pattern": r"^\s*(lot|by lot|drawn|(holder of (the )?)?\S+)\s*$",
@@ -91,6 +92,17 @@ def _game() -> dict[str, Any]:
     }
     assert set(properties) == set(S.GAME_KEYS), "the schema names every game key the loader reads"
     return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def _payout() -> dict[str, Any]:
+    """``payout: [3, 1, −1, −3]``, by player count, or ``false``
+    (docs/rules.md section 6, "Payments by place")."""
+    amounts = {"type": "array", "minItems": 1, "items": {"anyOf": [
+        {"type": "integer"}, {"type": "string", "pattern": "^\\s*[+−-]?[0-9]+\\s*$"}]}}
+    by_count = {"type": "object", "propertyNames": _COUNT_KEY, "additionalProperties": amounts}
+    return {"description": "what each place receives (or pays) at the end of the game, first place first, "
+                           "or one list for each player count (docs/rules.md section 6)",
+            "anyOf": [amounts, by_count, {"const": False}, {"type": "null"}]}
 
 
 def _reset() -> dict[str, Any]:

@@ -84,6 +84,7 @@ class CountReport:
     picks: tuple[PickTotal, ...] = ()
     target: int | None = None  # a game to a target score: proved per deal (``hands`` None when not known)
     reset: tuple[tuple[int, int], ...] = ()  # totals that go back (docs/rules.md section 6, "Running totals")
+    payout: tuple[int, ...] = ()  # what each place receives at the end (section 6, "Payments by place")
 
     @property
     def tricks(self) -> int:
@@ -111,7 +112,12 @@ class CountReport:
 
     @property
     def zero_sum(self) -> bool:
-        return self.sum_min == 0 and self.sum_max == 0
+        return self.sum_min == 0 and self.sum_max == 0 and self.payout_zero
+
+    @property
+    def payout_zero(self) -> bool:
+        """Whether the payments by place add up to 0 (true without any)."""
+        return sum(self.payout) == 0
 
     @property
     def chosen(self) -> int:
@@ -142,6 +148,7 @@ class CountReport:
             **({"target": self.target, "per_deal": True, "unproved": UNPROVED} if self.per_deal else {}),
             **({"reset": [list(pair) for pair in self.reset], "reset_note": reset_note(self.reset)}
                if self.reset else {}),
+            **({"payout": list(self.payout), "payout_sum": sum(self.payout)} if self.payout else {}),
             "sum_min": self.sum_min,
             "sum_max": self.sum_max,
             "zero_sum": self.zero_sum,
@@ -193,7 +200,8 @@ def verify(spec: m.Spec, players: int | None = None, *, base: m.Spec | None = No
     base_reports: dict[int, CountReport] | None = None
     for n in counts:
         report = verify_count(spec, n)
-        if explain_miss and not report.zero_sum and not report.per_deal:
+        hands_miss = report.sum_min != 0 or report.sum_max != 0  # not only the payments by place
+        if explain_miss and hands_miss and not report.per_deal:
             if base_reports is None:
                 base_reports = _base_reports(spec, base)
             miss = _explain_miss(spec, report, base_reports.get(n), _base_name(spec, base))
@@ -217,8 +225,9 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
         problems.append(f"{len(deck)} cards do not deal evenly to {players} players "
                         f"({len(deck) % players} left over)")
     plan = game_plan(spec, players)
+    payout = spec.game.payout_for(players)
     if plan.target is not None:
-        return replace(_per_deal(plan, deck, tuple(problems)), reset=plan.reset)
+        return _with_payout(replace(_per_deal(plan, deck, tuple(problems)), reset=plan.reset), payout)
     played = game_contracts(plan)
     fixed = {m.contract_key(c.name): times for c, times in played.fixed}
     totals: dict[str, ContractTotal] = {}
@@ -229,8 +238,19 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
         totals[key] = ContractTotal(name=contract.name, totals=total.totals, notes=total.notes,
                                     times=fixed.get(key, 0))
     picks = tuple(_pick_total(pick, totals) for pick in played.picks)
-    return CountReport(players, len(deck), tuple(totals.values()), tuple(problems), hands=played.hands, picks=picks,
-                       reset=plan.reset)
+    return _with_payout(CountReport(players, len(deck), tuple(totals.values()), tuple(problems), hands=played.hands,
+                                    picks=picks, reset=plan.reset), payout)
+
+
+def _with_payout(report: CountReport, payout: tuple[int, ...]) -> CountReport:
+    """``report`` with the game's payments by place, and the miss they make
+    when they do not add up to 0 while the hands do (docs/rules.md section
+    6, "Payments by place")."""
+    report = replace(report, payout=payout)
+    if report.payout_zero or report.sum_min != 0 or report.sum_max != 0:
+        return report
+    return replace(report, miss=(f"the payments by place add up to {value_text(sum(payout))} "
+                                 f"({', '.join(value_text(a) for a in payout)})",))
 
 
 UNPROVED = "the number of hands of a game to a target score depends on the scores, so its total is not proved"
@@ -576,6 +596,9 @@ def render(report: Report) -> str:
             out.append(f"  note: proved per deal: {UNPROVED}")
         if count.reset:
             out.append(f"  note: {reset_note(count.reset)}")
+        if count.payout:
+            out.append(f"  payments by place: {', '.join(value_text(a) for a in count.payout)} "
+                       f"(add up to {value_text(sum(count.payout))})")
         if count.zero_sum:
             out.append("✓ sums to zero")
         else:

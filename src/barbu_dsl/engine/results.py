@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import cards as C
 from ..language import model as m
+from ..runtime.scoring import payouts
 from .doubling import Pair
 
 
@@ -66,6 +67,7 @@ class GameResult:
     minimum: int  # the advisory number of doubles against each declarer
     hands: tuple[HandResult, ...]
     target: int | None = None  # the score that ended the game (docs/rules.md section 6)
+    payout: tuple[int, ...] = ()  # what each place receives at the end (docs/rules.md section 6)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -75,6 +77,13 @@ class GameResult:
     def winners(self) -> tuple[int, ...]:
         """The seats with the best total (highest or lowest by the aim)."""
         return best_seats(self.totals, self.aim)
+
+    @property
+    def payouts(self) -> tuple[int, ...]:
+        """What each seat receives (or pays) by its place at the end of the
+        game (empty without payments; docs/rules.md section 6, "Payments
+        by place")."""
+        return payouts(self.totals, self.payout, self.aim == "lowest") if self.payout else ()
 
     def records(self) -> list[dict[str, Any]]:
         return [hand.record for hand in self.hands]

@@ -191,7 +191,7 @@ class GameState:
         """The game so far, played by the bots named ``bots``."""
         return GameResult(self.spec.full_name, self.players, self.seed, tuple(bots), self.spec.game.aim,
                           self.spec.doubling.allowed, self.spec.doubling.minimum, tuple(self._results),
-                          self.spec.game.target)
+                          self.spec.game.target, self.spec.game.payout_for(self.players))
 
     # ---- decisions ---------------------------------------------------------------
 

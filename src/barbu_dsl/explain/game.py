@@ -8,6 +8,7 @@ from .. import cards as C
 from ..compiled import GamePlan, game_plan, plays_out
 from ..language import model as m
 from ..language.decks import outside_pack
+from ..language.rules import value_text
 from ..verifier import CountReport
 from .contract import role_of, rule_sets
 from .words import RuleWords, by_count, players_text
@@ -101,7 +102,17 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
         text += " " + _target_text(game, plans, w)
     else:
         text += " " + _hands_text(game.hands if isinstance(game.hands, int) else None, plans, w)
-    return text + "".join(" " + _reset_text(exactly, to, w) for exactly, to in game.reset)
+    text += "".join(" " + _reset_text(exactly, to, w) for exactly, to in game.reset)
+    return text + "".join(" " + _payout_text(count, amounts, len(game.payout) > 1, w) for count, amounts in game.payout)
+
+
+def _payout_text(players: int, amounts: tuple[int, ...], by_count: bool, w: RuleWords) -> str:
+    """``At the end of the game each player receives by their place: first
+    +3, second +1, third −1, fourth −3.`` (docs/rules.md section 6,
+    "Payments by place"), said for a player count when they differ."""
+    places = ", ".join(w("payout.place", place=place + 1, amount=value_text(amount))
+                       for place, amount in enumerate(amounts))
+    return w("payout.by_count" if by_count else "payout", players=players, places=places)
 
 
 def _reset_text(exactly: int, to: int, w: RuleWords) -> str:

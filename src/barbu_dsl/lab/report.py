@@ -88,8 +88,10 @@ def summary(study: Study, tally: Tally) -> dict[str, Any]:
                 key = ("score", contract, role)
                 entry["roles"][role] = {"raw": _json(_diff(tally, i, key, 0)), "final": _json(_diff(tally, i, key, 1))}
             differences.append(entry)
-    bots = [{"spec": name, "bot": bot, "mean_game_total": _json(_est(tally, i, ("bot", bot), 0))}
-            for i, name in enumerate(study.names) for bot in sorted(set(study.bots))]
+    bots = [{"spec": name, "bot": bot, "mean_game_total": _json(_est(tally, i, ("bot", bot), 0)),
+             **({"mean_payout": _json(_est(tally, i, ("payout", bot), 0))} if spec.game.payout else {})}
+            for i, (name, spec) in enumerate(zip(study.names, study.specs, strict=True))
+            for bot in sorted(set(study.bots))]
     lengths = [{"spec": name, "target": spec.game.target, "hands_per_game": _json(_est(tally, i, ("length",), 0))}
                for i, (name, spec) in enumerate(zip(study.names, study.specs, strict=True))
                if spec.game.target is not None and study.contract is None]
@@ -201,6 +203,14 @@ def print_tables(console: Console, study: Study, data: dict[str, Any], language:
         for name in study.names:
             by_bot = {b["bot"]: b["mean_game_total"] for b in data["bots"] if b["spec"] == name}
             table.add_row(for_rich(name), *(cell(by_bot[bot]) for bot in bots))
+        console.print(table)
+    paying = [b for b in data["bots"] if "mean_payout" in b]
+    if paying:  # docs/rules.md section 6, "Payments by place"
+        table = Table(title="mean payment by place, by bot", title_justify="left")
+        for column in ("spec", "bot", "received"):
+            table.add_column(column, justify="right" if column == "received" else "left")
+        for b in paying:
+            table.add_row(for_rich(b["spec"]), for_rich(b["bot"]), cell(b["mean_payout"]))
         console.print(table)
     for length in data.get("lengths", []):
         console.print(f"{length['spec']}: a game to {str(length['target']).replace('-', '−')} lasts "

@@ -48,7 +48,9 @@ def play_game(study: Study, spec: m.Spec, game: int) -> tuple[Observation, list[
     play(state, bots)
     hands = state.hands
     contracts = [c.name for c in spec.contracts]
-    obs = game_observations(hands, [list(hand.options) for hand in hands], contracts, study.players, names)
+    totals = hands[-1].totals if hands else (0,) * study.players
+    paid = spec.game.payouts(totals) if study.contract is None else ()
+    obs = game_observations(hands, [list(hand.options) for hand in hands], contracts, study.players, names, paid)
     return obs, [(hand.contract, hand.final[hand.declarer]) for hand in hands]
 
 

@@ -27,7 +27,9 @@ The keys (see :func:`game_observations`):
 * ``("doubled", contract)``: ``(hands, hands with a double, doubles)``;
 * ``("bot", name)``: ``(seats it held, their game totals)``;
 * ``("length",)``: ``(1, the game's hands)``: how long a game is, which
-  varies in a game to a target score (docs/rules.md section 6).
+  varies in a game to a target score (docs/rules.md section 6);
+* ``("payout", name)``: ``(seats it held, what they received by place)``,
+  in a game that pays by place (docs/rules.md section 6).
 """
 
 from __future__ import annotations
@@ -108,10 +110,11 @@ class Tally:
 
 
 def game_observations(hands: Sequence[HandResult], options: Sequence[Sequence[str]], contracts: Sequence[str],
-                      players: int, seat_bots: Sequence[str]) -> Observation:
+                      players: int, seat_bots: Sequence[str], paid: Sequence[int] = ()) -> Observation:
     """One game's observation of one spec: its hands, the contracts each
-    hand's chooser could choose from, the spec's contracts and the bot of
-    each seat."""
+    hand's chooser could choose from, the spec's contracts, the bot of
+    each seat and what each seat received by place (empty when the spec
+    does not pay by place)."""
     roles = role_names(players)
     obs: dict[Key, list[int]] = {}
 
@@ -140,4 +143,6 @@ def game_observations(hands: Sequence[HandResult], options: Sequence[Sequence[st
     totals = hands[-1].totals if hands else (0,) * players
     for seat, name in enumerate(seat_bots):
         count(("bot", name), 1, totals[seat])
+        if paid:
+            count(("payout", name), 1, paid[seat])
     return {key: tuple(values) for key, values in obs.items()}

@@ -67,6 +67,8 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
         _check_doubling(spec, report, where)
         _check_target(spec, report, where)
         _check_reset(spec, report, where)
+    if spec.game.payout and not unread.any("players", "game.payout"):
+        _check_payout(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
 
@@ -335,6 +337,31 @@ def _check_reset(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
                    f"{'gives a player points' if exactly > 0 else 'takes points from a player'}",
                    hint="write the total with the other sign, or leave the reset out")
         seen.add(exactly)
+
+
+def _check_payout(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """Payments by place that cannot be made (docs/rules.md section 6,
+    "Payments by place"): a list for a player count the spec does not
+    allow, a list whose length is not its count, a count the spec allows
+    without a list, a lower place receiving more than a higher one."""
+    payout = dict(spec.game.payout)
+    allowed = ", ".join(map(str, spec.players))
+    for count, amounts in spec.game.payout:
+        at = where.get(f"game.payout.{count}") or where.get("game.payout")
+        if count not in spec.players:
+            report(at, f"a payout of {len(amounts)} places is for {count} players, but the spec allows {allowed}",
+                   hint="give one list a player count, e.g. 'payout: {3: [2, 0, −2], 4: [3, 1, −1, −3]}'")
+        elif len(amounts) != count:
+            report(at, f"the payout for {count} players has {len(amounts)} amounts", hint=f"give {count}, one a place")
+        else:
+            worse = next((place for place in range(1, count) if amounts[place] > amounts[place - 1]), None)
+            if worse is not None:
+                report(at, f"the payout gives place {worse + 1} more than place {worse}",
+                       hint="list the amounts from first place to last, the largest first")
+    missing = [count for count in spec.players if count not in payout]
+    if missing and all(count in spec.players for count in payout):
+        report(where.get("game.payout"), "no payout is given for " + ", ".join(map(str, missing)) + " players",
+               hint="give one list for each player count the spec allows")
 
 
 def _score_signs(scoring: m.Scoring) -> set[int]:

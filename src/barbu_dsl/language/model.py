@@ -35,7 +35,7 @@ from typing import ClassVar, Literal
 
 from ..cards import Card, Rank, Suit
 from ..runtime import records
-from ..runtime.scoring import add_hand, position_index, target_reached
+from ..runtime.scoring import add_hand, payouts, position_index, target_reached
 
 # --------------------------------------------------------------------------
 # Card selectors: which cards a part counts or a restriction names.
@@ -601,7 +601,9 @@ class Game:
     is negative); with ``hands`` as well, whichever comes first.
     ``reset`` (section 6, "Running totals") are ``(exactly, to)`` pairs: a
     running total that a hand brings to exactly the first becomes the
-    second, before the target is looked at.
+    second, before the target is looked at.  ``payout`` (section 6,
+    "Payments by place") gives, by player count, what each place receives
+    (or pays) at the end of the game, first place first.
     """
 
     aim: Aim = "highest"
@@ -612,6 +614,7 @@ class Game:
     hands: Hands = None
     target: int | None = None
     reset: tuple[tuple[int, int], ...] = ()
+    payout: tuple[tuple[int, tuple[int, ...]], ...] = ()
     order: tuple[str, ...] = ()
     direction: Direction = "clockwise"
     first_declarer: Card | None = None
@@ -630,6 +633,17 @@ class Game:
     def add_hand(self, totals: Sequence[int], final: Sequence[int]) -> tuple[int, ...]:
         """The running totals after a hand that scored ``final`` (with the resets)."""
         return add_hand(totals, final, self.reset)
+
+    def payout_for(self, players: int) -> tuple[int, ...]:
+        """What each place receives at the end of a game of ``players``
+        players, first place first (empty: no payments)."""
+        return dict(self.payout).get(players, ())
+
+    def payouts(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """What each seat receives at the end of a game with these final
+        totals (empty when the game has no payments for this count)."""
+        amounts = self.payout_for(len(totals))
+        return payouts(totals, amounts, self.aim == "lowest") if amounts else ()
 
 
 Whom = Literal["anyone", "declarer-only"]

@@ -131,6 +131,8 @@ def _value(value: object, key: str = "") -> str:
         return "{" + ", ".join(f"{count}: {hands}" for count, hands in value) + "}"
     if key == "reset" and isinstance(value, tuple):
         return _reset(value)
+    if key == "payout" and isinstance(value, tuple):
+        return _payout(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -147,6 +149,17 @@ def _reset(resets: tuple[tuple[int, int], ...]) -> str:
     if not items:
         return "false"
     return items[0] if len(items) == 1 else "[" + ", ".join(items) + "]"
+
+
+def _payout(payout: tuple[tuple[int, tuple[int, ...]], ...]) -> str:
+    """``game.payout`` as written: one list (for the count of its length),
+    a mapping of player counts to lists, or ``false`` (none, in a variant)."""
+    if not payout:
+        return "false"
+    lists = {count: "[" + ", ".join(map(str, amounts)) + "]" for count, amounts in payout}
+    if len(payout) == 1:
+        return next(iter(lists.values()))
+    return "{" + ", ".join(f"{count}: {text}" for count, text in lists.items()) + "}"
 
 
 def _changed(obj: object, default: object) -> list[tuple[str, object]]:

@@ -42,7 +42,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 """The words each setting may be, from the model's types."""
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
 BOOLEANS = ("doubling.allowed",)
-GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "reset", "order",
+GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "reset", "payout",
+             "order",
              "direction", "first_declarer", "lists")
 RESET_KEYS = ("exactly", "to")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
@@ -249,6 +250,7 @@ class SettingReaders:
                 settings.append((full, tuple(scalar(n) or "" for n in nodes)))
             else:
                 read = {"game.hands": self._hands, "game.target": self._target, "game.reset": self._reset,
+                        "game.payout": self._payout,
                         "game.first_declarer": self._first_declarer, "doubling.redouble": self._redouble}[full](value)
                 if read is _UNREAD:
                     self.unread_settings.add(full)
@@ -314,6 +316,49 @@ class SettingReaders:
             assert isinstance(read, tuple)
             resets.append(read)
         return tuple(resets)
+
+    def _payout(self, node: Node) -> tuple[tuple[int, tuple[int, ...]], ...] | object:
+        """``payout: [3, 1, −1, −3]`` (what each place receives at the end of
+        the game, first place first; for the player count of its length),
+        by player count ``{3: [2, 0, −2], 4: [3, 1, −1, −3]}``, or ``false``
+        (none); docs/rules.md section 6, "Payments by place"."""
+        if is_null(node) or as_bool(node) is False:
+            return ()
+        if isinstance(node, MappingNode):
+            by_count: list[tuple[int, tuple[int, ...]]] = []
+            for key, value in pairs(node):
+                count = as_int(key)
+                if count is None:
+                    self.source.error(key, "payout maps a player count to a list of amounts, e.g. "
+                                           "'{3: [2, 0, −2], 4: [3, 1, −1, −3]}'")
+                    return _UNREAD
+                amounts = self._amounts(value)
+                if amounts is _UNREAD:
+                    return _UNREAD
+                assert isinstance(amounts, tuple)
+                self.positions.setdefault(f"game.payout.{count}", self.source.where(value))
+                by_count.append((count, amounts))
+            return tuple(sorted(by_count))
+        amounts = self._amounts(node)
+        if amounts is _UNREAD:
+            return _UNREAD
+        assert isinstance(amounts, tuple)
+        self.positions.setdefault(f"game.payout.{len(amounts)}", self.source.where(node))
+        return ((len(amounts), amounts),)
+
+    def _amounts(self, node: Node) -> tuple[int, ...] | object:
+        """The amounts of one payout, first place first."""
+        example = "e.g. 'payout: [3, 1, −1, −3]' (first place first)"
+        if not isinstance(node, SequenceNode) or not node.value:
+            self.source.error(node, "a payout is a list of amounts, one a place, first place first", hint=example)
+            return _UNREAD
+        amounts = []
+        for item in node.value:
+            amount = self._points(item, "a payout's amount is a whole number of points", "payout", example)
+            if amount is _UNREAD:
+                return _UNREAD
+            amounts.append(amount)
+        return tuple(amounts)
 
     def _one_reset(self, node: Node) -> tuple[int, int] | object:
         """One reset: a total (back to 0) or ``{exactly: N, to: M}``."""

@@ -28,7 +28,8 @@ def show_json(game: SheetGame) -> dict[str, Any]:
     """What ``barbu sheet show --json`` prints: the players, each hand with
     its scores (``raw``, ``transfers``, ``final``) and running ``totals``,
     the game's totals, the next turn (None once over) and the winners
-    (seats; empty until the game is over)."""
+    (seats; empty until the game is over), and once it is over in a game
+    that pays by place, ``payouts``."""
     hands = []
     for hand in game.scored:
         item: dict[str, Any] = {"number": hand.number + 1, **hand.entry, "status": hand.status,
@@ -44,7 +45,15 @@ def show_json(game: SheetGame) -> dict[str, Any]:
     return {"spec": game.spec_ref, "players": list(game.players), "hands": hands, "totals": list(game.totals),
             "hands_in_game": game.flow.plan.known_hands, **_target(game), "next": following, "over": turn.over,
             "winners": list(game.winners) if turn.over else [], "aim": game.spec.game.aim,
-            "minimum_doubles": game.spec.doubling.minimum}
+            **_payouts(game, turn.over), "minimum_doubles": game.spec.doubling.minimum}
+
+
+def _payouts(game: SheetGame, over: bool) -> dict[str, Any]:
+    """``{"payouts": [3, 1, −1, −3]}`` once a game that pays by place is
+    over: what each seat receives (docs/rules.md section 6, "Payments by
+    place")."""
+    paid = game.spec.game.payouts(game.totals) if over else ()
+    return {"payouts": list(paid)} if paid else {}
 
 
 def _target(game: SheetGame) -> dict[str, Any]:

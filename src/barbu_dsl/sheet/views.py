@@ -79,6 +79,9 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
         winners = game.winners
         key = "sheet_cli.winner" if len(winners) == 1 else "sheet_cli.winners"
         lines.append(t(key, names=", ".join(names[s] for s in winners), total=game.totals[winners[0]], aim=aim))
+        paid = game.spec.game.payouts(game.totals)
+        if paid:  # docs/rules.md section 6, "Payments by place"
+            lines.append(t("sheet_cli.payouts", payouts=scores_text(names, paid, sign=True)))
         return lines
     if turn.declarer is None:
         lines.append(flow.placed(t, "sheet_cli.next_first", number=turn.number + 1))

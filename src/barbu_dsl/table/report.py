@@ -9,7 +9,9 @@ their names, never numbers.  The JSON object is for programs: ``spec``,
 ``number``, ``contract`` (its own name, as records write it),
 ``declarer``, ``trump`` and ``start_rank`` as records write them or null,
 ``doubles`` as ``[doubler, doubled]`` pairs, ``status``, ``raw``,
-``transfers``, ``final``, ``totals``), ``totals`` and ``winners``.
+``transfers``, ``final``, ``totals``), ``totals`` and ``winners``, and
+``payouts`` (what each seat receives by its place) when the spec pays by
+place (docs/rules.md section 6, "Payments by place").
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ def game_json(result: GameResult) -> dict[str, Any]:
         "hands": [hand_json(hand) for hand in result.hands],
         "totals": list(result.totals),
         "winners": list(result.winners),
+        **({"payouts": list(result.payouts)} if result.payout else {}),
     }
 
 
@@ -154,4 +157,6 @@ def ending_lines(result: GameResult, say: Speech, totals: bool = True) -> list[s
     else:
         lines.append(say("table.tie", seats=say.seats(winners), total=best))
     lines.append(say(f"table.aim.good.{result.aim}"))
+    if result.payout:  # docs/rules.md section 6, "Payments by place"
+        lines.append(say("table.payouts", scores=say.scores(result.payouts)))
     return lines

@@ -23,6 +23,7 @@ MESSAGES: dict[str, str] = {
     "scorer.reached": "{names} reached {target} after {hands} hands.",
     "scorer.winner": "Winner: {names} with {total} ({aim}).",
     "scorer.winners": "Winners, tied: {names} with {total} ({aim}).",
+    "scorer.payouts": "Payments by place: {payouts}.",
     "scorer.aim.highest": "the highest total wins",
     "scorer.aim.lowest": "the lowest total wins",
     "scorer.hand_title": "Hand {number} of {hands}",

@@ -210,6 +210,7 @@ MESSAGES: dict[str, str] = {
     "table.sheet.doubler.you": "you doubled {whom}",
     "table.sheet.scores": "scores {scores}",
     "table.sheet.totals": "totals {scores}",
+    "table.payouts": "Payments by place: {scores}.",
     "table.final_totals": "Final totals after {hands} hands: {scores}.",
     "table.wins_game": "{seat} wins with {total}.",
     "table.wins_game.you": "You win with {total}.",

@@ -44,6 +44,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.over.to": "la partie est finie après {hands} donnes : {names} a atteint {target}",
     "sheet_cli.winner": "gagnant : {names} avec {total} (le total {aim} gagne)",
     "sheet_cli.winners": "gagnants (ex æquo) : {names} avec {total} (le total {aim} gagne)",
+    "sheet_cli.payouts": "Paiements selon le classement : {payouts}.",
     "sheet_cli.aim.highest": "le plus haut",
     "sheet_cli.aim.lowest": "le plus bas",
     "sheet_cli.undone": "partie {game} : donne {number} annulée ({contract} par {declarer})",

@@ -210,6 +210,7 @@ MESSAGES: dict[str, str] = {
     "table.sheet.doubler.you": "vous avez doublé {whom}",
     "table.sheet.scores": "points {scores}",
     "table.sheet.totals": "totaux {scores}",
+    "table.payouts": "Paiements selon le classement : {scores}.",
     "table.final_totals": "Totaux finaux après {hands} donnes : {scores}.",
     "table.wins_game": "{seat} gagne avec {total}.",
     "table.wins_game.you": "Vous gagnez avec {total}.",

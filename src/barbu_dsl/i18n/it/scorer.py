@@ -23,6 +23,7 @@ MESSAGES: dict[str, str] = {
     "scorer.reached": "{names} è arrivato a {target} dopo {hands} mani.",
     "scorer.winner": "Vince {names} con {total} ({aim}).",
     "scorer.winners": "Vincono a pari merito {names} con {total} ({aim}).",
+    "scorer.payouts": "Pagamenti per posizione: {payouts}.",
     "scorer.aim.highest": "vince il totale più alto",
     "scorer.aim.lowest": "vince il totale più basso",
     "scorer.hand_title": "Mano {number} di {hands}",

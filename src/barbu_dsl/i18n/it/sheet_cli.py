@@ -44,6 +44,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.over.to": "la partita è finita dopo {hands} mani: {names} è arrivato a {target}",
     "sheet_cli.winner": "vince: {names} con {total} (vince il totale {aim})",
     "sheet_cli.winners": "vincono (a pari merito): {names} con {total} (vince il totale {aim})",
+    "sheet_cli.payouts": "Pagamenti per posizione: {payouts}.",
     "sheet_cli.aim.highest": "più alto",
     "sheet_cli.aim.lowest": "più basso",
     "sheet_cli.undone": "partita {game}: mano {number} annullata ({contract} di {declarer})",

@@ -210,6 +210,7 @@ MESSAGES: dict[str, str] = {
     "table.sheet.doubler.you": "tu hai contrato {whom}",
     "table.sheet.scores": "punti {scores}",
     "table.sheet.totals": "totali {scores}",
+    "table.payouts": "Pagamenti per posizione: {scores}.",
     "table.final_totals": "Totali finali dopo {hands} mani: {scores}.",
     "table.wins_game": "Vince {seat} con {total}.",
     "table.wins_game.you": "Vinci tu con {total}.",

@@ -210,6 +210,7 @@ MESSAGES: dict[str, str] = {
     "table.sheet.doubler.you": "tu contraste {whom}",
     "table.sheet.scores": "pontos {scores}",
     "table.sheet.totals": "totais {scores}",
+    "table.payouts": "Pagamentos por lugar: {scores}.",
     "table.final_totals": "Totais finais depois de {hands} mãos: {scores}.",
     "table.wins_game": "{seat} ganha com {total}.",
     "table.wins_game.you": "Ganhas tu com {total}.",

@@ -108,6 +108,25 @@ const BarbuCore = (function () {
     });
   }
 
+  /** runtime.scoring.payouts: what each seat receives (or pays) at the end
+   * of a game with these ``totals``, by its place (``amounts``, first place
+   * first); players with equal totals share the places they fill, rounded
+   * half away from zero. */
+  function payouts(totals, amounts, lowestWins) {
+    const order = totals.map((_, seat) => seat)
+      .sort((a, b) => (lowestWins ? totals[a] - totals[b] : totals[b] - totals[a]) || a - b);
+    const paid = totals.map(() => 0);
+    let place = 0;
+    while (place < order.length) {
+      const tied = order.slice(place).filter((seat) => totals[seat] === totals[order[place]]);
+      const sum = amounts.slice(place, place + tied.length).reduce((a, b) => a + b, 0);
+      const share = roundHalfAway(sum, tied.length);
+      for (const seat of tied) paid[seat] = share;
+      place += tied.length;
+    }
+    return paid;
+  }
+
   /** compiled.schedule.plan_turn and sheet.flow.SheetFlow.turn: the hand
    * after ``hands`` ([{contract, declarer}]) whose running totals are
    * ``totals``: its number, the seat that must declare it (null: any), the
@@ -545,7 +564,7 @@ const BarbuCore = (function () {
 
   return {
     Cards, Messages, Rules, SheetError, SheetFileError, SheetGame,
-    addHand, checkRaw, closeMatch, contractKey, flowTurn, legalTargets, notPlayedScores, pyStr, pyStrip,
+    addHand, checkRaw, closeMatch, contractKey, flowTurn, payouts, legalTargets, notPlayedScores, pyStr, pyStrip,
     readTook, scoreHand, scoreTook, settle,
   };
 })();

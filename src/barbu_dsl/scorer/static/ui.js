@@ -375,6 +375,16 @@
                                                     target: targetText(target), hands: game.scored.length }));
   }
 
+  /** What each player receives by their place, in a game that pays by
+   * place (docs/rules.md section 6, "Payments by place"; null otherwise). */
+  function payoutLine() {
+    const amounts = game.rules.plan.payout;
+    if (!amounts) return null;
+    const paid = BarbuCore.payouts(game.totals, amounts, data.aim === "lowest");
+    return el("p", { id: "payouts" }, t("payouts", {
+      payouts: paid.map((value, seat) => `${seatName(seat)} ${signed(value)}`).join(", ") }));
+  }
+
   function gameOver() {
     const winners = game.winners.map(seatName).join(", ");
     const best = game.totals[game.winners[0]];
@@ -383,6 +393,7 @@
       reachedLine(),
       el("p", { id: "winners" }, t(game.winners.length === 1 ? "winner" : "winners",
         { names: winners, total: signed(best), aim: t(`aim.${data.aim}`) })),
+      payoutLine(),
       el("div", { className: "actions" }, el("button", { type: "button", onclick: askUndo, id: "undo" }, t("undo"))));
   }
 

@@ -1,8 +1,9 @@
-"""The web scorer keeps running totals with resets as the Python sheet
-and the engine do (docs/rules.md section 6, "Running totals"): games of
-the tiny spec with resets, played by the engine and imported into the
-page, keep the same totals and winners, and the page's ``addHand`` is
-``runtime.scoring.add_hand`` on random cases."""
+"""The web scorer keeps running totals with resets, and pays by place, as
+the Python sheet and the engine do (docs/rules.md section 6, "Running
+totals" and "Payments by place"): games of the tiny specs, played by the
+engine and imported into the page, keep the same totals and show the same
+payments, and the page's ``addHand`` and ``payouts`` are the runtime's on
+random cases."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from sheet.helpers import sheet_hand
 from barbu_dsl.bots import make_bots
 from barbu_dsl.engine import play_game
 from barbu_dsl.language import load_spec
-from barbu_dsl.runtime.scoring import add_hand
+from barbu_dsl.runtime.scoring import add_hand, payouts
 from barbu_dsl.sheet.game import SheetGame
 
 from .conftest import PLAYERS
 
 TINY = Path(__file__).parent.parent / "table" / "tiny-reset.yaml"
+PAY = Path(__file__).parent.parent / "table" / "tiny-pay.yaml"
 IMPORT = """(game) => { window.barbuSheet.importGame(game);
   return {totals: window.barbuSheet.totals(), winners: window.barbuSheet.winners()}; }"""
 
@@ -52,3 +54,30 @@ def test_the_pages_add_hand_is_the_runtimes(pages) -> None:
         cases.append([totals, final, resets])
     got = page.evaluate("(cases) => cases.map(([t, f, r]) => BarbuCore.addHand(t, f, r))", cases)
     assert got == [list(add_hand(t, f, [tuple(r) for r in resets])) for t, f, resets in cases]
+
+
+def test_a_finished_game_shows_its_payments(pages) -> None:
+    spec = load_spec(str(PAY))
+    result = play_game(spec, make_bots(["random"], 4, seed=3), seed=3)
+    game = SheetGame.new(str(PAY), PLAYERS, spec)
+    for played in result.hands:
+        game.add(sheet_hand(spec, played))
+    page = pages.open(str(PAY), spec_path=PAY)
+    assert page.evaluate(IMPORT, game.to_json())["totals"] == list(result.totals)
+    page.reload()
+    wanted = ", ".join(f"{name} {'+' if v > 0 else ''}{str(v).replace('-', '−')}"
+                       for name, v in zip(PLAYERS, result.payouts, strict=True))
+    assert page.locator("#payouts").inner_text() == f"Payments by place: {wanted}."
+
+
+def test_the_pages_payouts_are_the_runtimes(pages) -> None:
+    page = pages.open(str(PAY), spec_path=PAY)
+    rng = random.Random(11)
+    cases = []
+    for _ in range(300):
+        players = rng.randint(2, 6)
+        totals = [rng.randint(-4, 4) for _ in range(players)]
+        amounts = sorted((rng.randint(-9, 9) for _ in range(players)), reverse=True)
+        cases.append([totals, amounts, rng.random() < 0.5])
+    got = page.evaluate("(cases) => cases.map(([t, a, low]) => BarbuCore.payouts(t, a, low))", cases)
+    assert got == [list(payouts(t, a, low)) for t, a, low in cases]
