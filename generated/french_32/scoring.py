@@ -21,7 +21,9 @@
 * :func:`add_hand` — the running totals after a hand, with the spec's
   resets (section 6, "Running totals");
 * :func:`payouts` — what each player receives or pays at the end of the
-  game by their place (section 6, "Payments by place").
+  game by their place (section 6, "Payments by place");
+* :func:`from_pot` — what the players who take no points collect from a
+  pot after a hand, and what is left in it (section 6, "A pot").
 """
 
 from __future__ import annotations
@@ -104,3 +106,18 @@ def payouts(totals: Sequence[int], amounts: Sequence[int], lowest_wins: bool) ->
             paid[seat] = share
         place += len(tied)
     return tuple(paid)
+
+
+def from_pot(pot: int, final: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """After a hand that scored ``final`` (every score 0 or less) in a game
+    with a pot holding ``pot``: what each seat collects, and the pot left.
+    What the hand took from the players goes into the pot; the players who
+    scored 0 share it in whole points, what does not divide staying in it;
+    when nobody did, it is carried to the next hand (docs/rules.md section
+    6, "A pot")."""
+    pot -= sum(final)
+    takers = [seat for seat, score in enumerate(final) if score == 0]
+    if not takers:
+        return (0,) * len(final), pot
+    share = pot // len(takers)
+    return tuple(share if score == 0 else 0 for score in final), pot - share * len(takers)

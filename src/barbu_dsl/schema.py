@@ -84,6 +84,8 @@ def _game() -> dict[str, Any]:
                              {"type": "string", "pattern": "^\\s*[+−-]?[0-9]+\\s*$"}, {"type": "null"}]},
         "reset": _reset(),
         "payout": _payout(),
+        "pot": {"description": "what each hand takes goes into a pot that the players who take no points "
+                               "share (docs/rules.md section 6)", "enum": ["no points", False, None]},
         "order": {**_NAMES, "description": "the contracts in order (a fixed order may repeat one)"},
         "direction": _choice("game.direction", "the way play and every turn pass"),
         "first_declarer": {"type": "string", "pattern": r"^\s*(lot|by lot|drawn|(holder of (the )?)?\S+)\s*$",

@@ -85,6 +85,7 @@ class CountReport:
     target: int | None = None  # a game to a target score: proved per deal (``hands`` None when not known)
     reset: tuple[tuple[int, int], ...] = ()  # totals that go back (docs/rules.md section 6, "Running totals")
     payout: tuple[int, ...] = ()  # what each place receives at the end (section 6, "Payments by place")
+    pot: bool = False  # what the hands take goes into a pot and back to the players (section 6, "A pot")
 
     @property
     def tricks(self) -> int:
@@ -112,7 +113,17 @@ class CountReport:
 
     @property
     def zero_sum(self) -> bool:
-        return self.sum_min == 0 and self.sum_max == 0 and self.payout_zero
+        """Whether the game adds up to 0: its hands and its payments by
+        place; with a pot, the totals and the pot always do (every point a
+        hand takes is in the pot or back with a player), so only the
+        payments count."""
+        return self.hands_zero and self.payout_zero
+
+    @property
+    def hands_zero(self) -> bool:
+        """Whether the hands add up to 0 (with a pot: whether every hand only
+        takes, what it takes going into the pot)."""
+        return self.sum_max <= 0 if self.pot else self.sum_min == 0 and self.sum_max == 0
 
     @property
     def payout_zero(self) -> bool:
@@ -149,6 +160,7 @@ class CountReport:
             **({"reset": [list(pair) for pair in self.reset], "reset_note": reset_note(self.reset)}
                if self.reset else {}),
             **({"payout": list(self.payout), "payout_sum": sum(self.payout)} if self.payout else {}),
+            **({"pot": True, "pot_note": POT_NOTE} if self.pot else {}),
             "sum_min": self.sum_min,
             "sum_max": self.sum_max,
             "zero_sum": self.zero_sum,
@@ -200,8 +212,7 @@ def verify(spec: m.Spec, players: int | None = None, *, base: m.Spec | None = No
     base_reports: dict[int, CountReport] | None = None
     for n in counts:
         report = verify_count(spec, n)
-        hands_miss = report.sum_min != 0 or report.sum_max != 0  # not only the payments by place
-        if explain_miss and hands_miss and not report.per_deal:
+        if explain_miss and not report.hands_zero and not report.per_deal:  # not only the payments by place
             if base_reports is None:
                 base_reports = _base_reports(spec, base)
             miss = _explain_miss(spec, report, base_reports.get(n), _base_name(spec, base))
@@ -239,7 +250,7 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
                                     times=fixed.get(key, 0))
     picks = tuple(_pick_total(pick, totals) for pick in played.picks)
     return _with_payout(CountReport(players, len(deck), tuple(totals.values()), tuple(problems), hands=played.hands,
-                                    picks=picks, reset=plan.reset), payout)
+                                    picks=picks, reset=plan.reset, pot=plan.pot), payout)
 
 
 def _with_payout(report: CountReport, payout: tuple[int, ...]) -> CountReport:
@@ -247,7 +258,7 @@ def _with_payout(report: CountReport, payout: tuple[int, ...]) -> CountReport:
     when they do not add up to 0 while the hands do (docs/rules.md section
     6, "Payments by place")."""
     report = replace(report, payout=payout)
-    if report.payout_zero or report.sum_min != 0 or report.sum_max != 0:
+    if report.payout_zero or not report.hands_zero:
         return report
     return replace(report, miss=(f"the payments by place add up to {value_text(sum(payout))} "
                                  f"({', '.join(value_text(a) for a in payout)})",))
@@ -255,6 +266,11 @@ def _with_payout(report: CountReport, payout: tuple[int, ...]) -> CountReport:
 
 UNPROVED = "the number of hands of a game to a target score depends on the scores, so its total is not proved"
 """What :func:`verify` cannot prove about a game to a target score."""
+
+
+POT_NOTE = ("what the hands take goes into the pot and back to the players who take no points, so the totals and "
+            "the pot add up to 0 after every hand; at the end the totals add up to minus what is left in the pot")
+"""What :func:`verify` proves about a game with a pot (docs/rules.md section 6, "A pot")."""
 
 
 def reset_note(reset: tuple[tuple[int, int], ...]) -> str:
@@ -280,7 +296,7 @@ def _per_deal(plan: GamePlan, deck: frozenset[int], problems: tuple[str, ...]) -
         found.extend(f"{contract.name}: {text}" for text in total.problems)
         totals[key] = ContractTotal(name=contract.name, totals=total.totals, notes=total.notes, times=0)
     report = CountReport(plan.players, len(deck), tuple(totals.values()), tuple(found), hands=plan.known_hands,
-                         target=plan.target)
+                         target=plan.target, pot=plan.pot)
     if report.zero_sum:
         return report
     return replace(report, miss=(f"each hand adds {range_text(report.sum_min, report.sum_max)}",))
@@ -596,6 +612,8 @@ def render(report: Report) -> str:
             out.append(f"  note: proved per deal: {UNPROVED}")
         if count.reset:
             out.append(f"  note: {reset_note(count.reset)}")
+        if count.pot:
+            out.append(f"  note: {POT_NOTE}")
         if count.payout:
             out.append(f"  payments by place: {', '.join(value_text(a) for a in count.payout)} "
                        f"(add up to {value_text(sum(count.payout))})")

@@ -176,7 +176,6 @@ OUT_OF_REACH = [
     ("contracts:\n  Hearts: −1 per ♥, pass 3 cards left\n", "passing cards in a contract's rule line"),
     ("contracts:\n  Hearts: pass 3 cards to the left, −1 per ♥\n", "passing cards in a contract's rule line"),
     ("contracts:\n  Hearts: −1 per ♥, passing left right across hold\n", "passing cards in a contract's rule line"),
-    ("contracts:\n  Pot: pay 1 chip per heart into the pot\n", "chips paid into a pot"),
     ("contracts:\n  Hearts: +1 per ♥, going for the lot\n", "once their running total reaches a value"),
     ("contracts:\n  Hearts: +1 per ♥, reversed at 50\n", "once their running total reaches a value"),
     ("game: {reversal: 50}\n" + BASE, "once their running total reaches a value"),
@@ -275,6 +274,8 @@ def test_a_target_some_total_can_reach_is_accepted(text: str) -> None:
     ("contracts:\n  Hearts: +1 per ♥, reset at 100\n", "a total that goes back to zero is a game setting"),
     ("reset: 100\n" + BASE, "a total that goes back to zero is written under 'game' as 'reset'"),
     ("game: {back_to_zero: 100}\n" + BASE, "a total that goes back to zero is written under 'game' as 'reset'"),
+    ("contracts:\n  Pot: pay 1 chip per heart into the pot\n", "a pot is a game setting, not a clause"),
+    ("pot: no points\n" + BASE, "a pot is written under 'game' as 'pot'"),
 ])
 def test_a_target_written_elsewhere_says_where_it_goes(text: str, wanted: str) -> None:
     """docs/rules.md section 6, "Not expressible", "A target score" and
@@ -288,6 +289,6 @@ def test_a_target_written_elsewhere_says_where_it_goes(text: str, wanted: str) -
 def test_each_setting_phrasing_is_met() -> None:
     """docs/rules.md section 6, "Not expressible": every row of the setting
     phrases is met by a line above."""
-    met = ("game ends at 100 points", "exactly 100 goes back to zero")
+    met = ("game ends at 100 points", "exactly 100 goes back to zero", "pay 1 chip per heart into the pot")
     for pattern, _ in SETTING_PHRASES:
         assert any(re.search(pattern, line, re.IGNORECASE) for line in met), pattern

@@ -81,3 +81,22 @@ def test_the_pages_payouts_are_the_runtimes(pages) -> None:
         cases.append([totals, amounts, rng.random() < 0.5])
     got = page.evaluate("(cases) => cases.map(([t, a, low]) => BarbuCore.payouts(t, a, low))", cases)
     assert got == [list(payouts(t, a, low)) for t, a, low in cases]
+
+
+def test_a_game_with_a_pot_keeps_its_totals_and_shows_the_pot(pages) -> None:
+    """docs/rules.md section 6, "A pot": the page's totals and pot are the
+    Python sheet's after every hand."""
+    pot_spec = TINY.parent / "tiny-pot.yaml"
+    spec = load_spec(str(pot_spec))
+    page = pages.open(str(pot_spec), spec_path=pot_spec)
+    for seed in range(4):
+        result = play_game(spec, make_bots(["random"], 4, seed=seed), seed=seed)
+        game = SheetGame.new(str(pot_spec), PLAYERS, spec)
+        for played in result.hands:
+            game.add(sheet_hand(spec, played))
+        got = page.evaluate(IMPORT, game.to_json())
+        assert got["totals"] == list(game.totals) == list(result.totals)
+        assert page.evaluate("() => window.barbuSheet.pots()") == [
+            hand.pot for hand in game.scored]
+    page.reload()
+    assert page.locator("#pot").inner_text() == f"In the pot: {game.scored[-1].pot}."

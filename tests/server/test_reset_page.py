@@ -46,3 +46,37 @@ def test_the_log_says_each_reset(server: ServerProcess, browser: Any) -> None:
         assert not ana.errors, ana.errors
     finally:
         ana.context.close()
+
+
+def test_the_log_says_the_pot_and_the_payments(server: ServerProcess, browser: Any) -> None:
+    """docs/rules.md section 6, "A pot" and "Payments by place": the log
+    says who took the pot and, at the end, what each place receives, in
+    the page's language (English here)."""
+    text = (TINY.parent / "tiny-pot.yaml").read_text(encoding="utf-8").replace(
+        "pot: no points}", "pot: no points, payout: [3, 1, −1, −3]}")
+    table = server.post("/api/tables", {"spec_text": text, "seats": ["human", "random", "random", "random"],
+                                        "seed": 2})
+    bo = Person(browser, server.base + table["links"][0], "Bo", DESKTOP, "en-GB", seed=0)
+    try:
+        deadline = time.monotonic() + 180
+        while not bo.state()["over"]:
+            assert time.monotonic() < deadline, "the game did not end"
+            if bo.state()["turn"]:
+                bo.play_by_keys()
+            else:
+                time.sleep(0.03)
+        log = bo.page.evaluate("() => Array.from(document.querySelectorAll('#log li'), (li) => li.textContent)")
+        taken = [line for line in log if line.endswith("from the pot.")]
+        assert taken, log
+        totals = bo.page.evaluate("() => window.barbuTable.events.map((m) => m.event)"
+                                  ".filter((e) => e.type === 'game_ends')[0].totals")
+        from barbu_dsl.runtime.scoring import payouts
+
+        paid = payouts(totals, (3, 1, -1, -3), False)
+        names = bo.page.evaluate("() => window.barbuTable.names")
+        said = ", ".join(f"{'you' if seat == 0 else names[seat]} {'+' if v > 0 else '−' if v < 0 else ''}{abs(v)}"
+                         for seat, v in enumerate(paid))
+        assert f"Payments by place: {said}." in log, log[-3:]
+        assert not bo.errors, bo.errors
+    finally:
+        bo.context.close()

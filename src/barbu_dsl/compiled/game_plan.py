@@ -44,7 +44,7 @@ from typing import Literal, assert_never
 
 from ..language import model as m
 from ..limits import GAME_HANDS
-from ..runtime.scoring import add_hand, target_reached
+from ..runtime.scoring import add_hand, from_pot, target_reached
 from .seating import seat_after
 
 Draw = Literal["none", "shared", "individual"]
@@ -95,11 +95,15 @@ class GamePlan:
     target: int | None = None  # the game ends once a running total reaches it (docs/rules.md section 6)
     open_ended: bool = False  # a game to a target without a number of hands: ``hands`` is only the bound
     reset: tuple[tuple[int, int], ...] = ()  # (exactly, to): a total a hand brings to exactly one becomes the other
+    pot: bool = False  # what a hand takes goes into a pot that the players who take nothing share
 
-    def add_hand(self, totals: Sequence[int], final: Sequence[int]) -> tuple[int, ...]:
-        """The running totals after a hand that scored ``final``, with the
-        resets (docs/rules.md section 6, "Running totals")."""
-        return add_hand(totals, final, self.reset)
+    def add_hand(self, totals: Sequence[int], final: Sequence[int], pot: int = 0) -> tuple[tuple[int, ...], int]:
+        """The running totals after a hand that scored ``final``, and the
+        pot left after it (``pot`` before): the players who take no points
+        collect the pot (section 6, "A pot"), then the resets are made
+        (section 6, "Running totals")."""
+        collected, pot = from_pot(pot, final) if self.pot else ((0,) * len(final), pot)
+        return add_hand(totals, [f + c for f, c in zip(final, collected, strict=True)], self.reset), pot
 
     @property
     def known_hands(self) -> int | None:
@@ -173,4 +177,5 @@ def game_plan(spec: m.Spec, players: int) -> GamePlan:
         after=seat_after(players, game.direction),
         fixed_once=game.chooser == "fixed-order" and hands is not None,
         first_declarer=game.first_declarer, target=game.target, open_ended=open_ended, reset=game.reset,
+        pot=game.pot,
     )

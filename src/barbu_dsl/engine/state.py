@@ -91,6 +91,7 @@ class GameState:
         self._events: list[Event] = []  # the log's events made so far
         self._results: list[HandResult] = []
         self._totals = [0] * players
+        self._pot = 0  # what the pot holds between hands (docs/rules.md section 6, "A pot")
         self._against = [[0] * players for _ in range(players)]  # [declarer][doubler]
         self._views = [SeatView(spec, players, seat, names=names, total=self._schedule.total,
                                 target=self._schedule.target) for seat in self._everyone]
@@ -162,6 +163,11 @@ class GameState:
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(self._totals)
+
+    @property
+    def pot(self) -> int:
+        """What the pot holds now (0 in a game without one)."""
+        return self._pot
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -498,7 +504,8 @@ class GameState:
         turn, contract, round_ = self._turn, self._contract, self._round
         assert turn is not None and contract is not None and round_ is not None
         doubles = tuple(round_.doubles)
-        self._totals = list(self._schedule.plan.add_hand(self._totals, final))
+        totals, self._pot = self._schedule.plan.add_hand(self._totals, final, self._pot)
+        self._totals = list(totals)
         trump, start = self._trump, self._start_rank
         record = {
             "contract": contract.name,

@@ -102,6 +102,8 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
         text += " " + _target_text(game, plans, w)
     else:
         text += " " + _hands_text(game.hands if isinstance(game.hands, int) else None, plans, w)
+    if game.pot:  # docs/rules.md section 6, "A pot"
+        text += " " + w("pot")
     text += "".join(" " + _reset_text(exactly, to, w) for exactly, to in game.reset)
     return text + "".join(" " + _payout_text(count, amounts, len(game.payout) > 1, w) for count, amounts in game.payout)
 

@@ -69,6 +69,8 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
         _check_reset(spec, report, where)
     if spec.game.payout and not unread.any("players", "game.payout"):
         _check_payout(spec, report, where)
+    if spec.game.pot and not unread.any("doubling", "contracts", "players") and not unread.contracts:
+        _check_pot(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
 
@@ -337,6 +339,22 @@ def _check_reset(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
                    f"{'gives a player points' if exactly > 0 else 'takes points from a player'}",
                    hint="write the total with the other sign, or leave the reset out")
         seen.add(exactly)
+
+
+def _check_pot(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """A pot the game cannot fill (docs/rules.md section 6, "A pot"): only
+    what a hand takes from the players goes in, so every value must be 0
+    or less and there is no doubling (which moves points either way)."""
+    at = where.get("game.pot")
+    if spec.doubling.allowed:
+        report(at, "a pot is filled by what each hand takes from the players, and doubling gives points too",
+               hint="turn doubling off ('doubling: false') or leave the pot out")
+        return
+    giving = next((contract.name for contract in spec.contracts for count in spec.players
+                   if 1 in _score_signs(contract.rules_for(count).scoring)), None)
+    if giving is not None:
+        report(at, f"a pot is filled by what each hand takes from the players, but '{giving}' can give "
+               "a player points", hint="give every value as 0 or less, or leave the pot out")
 
 
 def _check_payout(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:

@@ -35,7 +35,7 @@ from typing import ClassVar, Literal
 
 from ..cards import Card, Rank, Suit
 from ..runtime import records
-from ..runtime.scoring import add_hand, payouts, position_index, target_reached
+from ..runtime.scoring import payouts, position_index, target_reached
 
 # --------------------------------------------------------------------------
 # Card selectors: which cards a part counts or a restriction names.
@@ -603,7 +603,9 @@ class Game:
     running total that a hand brings to exactly the first becomes the
     second, before the target is looked at.  ``payout`` (section 6,
     "Payments by place") gives, by player count, what each place receives
-    (or pays) at the end of the game, first place first.
+    (or pays) at the end of the game, first place first.  ``pot`` (section
+    6, "A pot"): what each hand takes from the players goes into a pot,
+    which the players who take no points share.
     """
 
     aim: Aim = "highest"
@@ -615,6 +617,7 @@ class Game:
     target: int | None = None
     reset: tuple[tuple[int, int], ...] = ()
     payout: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    pot: bool = False
     order: tuple[str, ...] = ()
     direction: Direction = "clockwise"
     first_declarer: Card | None = None
@@ -629,10 +632,6 @@ class Game:
     def reached(self, totals: Sequence[int]) -> bool:
         """Whether some running total has reached the target (never without one)."""
         return target_reached(self.target, totals)
-
-    def add_hand(self, totals: Sequence[int], final: Sequence[int]) -> tuple[int, ...]:
-        """The running totals after a hand that scored ``final`` (with the resets)."""
-        return add_hand(totals, final, self.reset)
 
     def payout_for(self, players: int) -> tuple[int, ...]:
         """What each place receives at the end of a game of ``players``

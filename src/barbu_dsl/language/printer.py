@@ -133,6 +133,8 @@ def _value(value: object, key: str = "") -> str:
         return _reset(value)
     if key == "payout" and isinstance(value, tuple):
         return _payout(value)
+    if key == "pot":
+        return "no points" if value else "false"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:

@@ -43,7 +43,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
 BOOLEANS = ("doubling.allowed",)
 GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "reset", "payout",
-             "order",
+             "pot", "order",
              "direction", "first_declarer", "lists")
 RESET_KEYS = ("exactly", "to")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
@@ -250,7 +250,7 @@ class SettingReaders:
                 settings.append((full, tuple(scalar(n) or "" for n in nodes)))
             else:
                 read = {"game.hands": self._hands, "game.target": self._target, "game.reset": self._reset,
-                        "game.payout": self._payout,
+                        "game.payout": self._payout, "game.pot": self._pot,
                         "game.first_declarer": self._first_declarer, "doubling.redouble": self._redouble}[full](value)
                 if read is _UNREAD:
                     self.unread_settings.add(full)
@@ -316,6 +316,18 @@ class SettingReaders:
             assert isinstance(read, tuple)
             resets.append(read)
         return tuple(resets)
+
+    def _pot(self, node: Node) -> bool | object:
+        """``pot: no points`` (what each hand takes goes into a pot that the
+        players who take no points share) or ``false``; docs/rules.md
+        section 6, "A pot"."""
+        if is_null(node) or as_bool(node) is False:
+            return False
+        if " ".join(str(scalar(node) or "").lower().split()) == "no points":
+            return True
+        self.source.error(node, "a pot goes to the players who take no points in a hand: 'pot: no points'",
+                          hint="or 'pot: false' for none")
+        return _UNREAD
 
     def _payout(self, node: Node) -> tuple[tuple[int, tuple[int, ...]], ...] | object:
         """``payout: [3, 1, −1, −3]`` (what each place receives at the end of

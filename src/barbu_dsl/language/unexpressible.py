@@ -6,8 +6,8 @@ holds a card (Trix's K♥), contracts that are not trick games or domino
 (Chinese poker), passing cards as a rule of one contract (passing is the
 spec's ``passing`` setting, before every hand), rules that change how a
 player scores once their running total reaches a value (a reversal, going
-for the lot), pots of chips, card orders other than natural or ``2
-high``, cards set aside (a widow), two
+for the lot), card orders other than natural or ``2 high``, cards set
+aside (a widow), two
 packs, scoring units the language has no word for (``per beat``).  A spec
 that tries one of them gets a located error saying so — "not expressible
 in barbu_dsl: …", with the nearest thing that is — rather than an
@@ -20,7 +20,8 @@ A rule that the language does express, but as a setting, is met the same
 way where people first write it (:data:`SETTING_KEYS`,
 :data:`SETTING_PHRASES`): ``game ends at 100 points`` in a rule line, or
 ``target:`` beside ``game``, says to write ``game: {target: 100}``; ``goes
-back to zero`` in a rule line says to write ``game: {reset: 100}``.
+back to zero`` in a rule line says to write ``game: {reset: 100}``, and
+``into the pot`` says to write ``game: {pot: no points}``.
 More than ten players need two packs
 (:func:`~barbu_dsl.language.loader.player_count_problem`).
 """
@@ -47,8 +48,6 @@ _RUNNING = ("rules that change how a player scores once their running total reac
             "going for the lot); each hand is scored the same whatever the totals",
             "leave the rule out; a game that ends when a total reaches a score is 'game: {target: 100}', "
             "and a total that goes back to zero is 'game: {reset: 100}'")
-_POT = ("chips paid into a pot and collected later; each hand's points are scored at once",
-        "score what is paid as points, e.g. '−1 per ♥' for a chip per heart")
 _ORDER = ("card orders other than the natural one (A high) and '2 high'",
           "write '2 high' for the inverted order, or leave the natural order")
 _WIDOW = ("cards set aside (a widow or kitty) or discarded by the dealer; every card of the pack is dealt",
@@ -64,7 +63,6 @@ KEYS: dict[str, tuple[str, str]] = {
     **{key: _NOT_TRICKS for key in ("kind", "type", "poker")},
     **{key: _BIDDING for key in ("bid", "bids", "bidding", "auction")},
     **{key: _RUNNING for key in ("reversal", "reverse_at", "reversed", "going_for_the_lot")},
-    **{key: _POT for key in ("pot", "pots", "chips")},
     **{key: _ORDER for key in ("card_order", "rank_order", "ranking")},
     **{key: _WIDOW for key in ("widow", "kitty", "talon", "discard")},
     **{key: _PACKS for key in ("packs", "two_packs")},
@@ -82,7 +80,6 @@ PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\bpass(es|ing)?\b(\s+(\d+|one|two|three|four|the))?(\s+cards?)?"
      r"(\s+(to\s+the\s+)?(left|right|across|hold|keeper))?", _PASSING),
     (r"\bgoing\s+for\s+the\s+lot\b|\brevers(al|es?|ed)\b", _RUNNING),
-    (r"\bpay\s+\d+\s+chips?\b[^,;]*|\bchips?\b[^,;]*\bpot\b|\b(into|in)\s+the\s+pot\b|\bpot\b", _POT),
     (rf"\b(card\s+|rank\s+)?order\s+{_RANK}(\s+{_RANK})+\b|\b(card|rank)\s+order\b", _ORDER),
     (r"\b(two|2|double)\s+(packs?|decks?)\b", _PACKS),
     (r"\bwidow\b|\bkitty\b|\btalon\b|\bset\s+aside\b|\bdealer\s+discards?\b", _WIDOW),
@@ -100,12 +97,19 @@ _TARGET_KEY = ("a target score is written under 'game' as 'target'",
 _RESET = ("a total that goes back to zero is a game setting, not a clause of a contract",
           "write it under 'game', e.g. 'game: {reset: 100}' (a total of exactly 100 at the end of a hand "
           "goes back to 0; docs/rules.md section 6, Running totals)")
+_POT = ("a pot is a game setting, not a clause of a contract",
+        "score what is paid in as points ('−1 per ♥' for a chip per heart) and write 'game: {pot: no points}': "
+        "what each hand takes goes into the pot, which the players who take no points share "
+        "(docs/rules.md section 6, A pot)")
+_POT_KEY = ("a pot is written under 'game' as 'pot'",
+            "e.g. 'game: {pot: no points}' (docs/rules.md section 6, A pot)")
 _RESET_KEY = ("a total that goes back to zero is written under 'game' as 'reset'",
               "e.g. 'game: {reset: 100}' or 'game: {reset: {exactly: 100, to: 50}}' (docs/rules.md section 6)")
 
 SETTING_KEYS: dict[str, tuple[str, str]] = {
     **{key: _TARGET_KEY for key in ("target", "target_score", "ends_at", "game_end", "end_score")},
     **{key: _RESET_KEY for key in ("reset", "resets", "reset_at", "back_to_zero", "exactly")},
+    **{key: _POT_KEY for key in ("pot", "pots", "chips", "kitty_pot", "pool")},
 }
 """Keys someone would try for a rule that the language writes as another
 setting, at the wrong place or under another name: the message and a hint."""
@@ -114,6 +118,7 @@ SETTING_PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\b(game\s+)?(ends?|over|stops?)\s+(at|when\b[^,;]*?\breach\w*)\s+[−-]?\d+\s*(points?)?"
      r"|\b(first\s+to|reach\w*|target(\s+score)?(\s+of)?)\s+[−-]?\d+(\s+points?)?", _TARGET),
     (r"\b(back|goes?\s+back|returns?)\s+to\s+(zero|0)\b|\breset\w*\b", _RESET),
+    (r"\bpay\s+\d+\s+chips?\b[^,;]*|\bchips?\b[^,;]*\bpot\b|\b(into|in)\s+the\s+pot\b|\bpot\b", _POT),
 )
 """Phrases someone would write in a rule line for a rule that the language
 writes as a setting: the message and where to write it instead."""

@@ -113,6 +113,7 @@ def count_data(spec: m.Spec, players: int) -> dict[str, Any]:
             "target": plan.target,
             "reset": [list(pair) for pair in plan.reset],
             "payout": list(spec.game.payout_for(players)) or None,
+            "pot": plan.pot,
             "draw": plan.draw,
             "series": plan.series,
             "fixed_once": plan.fixed_once,

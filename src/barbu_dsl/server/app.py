@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -40,6 +41,13 @@ from .tokens import new_table_id, new_token
 log = logging.getLogger("barbu.serve")
 
 STATIC = Path(__file__).parent / "static"
+CORE = tuple(Path(__file__).parent.parent / "scorer" / "static" / name for name in ("base.js", "facts.js", "sheet.js"))
+
+
+@functools.lru_cache(maxsize=1)
+def _core_script() -> str:
+    """The scorer's rules scripts, as the table page loads them (``/core.js``)."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in CORE)
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -120,6 +128,13 @@ class _Handlers:
         async def serve(request: Request) -> Response:
             return FileResponse(STATIC / name, headers=SECURITY_HEADERS, media_type="text/html")
         return serve
+
+    @staticmethod
+    async def core(request: Request) -> Response:
+        """The score sheet's rules core (``BarbuCore``, from the scorer's
+        base.js, facts.js and sheet.js), which the table page shares: one
+        copy of each rule the pages apply."""
+        return Response(_core_script(), headers=SECURITY_HEADERS, media_type="text/javascript")
 
     def table_of(self, request: Request) -> Table:
         table = self.server.tables.get(request.path_params["table"])
@@ -309,6 +324,7 @@ def build_app(server: Server) -> Starlette:
     routes = [
         Route("/", handlers.page("lobby.html")),
         Route("/t/{table}", handlers.page("table.html")),
+        Route("/core.js", handlers.core),
         Route("/api/specs", handlers.specs),
         Route("/api/check", handlers.check, methods=["POST"]),
         Route("/api/words/{lang}", handlers.words),

@@ -148,6 +148,7 @@ class Table:
         return {"type": "table", "table": self.id, "spec": self.spec.full_name, "title": self.spec.title,
                 "aim": self.spec.game.aim, "hands": self.state.total_hands, "status": self.status,
                 "after": list(seat_after(self.state.players, self.spec.game.direction)),
+                "pot": self.spec.game.pot, "payout": list(self.spec.game.payout_for(self.state.players)),
                 "paused": self.row.paused, "ended": self.row.ended, "absent_after": self.row.absent_after,
                 "seats": [seat.to_json() for seat in self.seats]}
 

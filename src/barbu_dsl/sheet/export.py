@@ -29,12 +29,15 @@ def show_json(game: SheetGame) -> dict[str, Any]:
     its scores (``raw``, ``transfers``, ``final``) and running ``totals``,
     the game's totals, the next turn (None once over) and the winners
     (seats; empty until the game is over), and once it is over in a game
-    that pays by place, ``payouts``."""
+    that pays by place, ``payouts``; in a game with a pot each hand has
+    ``pot``, what the pot holds after it."""
     hands = []
     for hand in game.scored:
         item: dict[str, Any] = {"number": hand.number + 1, **hand.entry, "status": hand.status,
                                 "raw": list(hand.raw), "transfers": list(hand.transfers), "final": list(hand.final),
                                 "totals": list(hand.totals), "against_declarer": list(hand.against)}
+        if game.spec.game.pot:  # docs/rules.md section 6, "A pot"
+            item["pot"] = hand.pot
         hands.append(item)
     turn = game.next_turn()
     declarer, counts = game.against_declarer()

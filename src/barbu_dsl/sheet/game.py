@@ -79,6 +79,7 @@ class ScoredHand(HandScore):
     number: int
     totals: tuple[int, ...]
     against: tuple[int, ...]
+    pot: int = 0  # what the pot holds after this hand (docs/rules.md section 6, "A pot")
 
 
 @dataclass
@@ -254,12 +255,13 @@ class SheetGame:
                                       self.players)
         if scored is None:
             raise SheetError([(label, p) for p in problems])
-        totals = self.flow.plan.add_hand(previous, scored.final)
+        pot = self.scored[number - 1].pot if number else 0
+        totals, pot = self.flow.plan.add_hand(previous, scored.final, pot)
         against = list(self._against(scored.declarer, turn.series_start, number))
         for doubler, doubled in scored.doubles:
             if doubled == scored.declarer:
                 against[doubler] += 1
-        return ScoredHand(**vars(scored), number=number, totals=totals, against=tuple(against))
+        return ScoredHand(**vars(scored), number=number, totals=totals, against=tuple(against), pot=pot)
 
 
 __all__ = ["FORMAT", "ScoredHand", "SheetError", "SheetFileError", "SheetGame"]

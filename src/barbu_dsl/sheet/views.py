@@ -65,6 +65,8 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
     the advisory doubles counter against the next declarer."""
     names = game.players
     lines = [t("sheet_cli.totals", totals=scores_text(names, game.totals, sign=False))]
+    if game.spec.game.pot:  # docs/rules.md section 6, "A pot"
+        lines.append(t("sheet_cli.pot", pot=signed_text(game.scored[-1].pot if game.scored else 0)))
     turn = game.next_turn()
     flow = game.flow
     aim = t(f"sheet_cli.aim.{game.spec.game.aim}")

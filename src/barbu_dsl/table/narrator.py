@@ -25,6 +25,7 @@ from ..engine import GameState, PublicHand
 from ..engine.domino import DominoPosition
 from ..language import model as m
 from ..runtime.records import receiver
+from ..runtime.scoring import from_pot
 from ..words import signed_text
 from .console import Console
 from .speech import Speech
@@ -64,6 +65,7 @@ class Narrator:
         self.doubles: list[tuple[int, int]] = []
         self.hand: PublicHand | None = None
         self.totals: list[int] | None = None  # after the last hand scored
+        self.pot = 0  # what the pot holds after the last hand scored (docs/rules.md section 6, "A pot")
         self.scored = 0  # hands scored
         self.moves: list[tuple[int, int | None]] = []  # this hand's moves: (seat, card or None for a pass)
         self.last: Trick | None = None  # the last trick played
@@ -206,11 +208,29 @@ class Narrator:
             self.line(self.say("table.scores.hand_after_doubles", scores=self.say.scores(data["final"])))
         else:
             self.line(self.say("table.scores.hand", scores=self.say.scores(data["final"])))
-        for seat, (total, score, now) in enumerate(zip(before, data["final"], data["totals"], strict=True)):
-            if total + score != now:  # a reset (docs/rules.md section 6, "Running totals")
-                self.line(self.say.about("table.reset", seat, reached=signed_text(total + score), to=signed_text(now)))
+        self._running(before, data["final"], data["totals"])
         self.line(self.of_game("table.scores.totals", hands=self.scored, scores=self.say.scores(data["totals"])))
         self.hand = None
+
+    def _running(self, before: list[int], final: list[int], totals: list[int]) -> None:
+        """What a hand did to the running totals beyond its scores: who took
+        the pot, or that it is carried on (section 6, "A pot"), and each
+        total that went back (section 6, "Running totals")."""
+        collected = [0] * len(final)
+        if self.plan.pot:
+            taken, self.pot = from_pot(self.pot, final)
+            collected = list(taken)
+            for seat, amount in enumerate(collected):
+                if amount:
+                    self.line(self.say.about("table.pot_collects", seat, amount=signed_text(amount)))
+            if 0 not in final:
+                self.line(self.say("table.pot_carried", pot=signed_text(self.pot)))
+            elif not any(collected):
+                self.line(self.say("table.pot_kept", pot=signed_text(self.pot)))
+        for seat, (total, score, now) in enumerate(zip(before, final, totals, strict=True)):
+            reached = total + score + collected[seat]
+            if reached != now:
+                self.line(self.say.about("table.reset", seat, reached=signed_text(reached), to=signed_text(now)))
 
     def of_game(self, key: str, **fields: Any) -> str:
         """Message ``key`` placing a hand in the game: "of 28" (``total``),

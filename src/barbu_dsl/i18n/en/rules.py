@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "rules.game_to.down": "A game ends at the end of the hand in which a player's total falls to {target} or less.",
     "rules.game_to.up": "A game ends at the end of the hand in which a player's total reaches {target} or more.",
     "rules.reset": "A player whose total is exactly {exactly} at the end of a hand goes back to {to}.",
+    "rules.pot": "Every point a hand takes from a player goes into a pot; the players who take no points in a hand share the pot in whole points (what does not divide stays in it), and when everyone takes points the pot is carried to the next hand.",
     "rules.payout": "At the end of the game each player receives, by their place: {places}.",
     "rules.payout.by_count": "With {players} players, each player receives at the end of the game, by their place: {places}.",
     "rules.payout.place": "place {place} {amount}",

@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "scorer.winner": "Winner: {names} with {total} ({aim}).",
     "scorer.winners": "Winners, tied: {names} with {total} ({aim}).",
     "scorer.payouts": "Payments by place: {payouts}.",
+    "scorer.pot": "In the pot: {pot}.",
     "scorer.aim.highest": "the highest total wins",
     "scorer.aim.lowest": "the lowest total wins",
     "scorer.hand_title": "Hand {number} of {hands}",

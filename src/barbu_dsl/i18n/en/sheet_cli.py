@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.winner": "winner: {names} with {total} (the {aim} total wins)",
     "sheet_cli.winners": "winners (tied): {names} with {total} (the {aim} total wins)",
     "sheet_cli.payouts": "Payments by place: {payouts}.",
+    "sheet_cli.pot": "In the pot: {pot}.",
     "sheet_cli.aim.highest": "highest",
     "sheet_cli.aim.lowest": "lowest",
     "sheet_cli.undone": "game {game}: hand {number} undone ({contract} by {declarer})",

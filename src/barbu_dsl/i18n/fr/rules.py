@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "rules.game_to.down": "Une partie se termine à la fin de la donne où le total d'un joueur descend à {target} ou moins.",
     "rules.game_to.up": "Une partie se termine à la fin de la donne où le total d'un joueur atteint {target} ou plus.",
     "rules.reset": "Un joueur dont le total vaut exactement {exactly} à la fin d'une donne revient à {to}.",
+    "rules.pot": "Chaque point qu'une donne prend à un joueur va dans le pot ; les joueurs qui ne prennent aucun point dans une donne se partagent le pot en points entiers (ce qui ne se divise pas y reste) et, si tout le monde prend des points, le pot passe à la donne suivante.",
     "rules.payout": "À la fin de la partie chaque joueur reçoit, selon sa place : {places}.",
     "rules.payout.by_count": "À {players} joueurs, chaque joueur reçoit à la fin de la partie, selon sa place : {places}.",
     "rules.payout.place": "place {place} {amount}",

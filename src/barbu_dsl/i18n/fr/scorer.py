@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "scorer.winner": "Gagnant : {names} avec {total} ({aim}).",
     "scorer.winners": "Gagnants à égalité : {names} avec {total} ({aim}).",
     "scorer.payouts": "Paiements selon le classement : {payouts}.",
+    "scorer.pot": "Dans le pot : {pot}.",
     "scorer.aim.highest": "le total le plus haut gagne",
     "scorer.aim.lowest": "le total le plus bas gagne",
     "scorer.hand_title": "Donne {number} sur {hands}",

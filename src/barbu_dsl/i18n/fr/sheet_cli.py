@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.winner": "gagnant : {names} avec {total} (le total {aim} gagne)",
     "sheet_cli.winners": "gagnants (ex æquo) : {names} avec {total} (le total {aim} gagne)",
     "sheet_cli.payouts": "Paiements selon le classement : {payouts}.",
+    "sheet_cli.pot": "Dans le pot : {pot}.",
     "sheet_cli.aim.highest": "le plus haut",
     "sheet_cli.aim.lowest": "le plus bas",
     "sheet_cli.undone": "partie {game} : donne {number} annulée ({contract} par {declarer})",

@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "rules.game_to.down": "Una partita finisce alla fine della mano in cui il totale di un giocatore scende a {target} o meno.",
     "rules.game_to.up": "Una partita finisce alla fine della mano in cui il totale di un giocatore arriva a {target} o più.",
     "rules.reset": "Un giocatore il cui totale è esattamente {exactly} alla fine di una mano torna a {to}.",
+    "rules.pot": "Ogni punto che una mano toglie a un giocatore va nel piatto; i giocatori che in una mano non prendono punti si dividono il piatto in punti interi (quel che non si divide resta nel piatto) e, se tutti prendono punti, il piatto passa alla mano successiva.",
     "rules.payout": "Alla fine della partita ogni giocatore riceve, secondo la sua posizione: {places}.",
     "rules.payout.by_count": "Con {players} giocatori, alla fine della partita ogni giocatore riceve, secondo la sua posizione: {places}.",
     "rules.payout.place": "posizione {place} {amount}",

@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "scorer.winner": "Vince {names} con {total} ({aim}).",
     "scorer.winners": "Vincono a pari merito {names} con {total} ({aim}).",
     "scorer.payouts": "Pagamenti per posizione: {payouts}.",
+    "scorer.pot": "Nel piatto: {pot}.",
     "scorer.aim.highest": "vince il totale più alto",
     "scorer.aim.lowest": "vince il totale più basso",
     "scorer.hand_title": "Mano {number} di {hands}",

@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.winner": "vince: {names} con {total} (vince il totale {aim})",
     "sheet_cli.winners": "vincono (a pari merito): {names} con {total} (vince il totale {aim})",
     "sheet_cli.payouts": "Pagamenti per posizione: {payouts}.",
+    "sheet_cli.pot": "Nel piatto: {pot}.",
     "sheet_cli.aim.highest": "più alto",
     "sheet_cli.aim.lowest": "più basso",
     "sheet_cli.undone": "partita {game}: mano {number} annullata ({contract} di {declarer})",

@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "rules.game_to.down": "Um jogo acaba no fim da mão em que o total de um jogador desce a {target} ou menos.",
     "rules.game_to.up": "Um jogo acaba no fim da mão em que o total de um jogador chega a {target} ou mais.",
     "rules.reset": "Um jogador cujo total é exatamente {exactly} no fim de uma mão volta a {to}.",
+    "rules.pot": "Cada ponto que uma mão tira a um jogador vai para o pote; os jogadores que não levam pontos numa mão dividem o pote em pontos inteiros (o que não se divide fica no pote) e, se todos levam pontos, o pote passa para a mão seguinte.",
     "rules.payout": "No fim do jogo cada jogador recebe, conforme o seu lugar: {places}.",
     "rules.payout.by_count": "Com {players} jogadores, cada jogador recebe no fim do jogo, conforme o seu lugar: {places}.",
     "rules.payout.place": "{place}.º lugar {amount}",

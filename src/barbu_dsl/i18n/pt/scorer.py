@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "scorer.winner": "Vencedor: {names} com {total} ({aim}).",
     "scorer.winners": "Vencedores empatados: {names} com {total} ({aim}).",
     "scorer.payouts": "Pagamentos por lugar: {payouts}.",
+    "scorer.pot": "No pote: {pot}.",
     "scorer.aim.highest": "ganha o total mais alto",
     "scorer.aim.lowest": "ganha o total mais baixo",
     "scorer.hand_title": "Mão {number} de {hands}",

@@ -45,6 +45,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.winner": "vencedor: {names} com {total} (ganha o total {aim})",
     "sheet_cli.winners": "vencedores (empatados): {names} com {total} (ganha o total {aim})",
     "sheet_cli.payouts": "Pagamentos por lugar: {payouts}.",
+    "sheet_cli.pot": "No pote: {pot}.",
     "sheet_cli.aim.highest": "mais alto",
     "sheet_cli.aim.lowest": "mais baixo",
     "sheet_cli.undone": "jogo {game}: mão {number} desfeita ({contract} por {declarer})",

@@ -127,6 +127,17 @@ const BarbuCore = (function () {
     return paid;
   }
 
+  /** runtime.scoring.from_pot: what each seat collects from a pot holding
+   * ``pot`` after a hand that scored ``final`` (every score 0 or less),
+   * and the pot left: the players who scored 0 share it in whole points. */
+  function fromPot(pot, final) {
+    const left = pot - final.reduce((a, b) => a + b, 0);
+    const takers = final.filter((score) => score === 0).length;
+    if (!takers) return { collected: final.map(() => 0), pot: left };
+    const share = Math.floor(left / takers);
+    return { collected: final.map((score) => (score === 0 ? share : 0)), pot: left - share * takers };
+  }
+
   /** compiled.schedule.plan_turn and sheet.flow.SheetFlow.turn: the hand
    * after ``hands`` ([{contract, declarer}]) whose running totals are
    * ``totals``: its number, the seat that must declare it (null: any), the
@@ -431,7 +442,12 @@ const BarbuCore = (function () {
       const result = scoreHand(this.rules, contract, trump, declarer, doubles, get("took"), get("raw"));
       if (result.problems.length) throw refuse(result.problems);
       const previous = number ? this.scored[number - 1].totals : this.players.map(() => 0);
-      const totals = addHand(previous, result.final, this.rules.plan.reset || []);
+      // The pot first (section 6, "A pot"), then the resets (section 6, "Running totals").
+      const potBefore = number ? this.scored[number - 1].pot : 0;
+      const taken = this.rules.plan.pot ? fromPot(potBefore, result.final)
+        : { collected: result.final.map(() => 0), pot: potBefore };
+      const totals = addHand(previous, result.final.map((score, seat) => score + taken.collected[seat]),
+                             this.rules.plan.reset);
       const cards = this.rules.cards;
       const entry = { contract: contract.name, declarer,
                       trump: trump === null ? null : cards.suitLetter(trump),
@@ -443,7 +459,7 @@ const BarbuCore = (function () {
       for (const [doubler, doubled] of doubles) if (doubled === declarer) against[doubler] += 1;
       return { number, entry, contract: contract.name, declarer, trump, start_rank: startRank, doubles,
                status: result.status, raw: result.raw, transfers: result.transfers, final: result.final,
-               totals, against };
+               totals, against, pot: taken.pot };
     }
 
     /** A hand scored on its own, as the first hand of a game in which
@@ -564,7 +580,7 @@ const BarbuCore = (function () {
 
   return {
     Cards, Messages, Rules, SheetError, SheetFileError, SheetGame,
-    addHand, checkRaw, closeMatch, contractKey, flowTurn, payouts, legalTargets, notPlayedScores, pyStr, pyStrip,
+    addHand, checkRaw, closeMatch, contractKey, flowTurn, fromPot, payouts, legalTargets, notPlayedScores, pyStr, pyStrip,
     readTook, scoreHand, scoreTook, settle,
   };
 })();

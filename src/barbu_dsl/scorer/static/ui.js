@@ -329,6 +329,10 @@
       el("th", { scope: "row" }, name), el("td", { className: "total", "data-seat": seat }, signed(totals[seat]))));
     const turn = game.nextTurn();
     const lines = [];
+    if (game.rules.plan.pot) {  // docs/rules.md section 6, "A pot"
+      const pot = game.scored.length ? game.scored[game.scored.length - 1].pot : 0;
+      lines.push(el("p", { id: "pot" }, t("pot", { pot: String(pot).replace("-", "\u2212") })));
+    }
     if (!turn.over) {
       lines.push(el("p", { className: "turn" }, placed("turn", { number: turn.number + 1 }),
         " ", turn.declarer === null ? t("turn_free") : t("turn_chooses", { name: seatName(turn.declarer) })));
@@ -837,5 +841,7 @@
     },
     totals: () => (game === null ? null : game.totals),
     winners: () => (game === null ? null : game.winners),
+    /** What the pot holds after each hand (docs/rules.md section 6, "A pot"). */
+    pots: () => (game === null ? null : game.scored.map((hand) => hand.pot)),
   };
 })();

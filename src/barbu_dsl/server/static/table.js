@@ -63,14 +63,17 @@
     return `${card[0] === "T" ? "10" : card[0]}${suit}`;
   };
 
-  /* The running totals after the hands before hand ``hand`` (all 0 before the first). */
-  function totalsBefore(hand, players) {
+  /* The running totals and the pot after the hands before hand ``hand``. */
+  function runningBefore(hand, players) {
     let totals = new Array(players).fill(0);
+    let pot = 0;
     for (const message of game.events) {
       const e = message.event;
-      if (e && e.type === "hand_ends" && e.hand < hand) totals = e.totals;
+      if (!e || e.type !== "hand_ends" || e.hand >= hand) continue;
+      if (game.table && game.table.pot) pot = BarbuCore.fromPot(pot, e.final).pot;
+      totals = e.totals;
     }
-    return totals;
+    return { totals, pot };
   }
 
   /* The lines an event is said in (none for what is shown elsewhere). */
@@ -111,17 +114,30 @@
         const lines = [];
         if (e.status === "not_played") lines.push(about("not_played", e.declarer));
         lines.push(say("hand_scores", { scores: scores(e.final) }));
-        const before = totalsBefore(e.hand, e.totals.length);
+        const before = runningBefore(e.hand, e.totals.length);
+        const taken = game.table && game.table.pot ? BarbuCore.fromPot(before.pot, e.final) : null;
+        const collected = taken ? taken.collected : e.final.map(() => 0);
+        collected.forEach((amount, seat) => {  // a pot (docs/rules.md section 6, "A pot")
+          if (amount) lines.push(about("pot_collects", seat, { amount: signed(amount) }));
+        });
+        if (taken && !e.final.includes(0)) lines.push(say("pot_carried", { pot: signed(taken.pot) }));
+        else if (taken && !collected.some((amount) => amount)) lines.push(say("pot_kept", { pot: signed(taken.pot) }));
         e.totals.forEach((now, seat) => {  // a reset (docs/rules.md section 6, "Running totals")
-          const reached = before[seat] + e.final[seat];
+          const reached = before.totals[seat] + e.final[seat] + collected[seat];
           if (reached !== now) lines.push(about("reset", seat, { reached: signed(reached), to: signed(now) }));
         });
         lines.push(say("totals", { hands: e.hand, total: (game.view && game.view.hands) || e.hand,
           scores: scores(e.totals) }));
         return lines;
       }
-      case "game_ends":
-        return [say("game_over", { winners: joinWords(e.winners.map(name)) })];
+      case "game_ends": {
+        const lines = [say("game_over", { winners: joinWords(e.winners.map(name)) })];
+        const amounts = game.table && game.table.payout;
+        if (amounts && amounts.length === e.totals.length) {  // docs/rules.md section 6, "Payments by place"
+          lines.push(say("payouts", { scores: scores(BarbuCore.payouts(e.totals, amounts, game.table.aim === "lowest")) }));
+        }
+        return lines;
+      }
       default:
         return [];
     }
