@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from barbu_dsl.runtime.scoring import payouts
 from server.helpers import ServerProcess
 from server.page import Person
 
@@ -16,18 +17,23 @@ TINY = Path(__file__).parent.parent / "table" / "tiny-reset.yaml"
 DESKTOP = {"width": 1280, "height": 900}
 
 
+def play_to_the_end(person: Person) -> None:
+    """The person plays each of their turns by keys until the game is over."""
+    deadline = time.monotonic() + 180
+    while not person.state()["over"]:
+        assert time.monotonic() < deadline, "the game did not end"
+        if person.state()["turn"]:
+            person.play_by_keys()
+        else:
+            time.sleep(0.03)
+
+
 def test_the_log_says_each_reset(server: ServerProcess, browser: Any) -> None:
     table = server.post("/api/tables", {"spec_text": TINY.read_text(encoding="utf-8"),
                                         "seats": ["human", "random", "random", "random"], "seed": 2})
     ana = Person(browser, server.base + table["links"][0], "Ana", DESKTOP, "pt-PT", seed=0)
     try:
-        deadline = time.monotonic() + 180
-        while not ana.state()["over"]:
-            assert time.monotonic() < deadline, "the game did not end"
-            if ana.state()["turn"]:
-                ana.play_by_keys()
-            else:
-                time.sleep(0.03)
+        play_to_the_end(ana)
         events = ana.page.evaluate("() => window.barbuTable.events.map((m) => m.event)")
         names = ana.page.evaluate("() => window.barbuTable.names")
         log = ana.page.evaluate("() => Array.from(document.querySelectorAll('#log li'), (li) => li.textContent)")
@@ -58,20 +64,12 @@ def test_the_log_says_the_pot_and_the_payments(server: ServerProcess, browser: A
                                         "seed": 2})
     bo = Person(browser, server.base + table["links"][0], "Bo", DESKTOP, "en-GB", seed=0)
     try:
-        deadline = time.monotonic() + 180
-        while not bo.state()["over"]:
-            assert time.monotonic() < deadline, "the game did not end"
-            if bo.state()["turn"]:
-                bo.play_by_keys()
-            else:
-                time.sleep(0.03)
+        play_to_the_end(bo)
         log = bo.page.evaluate("() => Array.from(document.querySelectorAll('#log li'), (li) => li.textContent)")
         taken = [line for line in log if line.endswith("from the pot.")]
         assert taken, log
         totals = bo.page.evaluate("() => window.barbuTable.events.map((m) => m.event)"
                                   ".filter((e) => e.type === 'game_ends')[0].totals")
-        from barbu_dsl.runtime.scoring import payouts
-
         paid = payouts(totals, (3, 1, -1, -3), False)
         names = bo.page.evaluate("() => window.barbuTable.names")
         said = ", ".join(f"{'you' if seat == 0 else names[seat]} {'+' if v > 0 else '−' if v < 0 else ''}{abs(v)}"
