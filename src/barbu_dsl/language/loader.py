@@ -151,9 +151,10 @@ def _touches(overlay: m.Overlay, unread: Unread) -> bool:
 
 
 def overlay_positions(overlay: m.Overlay) -> dict[str, m.Position]:
-    """Where an overlay's settings were written, as far as the model knows:
-    at the overlay's name."""
-    return {key: overlay.where for key, _ in overlay.settings if overlay.where is not None}
+    """Where an overlay's settings were written: at their own line when
+    the file was read here, else at the overlay's name."""
+    at_name = {key: overlay.where for key, _ in overlay.settings if overlay.where is not None}
+    return {**at_name, **dict(overlay.positions)}
 
 
 def _default_name(path: Path) -> str:

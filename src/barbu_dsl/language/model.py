@@ -729,7 +729,8 @@ class Overlay:
     ``("section.key", value)`` pairs, e.g. ``("game.chooser", "dealer")``)
     and contract changes, applied in order.  ``deck_words``: the decks it
     gives in a shorthand the file used (``highest 8 each``), which
-    ``barbu fmt`` writes again as written."""
+    ``barbu fmt`` writes again as written; ``positions``: where each of its
+    settings was written, for messages at their line."""
 
     name: str
     kind: Literal["variant", "scale"]
@@ -738,6 +739,7 @@ class Overlay:
     contracts: tuple[ContractChange, ...] = ()
     where: Position | None = field(default=None, compare=False, repr=False)
     deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
+    positions: tuple[tuple[str, Position], ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

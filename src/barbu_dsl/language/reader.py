@@ -319,11 +319,18 @@ class SpecReader(SettingReaders):
                 self.source.error(value, f"{kind} '{name}' is a mapping of keys such as contracts, game")
                 continue
             sections = self._sections(value, OVERLAY_KEYS, kind)
-            settings, changes, words = self._overlay_body(sections, kind)
+            spec_positions, self.positions = self.positions, {}
+            try:
+                settings, changes, words = self._overlay_body(sections, kind)
+            finally:
+                own, self.positions = self.positions, spec_positions
+            for setting, position in own.items():
+                self.positions.setdefault(setting, position)
             overlays.append(m.Overlay(
                 name, kind,  # type: ignore[arg-type]
                 description=self._text(sections.get("description")) or "",
                 settings=tuple(settings), contracts=tuple(changes), where=self.source.where(key), deck_words=words,
+                positions=tuple(own.items()),
             ))
         return overlays
 
