@@ -49,7 +49,7 @@ from ..compiled import announcement
 from ..errors import SpecError
 from ..language import model as m
 from .base import PASS, Hand, IllegalPlay, PlayAfterEnd
-from .deal import Deal, deal
+from .deal import Deal, deal_packets, redeal_seed, sorted_hands, void_at_deal, void_for_trump
 from .decisions import EVENT_FIELDS, KINDS, AnswerError, Decision, Event, GameFileError, card_options, double_options
 from .doubling import DoublingRound, HandTerms, hand_terms
 from .hand import hand_for
@@ -99,6 +99,7 @@ class GameState:
         self._cards: Deal = ()  # the cards played with (after any passes)
         self._dealt: Deal = ()  # the cards as dealt
         self._passing: PassingRound | None = None
+        self._redeals = 0  # the hand's deals made void so far (docs/rules.md section 6, Misdeals)
         self._turn: Turn | None = None
         self._contract: m.Contract | None = None
         self._trump: int | None = None
@@ -289,25 +290,70 @@ class GameState:
                 view.over, view.waiting, view.dealt = True, None, ()
             self._say("game_ends", self._everyone, list(self._totals), list(self.winners))
             return
-        cards = deal(self.spec, self.players, f"{self.seed}/hand {number}")
+        self._redeals = 0
+        cards = self._sound_deal(number)
         turn = self._turn = self._schedule.turn(number, cards)
-        self._cards = self._dealt = cards
         declarer = turn.declarer
         if self._schedule.starts_series(number):
             self._against[declarer] = [0] * self.players
         against = tuple(self._against[declarer])
-        for seat, view in enumerate(views):
+        for view in views:
             view.number, view.declarer, view.dealer, view.series_left = number, declarer, turn.dealer, turn.series_left
-            view.dealt, view.against = cards[seat], against
+            view.against = against
         self._say("hand_begins", self._everyone, number + 1, self._schedule.total, declarer, turn.dealer,
                   self._schedule.target)
+        self._deal_out(cards)
+
+    def _sound_deal(self, number: int) -> Deal:
+        """Hand ``number``'s next deal that is not void at sight: one with no
+        hand short of an honour (docs/rules.md section 6, Misdeals), or the
+        deal after the spec's limit of redeals, which stands."""
+        redeal = self.spec.redeal
+        while True:
+            cards = sorted_hands(deal_packets(self._views[0].deck, self.players,
+                                              redeal_seed(f"{self.seed}/hand {number}", self._redeals)))
+            if self._redeals >= redeal.limit or void_at_deal(cards, redeal) is None:
+                return cards
+            self._redeals += 1
+
+    def _deal_out(self, cards: Deal) -> None:
+        """Give each seat its cards, then ask the declarer for the contract."""
+        turn, views = self._turn, self._views
+        assert turn is not None
+        self._cards = self._dealt = cards
+        for seat, view in enumerate(views):
+            view.dealt = cards[seat]
         for seat in self._everyone:
             self._say("deal", (seat,), seat, card_texts(cards[seat]))
-        views[declarer].contract_options = turn.options
+        views[turn.declarer].contract_options = turn.options
         if len(turn.options) == 1:
             self._choose(turn.options[0])
         else:
-            self._wait("contract", declarer)
+            self._wait("contract", turn.declarer)
+
+    def _void_for_trump(self) -> bool:
+        """With ``no trump`` (docs/rules.md section 6, Misdeals): once the
+        trump suit is known, a hand without it voids the deal before the
+        contract is announced; the same dealer deals again and the same
+        declarer chooses again from the new deal (after the spec's limit of
+        redeals the deal stands)."""
+        turn, contract, redeal = self._turn, self._contract, self.spec.redeal
+        assert turn is not None and contract is not None
+        if not redeal.trump or self._redeals >= redeal.limit:
+            return False
+        trump = self._trump
+        if trump is None:
+            trump = announcement(contract.rules_for(self.players).play).trump_suit
+        seat = void_for_trump(self._cards, redeal, trump)
+        if seat is None:
+            return False
+        self._redeals += 1
+        self._schedule.unplayed()
+        self._contract = self._trump = self._start_rank = None
+        self._views[turn.declarer].contract = None
+        self._say("redeal", self._everyone, seat, "no trump")
+        self._deal_out(self._sound_deal(turn.number))
+        return True
 
     def _wait(self, phase: str, seat: int) -> None:
         """The next decision is ``seat``'s, of ``phase`` (not a card)."""
@@ -331,6 +377,8 @@ class GameState:
 
     def _announce(self) -> None:
         """The contract is announced: the doubling round begins."""
+        if self._void_for_trump():
+            return
         turn, contract, trump, start = self._turn, self._contract, self._trump, self._start_rank
         assert turn is not None and contract is not None
         for view in self._views:

@@ -67,6 +67,51 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
         _check_target(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
+    if spec.redeal.on and not unread.any("redeal", "players", "decks", "deck", "contracts") and not unread.contracts:
+        _check_redeal(spec, report, where)
+
+
+def _trump_suits(spec: m.Spec, players: int) -> list[tuple[str, m.Suit | None]]:
+    """Each contract played with trumps by ``players``: its name and its
+    fixed trump suit (None: the declarer names it)."""
+    found = []
+    for contract in spec.contracts:
+        play = contract.rules_for(players).play
+        if isinstance(play, m.TrickPlay) and play.trumps is not None:
+            found.append((contract.name, play.trumps.suit))
+    return found
+
+
+def _check_redeal(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """A misdeal rule that cannot be played (docs/rules.md section 6,
+    Misdeals): ``no trump`` where no contract has trumps, and a condition
+    that every deal meets (fewer honours, or cards of a trump suit, than
+    players: some hand always lacks one)."""
+    redeal = spec.redeal
+    at = where.get("redeal.when") or where.get("redeal")
+    if redeal.trump and not any(_trump_suits(spec, count) for count in spec.players):
+        report(at, "'no trump' redeals a hand without a trump, but no contract of the spec has trumps",
+               hint="leave 'no trump' out, or give a contract 'trumps'")
+    for count in spec.players:
+        deck = spec.deck_for(count)
+        if redeal.above is not None:
+            honours = sum(C.rank_of(card) > redeal.above for card in deck)
+            if honours < count:
+                report(at, f"with {count} players the deck holds {honours} {'card' if honours == 1 else 'cards'} above "
+                       f"{C.rank_str(redeal.above)}, so some hand always holds none: every deal would be void",
+                       hint="redeal for a lower rank ('no card above 9'), or leave the condition out")
+                return
+        if not redeal.trump:
+            continue
+        suits = [sum(C.suit_of(card) == suit for card in deck) for suit in C.SUITS]
+        for name, suit in _trump_suits(spec, count):
+            most = max(suits) if suit is None else suits[suit]
+            if most < count:
+                report(at, f"in '{name}' with {count} players the trump suit has at most {most} "
+                       f"{'card' if most == 1 else 'cards'}, so some "
+                       "hand always holds no trump: every deal would be void",
+                       hint="leave 'no trump' out, or play the contract with fewer players")
+                return
 
 
 def _check_passing(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, Literal
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Rank, Suit, rank_str
 from ..runtime import records
 from ..runtime.scoring import position_index, target_reached
 
@@ -684,6 +684,39 @@ class Passing:
         return self.cycle[number % len(self.cycle)]
 
 
+HONOURS_ABOVE: Rank = 10
+"""The honours are the cards above the 10: A K Q J (docs/rules.md section 6, Misdeals)."""
+REDEAL_LIMIT = 100
+"""After this many redeals of one hand the deal stands (docs/rules.md section 6, Misdeals)."""
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """A misdeal rule (docs/rules.md section 6, Misdeals): the dealer deals
+    again when a hand holds no card above the rank ``above`` (10: no
+    honour, A K Q J) or, with ``trump``, no card of the hand's trump suit
+    once it is known; after ``limit`` redeals of one hand the deal stands.
+    No misdeal rule: ``above`` None and ``trump`` False."""
+
+    above: Rank | None = None
+    trump: bool = False
+    limit: int = REDEAL_LIMIT
+
+    @property
+    def on(self) -> bool:
+        return self.above is not None or self.trump
+
+    @property
+    def when(self) -> tuple[str, ...]:
+        """The conditions as written: ``no honour`` (or ``no card above 9``), ``no trump``."""
+        words: list[str] = []
+        if self.above is not None:
+            words.append("no honour" if self.above == HONOURS_ABOVE else f"no card above {rank_str(self.above)}")
+        if self.trump:
+            words.append("no trump")
+        return tuple(words)
+
+
 SettingValue = str | int | bool | None | tuple
 
 
@@ -763,7 +796,8 @@ class Spec:
     ``deck_words`` the decks written in a shorthand (``highest 8 each``),
     which ``barbu fmt`` keeps.  ``names`` are its title in the players'
     languages (:mod:`.names`).  ``passing`` says how cards are passed
-    before play (none by default).
+    before play (none by default), ``redeal`` when a deal is void (never
+    by default).
     """
 
     name: str
@@ -783,6 +817,7 @@ class Spec:
     deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
     names: tuple[tuple[str, str], ...] = ()
     passing: Passing = Passing()
+    redeal: Redeal = Redeal()
 
     def title_in(self, language: str) -> str:
         """The spec's title for people who speak ``language``."""
