@@ -87,6 +87,9 @@ def _game() -> dict[str, Any]:
         "first_declarer": {"type": "string", "pattern": r"^\s*(lot|by lot|drawn|(holder of (the )?)?\S+)\s*$",
                            "description": "'lot' (the default) or 'holder of 7♥'"},
         "lists": _choice("game.lists", "a list of contracts for each player, or one the table shares"),
+        "choose_after": {"description": "the cards dealt to each seat before the declarer chooses the contract "
+                                        "and names trumps; the rest once it is announced (docs/rules.md section 6)",
+                         "anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
     }
     assert set(properties) == set(S.GAME_KEYS), "the schema names every game key the loader reads"
     return {"type": "object", "properties": properties, "additionalProperties": False}

@@ -33,6 +33,14 @@ def test_the_mirror_follows_a_void_deal() -> None:
     assert any(event.event["type"] == "redeal" for event in state.events)
 
 
+def test_the_mirror_follows_a_hand_dealt_in_two_rounds() -> None:
+    """docs/rules.md section 6, Choosing after part of the hand: the mirror
+    holds the first cards, then the whole hand, as the game shows them."""
+    spec = parse_spec("name: five\nplayers: 4\ngame: {choose_after: 5}\ndoubling: false\ncontracts:\n"
+                      "  Hearts: −1 per ♥\n  Trumps: +5 per trick, trumps\n", "five")
+    follow(spec, 4, 2)
+
+
 def follow(spec: m.Spec, players: int, seed: int) -> GameState:
     """Play ``spec`` with random bots, checking the mirror of one seat at every decision."""
     state = GameState.new(spec, players=players, seed=seed)

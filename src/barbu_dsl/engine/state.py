@@ -100,6 +100,7 @@ class GameState:
         self._dealt: Deal = ()  # the cards as dealt
         self._passing: PassingRound | None = None
         self._redeals = 0  # the hand's deals made void so far (docs/rules.md section 6, Misdeals)
+        self._rest_to_deal = False  # whether the seats hold only the first cards of their hands
         self._turn: Turn | None = None
         self._contract: m.Contract | None = None
         self._trump: int | None = None
@@ -291,8 +292,8 @@ class GameState:
             self._say("game_ends", self._everyone, list(self._totals), list(self.winners))
             return
         self._redeals = 0
-        cards = self._sound_deal(number)
-        turn = self._turn = self._schedule.turn(number, cards)
+        packets = self._sound_deal(number)
+        turn = self._turn = self._schedule.turn(number, sorted_hands(packets))
         declarer = turn.declarer
         if self._schedule.starts_series(number):
             self._against[declarer] = [0] * self.players
@@ -302,29 +303,35 @@ class GameState:
             view.against = against
         self._say("hand_begins", self._everyone, number + 1, self._schedule.total, declarer, turn.dealer,
                   self._schedule.target)
-        self._deal_out(cards)
+        self._deal_out(packets)
 
     def _sound_deal(self, number: int) -> Deal:
         """Hand ``number``'s next deal that is not void at sight: one with no
         hand short of an honour (docs/rules.md section 6, Misdeals), or the
-        deal after the spec's limit of redeals, which stands."""
+        deal after the spec's limit of redeals, which stands.  Each seat's
+        cards in the order dealt (its packet)."""
         redeal = self.spec.redeal
         while True:
-            cards = sorted_hands(deal_packets(self._views[0].deck, self.players,
-                                              redeal_seed(f"{self.seed}/hand {number}", self._redeals)))
-            if self._redeals >= redeal.limit or void_at_deal(cards, redeal) is None:
-                return cards
+            packets = deal_packets(self._views[0].deck, self.players,
+                                   redeal_seed(f"{self.seed}/hand {number}", self._redeals))
+            if self._redeals >= redeal.limit or void_at_deal(packets, redeal) is None:
+                return packets
             self._redeals += 1
 
-    def _deal_out(self, cards: Deal) -> None:
-        """Give each seat its cards, then ask the declarer for the contract."""
+    def _deal_out(self, packets: Deal) -> None:
+        """Give each seat its cards (with ``choose_after``, only the first
+        ones of its packet: docs/rules.md section 6, Choosing after part of
+        the hand), then ask the declarer for the contract."""
         turn, views = self._turn, self._views
         assert turn is not None
-        self._cards = self._dealt = cards
+        cards = self._cards = self._dealt = sorted_hands(packets)
+        after = self.spec.game.choose_after
+        self._rest_to_deal = after is not None
+        seen = cards if after is None else sorted_hands(tuple(packet[:after] for packet in packets))
         for seat, view in enumerate(views):
-            view.dealt = cards[seat]
+            view.dealt = seen[seat]
         for seat in self._everyone:
-            self._say("deal", (seat,), seat, card_texts(cards[seat]))
+            self._say("deal", (seat,), seat, card_texts(seen[seat]))
         views[turn.declarer].contract_options = turn.options
         if len(turn.options) == 1:
             self._choose(turn.options[0])
@@ -386,6 +393,11 @@ class GameState:
         self._views[turn.declarer].contract_options = ()
         self._say("contract", self._everyone, turn.declarer, contract.name,
                   None if trump is None else C.SUIT_LETTERS[trump], None if start is None else C.RANK_LETTERS[start])
+        if self._rest_to_deal:  # the rest of each hand, dealt once the contract is announced
+            self._rest_to_deal = False
+            for seat, view in enumerate(self._views):
+                view.dealt = self._cards[seat]
+                self._say("deal", (seat,), seat, card_texts(self._cards[seat]))
         passing = self.spec.passing
         direction = passing.direction(turn.number)
         if direction == "hold":

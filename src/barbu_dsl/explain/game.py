@@ -33,6 +33,8 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
         out.append(w("early_end"))
     out.append(w(f"aim.{spec.game.aim}"))
     out.append(w("who_chooses", text=chooser_text(spec, counts, w)))
+    if spec.game.choose_after is not None:
+        out.append(w("choose_after", count=spec.game.choose_after))
     if spec.passing.on:
         out.append(w("passing", text=passing_text(spec, w)))
     if spec.redeal.on:

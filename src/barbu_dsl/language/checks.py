@@ -67,8 +67,31 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
         _check_target(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
+    if spec.game.choose_after is not None and not unread.any("game", "players", "decks", "deck", "contracts") \
+            and not unread.contracts:
+        _check_choose_after(spec, report, where)
     if spec.redeal.on and not unread.any("redeal", "players", "decks", "deck", "contracts") and not unread.contracts:
         _check_redeal(spec, report, where)
+
+
+def _check_choose_after(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """Choosing after part of the hand (docs/rules.md section 6): fewer
+    cards than a hand holds, and a choice to make with them."""
+    after = spec.game.choose_after
+    assert after is not None
+    at = where.get("game.choose_after")
+    for count in spec.players:
+        held = len(spec.deck_for(count)) // count
+        if after >= held:
+            report(at, f"choose_after {after}, but with {count} players a hand holds {held} cards: the declarer "
+                   "would see the whole hand", hint=f"choose after at most {held - 1} cards, or leave it out")
+            return
+    named = any(isinstance(play := contract.rules_for(count).play, m.TrickPlay) and play.trumps is not None
+                and play.trumps.suit is None or isinstance(play, m.DominoPlay) and play.start == "chosen"
+                for contract in spec.contracts for count in spec.players)
+    if spec.game.chooser in _FIXED and not named:
+        report(at, "the contracts come in a fixed order and none names trumps or a starting rank: "
+               "the declarer has nothing to choose after the first cards", hint="leave 'choose_after' out")
 
 
 def _trump_suits(spec: m.Spec, players: int) -> list[tuple[str, m.Suit | None]]:

@@ -599,6 +599,10 @@ class Game:
     ends the game at the end of the hand in which some player's running
     total reaches it (at least it when it is positive, at most it when it
     is negative); with ``hands`` as well, whichever comes first.
+    ``choose_after`` (section 6, "Choosing after part of the hand"): the
+    cards are dealt in two rounds, that many to each seat and then the
+    rest, and the declarer chooses the contract and names its trumps or
+    starting rank between them (None: the whole hand is dealt first).
     """
 
     aim: Aim = "highest"
@@ -612,6 +616,7 @@ class Game:
     direction: Direction = "clockwise"
     first_declarer: Card | None = None
     lists: Lists = "own"
+    choose_after: int | None = None
 
     def hands_for(self, players: int) -> int | None:
         """The number of hands the spec sets for ``players``, or None."""

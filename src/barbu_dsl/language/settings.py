@@ -43,7 +43,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
 BOOLEANS = ("doubling.allowed",)
 GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "order",
-             "direction", "first_declarer", "lists")
+             "direction", "first_declarer", "lists", "choose_after")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
 PASSING_KEYS = ("cards", "cycle")
 PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)
@@ -302,7 +302,8 @@ class SettingReaders:
                 settings.append((full, tuple(scalar(n) or "" for n in nodes)))
             else:
                 read = {"game.hands": self._hands, "game.target": self._target,
-                        "game.first_declarer": self._first_declarer, "doubling.redouble": self._redouble}[full](value)
+                        "game.first_declarer": self._first_declarer, "doubling.redouble": self._redouble,
+                        "game.choose_after": self._choose_after}[full](value)
                 if read is _UNREAD:
                     self.unread_settings.add(full)
                     continue
@@ -358,6 +359,19 @@ class SettingReaders:
             return _UNREAD
         if abs(number) > TARGET_SCORE:
             self.source.error(node, f"target is at most {TARGET_SCORE:,} either way")
+            return _UNREAD
+        return number
+
+    def _choose_after(self, node: Node) -> int | None | object:
+        """``choose_after: 5``: the declarer chooses having been dealt the
+        first 5 cards of the hand (docs/rules.md section 6, Choosing after
+        part of the hand)."""
+        if is_null(node):
+            return None
+        number = as_int(node)
+        if number is None or number < 1:
+            self.source.error(node, "choose_after is the number of cards dealt before the declarer chooses, e.g. 5",
+                              hint="the rest of the hand is dealt once the contract is announced")
             return _UNREAD
         return number
 

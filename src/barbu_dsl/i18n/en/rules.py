@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "rules.redeal.honour": "a hand holds no honour (ace, king, queen or jack)",
     "rules.redeal.above": "a hand holds no card above {rank}",
     "rules.redeal.trump": "a hand holds no card of the trump suit",
+    "rules.choose_after": "Choosing after part of the hand: each player is first dealt {count} cards; the declarer chooses the contract, and names trumps or the starting rank, having seen only those, and the rest of the cards are dealt once it is announced.",
     "rules.passing": "Passing: {text}",
     "rules.passing.text": "once the contract is announced, every player passes {count} cards, all exchanged at once when everyone has chosen; hand after hand they go {cycle}, then round again.",
     "rules.passing.left": "to the left",

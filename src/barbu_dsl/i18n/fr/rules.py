@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "rules.redeal.honour": "une main n'a aucun honneur (as, roi, dame ou valet)",
     "rules.redeal.above": "une main n'a aucune carte plus haute que {rank}",
     "rules.redeal.trump": "une main n'a aucune carte de la couleur d'atout",
+    "rules.choose_after": "Choix après une partie de la main : chaque joueur reçoit d'abord {count} cartes ; le déclarant choisit le contrat, et nomme l'atout ou le rang de départ, en n'ayant vu que celles-là, et le reste des cartes est donné une fois le contrat annoncé.",
     "rules.passing": "Passe : {text}",
     "rules.passing.text": "une fois le contrat annoncé, chaque joueur passe {count} cartes, échangées toutes ensemble quand chacun a choisi ; donne après donne elles vont {cycle}, puis on recommence.",
     "rules.passing.left": "à gauche",

@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "rules.redeal.honour": "una mano non ha onori (asso, re, donna o fante)",
     "rules.redeal.above": "una mano non ha carte sopra {rank}",
     "rules.redeal.trump": "una mano non ha carte del seme di briscola",
+    "rules.choose_after": "Scelta dopo parte della mano: a ogni giocatore si danno prima {count} carte; il dichiarante sceglie il contratto, e nomina la briscola o il valore di partenza, avendo visto solo quelle, e il resto delle carte si dà una volta annunciato il contratto.",
     "rules.passing": "Passaggio: {text}",
     "rules.passing.text": "annunciato il contratto, ogni giocatore passa {count} carte, scambiate tutte insieme quando tutti hanno scelto; mano dopo mano vanno {cycle}, poi si ricomincia.",
     "rules.passing.left": "a sinistra",

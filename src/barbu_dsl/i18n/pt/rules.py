@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "rules.redeal.honour": "uma mão não tem nenhuma honra (ás, rei, dama ou valete)",
     "rules.redeal.above": "uma mão não tem nenhuma carta mais alta que {rank}",
     "rules.redeal.trump": "uma mão não tem nenhuma carta do naipe de trunfo",
+    "rules.choose_after": "Escolha depois de parte da mão: cada jogador recebe primeiro {count} cartas; o declarante escolhe o contrato, e nomeia o trunfo ou o grau de partida, tendo visto só essas, e o resto das cartas é dado depois de anunciado o contrato.",
     "rules.passing": "Passagem: {text}",
     "rules.passing.text": "anunciado o contrato, cada jogador passa {count} cartas, trocadas todas ao mesmo tempo quando todos escolheram; mão após mão vão {cycle}, e recomeça.",
     "rules.passing.left": "para a esquerda",
