@@ -212,3 +212,16 @@ def test_random_bots_meet_void_deals_and_finish() -> None:
     in a game where they are often met ends, each hand once."""
     state = played_game(spec_of("redeal: [no honour, no trump]\n"), random.Random(5).randrange(10**6))
     assert state.over and len(state.hands) == state.total_hands
+
+
+def test_a_contract_with_fixed_trumps_is_redealt_until_every_hand_holds_one() -> None:
+    """docs/rules.md section 6, Misdeals: the only contract, trumps ♠, is
+    chosen again at once after each void deal; with eight hands of four
+    cards and eight spades nearly every deal is void, hundreds in a row,
+    and each deal played has a spade in every hand."""
+    spec = parse_spec(EIGHT + "redeal: {when: [no trump], limit: 5000}\ndoubling: false\ncontracts:\n"
+                      "  Spades: +5 per trick, trumps ♠\n", "eight")
+    state = played_game(spec, 2)
+    assert Counter(e.event["type"] for e in state.events)["redeal"] > 100
+    for record in state.records():
+        assert all(any(card.endswith("S") for card in hand) for hand in record["hands"])

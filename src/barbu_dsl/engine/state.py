@@ -27,7 +27,9 @@ as OpenSpiel's games are driven::
 Chance is the seed's: the first declarer and any random contract lists are
 drawn with ``f"{seed}/game"``, hand ``n`` is dealt with ``f"{seed}/hand
 {n}"`` (independent of every answer, so two sets of players meet the same
-cards), and the same seed and answers give the same game anywhere.
+cards; a void deal is dealt again with ``f"{seed}/hand {n}/redeal {k}"``,
+docs/rules.md section 6, Misdeals), and the same seed and answers give the
+same game anywhere.
 
 Implementation decisions: a decision with a single option is still asked
 (a forced card, a pass), except the contract of a hand that has only one,
@@ -303,7 +305,8 @@ class GameState:
             view.against = against
         self._say("hand_begins", self._everyone, number + 1, self._schedule.total, declarer, turn.dealer,
                   self._schedule.target)
-        self._deal_out(packets)
+        self._deal_cards(packets)
+        self._ask_contract()
 
     def _sound_deal(self, number: int) -> Deal:
         """Hand ``number``'s next deal that is not void at sight: one with no
@@ -318,12 +321,11 @@ class GameState:
                 return packets
             self._redeals += 1
 
-    def _deal_out(self, packets: Deal) -> None:
+    def _deal_cards(self, packets: Deal) -> None:
         """Give each seat its cards (with ``choose_after``, only the first
         ones of its packet: docs/rules.md section 6, Choosing after part of
-        the hand), then ask the declarer for the contract."""
-        turn, views = self._turn, self._views
-        assert turn is not None
+        the hand)."""
+        views = self._views
         cards = self._cards = self._dealt = sorted_hands(packets)
         after = self.spec.game.choose_after
         self._rest_to_deal = after is not None
@@ -332,7 +334,12 @@ class GameState:
             view.dealt = seen[seat]
         for seat in self._everyone:
             self._say("deal", (seat,), seat, card_texts(seen[seat]))
-        views[turn.declarer].contract_options = turn.options
+
+    def _ask_contract(self) -> None:
+        """Ask the declarer for the contract (announced at once when there is one)."""
+        turn = self._turn
+        assert turn is not None
+        self._views[turn.declarer].contract_options = turn.options
         if len(turn.options) == 1:
             self._choose(turn.options[0])
         else:
@@ -346,20 +353,27 @@ class GameState:
         redeals the deal stands)."""
         turn, contract, redeal = self._turn, self._contract, self.spec.redeal
         assert turn is not None and contract is not None
-        if not redeal.trump or self._redeals >= redeal.limit:
+        if not redeal.trump:
             return False
         trump = self._trump
+        # The only contract, with fixed trumps, is chosen again at once: the deals are judged here, one by one.
+        again = len(turn.options) == 1 and trump is None
         if trump is None:
             trump = announcement(contract.rules_for(self.players).play).trump_suit
-        seat = void_for_trump(self._cards, redeal, trump)
-        if seat is None:
+        void = False
+        while self._redeals < redeal.limit and (seat := void_for_trump(self._cards, redeal, trump)) is not None:
+            self._redeals += 1
+            void = True
+            self._say("redeal", self._everyone, seat, "no trump")
+            self._deal_cards(self._sound_deal(turn.number))
+            if not again:
+                break
+        if not void or again:
             return False
-        self._redeals += 1
         self._schedule.unplayed()
         self._contract = self._trump = self._start_rank = None
         self._views[turn.declarer].contract = None
-        self._say("redeal", self._everyone, seat, "no trump")
-        self._deal_out(self._sound_deal(turn.number))
+        self._ask_contract()
         return True
 
     def _wait(self, phase: str, seat: int) -> None:
