@@ -321,3 +321,30 @@ def test_a_void_deal_is_said_and_the_new_cards_shown(server: ServerProcess, peop
     ana.page.wait_for_function("() => window.barbuTable.decision && window.barbuTable.decision.kind === 'contract'")
     assert ana.page.evaluate("() => window.barbuTable.view.cards") != first
     assert_accessible(ana, "after a void deal")
+
+
+def test_the_declarer_chooses_from_the_first_cards_on_the_page(server: ServerProcess, people: Any) -> None:
+    """docs/rules.md section 6, Choosing after part of the hand: the page
+    shows the five cards dealt first while the contract and trumps are
+    asked, then the whole hand."""
+    spec_text = ("name: five\nplayers: 4\ndoubling: false\ngame: {choose_after: 5}\ncontracts:\n"
+                 "  Hearts: −1 per ♥\n  Trumps: +5 per trick, trumps\n")
+    table = server.post("/api/tables", {"spec_text": spec_text, "seats": ["human", "random", "random", "random"],
+                                        "seed": 3})  # seat 0 declares
+    eva = people(table, 0, "Eva", DESKTOP, "en-GB")
+    deadline = time.monotonic() + 60
+    while not eva.state()["turn"]:
+        assert time.monotonic() < deadline, "no decision came"
+        time.sleep(0.03)
+
+    def shown() -> int:
+        return eva.page.evaluate("() => document.querySelectorAll('#hand li').length")
+
+    assert len(eva.page.evaluate("() => window.barbuTable.view.cards")) == 5 == shown()
+    assert eva.play_by_keys(lambda text: text == '"Trumps"') == '"Trumps"'
+    eva.page.wait_for_function("() => window.barbuTable.decision && window.barbuTable.decision.kind === 'trump'")
+    assert shown() == 5
+    eva.play_by_keys(lambda text: text == '"S"')
+    eva.page.wait_for_function("() => window.barbuTable.view.cards.length === 13")
+    eva.page.wait_for_function("() => document.querySelectorAll('#hand li').length === 13")
+    assert_accessible(eva, "with the whole hand")
