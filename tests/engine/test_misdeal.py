@@ -225,3 +225,16 @@ def test_a_contract_with_fixed_trumps_is_redealt_until_every_hand_holds_one() ->
     assert Counter(e.event["type"] for e in state.events)["redeal"] > 100
     for record in state.records():
         assert all(any(card.endswith("S") for card in hand) for hand in record["hands"])
+
+
+def test_a_variant_is_refused_at_its_name(tmp_path: Path) -> None:
+    """docs/rules.md section 6, Misdeals: ``no trump`` in a variant of a
+    spec without trumps is refused where the variant is written."""
+    from barbu_dsl.checking import check_spec
+
+    path = tmp_path / "v.yaml"
+    path.write_text("name: v\nplayers: 4\ndoubling: false\ncontracts:\n  Hearts: +1 per ♥\nvariants:\n"
+                    "  misdeal:\n    redeal: [no trump]\n", encoding="utf-8")
+    report = check_spec(lambda: load_spec(str(path)))
+    assert any("v.yaml:7:3: error: 'no trump' redeals a hand without a trump" in error for error in report.errors), \
+        report.errors

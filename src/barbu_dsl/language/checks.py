@@ -111,7 +111,8 @@ def _check_redeal(spec: m.Spec, report: Callable[..., None], where: dict[str, m.
     that every deal meets (fewer honours, or cards of a trump suit, than
     players: some hand always lacks one)."""
     redeal = spec.redeal
-    at = where.get("redeal.when") or where.get("redeal")
+    # Where the conditions were written (in a variant: at the variant's name, where its settings are placed).
+    at = next((where[key] for key in ("redeal.when", "redeal", "redeal.trump", "redeal.above") if key in where), None)
     if redeal.trump and not any(_trump_suits(spec, count) for count in spec.players):
         report(at, "'no trump' redeals a hand without a trump, but no contract of the spec has trumps",
                hint="leave 'no trump' out, or give a contract 'trumps'")
