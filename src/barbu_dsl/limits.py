@@ -45,6 +45,9 @@ sums to zero can hover about it) still ends, after this many hands."""
 TARGET_SCORE = VALUE_MAGNITUDE * GAME_HANDS
 """The largest ``game.target``, either sign: a total beyond it takes more
 hands than a game may have at the largest value."""
+REDEAL_LIMIT_MOST = 10_000
+"""The largest ``redeal.limit``: the redeals of one hand a game may make
+before the deal stands (docs/rules.md section 6, Misdeals)."""
 
 CONTRACTS = 100
 """Contracts in one ``contracts`` section (the bundled specs have 5 to 12):
@@ -108,6 +111,7 @@ __all__ = [
     "RULE_LINE_CLAUSES",
     "SIMULATED_GAMES",
     "TARGET_SCORE",
+    "REDEAL_LIMIT_MOST",
     "SIMULATION_WORKERS",
     "SPEC_FILE_BYTES",
     "TABLES",

@@ -23,7 +23,7 @@ from .i18n import LANGUAGES
 from .language import reader as R
 from .language import settings as S
 from .language.decks import PACK_NAMES
-from .limits import CONTRACTS
+from .limits import CONTRACTS, REDEAL_LIMIT_MOST
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -91,6 +91,9 @@ def _game() -> dict[str, Any]:
         "first_declarer": {"type": "string", "pattern": r"^\s*(lot|by lot|drawn|(holder of (the )?)?\S+)\s*$",
                            "description": "'lot' (the default) or 'holder of 7♥'"},
         "lists": _choice("game.lists", "a list of contracts for each player, or one the table shares"),
+        "choose_after": {"description": "the cards dealt to each seat before the declarer chooses the contract "
+                                        "and names trumps; the rest once it is announced (docs/rules.md section 6)",
+                         "anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
     }
     assert set(properties) == set(S.GAME_KEYS), "the schema names every game key the loader reads"
     return {"type": "object", "properties": properties, "additionalProperties": False}
@@ -147,6 +150,22 @@ def _passing() -> dict[str, Any]:
                                                            "additionalProperties": False}]}
 
 
+def _redeal() -> dict[str, Any]:
+    pattern = r"^\s*no\s+(honou?rs?|trumps?|cards?\s+(above|over|higher than)\s+\S+)\s*$"
+    condition = {"type": "string", "pattern": pattern,
+                 "description": "no honour (A K Q J), no card above a rank, or no trump"}
+    when = {"anyOf": [condition, {"type": "array", "items": condition, "minItems": 1}],
+            "description": "when the cards are dealt again (docs/rules.md section 6, Misdeals)"}
+    properties: dict[str, Any] = {
+        "when": when,
+        "limit": {"type": "integer", "minimum": 1, "maximum": REDEAL_LIMIT_MOST,
+                  "description": "the redeals of one hand after which the deal stands (default 100)"},
+    }
+    assert set(properties) == set(S.REDEAL_KEYS), "the schema names every redeal key the loader reads"
+    return {"anyOf": [{"const": False}, {"type": "null"}, *when["anyOf"],
+                      {"type": "object", "properties": properties, "additionalProperties": False}]}
+
+
 def _contract() -> dict[str, Any]:
     properties: dict[str, Any] = {
         "rules": _RULE_LINE,
@@ -191,7 +210,7 @@ def _contracts(patching: bool) -> dict[str, Any]:
 def _settings() -> dict[str, Any]:
     """The keys a spec and an overlay of it share: the game's settings and its contracts."""
     shared = {key: {"$ref": f"#/$defs/{key}"} for key in ("players", "deck", "decks", "game", "doubling",
-                                                                  "passing")}
+                                                                  "passing", "redeal")}
     return {**shared, "contracts": _contracts(patching=True)}
 
 
@@ -234,6 +253,7 @@ def spec_schema() -> dict[str, Any]:
             "game": _game(),
             "doubling": _doubling(),
             "passing": _passing(),
+            "redeal": _redeal(),
             "contract": _contract(),
             "patch": _patch(),
             "overlay": _overlay(),

@@ -11,7 +11,8 @@ import pytest
 from barbu_dsl import cards as C
 from barbu_dsl.bots import make_bots
 from barbu_dsl.engine import GameState
-from barbu_dsl.language import load_spec
+from barbu_dsl.language import load_spec, parse_spec
+from barbu_dsl.language import model as m
 from barbu_dsl.server.shadow import SeatMirror, move_of
 
 
@@ -20,7 +21,28 @@ from barbu_dsl.server.shadow import SeatMirror, move_of
     ("tournament+ace-low-domino+shed-when-safe", 4, 6),
 ])
 def test_the_mirror_shows_what_the_game_shows_the_seat(ref: str, players: int, seed: int) -> None:
-    spec = load_spec(ref)
+    follow(load_spec(ref), players, seed)
+
+
+def test_the_mirror_follows_a_void_deal() -> None:
+    """docs/rules.md section 6, Misdeals: after a ``redeal`` event the
+    mirror holds the new cards and no contract."""
+    spec = parse_spec("name: eight\nplayers: 8\ndeck: 32\nredeal: [no trump]\ndoubling: false\ncontracts:\n"
+                      "  Hearts: −1 per ♥\n  Trumps: +5 per trick, trumps\n", "eight")
+    state = follow(spec, 8, 1)
+    assert any(event.event["type"] == "redeal" for event in state.events)
+
+
+def test_the_mirror_follows_a_hand_dealt_in_two_rounds() -> None:
+    """docs/rules.md section 6, Choosing after part of the hand: the mirror
+    holds the first cards, then the whole hand, as the game shows them."""
+    spec = parse_spec("name: five\nplayers: 4\ngame: {choose_after: 5}\ndoubling: false\ncontracts:\n"
+                      "  Hearts: −1 per ♥\n  Trumps: +5 per trick, trumps\n", "five")
+    follow(spec, 4, 2)
+
+
+def follow(spec: m.Spec, players: int, seed: int) -> GameState:
+    """Play ``spec`` with random bots, checking the mirror of one seat at every decision."""
     state = GameState.new(spec, players=players, seed=seed)
     bots = make_bots(["random"], players, seed=seed)
     seat = seed % players
@@ -44,3 +66,4 @@ def test_the_mirror_shows_what_the_game_shows_the_seat(ref: str, players: int, s
         answers += 1
     assert answers > 100
     assert not mirror.stale, "every play fitted a deal drawn to fit the play"
+    return state

@@ -298,3 +298,53 @@ def test_cards_are_passed_with_the_keyboard(server: ServerProcess, people: Any) 
     view = cid.page.evaluate("() => window.barbuTable.view")
     assert len(view["cards"]) == 13 and not set(json.loads(answer) for answer in given) & set(view["cards"])
     assert_accessible(cid, "after passing")
+
+
+def test_a_void_deal_is_said_and_the_new_cards_shown(server: ServerProcess, people: Any) -> None:
+    """docs/rules.md section 6, Misdeals: the declarer names a trump suit a
+    hand lacks; the page says the cards are dealt again, in Portuguese,
+    shows the new hand and asks for the contract again."""
+    spec_text = ("name: misdeal\nplayers: 4\nredeal: [no trump]\ndoubling: false\ncontracts:\n"
+                 "  Hearts: −1 per ♥\n  Trumps: +5 per trick, trumps\n")
+    table = server.post("/api/tables", {"spec_text": spec_text, "seats": ["human", "random", "random", "random"],
+                                        "seed": 3})  # seat 0 declares, and some hand holds no club
+    ana = people(table, 0, "Ana", DESKTOP, "pt-PT")
+    deadline = time.monotonic() + 60
+    while not ana.state()["turn"]:
+        assert time.monotonic() < deadline, "no decision came"
+        time.sleep(0.03)
+    first = ana.page.evaluate("() => window.barbuTable.view.cards")
+    assert ana.play_by_keys(lambda text: text == '"Trumps"') == '"Trumps"'
+    ana.page.wait_for_function("() => window.barbuTable.decision && window.barbuTable.decision.kind === 'trump'")
+    assert ana.play_by_keys(lambda text: text == '"C"') == '"C"'
+    ana.page.wait_for_function("() => document.getElementById('log').textContent.includes('dadas de novo')")
+    ana.page.wait_for_function("() => window.barbuTable.decision && window.barbuTable.decision.kind === 'contract'")
+    assert ana.page.evaluate("() => window.barbuTable.view.cards") != first
+    assert_accessible(ana, "after a void deal")
+
+
+def test_the_declarer_chooses_from_the_first_cards_on_the_page(server: ServerProcess, people: Any) -> None:
+    """docs/rules.md section 6, Choosing after part of the hand: the page
+    shows the five cards dealt first while the contract and trumps are
+    asked, then the whole hand."""
+    spec_text = ("name: five\nplayers: 4\ndoubling: false\ngame: {choose_after: 5}\ncontracts:\n"
+                 "  Hearts: −1 per ♥\n  Trumps: +5 per trick, trumps\n")
+    table = server.post("/api/tables", {"spec_text": spec_text, "seats": ["human", "random", "random", "random"],
+                                        "seed": 3})  # seat 0 declares
+    eva = people(table, 0, "Eva", DESKTOP, "en-GB")
+    deadline = time.monotonic() + 60
+    while not eva.state()["turn"]:
+        assert time.monotonic() < deadline, "no decision came"
+        time.sleep(0.03)
+
+    def shown() -> int:
+        return eva.page.evaluate("() => document.querySelectorAll('#hand li').length")
+
+    assert len(eva.page.evaluate("() => window.barbuTable.view.cards")) == 5 == shown()
+    assert eva.play_by_keys(lambda text: text == '"Trumps"') == '"Trumps"'
+    eva.page.wait_for_function("() => window.barbuTable.decision && window.barbuTable.decision.kind === 'trump'")
+    assert shown() == 5
+    eva.play_by_keys(lambda text: text == '"S"')
+    eva.page.wait_for_function("() => window.barbuTable.view.cards.length === 13")
+    eva.page.wait_for_function("() => document.querySelectorAll('#hand li').length === 13")
+    assert_accessible(eva, "with the whole hand")

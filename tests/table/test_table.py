@@ -285,3 +285,17 @@ def test_passing_is_asked_in_each_language(language: str, asked: str, told: str,
                                bots="human,rules,rules,rules", language=language)
     assert code == 0
     assert told in text and asked in text, text
+
+
+def test_the_declarer_chooses_from_the_first_cards(tmp_path: Path) -> None:
+    """docs/rules.md section 6, Choosing after part of the hand: the person
+    hears the five cards dealt first when asked for the contract and trumps,
+    then the whole hand once the contract is announced."""
+    spec = tmp_path / "five.yaml"
+    spec.write_text("name: five\nplayers: 4\ndoubling: false\ngame: {choose_after: 5}\ncontracts:\n"
+                    "  Hearts: −1 per ♥\n  Trumps: +5 per trick, trumps\n", encoding="utf-8")
+    text, _, _, code = session(["Trumps", "S"], stop_after=3, save=tmp_path / "saved.json", spec=str(spec), seed=3,
+                               bots="human,rules,rules,rules")
+    assert code == 0
+    first, asked, whole = text.index("Your hand (5):"), text.index("Your contract?"), text.index("Your hand (13):")
+    assert first < asked < text.index("Trumps: spades.") < whole

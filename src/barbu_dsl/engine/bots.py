@@ -269,7 +269,9 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
         trump = play.trumps.suit if play.trumps.suit is not None else (trump if trump is not None
                                                                         else best_trump(cards))
     table = trick_table(rules, players, tuple(sorted(deck)), trump)
-    mine = _trick_strength(cards, table.inverted, table.trump)
+    # A hand seen in part (docs/rules.md section 6) is judged as if the rest of it were alike.
+    seen = len(cards) * players / len(deck) if cards and len(deck) else 1.0
+    mine = _trick_strength(cards, table.inverted, table.trump) / min(1.0, seen)
     average = _deck_strength(deck, table.inverted, table.trump) / players
     share = min(1.0, mine / average / players) if average else 1 / players
     trick_points = table.per_trick * table.tricks + sum(table.trick_at) + sum(p.part.value for p in table.most)

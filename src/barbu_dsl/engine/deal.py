@@ -1,10 +1,14 @@
-"""Seeded, reproducible deals (docs/rules.md section 1 and section 3's decks).
+"""Seeded, reproducible deals (docs/rules.md section 1 and section 3's decks),
+and the misdeals that void one (section 6, Misdeals).
 
 A deal shuffles the spec's deck for the player count with
 :class:`random.Random` seeded by the caller, so the same seed always gives
 the same hands on every platform, then gives the shuffled deck out in equal
 blocks: seat 0 the first block, seat 1 (on seat 0's left) the next, and so
-on.  Each hand is returned sorted in card order.
+on.  A block in the order it was dealt is a seat's *packet*
+(:func:`deal_packets`: its first cards are those a declarer who chooses
+after seeing part of the hand sees, section 6); each hand is otherwise
+returned sorted in card order.
 """
 
 from __future__ import annotations
@@ -12,21 +16,63 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .. import cards as C
 from ..language import model as m
 
 Deal = tuple[tuple[int, ...], ...]
 
 
-def deal_deck(deck: Sequence[int], players: int, seed: int | str) -> Deal:
-    """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats."""
+def deal_packets(deck: Sequence[int], players: int, seed: int | str) -> Deal:
+    """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats,
+    each seat's cards in the order they were dealt."""
     if players < 1 or len(deck) % players:
         raise ValueError(f"{len(deck)} cards do not deal evenly to {players} players")
     cards = list(deck)
     random.Random(seed).shuffle(cards)
     size = len(cards) // players
-    return tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(players))
+    return tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(players))
+
+
+def sorted_hands(packets: Deal) -> Deal:
+    """Each seat's cards in card order."""
+    return tuple(tuple(sorted(packet)) for packet in packets)
+
+
+def deal_deck(deck: Sequence[int], players: int, seed: int | str) -> Deal:
+    """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats."""
+    return sorted_hands(deal_packets(deck, players, seed))
 
 
 def deal(spec: m.Spec, players: int, seed: int | str) -> Deal:
     """A deal of ``spec``'s deck for ``players`` (docs/rules.md section 3 removals)."""
     return deal_deck(spec.deck_for(players), players, seed)
+
+
+def redeal_seed(seed: str, again: int) -> str:
+    """The seed of the deal after ``again`` redeals of the hand dealt with
+    ``seed``: the first deal keeps ``seed`` itself, so a game in which no
+    deal is void deals as a game without a misdeal rule."""
+    return f"{seed}/redeal {again}" if again else seed
+
+
+def void_at_deal(hands: Deal, redeal: m.Redeal) -> int | None:
+    """The first seat whose hand holds no card above ``redeal.above`` (no
+    honour), which voids the deal as soon as it is dealt; None when the
+    deal stands (docs/rules.md section 6, Misdeals)."""
+    above = redeal.above
+    if above is None:
+        return None
+    return next((seat for seat, hand in enumerate(hands) if all(C.rank_of(card) <= above for card in hand)), None)
+
+
+def void_for_trump(hands: Deal, redeal: m.Redeal, trump: int | None) -> int | None:
+    """The first seat whose hand holds no card of the trump suit ``trump``
+    (with ``no trump``), which voids the deal once the suit is known; None
+    when the deal stands or the hand has no trumps."""
+    if not redeal.trump or trump is None:
+        return None
+    return next((seat for seat, hand in enumerate(hands) if all(C.suit_of(card) != trump for card in hand)), None)
+
+
+__all__ = ["Deal", "deal", "deal_deck", "deal_packets", "redeal_seed", "sorted_hands", "void_at_deal",
+           "void_for_trump"]

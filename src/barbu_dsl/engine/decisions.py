@@ -105,6 +105,7 @@ class Event(NamedTuple):
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "hand_begins": ("hand", "hands", "declarer", "dealer", "target"),
     "deal": ("seat", "cards"),
+    "redeal": ("seat", "reason"),
     "contract": ("seat", "contract", "trump", "start_rank"),
     "passing": ("direction", "cards"),
     "give": ("seat", "card"),

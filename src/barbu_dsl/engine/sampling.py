@@ -149,6 +149,10 @@ def with_passed(known: Knowledge, receiver: int | None, given: tuple[int, ...]) 
 def draw(known: Knowledge, rng: random.Random) -> list[int]:
     """One deal of the unseen cards that fits ``known``: a card mask per
     seat, ``known.mine`` for the player's own seat."""
+    missing = known.counts[known.seat] - known.mine.bit_count()
+    if missing > 0:  # a hand seen in part (docs/rules.md section 6): the rest of it is drawn first
+        rest = mask_of(rng.sample(cards_of(known.unseen), missing))
+        known = Knowledge(known.seat, known.mine | rest, known.unseen & ~rest, known.counts, known.excluded)
     others = [s for s in range(len(known.counts)) if s != known.seat and known.counts[s]]
     cards = cards_of(known.unseen)
     rng.shuffle(cards)

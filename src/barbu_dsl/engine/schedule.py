@@ -100,5 +100,10 @@ class Schedule:
     def played(self, turn: Turn, contract: m.Contract) -> None:
         self.history.append((contract.name, turn.declarer))
 
+    def unplayed(self) -> None:
+        """The last contract chosen was not played: its deal was void
+        (docs/rules.md section 6, Misdeals), and its declarer chooses again."""
+        self.history.pop()
+
 
 __all__ = ["Schedule", "Turn", "contract_lists"]

@@ -27,7 +27,9 @@ as OpenSpiel's games are driven::
 Chance is the seed's: the first declarer and any random contract lists are
 drawn with ``f"{seed}/game"``, hand ``n`` is dealt with ``f"{seed}/hand
 {n}"`` (independent of every answer, so two sets of players meet the same
-cards), and the same seed and answers give the same game anywhere.
+cards; a void deal is dealt again with ``f"{seed}/hand {n}/redeal {k}"``,
+docs/rules.md section 6, Misdeals), and the same seed and answers give the
+same game anywhere.
 
 Implementation decisions: a decision with a single option is still asked
 (a forced card, a pass), except the contract of a hand that has only one,
@@ -49,7 +51,7 @@ from ..compiled import announcement
 from ..errors import SpecError
 from ..language import model as m
 from .base import PASS, Hand, IllegalPlay, PlayAfterEnd
-from .deal import Deal, deal
+from .deal import Deal, deal_packets, redeal_seed, sorted_hands, void_at_deal, void_for_trump
 from .decisions import EVENT_FIELDS, KINDS, AnswerError, Decision, Event, GameFileError, card_options, double_options
 from .doubling import DoublingRound, HandTerms, hand_terms
 from .hand import hand_for
@@ -100,6 +102,8 @@ class GameState:
         self._cards: Deal = ()  # the cards played with (after any passes)
         self._dealt: Deal = ()  # the cards as dealt
         self._passing: PassingRound | None = None
+        self._redeals = 0  # the hand's deals made void so far (docs/rules.md section 6, Misdeals)
+        self._rest_to_deal = False  # whether the seats hold only the first cards of their hands
         self._turn: Turn | None = None
         self._contract: m.Contract | None = None
         self._trump: int | None = None
@@ -295,25 +299,88 @@ class GameState:
                 view.over, view.waiting, view.dealt = True, None, ()
             self._say("game_ends", self._everyone, list(self._totals), list(self.winners))
             return
-        cards = deal(self.spec, self.players, f"{self.seed}/hand {number}")
-        turn = self._turn = self._schedule.turn(number, cards)
-        self._cards = self._dealt = cards
+        self._redeals = 0
+        packets = self._sound_deal(number)
+        turn = self._turn = self._schedule.turn(number, sorted_hands(packets))
         declarer = turn.declarer
         if self._schedule.starts_series(number):
             self._against[declarer] = [0] * self.players
         against = tuple(self._against[declarer])
-        for seat, view in enumerate(views):
+        for view in views:
             view.number, view.declarer, view.dealer, view.series_left = number, declarer, turn.dealer, turn.series_left
-            view.dealt, view.against = cards[seat], against
+            view.against = against
         self._say("hand_begins", self._everyone, number + 1, self._schedule.total, declarer, turn.dealer,
                   self._schedule.target)
+        self._deal_cards(packets)
+        self._ask_contract()
+
+    def _sound_deal(self, number: int) -> Deal:
+        """Hand ``number``'s next deal that is not void at sight: one with no
+        hand short of an honour (docs/rules.md section 6, Misdeals), or the
+        deal after the spec's limit of redeals, which stands.  Each seat's
+        cards in the order dealt (its packet)."""
+        redeal = self.spec.redeal
+        while True:
+            packets = deal_packets(self._views[0].deck, self.players,
+                                   redeal_seed(f"{self.seed}/hand {number}", self._redeals))
+            if self._redeals >= redeal.limit or void_at_deal(packets, redeal) is None:
+                return packets
+            self._redeals += 1
+
+    def _deal_cards(self, packets: Deal) -> None:
+        """Give each seat its cards (with ``choose_after``, only the first
+        ones of its packet: docs/rules.md section 6, Choosing after part of
+        the hand)."""
+        views = self._views
+        cards = self._cards = self._dealt = sorted_hands(packets)
+        after = self.spec.game.choose_after
+        self._rest_to_deal = after is not None
+        seen = cards if after is None else sorted_hands(tuple(packet[:after] for packet in packets))
+        for seat, view in enumerate(views):
+            view.dealt = seen[seat]
         for seat in self._everyone:
-            self._say("deal", (seat,), seat, card_texts(cards[seat]))
-        views[declarer].contract_options = turn.options
+            self._say("deal", (seat,), seat, card_texts(seen[seat]))
+
+    def _ask_contract(self) -> None:
+        """Ask the declarer for the contract (announced at once when there is one)."""
+        turn = self._turn
+        assert turn is not None
+        self._views[turn.declarer].contract_options = turn.options
         if len(turn.options) == 1:
             self._choose(turn.options[0])
         else:
-            self._wait("contract", declarer)
+            self._wait("contract", turn.declarer)
+
+    def _void_for_trump(self) -> bool:
+        """With ``no trump`` (docs/rules.md section 6, Misdeals): once the
+        trump suit is known, a hand without it voids the deal before the
+        contract is announced; the same dealer deals again and the same
+        declarer chooses again from the new deal (after the spec's limit of
+        redeals the deal stands)."""
+        turn, contract, redeal = self._turn, self._contract, self.spec.redeal
+        assert turn is not None and contract is not None
+        if not redeal.trump:
+            return False
+        trump = self._trump
+        # The only contract, with fixed trumps, is chosen again at once: the deals are judged here, one by one.
+        again = len(turn.options) == 1 and trump is None
+        if trump is None:
+            trump = announcement(contract.rules_for(self.players).play).trump_suit
+        void = False
+        while self._redeals < redeal.limit and (seat := void_for_trump(self._cards, redeal, trump)) is not None:
+            self._redeals += 1
+            void = True
+            self._say("redeal", self._everyone, seat, "no trump")
+            self._deal_cards(self._sound_deal(turn.number))
+            if not again:
+                break
+        if not void or again:
+            return False
+        self._schedule.unplayed()
+        self._contract = self._trump = self._start_rank = None
+        self._views[turn.declarer].contract = None
+        self._ask_contract()
+        return True
 
     def _wait(self, phase: str, seat: int) -> None:
         """The next decision is ``seat``'s, of ``phase`` (not a card)."""
@@ -337,6 +404,8 @@ class GameState:
 
     def _announce(self) -> None:
         """The contract is announced: the doubling round begins."""
+        if self._void_for_trump():
+            return
         turn, contract, trump, start = self._turn, self._contract, self._trump, self._start_rank
         assert turn is not None and contract is not None
         for view in self._views:
@@ -344,6 +413,11 @@ class GameState:
         self._views[turn.declarer].contract_options = ()
         self._say("contract", self._everyone, turn.declarer, contract.name,
                   None if trump is None else C.SUIT_LETTERS[trump], None if start is None else C.RANK_LETTERS[start])
+        if self._rest_to_deal:  # the rest of each hand, dealt once the contract is announced
+            self._rest_to_deal = False
+            for seat, view in enumerate(self._views):
+                view.dealt = self._cards[seat]
+                self._say("deal", (seat,), seat, card_texts(self._cards[seat]))
         passing = self.spec.passing
         direction = passing.direction(turn.number)
         if direction == "hold":

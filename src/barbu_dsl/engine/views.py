@@ -253,7 +253,7 @@ class SeatView:
         self.declarer = declarer
         self.dealer = declarer if dealer is None else dealer
         self.series_left = 0
-        self.dealt = dealt  # the seat's cards as dealt
+        self.dealt = dealt  # the seat's cards dealt so far (choose_after deals two rounds: rules.md section 6)
         self.contract_options: tuple[m.Contract, ...] = ()  # the declarer's, until the contract is announced
         self.contract = contract  # once announced (the declarer's own choice as soon as made)
         self.trump = trump

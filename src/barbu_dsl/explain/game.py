@@ -34,8 +34,12 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
         out.append(w("early_end"))
     out.append(w(f"aim.{spec.game.aim}"))
     out.append(w("who_chooses", text=chooser_text(spec, counts, w)))
+    if spec.game.choose_after is not None:
+        out.append(w("choose_after", count=spec.game.choose_after))
     if spec.passing.on:
         out.append(w("passing", text=passing_text(spec, w)))
+    if spec.redeal.on:
+        out.append(w("redeal", text=redeal_text(spec, w)))
     out.append(w("doubling", text=doubling_text(spec, w)))
     out.append(w("hand_totals", text=sums_text(reports, w)))
     return out
@@ -211,6 +215,19 @@ def passing_text(spec: m.Spec, w: RuleWords) -> str:
     return w("passing.text", count=passing.cards, cycle=", ".join(w(f"passing.{d}") for d in passing.cycle))
 
 
+def redeal_text(spec: m.Spec, w: RuleWords) -> str:
+    """When a deal is void and dealt again (docs/rules.md section 6, Misdeals)."""
+    redeal = spec.redeal
+    when = []
+    if redeal.above == m.HONOURS_ABOVE:
+        when.append(w("redeal.honour"))
+    elif redeal.above is not None:
+        when.append(w("redeal.above", rank=w.the_rank(redeal.above)))
+    if redeal.trump:
+        when.append(w("redeal.trump"))
+    return w("redeal.text", when=w.join(when, "or"), limit=redeal.limit)
+
+
 def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     """Who may double whom, redoubles, the settlement, the advisory
     minimum and the not-played variant (docs/rules.md section 2)."""
@@ -263,4 +280,4 @@ def sums_text(reports: dict[int, CountReport], w: RuleWords) -> str:
     return text + w("sums.depends", deciders=deciders)
 
 
-__all__ = ["chooser_text", "decks_text", "doubling_text", "header_lines", "passing_text", "sums_text"]
+__all__ = ["chooser_text", "decks_text", "doubling_text", "header_lines", "passing_text", "redeal_text", "sums_text"]

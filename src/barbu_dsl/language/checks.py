@@ -73,6 +73,75 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
         _check_pot(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
+    if spec.game.choose_after is not None and not unread.any("game", "players", "decks", "deck", "contracts") \
+            and not unread.contracts:
+        _check_choose_after(spec, report, where)
+    if spec.redeal.on and not unread.any("redeal", "players", "decks", "deck", "contracts") and not unread.contracts:
+        _check_redeal(spec, report, where)
+
+
+def _check_choose_after(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """Choosing after part of the hand (docs/rules.md section 6): fewer
+    cards than a hand holds, and a choice to make with them."""
+    after = spec.game.choose_after
+    assert after is not None
+    at = where.get("game.choose_after")
+    for count in spec.players:
+        held = len(spec.deck_for(count)) // count
+        if after >= held:
+            report(at, f"choose_after {after}, but with {count} players a hand holds {held} cards: the declarer "
+                   "would see the whole hand", hint=f"choose after at most {held - 1} cards, or leave it out")
+            return
+    named = any(isinstance(play := contract.rules_for(count).play, m.TrickPlay) and play.trumps is not None
+                and play.trumps.suit is None or isinstance(play, m.DominoPlay) and play.start == "chosen"
+                for contract in spec.contracts for count in spec.players)
+    if spec.game.chooser in _FIXED and not named:
+        report(at, "the contracts come in a fixed order and none names trumps or a starting rank: "
+               "the declarer has nothing to choose after the first cards", hint="leave 'choose_after' out")
+
+
+def _trump_suits(spec: m.Spec, players: int) -> list[tuple[str, m.Suit | None]]:
+    """Each contract played with trumps by ``players``: its name and its
+    fixed trump suit (None: the declarer names it)."""
+    found = []
+    for contract in spec.contracts:
+        play = contract.rules_for(players).play
+        if isinstance(play, m.TrickPlay) and play.trumps is not None:
+            found.append((contract.name, play.trumps.suit))
+    return found
+
+
+def _check_redeal(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """A misdeal rule that cannot be played (docs/rules.md section 6,
+    Misdeals): ``no trump`` where no contract has trumps, and a condition
+    that every deal meets (fewer honours, or cards of a trump suit, than
+    players: some hand always lacks one)."""
+    redeal = spec.redeal
+    # Where the conditions were written (in a variant: at the variant's name, where its settings are placed).
+    at = next((where[key] for key in ("redeal.when", "redeal", "redeal.trump", "redeal.above") if key in where), None)
+    if redeal.trump and not any(_trump_suits(spec, count) for count in spec.players):
+        report(at, "'no trump' redeals a hand without a trump, but no contract of the spec has trumps",
+               hint="leave 'no trump' out, or give a contract 'trumps'")
+    for count in spec.players:
+        deck = spec.deck_for(count)
+        if redeal.above is not None:
+            honours = sum(C.rank_of(card) > redeal.above for card in deck)
+            if honours < count:
+                report(at, f"with {count} players the deck holds {honours} {'card' if honours == 1 else 'cards'} above "
+                       f"{C.rank_str(redeal.above)}, so some hand always holds none: every deal would be void",
+                       hint="redeal for a lower rank ('no card above 9'), or leave the condition out")
+                return
+        if not redeal.trump:
+            continue
+        suits = [sum(C.suit_of(card) == suit for card in deck) for suit in C.SUITS]
+        for name, suit in _trump_suits(spec, count):
+            most = max(suits) if suit is None else suits[suit]
+            if most < count:
+                report(at, f"in '{name}' with {count} players the trump suit has at most {most} "
+                       f"{'card' if most == 1 else 'cards'}, so some "
+                       "hand always holds no trump: every deal would be void",
+                       hint="leave 'no trump' out, or play the contract with fewer players")
+                return
 
 
 def _check_passing(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, Literal
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Rank, Suit, rank_str
 from ..runtime import records
 from ..runtime.scoring import payouts, position_index, target_reached
 
@@ -605,7 +605,11 @@ class Game:
     "Payments by place") gives, by player count, what each place receives
     (or pays) at the end of the game, first place first.  ``pot`` (section
     6, "A pot"): what each hand takes from the players goes into a pot,
-    which the players who take no points share.
+    which the players who take no points share.  ``choose_after``
+    (section 6, "Choosing after part of the hand"): the cards are dealt in
+    two rounds, that many to each seat and then the rest, and the declarer
+    chooses the contract and names its trumps or starting rank between
+    them (None: the whole hand is dealt first).
     """
 
     aim: Aim = "highest"
@@ -622,6 +626,7 @@ class Game:
     direction: Direction = "clockwise"
     first_declarer: Card | None = None
     lists: Lists = "own"
+    choose_after: int | None = None
 
     def hands_for(self, players: int) -> int | None:
         """The number of hands the spec sets for ``players``, or None."""
@@ -705,6 +710,39 @@ class Passing:
         return self.cycle[number % len(self.cycle)]
 
 
+HONOURS_ABOVE: Rank = 10
+"""The honours are the cards above the 10: A K Q J (docs/rules.md section 6, Misdeals)."""
+REDEAL_LIMIT = 100
+"""After this many redeals of one hand the deal stands (docs/rules.md section 6, Misdeals)."""
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """A misdeal rule (docs/rules.md section 6, Misdeals): the dealer deals
+    again when a hand holds no card above the rank ``above`` (10: no
+    honour, A K Q J) or, with ``trump``, no card of the hand's trump suit
+    once it is known; after ``limit`` redeals of one hand the deal stands.
+    No misdeal rule: ``above`` None and ``trump`` False."""
+
+    above: Rank | None = None
+    trump: bool = False
+    limit: int = REDEAL_LIMIT
+
+    @property
+    def on(self) -> bool:
+        return self.above is not None or self.trump
+
+    @property
+    def when(self) -> tuple[str, ...]:
+        """The conditions as written: ``no honour`` (or ``no card above 9``), ``no trump``."""
+        words: list[str] = []
+        if self.above is not None:
+            words.append("no honour" if self.above == HONOURS_ABOVE else f"no card above {rank_str(self.above)}")
+        if self.trump:
+            words.append("no trump")
+        return tuple(words)
+
+
 SettingValue = str | int | bool | None | tuple
 
 
@@ -786,7 +824,8 @@ class Spec:
     ``deck_words`` the decks written in a shorthand (``highest 8 each``),
     which ``barbu fmt`` keeps.  ``names`` are its title in the players'
     languages (:mod:`.names`).  ``passing`` says how cards are passed
-    before play (none by default).
+    before play (none by default), ``redeal`` when a deal is void (never
+    by default).
     """
 
     name: str
@@ -806,6 +845,7 @@ class Spec:
     deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
     names: tuple[tuple[str, str], ...] = ()
     passing: Passing = Passing()
+    redeal: Redeal = Redeal()
 
     def title_in(self, language: str) -> str:
         """The spec's title for people who speak ``language``."""

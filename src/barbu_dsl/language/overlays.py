@@ -109,6 +109,8 @@ def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None,
         # 'passing: false' is no passing at all, whatever cycle was set before.
         passing = m.Passing() if field_name == "cards" and not value else replace(spec.passing, **{field_name: value})
         return replace(spec, passing=passing)
+    if section == "redeal":
+        return replace(spec, redeal=replace(spec.redeal, **{field_name: value}))
     if section == "game":
         return replace(spec, game=replace(spec.game, **{field_name: value}))
     if field_name == "allowed":

@@ -57,6 +57,9 @@ def print_spec(spec: m.Spec) -> str:
     out.extend(_doubling(spec.doubling))
     passing = spec.passing  # its cycle printed even when it is the default: where the cards go is read at once
     out.extend(_passing([("cards", passing.cards), ("cycle", passing.cycle)] if passing.on else []))
+    redeal = spec.redeal
+    limit = [("limit", redeal.limit)] if redeal.limit != m.REDEAL_LIMIT else []
+    out.extend(_redeal([("above", redeal.above), ("trump", redeal.trump), *limit] if redeal.on else []))
     out.append("contracts:")
     for contract in spec.contracts:
         if not contract.derived:
@@ -195,6 +198,22 @@ def _passing(items: list[tuple[str, object]], indent: str = "") -> list[str]:
     return [f"{indent}passing: {{" + ", ".join(f"{key}: {_value(value, key)}" for key, value in items) + "}"]
 
 
+def _redeal(items: list[tuple[str, object]], indent: str = "") -> list[str]:
+    """``redeal: [no honour, no trump]``, ``redeal: false``, or its
+    conditions and limit on one line (docs/rules.md section 6, Misdeals)."""
+    if not items:
+        return []
+    given = dict(items)
+    said = "above" in given or "trump" in given
+    when = m.Redeal(given.get("above"), bool(given.get("trump"))).when  # type: ignore[arg-type]
+    if said and not when:
+        return [f"{indent}redeal: false"]
+    if "limit" not in given:
+        return [f"{indent}redeal: {_value(when)}"]
+    fields = [f"when: {_value(when)}"] if said else []
+    return [f"{indent}redeal: {{" + ", ".join([*fields, f"limit: {given['limit']}"]) + "}"]
+
+
 def _contract(contract: m.Contract, indent: str) -> list[str]:
     name = quote(contract.name)
     line = quote(rules_text(contract.rules))
@@ -253,6 +272,7 @@ def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
     game: list[tuple[str, object]] = []
     doubling: list[tuple[str, object]] = []
     passing: list[tuple[str, object]] = []
+    redeal: list[tuple[str, object]] = []
     decks = [(key.split(".")[1], value) for key, value in overlay.settings if key.startswith("decks.")]
     for key, value in overlay.settings:
         if key == "players":
@@ -265,6 +285,8 @@ def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
             game.append((key.split(".", 1)[1], value))
         elif key.startswith("passing."):
             passing.append((key.split(".", 1)[1], value))
+        elif key.startswith("redeal."):
+            redeal.append((key.split(".", 1)[1], value))
         else:
             doubling.append((key.split(".", 1)[1], value))
     if decks:
@@ -278,6 +300,7 @@ def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
     else:
         out.extend(_section("doubling", _doubling_items(doubling), indent))
     out.extend(_passing(passing, indent))
+    out.extend(_redeal(redeal, indent))
     if overlay.contracts:
         out.append(f"{indent}contracts:")
         for change in overlay.contracts:

@@ -33,8 +33,8 @@ from .suggest import closest, did_you_mean
 from .unexpressible import unexpressible_key
 
 SPEC_KEYS = ("name", "title", "names", "description", "extends", "apply", "applied", "players", "deck", "decks", "game",
-             "doubling", "passing", "contracts", "variants", "scales")
-OVERLAY_KEYS = ("description", "players", "deck", "decks", "game", "doubling", "passing", "contracts")
+             "doubling", "passing", "redeal", "contracts", "variants", "scales")
+OVERLAY_KEYS = ("description", "players", "deck", "decks", "game", "doubling", "passing", "redeal", "contracts")
 CONTRACT_KEYS = ("rules", "description", "twin", "players", "times", "names", "twin_names")
 
 Extending = Callable[[str, Path, tuple[str, ...]], tuple[m.Spec, str]]
@@ -366,12 +366,22 @@ class SpecReader(SettingReaders):
                 settings.append(("doubling.allowed", flag))
             else:
                 settings.extend(self._doubling(node))
-        if "passing" in sections:
-            settings.extend(self._passing(sections["passing"]))
+        settings.extend(self._deal_settings(sections))
         changes: list[m.ContractChange] = []
         if "contracts" in sections:
             changes = self._contract_changes(sections["contracts"], patching=what != "spec" or "extends" in sections)
         return settings, changes, words
+
+    def _deal_settings(self, sections: dict[str, Node]) -> list[Setting]:
+        """What happens between the deal and the play: passing and misdeals
+        (docs/rules.md section 6, Passing and Misdeals)."""
+        settings: list[Setting] = []
+        if "passing" in sections:
+            settings.extend(self._passing(sections["passing"]))
+        if "redeal" in sections:
+            self.positions.setdefault("redeal", self.source.where(sections["redeal"]))
+            settings.extend(self._redeal(sections["redeal"]))
+        return settings
 
     # ---- contracts ---------------------------------------------------------------
     def _contract_changes(self, node: Node, patching: bool) -> list[m.ContractChange]:

@@ -14,7 +14,7 @@ import re
 from typing import Literal, get_args
 
 from .. import cards as C
-from ..limits import GAME_HANDS, NUMBER_DIGITS, PLAYERS, TARGET_SCORE
+from ..limits import GAME_HANDS, NUMBER_DIGITS, PLAYERS, REDEAL_LIMIT_MOST, TARGET_SCORE
 from . import model as m
 from .checks import order_item
 from .decks import PACK_HINT, DeckProblem, highest_words, read_pack, read_removals
@@ -43,12 +43,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
 BOOLEANS = ("doubling.allowed",)
 GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "reset", "payout",
-             "pot", "order",
-             "direction", "first_declarer", "lists")
+             "pot", "order", "direction", "first_declarer", "lists", "choose_after")
 RESET_KEYS = ("exactly", "to")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
 PASSING_KEYS = ("cards", "cycle")
 PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)
+REDEAL_KEYS = ("when", "limit")
+REDEAL_HINT = "e.g. 'redeal: [no honour]', 'redeal: [no trump]' or 'redeal: {when: [no card above 9], limit: 100}'"
 
 Setting = tuple[str, m.SettingValue]
 
@@ -205,6 +206,58 @@ class SettingReaders:
             settings.append((full, tuple(words)))
         return settings
 
+    def _redeal(self, node: Node) -> list[Setting]:
+        """``redeal: [no honour, no trump]``, ``redeal: false`` or ``redeal:
+        {when: [no card above 9], limit: 100}`` (docs/rules.md section 6,
+        Misdeals): when the dealer deals again, and after how many redeals
+        the deal stands."""
+        if as_bool(node) is False or is_null(node):
+            return [("redeal.above", None), ("redeal.trump", False)]
+        sections = {"when": node} if not isinstance(node, MappingNode) else self._sections(node, REDEAL_KEYS, "redeal")
+        settings: list[Setting] = []
+        for key, value in sections.items():
+            full = f"redeal.{key}"
+            self.positions.setdefault(full, self.source.where(value))
+            if key == "limit":
+                number = as_int(value)
+                if number is None or not 1 <= number <= REDEAL_LIMIT_MOST:
+                    self.source.error(value, f"limit is the number of redeals after which the deal stands, "
+                                      f"from 1 to {REDEAL_LIMIT_MOST:,}", hint="e.g. 'limit: 100'")
+                    self.unread_settings.add(full)
+                    continue
+                settings.append((full, number))
+                continue
+            read = self._redeal_when(value)
+            if read is None:
+                self.unread_settings.add(full)
+                continue
+            settings.extend([("redeal.above", read[0]), ("redeal.trump", read[1])])
+        return settings
+
+    def _redeal_when(self, node: Node) -> tuple[int | None, bool] | None:
+        """The conditions of a redeal: the rank a hand must hold a card above
+        (``no honour``: above the 10) and whether it must hold a trump."""
+        items = node.value if isinstance(node, SequenceNode) else [node]
+        above: int | None = None
+        trump = False
+        for item in items:
+            text = " ".join((scalar(item) or "").lower().split())
+            if text in ("no honour", "no honor", "no honours", "no honors"):
+                above = m.HONOURS_ABOVE
+            elif text in ("no trump", "no trumps"):
+                trump = True
+            elif (match := _NO_CARD_ABOVE.fullmatch(text)) and (rank := C.parse_rank(match.group(1))) is not None \
+                    and rank < C.ACE:
+                above = rank
+            else:
+                self.source.error(item, f"a hand is redealt for 'no honour', 'no card above' a rank or 'no trump', "
+                                  f"not '{scalar(item)}'", hint=REDEAL_HINT)
+                return None
+        if above is None and not trump:
+            self.source.error(node, "redeal names when the cards are dealt again", hint=REDEAL_HINT)
+            return None
+        return above, trump
+
     def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:  # noqa: C901 -- one branch a kind of setting: a choice, a number, a flag, the order, the others' readers
         if not isinstance(node, MappingNode):
             self.source.error(node, f"'{section}' is a mapping with keys " + ", ".join(keys))
@@ -251,7 +304,8 @@ class SettingReaders:
             else:
                 read = {"game.hands": self._hands, "game.target": self._target, "game.reset": self._reset,
                         "game.payout": self._payout, "game.pot": self._pot,
-                        "game.first_declarer": self._first_declarer, "doubling.redouble": self._redouble}[full](value)
+                        "game.first_declarer": self._first_declarer, "doubling.redouble": self._redouble,
+                        "game.choose_after": self._choose_after}[full](value)
                 if read is _UNREAD:
                     self.unread_settings.add(full)
                     continue
@@ -407,6 +461,19 @@ class SettingReaders:
             return _UNREAD
         return number
 
+    def _choose_after(self, node: Node) -> int | None | object:
+        """``choose_after: 5``: the declarer chooses having been dealt the
+        first 5 cards of the hand (docs/rules.md section 6, Choosing after
+        part of the hand)."""
+        if is_null(node):
+            return None
+        number = as_int(node)
+        if number is None or number < 1:
+            self.source.error(node, "choose_after is the number of cards dealt before the declarer chooses, e.g. 5",
+                              hint="the rest of the hand is dealt once the contract is announced")
+            return _UNREAD
+        return number
+
     def _first_declarer(self, node: Node) -> int | None | object:
         """``first_declarer: lot`` (the default) or ``holder of 7♥``."""
         text = (scalar(node) or "").strip()
@@ -438,6 +505,7 @@ _RANGE = re.compile(rf"\s*([0-9]{{1,{NUMBER_DIGITS}}})\s*-\s*([0-9]{{1,{NUMBER_D
 """A range of player counts, ``3-7`` (ASCII digits: ``²`` is no digit here)."""
 
 
+_NO_CARD_ABOVE = re.compile(r"no cards? (?:above|over|higher than) (\S+)")
 _SIGNED = re.compile(rf"[+-]?[0-9]{{1,{NUMBER_DIGITS}}}", re.ASCII)
 """A signed number written with ``−`` as well as ``-`` (``target: −100``)."""
 

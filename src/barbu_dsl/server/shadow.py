@@ -138,6 +138,8 @@ class SeatMirror:
             self._set_hand(None)
         elif kind == "deal" and data["seat"] == self.seat:
             view.dealt = tuple(C.CARD_INDEX[card] for card in data["cards"])
+        elif kind == "redeal":  # the deal is void: the declarer chooses again (docs/rules.md section 6, Misdeals)
+            view.contract = view.trump = view.start_rank = None
         elif kind in ("passing", "give", "exchange"):
             self._passing(kind, data)
         elif kind == "contract":

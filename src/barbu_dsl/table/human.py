@@ -93,7 +93,7 @@ class HumanSeat(Bot):
         self.narrator = narrator
         self.helper = helper
         self.language = language
-        self._shown = -1  # the hand whose cards were last shown
+        self._shown: tuple[int, tuple[int, ...]] | None = None  # the hand and its dealt cards last shown
         self._view: SeatView | None = None  # the seat's view at the question being asked
         self._options: tuple[m.Contract, ...] = ()
         self._question: Question | None = None
@@ -184,8 +184,9 @@ class HumanSeat(Bot):
         """Say the player's cards once a hand, before their first decision
         (or as play begins)."""
         self._view = view
-        if self._shown != view.number and self.narrator.live:
-            self._shown = view.number
+        # Shown again when more cards are dealt or the deal is void (docs/rules.md section 6).
+        if self._shown != (view.number, view.dealt) and self.narrator.live:
+            self._shown = (view.number, view.dealt)
             for line in self._hand_lines():
                 self.console.say(line)
 
@@ -417,7 +418,7 @@ class HumanSeat(Bot):
 
         card = self._ask(question, read, hint, lambda: self.helper.choose_give(view))
         if len(view.given) + 1 == passing.count:
-            self._shown = -1  # the cards are shown again once exchanged
+            self._shown = None  # the cards are shown again once exchanged
         return card
 
     # ---- play -------------------------------------------------------------------

@@ -72,7 +72,7 @@ class Narrator:
         self._said = {"hand_begins": self._hand_begins, "contract": self._contract_named, "double": self._doubled,
                       "card": self._card, "trick": self._trick, "out": self._out, "early_end": self._early_end,
                       "hand_ends": self._hand_ends,
-                      "passing": self._passing, "exchange": self._exchange}
+                      "passing": self._passing, "exchange": self._exchange, "redeal": self._redeal}
 
     def line(self, text: str, style: str | None = None) -> None:
         """Say one line, unless a saved game is being caught up with."""
@@ -113,6 +113,11 @@ class Narrator:
                  for key in ("given", "received")}
         self.line(say.about("table.exchange", seat, count=len(data["given"]), whom=say.seat_object(to),
                             giver=say.seat_object(giver), **cards))
+
+    def _redeal(self, data: dict[str, Any]) -> None:
+        """docs/rules.md section 6, Misdeals: the deal is void, the declarer chooses again."""
+        self.contract = self.trump = self.start_rank = None
+        self.line(self.say.about(f"table.redeal.{data['reason'].replace(' ', '_')}", data["seat"]))
 
     def _hand_begins(self, data: dict[str, Any]) -> None:
         self.number = data["hand"] - 1

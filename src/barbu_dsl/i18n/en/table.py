@@ -127,6 +127,8 @@ MESSAGES: dict[str, str] = {
     "table.ask.card.again": "Your card?",
     "table.ask.give": "Card {number} of {count} to pass to {whom}? {cards}:",
     "table.ask.give.again": "Card to pass?",
+    "table.redeal.no_trump": "{seat} held no trump: the cards are dealt again.",
+    "table.redeal.no_trump.you": "You held no trump: the cards are dealt again.",
     "table.passing.left": "Everyone passes {count} cards to the left.",
     "table.passing.right": "Everyone passes {count} cards to the right.",
     "table.passing.across": "Everyone passes {count} cards across.",

@@ -127,6 +127,8 @@ MESSAGES: dict[str, str] = {
     "table.ask.card.again": "Votre carte ?",
     "table.ask.give": "Carte {number} sur {count} à passer à {whom} ? {cards} :",
     "table.ask.give.again": "Carte à passer ?",
+    "table.redeal.no_trump": "{seat} n'avait pas d'atout : on redonne les cartes.",
+    "table.redeal.no_trump.you": "Vous n'aviez pas d'atout : on redonne les cartes.",
     "table.passing.left": "Chacun passe {count} cartes à gauche.",
     "table.passing.right": "Chacun passe {count} cartes à droite.",
     "table.passing.across": "Chacun passe {count} cartes au joueur d'en face.",

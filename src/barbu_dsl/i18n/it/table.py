@@ -127,6 +127,8 @@ MESSAGES: dict[str, str] = {
     "table.ask.card.again": "La tua carta?",
     "table.ask.give": "Carta {number} di {count} da passare a {whom}? {cards}:",
     "table.ask.give.again": "Carta da passare?",
+    "table.redeal.no_trump": "{seat} non aveva briscole: si ridanno le carte.",
+    "table.redeal.no_trump.you": "Non avevi briscole: si ridanno le carte.",
     "table.passing.left": "Ognuno passa {count} carte a sinistra.",
     "table.passing.right": "Ognuno passa {count} carte a destra.",
     "table.passing.across": "Ognuno passa {count} carte al giocatore di fronte.",

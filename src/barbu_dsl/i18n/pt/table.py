@@ -127,6 +127,8 @@ MESSAGES: dict[str, str] = {
     "table.ask.card.again": "A tua carta?",
     "table.ask.give": "Carta {number} de {count} a passar a {whom}? {cards}:",
     "table.ask.give.again": "Carta a passar?",
+    "table.redeal.no_trump": "{seat} não tinha trunfo: as cartas são dadas de novo.",
+    "table.redeal.no_trump.you": "Não tinha trunfo: as cartas são dadas de novo.",
     "table.passing.left": "Cada um passa {count} cartas para a esquerda.",
     "table.passing.right": "Cada um passa {count} cartas para a direita.",
     "table.passing.across": "Cada um passa {count} cartas ao jogador da frente.",

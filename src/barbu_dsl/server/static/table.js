@@ -94,6 +94,8 @@
           { whom: joinWords(e.doubled.map(name)) })];
       case "play_begins":
         return [about("leads", e.seat)];
+      case "redeal":
+        return [about(`redeal.${e.reason.replace(" ", "_")}`, e.seat)];
       case "passing":
         return [say("passing", { count: e.cards, direction: say(`direction.${e.direction}`) })];
       case "give":
