@@ -18,7 +18,9 @@ Section 6 adds: play may pass the other way round (``after``); with
 again, passing if it then cannot play; with ``ends at first out`` the hand
 ends when the first seat goes out, and the others take the next places by
 the cards they still hold, fewest first, a tie going to the seat that
-comes sooner in turn after the one that went out.
+comes sooner in turn after the one that went out; with ``8♦ starts`` the
+holder of that card moves first and must play it (the rows grow from its
+rank).
 
 Engine decision (not in docs/rules.md): with a reduced deck (section 3, other
 player counts) a card missing from the deck is skipped when extending a
@@ -83,12 +85,12 @@ class DominoHand(Hand):
     )
 
     def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int,
-                 after: tuple[int, ...] | None = None):
+                 after: tuple[int, ...] | None = None, first: int | None = None):
         self.table = table
         self.players = table.players
         self._after = after or seat_after(table.players)
         self.declarer = declarer
-        self.to_play: int | None = declarer
+        self.to_play: int | None = declarer if first is None else first
         self.moves: list[int] = []
         self._hands = [mask_of(h) for h in hands]
         self._start: int | None = None
@@ -120,9 +122,11 @@ class DominoHand(Hand):
         return self._cache
 
     def _playable(self, hand: int) -> int:
+        t = self.table
+        if t.opening >= 0 and not self.moves:  # the card that starts the hand (docs/rules.md section 6)
+            return hand & 1 << t.opening
         if self._start is None:  # first-card: the declarer's first card sets the rank
             return hand
-        t = self.table
         playable = 0
         for suit in C.SUITS:
             low = self._low[suit]
@@ -158,6 +162,8 @@ class DominoHand(Hand):
             return broken("not_held", seat=seat, card=C.card_str(move))
         if playable >> move & 1:
             return None
+        if self.table.opening >= 0 and not self.moves:
+            return broken("starting_card", card=C.card_str(self.table.opening))
         suit = C.suit_of(move)
         assert self._start is not None
         if not self._low[suit]:

@@ -345,7 +345,7 @@ class DominoPlayouts:
         seat = pos.to_play
         assert seat is not None
         move: int | None = first
-        ends = self.ends(start, low, high)
+        ends = self.ends(start, low, high) if pos.moves or t.opening < 0 else 1 << t.opening
         while True:
             hand = hands[seat]
             if move is None:

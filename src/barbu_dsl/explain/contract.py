@@ -242,6 +242,9 @@ def domino_text(play: m.DominoPlay, role: dict[str, str], w: RuleWords, low: int
         start = w("domino.chosen", **role)
     elif play.start == "first-card":
         start = w("domino.first_card", **role)
+    elif play.opening_card is not None:
+        start = w("domino.starts", card=w.card(play.opening_card), rank=w.rank(play.start),
+                  the_rank=w.the_rank(play.start))
     else:
         start = w("domino.fixed", rank=w.rank(play.start), the_rank=w.the_rank(play.start), **role)
     order = w("domino.aces_low" if play.aces_low else "domino.aces_high", lowest=C.rank_str(low))

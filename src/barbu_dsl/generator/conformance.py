@@ -65,6 +65,7 @@ RULE_KINDS = (
     ("domino: pass while able", ("pass_while_able",)),
     ("domino: suit not open", ("suit_not_open",)),
     ("domino: not adjacent", ("not_adjacent",)),
+    ("domino: starting card", ("starting_card",)),
 )
 
 

@@ -219,7 +219,7 @@ class SeatMirror:
         deck = mask_of(self.spec.deck_for(self.players))
         known = fresh_knowledge(self.seat, mine, deck, self.players)
         rules = contract.rules_for(self.players)
-        opening = rules.play.opening_card if isinstance(rules.play, m.TrickPlay) else None
+        opening = rules.play.opening_card  # its holder makes the first move (a trick or a domino)
         self._opening = None
         if opening is not None and not mine >> opening & 1:
             self._opening = (leader, opening)

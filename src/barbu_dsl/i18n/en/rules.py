@@ -176,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "rules.domino.chosen": "{the_role} names a starting rank, and every suit is opened with its card of that rank. {the_role_cap} moves first and passes if they hold no card of that rank.",
     "rules.domino.first_card": "{the_role} moves first, and their first card sets the starting rank; every suit is opened with its card of that rank.",
     "rules.domino.fixed": "every suit is opened with its {rank}. {the_role_cap} moves first.",
+    "rules.domino.starts": "whoever holds {card} moves first and must play it; every suit is opened with its {rank}.",
     "rules.domino.aces_low": "Aces are low: a suit runs up to the king and down to the ace, below the {lowest}.",
     "rules.domino.aces_high": "Aces are high: a suit runs up to the ace and down to the {lowest}.",
     "rules.domino.ace_again": "A player who plays an ace (and still holds cards) moves again, passing if they then cannot play.",

@@ -170,6 +170,7 @@ MESSAGES: dict[str, str] = {
     "table.rule.win_with_trump": "you must win the trick with a trump",
     "table.rule.first_trick_ban": "this card may not be played to the first trick while you hold others",
     "table.rule.opening_card": "{card} must lead the first trick",
+    "table.rule.starting_card": "{card} must be played first",
     "table.rule.lead_ban": "no {suit} lead while you hold other suits",
     "table.rule.opening_lead_ban": "{suit} may not open the hand while you hold other suits",
     "table.rule.lead_ban_until_broken": "no {suit} lead until {suits} have been played, while you hold other suits",

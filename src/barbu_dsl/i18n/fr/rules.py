@@ -176,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "rules.domino.chosen": "{the_role} annonce un rang de départ, et chaque couleur s'ouvre avec sa carte de ce rang. {the_role_cap} commence et passe s'il n'a aucune carte de ce rang.",
     "rules.domino.first_card": "{the_role} commence, et sa première carte fixe le rang de départ ; chaque couleur s'ouvre avec sa carte de ce rang.",
     "rules.domino.fixed": "chaque couleur s'ouvre avec {the_rank}. {the_role_cap} commence.",
+    "rules.domino.starts": "celui qui a {card} commence en la jouant, et chaque couleur s'ouvre avec {the_rank}.",
     "rules.domino.aces_low": "As bas : une couleur monte jusqu'au roi et descend jusqu'à l'as, sous le {lowest}.",
     "rules.domino.aces_high": "As haut : une couleur monte jusqu'à l'as et descend jusqu'au {lowest}.",
     "rules.domino.ace_again": "Qui pose un as (et a encore des cartes) rejoue, et passe s'il ne peut pas poser.",

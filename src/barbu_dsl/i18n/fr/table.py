@@ -170,6 +170,7 @@ MESSAGES: dict[str, str] = {
     "table.rule.win_with_trump": "vous devez prendre le pli avec un atout",
     "table.rule.first_trick_ban": "cette carte ne peut pas être jouée au premier pli tant que vous en avez d'autres",
     "table.rule.opening_card": "le premier pli s'entame par {card}",
+    "table.rule.starting_card": "on commence par {card}",
     "table.rule.lead_ban": "pas d'entame à {suit} tant que vous avez d'autres couleurs",
     "table.rule.opening_lead_ban": "on n'ouvre pas la donne à {suit} tant que vous avez d'autres couleurs",
     "table.rule.lead_ban_until_broken": "pas d'entame à {suit} avant que {suits} ait été joué, tant que vous avez d'autres couleurs",

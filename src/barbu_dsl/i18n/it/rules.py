@@ -176,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "rules.domino.chosen": "{the_role} nomina un valore di partenza, e ogni seme si apre con la sua carta di quel valore. {the_role_cap} comincia e passa se non ha carte di quel valore.",
     "rules.domino.first_card": "{the_role} comincia, e la sua prima carta fissa il valore di partenza; ogni seme si apre con la sua carta di quel valore.",
     "rules.domino.fixed": "ogni seme si apre con {the_rank}. {the_role_cap} comincia.",
+    "rules.domino.starts": "chi ha {card} comincia e deve giocarla; ogni seme si apre con {the_rank}.",
     "rules.domino.aces_low": "Assi bassi: un seme sale fino al re e scende fino all'asso, sotto il {lowest}.",
     "rules.domino.aces_high": "Assi alti: un seme sale fino all'asso e scende fino al {lowest}.",
     "rules.domino.ace_again": "Chi gioca un asso (e ha ancora carte) gioca di nuovo, e passa se poi non può giocare.",

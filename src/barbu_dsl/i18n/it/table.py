@@ -170,6 +170,7 @@ MESSAGES: dict[str, str] = {
     "table.rule.win_with_trump": "devi prendere la presa con una briscola",
     "table.rule.first_trick_ban": "questa carta non si può giocare alla prima presa finché ne hai altre",
     "table.rule.opening_card": "la prima presa si apre con {card}",
+    "table.rule.starting_card": "si comincia con {card}",
     "table.rule.lead_ban": "non si apre a {suit} finché hai altri semi",
     "table.rule.opening_lead_ban": "non si apre la mano a {suit} finché hai altri semi",
     "table.rule.lead_ban_until_broken": "non si apre a {suit} finché non si è giocato {suits}, se hai altri semi",

@@ -176,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "rules.domino.chosen": "{the_role} nomeia um grau de partida, e cada naipe começa com a sua carta desse grau. {the_role_cap} começa e passa se não tiver nenhuma carta desse grau.",
     "rules.domino.first_card": "{the_role} começa, e a sua primeira carta fixa o grau de partida; cada naipe começa com a sua carta desse grau.",
     "rules.domino.fixed": "cada naipe começa com {the_rank}. {the_role_cap} começa.",
+    "rules.domino.starts": "quem tem {card} começa e tem de jogá-la; cada naipe começa com {the_rank}.",
     "rules.domino.aces_low": "Ases baixos: um naipe sobe até ao rei e desce até ao ás, abaixo do {lowest}.",
     "rules.domino.aces_high": "Ases altos: um naipe sobe até ao ás e desce até ao {lowest}.",
     "rules.domino.ace_again": "Quem joga um ás (e ainda tem cartas) volta a jogar, e passa se então não puder jogar.",

@@ -170,6 +170,7 @@ MESSAGES: dict[str, str] = {
     "table.rule.win_with_trump": "tens de ganhar a vaza com um trunfo",
     "table.rule.first_trick_ban": "esta carta não se pode jogar na primeira vaza enquanto tiveres outras",
     "table.rule.opening_card": "a primeira vaza abre-se com {card}",
+    "table.rule.starting_card": "começa-se com {card}",
     "table.rule.lead_ban": "não se sai a {suit} enquanto tiveres outros naipes",
     "table.rule.opening_lead_ban": "não se abre a mão a {suit} enquanto tiveres outros naipes",
     "table.rule.lead_ban_until_broken": "não se sai a {suit} antes de se ter jogado {suits}, enquanto tiveres outros naipes",
