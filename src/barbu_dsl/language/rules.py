@@ -98,6 +98,10 @@ def _trumps_and_domino(line: _Line) -> Found:
     domino = line.first(m.DominoClause)
     if domino and line.trumps:
         yield domino[1], "a contract cannot be both trumps and domino", None
+    again = [(c, o) for c, o in line.mechanics if isinstance(c, m.AceAgain | m.AceMayAgain | m.AnyNumber)]
+    for clause, offset in again[1:]:
+        yield offset, f"'{clause_text(clause)}' contradicts '{clause_text(again[0][0])}'", \
+            "a player plays again by one rule: 'ace plays again', 'ace may play again' or 'any number of cards a turn'"
     starts = line.first(m.Starts)
     if domino and starts and isinstance(domino[0], m.DominoClause) and domino[0].start != "chosen":
         text = clause_text(starts[0])
@@ -261,6 +265,10 @@ def _play(mechanics: Sequence[tuple[m.Mechanic, int]]) -> m.Play:  # noqa: C901 
                 domino = replace(domino or m.DominoPlay(), end="first-out")
             case m.Starts(card=card):
                 domino = replace(domino or m.DominoPlay(), opening_card=card)
+            case m.AceMayAgain():
+                domino = replace(domino or m.DominoPlay(), play_on="after-ace")
+            case m.AnyNumber():
+                domino = replace(domino or m.DominoPlay(), play_on="always")
             case m.TrumpsClause(suit=suit):
                 trumps = replace(trumps or m.Trumps(), suit=suit)
             case m.MustWinWithTrump():
@@ -512,6 +520,8 @@ def _play_clauses(play: m.Play) -> tuple[list[m.Clause], list[m.Clause]]:
         case m.DominoPlay():
             head.append(m.DominoClause("chosen" if play.opening_card is not None else play.start))
             head.extend(clause for on, clause in ((play.aces_low, m.AcesLow()), (play.ace_again, m.AceAgain()),
+                                                  (play.play_on == "after-ace", m.AceMayAgain()),
+                                                  (play.play_on == "always", m.AnyNumber()),
                                                   (play.end == "first-out", m.EndsAtFirstOut())) if on)
             if play.opening_card is not None:
                 head.append(m.Starts(play.opening_card))
@@ -676,6 +686,10 @@ def clause_text(clause: m.Clause) -> str:  # noqa: C901 -- one case a clause: my
             return "ace plays again"
         case m.Starts(card=card):
             return f"{C.card_symbol(card)} starts"
+        case m.AceMayAgain():
+            return "ace may play again"
+        case m.AnyNumber():
+            return "any number of cards a turn"
         case m.EndsAtFirstOut():
             return "ends at first out"
         case m.Inverted():
