@@ -249,6 +249,8 @@ def domino_text(play: m.DominoPlay, role: dict[str, str], w: RuleWords, low: int
         start = w("domino.fixed", rank=w.rank(play.start), the_rank=w.the_rank(play.start), **role)
     order = w("domino.aces_low" if play.aces_low else "domino.aces_high", lowest=C.rank_str(low))
     again = " " + w("domino.ace_again") if play.ace_again else ""
+    if play.play_on != "no":
+        again = " " + w("domino.ace_may_again" if play.play_on == "after-ace" else "domino.any_number")
     end = w("domino.end.first_out" if play.end == "first-out" else "domino.end.last")
     return w("domino", start=start, order=order, again=again, end=end)
 

@@ -180,6 +180,8 @@ MESSAGES: dict[str, str] = {
     "rules.domino.aces_low": "Aces are low: a suit runs up to the king and down to the ace, below the {lowest}.",
     "rules.domino.aces_high": "Aces are high: a suit runs up to the ace and down to the {lowest}.",
     "rules.domino.ace_again": "A player who plays an ace (and still holds cards) moves again, passing if they then cannot play.",
+    "rules.domino.ace_may_again": "A player who plays an ace (and still holds a card that fits) may play another card at once or end their turn.",
+    "rules.domino.any_number": "After each card a player may play another card that fits at once, or end their turn; one who can play must play at least one card.",
     "rules.domino.end.first_out": "the hand ends as soon as one player has gone out; the others take the next places by the cards they still hold, fewest first, a tie going to the player who comes sooner in turn after the one who went out.",
     "rules.domino.end.last": "the hand ends when all but one have gone out, and that player takes the last place.",
     "rules.groups": "these add up, so one card may score several times: {groups}.",

@@ -118,6 +118,7 @@ MESSAGES: dict[str, str] = {
     "table.ask.double": "Double whom? {choices}:",
     "table.ask.redouble": "Redouble whom? {choices}:",
     "table.ask.card": "Your card, {count} legal: {cards}:",
+    "table.may_stop": "You may play on, or end your turn: {word}.",
     "table.ask.card.again": "Your card?",
     "table.ask.give": "Card {number} of {count} to pass to {whom}? {cards}:",
     "table.ask.give.again": "Card to pass?",

@@ -180,6 +180,8 @@ MESSAGES: dict[str, str] = {
     "rules.domino.aces_low": "As bas : une couleur monte jusqu'au roi et descend jusqu'à l'as, sous le {lowest}.",
     "rules.domino.aces_high": "As haut : une couleur monte jusqu'à l'as et descend jusqu'au {lowest}.",
     "rules.domino.ace_again": "Qui pose un as (et a encore des cartes) rejoue, et passe s'il ne peut pas poser.",
+    "rules.domino.ace_may_again": "Qui pose un as (et a encore une carte qui se pose) peut poser aussitôt une autre carte ou finir son tour.",
+    "rules.domino.any_number": "Après chaque carte, on peut poser aussitôt une autre carte qui se pose ou finir son tour, mais qui peut poser doit poser au moins une carte.",
     "rules.domino.end.first_out": "la donne s'arrête dès qu'un joueur est sorti ; les autres prennent les places suivantes selon les cartes qu'ils ont encore, le moins de cartes d'abord, à égalité celui qui vient le premier dans le tour après celui qui est sorti.",
     "rules.domino.end.last": "la donne s'arrête quand tous sauf un sont sortis, et ce joueur prend la dernière place.",
     "rules.groups": "ces points s'ajoutent, donc une carte peut marquer plusieurs fois : {groups}.",

@@ -118,6 +118,7 @@ MESSAGES: dict[str, str] = {
     "table.ask.double": "Qui doublez-vous ? {choices} :",
     "table.ask.redouble": "Qui surcontrez-vous ? {choices} :",
     "table.ask.card": "Votre carte, {count} jouables : {cards} :",
+    "table.may_stop": "Vous pouvez continuer ou finir votre tour : {word}.",
     "table.ask.card.again": "Votre carte ?",
     "table.ask.give": "Carte {number} sur {count} à passer à {whom} ? {cards} :",
     "table.ask.give.again": "Carte à passer ?",

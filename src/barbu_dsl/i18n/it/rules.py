@@ -180,6 +180,8 @@ MESSAGES: dict[str, str] = {
     "rules.domino.aces_low": "Assi bassi: un seme sale fino al re e scende fino all'asso, sotto il {lowest}.",
     "rules.domino.aces_high": "Assi alti: un seme sale fino all'asso e scende fino al {lowest}.",
     "rules.domino.ace_again": "Chi gioca un asso (e ha ancora carte) gioca di nuovo, e passa se poi non può giocare.",
+    "rules.domino.ace_may_again": "Chi gioca un asso (e ha ancora una carta che si attacca) può giocare subito un'altra carta o finire il turno.",
+    "rules.domino.any_number": "Dopo ogni carta si può giocare subito un'altra carta che si attacca, o finire il turno; chi può giocare deve giocare almeno una carta.",
     "rules.domino.end.first_out": "la mano finisce appena un giocatore è uscito; gli altri prendono i posti seguenti secondo le carte che hanno ancora, chi ne ha meno prima, e a parità prima chi viene prima nel turno dopo chi è uscito.",
     "rules.domino.end.last": "la mano finisce quando tutti tranne uno sono usciti, e quel giocatore prende l'ultimo posto.",
     "rules.groups": "questi si sommano, quindi una carta può valere più volte: {groups}.",

@@ -118,6 +118,7 @@ MESSAGES: dict[str, str] = {
     "table.ask.double": "Chi contri? {choices}:",
     "table.ask.redouble": "Chi surcontri? {choices}:",
     "table.ask.card": "La tua carta, {count} giocabili: {cards}:",
+    "table.may_stop": "Puoi continuare o finire il turno: {word}.",
     "table.ask.card.again": "La tua carta?",
     "table.ask.give": "Carta {number} di {count} da passare a {whom}? {cards}:",
     "table.ask.give.again": "Carta da passare?",

@@ -180,6 +180,8 @@ MESSAGES: dict[str, str] = {
     "rules.domino.aces_low": "Ases baixos: um naipe sobe até ao rei e desce até ao ás, abaixo do {lowest}.",
     "rules.domino.aces_high": "Ases altos: um naipe sobe até ao ás e desce até ao {lowest}.",
     "rules.domino.ace_again": "Quem joga um ás (e ainda tem cartas) volta a jogar, e passa se então não puder jogar.",
+    "rules.domino.ace_may_again": "Quem joga um ás (e ainda tem uma carta que se pode jogar) pode jogar logo outra carta ou terminar a vez.",
+    "rules.domino.any_number": "Depois de cada carta, pode-se jogar logo outra carta que se possa jogar, ou terminar a vez; quem pode jogar tem de jogar pelo menos uma carta.",
     "rules.domino.end.first_out": "a mão acaba logo que um jogador sai; os outros ficam com os lugares seguintes conforme as cartas que ainda têm, primeiro quem tem menos, e em caso de empate quem vem primeiro na vez depois de quem saiu.",
     "rules.domino.end.last": "a mão acaba quando todos menos um já saíram, e esse jogador fica com o último lugar.",
     "rules.groups": "estes pontos somam-se, por isso uma carta pode pontuar várias vezes: {groups}.",

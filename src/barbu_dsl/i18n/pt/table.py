@@ -118,6 +118,7 @@ MESSAGES: dict[str, str] = {
     "table.ask.double": "Contras quem? {choices}:",
     "table.ask.redouble": "Recontras quem? {choices}:",
     "table.ask.card": "A tua carta, {count} jogáveis: {cards}:",
+    "table.may_stop": "Podes continuar ou terminar a vez: {word}.",
     "table.ask.card.again": "A tua carta?",
     "table.ask.give": "Carta {number} de {count} a passar a {whom}? {cards}:",
     "table.ask.give.again": "Carta a passar?",
