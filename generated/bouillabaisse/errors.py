@@ -21,6 +21,7 @@ The codes, by the rule of docs/rules.md they enforce:
   ``shed_when_safe``; (domino) ``pass_while_able``, ``suit_not_open``,
   ``not_adjacent``;
 * section 6 (forced plays when void): ``must_trump``, ``discard_when_void``;
+  (domino) ``starting_card``;
 * section 3 (first lead and first trick): ``opening_lead_ban``,
   ``lead_ban_until_broken``, ``opening_card``, ``first_trick_ban``;
 * section 2 (doubling, its rulings and variant 3): ``no_doubling``,
@@ -57,6 +58,7 @@ MESSAGES: dict[str, str] = {
     "pass_while_able": "may not pass while able to play ({cards})",
     "suit_not_open": "{suits} are not open; a suit opens with the {rank}",
     "not_adjacent": "{card} is not next to the {suits} on the table",
+    "starting_card": "{card} must be played first",
     "no_doubling": "this spec has no doubling",
     "double_self": "a player cannot double themselves",
     "double_twice": "the same double is given twice",

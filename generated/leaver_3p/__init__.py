@@ -242,12 +242,13 @@ def legal_moves(hand: Hand) -> list[str]:
         mask = hand.legal_mask()
     if not mask:
         return ["pass"] if hand.to_play is not None else []  # only domino has nothing to play but a pass
-    return [
+    cards = [
         *_CLUBS_TEXT[mask & 0x1FFF],
         *_DIAMONDS_TEXT[mask >> 13 & 0x1FFF],
         *_HEARTS_TEXT[mask >> 26 & 0x1FFF],
         *_SPADES_TEXT[mask >> 39],
     ]
+    return [*cards, "pass"] if hand.may_stop else cards  # a domino seat that may stop playing on
 
 
 def play(hand: Hand, move: str | int) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from . import records
 from .announcement import Announcement
-from .cards import MOVE_STR
+from .cards import MOVE_STR, PASS
 from .doubling import check_doubles, is_not_played, is_positive, not_played_scores, settle
 from .errors import after_end
 from .records import Record, exit_status
@@ -88,6 +88,8 @@ def _replay(record: Any) -> dict[str, Any]:
     for index, move in enumerate(plays):
         if hand.to_play is None:
             raise after_end(index)
+        if hand.implied_stop(move):
+            hand.play(PASS)  # the seat stopped playing on: a record keeps no stops
         hand.play(move)
     domino = hand.kind == "domino"
     raw = hand.raw_scores()

@@ -151,10 +151,10 @@ class Hand(DominoHand):
         if seat is None:
             raise after_end(len(self.moves))
         playable = self.hands[seat] & self.ends  # legal_mask()
+        players = self.players
         if not (not playable if move == PASS else 0 <= move < 52 and playable >> move & 1):
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
         self.moves.append(move)
-        players = self.players
         if move != PASS:
             c = move
             ends, start_pos, down, up = self.ends, self.start_pos, self.down, self.up

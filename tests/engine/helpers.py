@@ -48,6 +48,9 @@ OTHERS = {
     "spread queens": "−60 spread over queens, −10 antepenultimate trick",
     "ace again domino": "domino, ace plays again, placings +45 +20 +5 −5",
     "first out domino": "domino, ace plays again, ends at first out, aces low, placings +45 +20 +5 −5",
+    "card domino": "domino, 8♦ starts, ace plays again, placings +45 +20 +5 −5",
+    "ace may domino": "domino, ace may play again, placings +45 +20 +5 −5",
+    "play on domino": "domino from first card, any number of cards a turn, ends at first out, placings +45 +20 +5 −5",
 }
 
 

@@ -2,9 +2,12 @@
 fed only what one seat is sent, it shows exactly the public hand, the
 seat's cards and its options that the game itself shows that seat, in
 every kind of hand the bundled specs play (trumps, lead bans, opening
-cards, forced plays, domino with passes)."""
+cards, forced plays, domino with passes, opened by a named card and
+played on at will)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -15,13 +18,16 @@ from barbu_dsl.language import load_spec, parse_spec
 from barbu_dsl.language import model as m
 from barbu_dsl.server.shadow import SeatMirror, move_of
 
+DOMINO_FAMILY = str(Path(__file__).with_name("domino_family.yaml"))  # a named card starts, playing on at will
+
 
 @pytest.mark.parametrize(("ref", "players", "seed"), [
     ("tournament", 4, 1), ("hearts", 4, 2), ("hearts+no-passing", 4, 8), ("hearts+to-100", 4, 7), ("king", 4, 3), ("french-classic", 5, 4), ("leaver-3p", 3, 5),
     ("tournament+ace-low-domino+shed-when-safe", 4, 6),
+    (DOMINO_FAMILY, 4, 9), (DOMINO_FAMILY, 4, 10), (DOMINO_FAMILY, 3, 11),
 ])
 def test_the_mirror_shows_what_the_game_shows_the_seat(ref: str, players: int, seed: int) -> None:
-    follow(load_spec(ref), players, seed)
+    follow(load_spec(ref), players, seed, may_go_stale=ref == DOMINO_FAMILY)
 
 
 def test_the_mirror_follows_a_void_deal() -> None:
@@ -41,7 +47,7 @@ def test_the_mirror_follows_a_hand_dealt_in_two_rounds() -> None:
     follow(spec, 4, 2)
 
 
-def follow(spec: m.Spec, players: int, seed: int) -> GameState:
+def follow(spec: m.Spec, players: int, seed: int, may_go_stale: bool = False) -> GameState:
     """Play ``spec`` with random bots, checking the mirror of one seat at every decision."""
     state = GameState.new(spec, players=players, seed=seed)
     bots = make_bots(["random"], players, seed=seed)
@@ -65,5 +71,8 @@ def follow(spec: m.Spec, players: int, seed: int) -> GameState:
         state.apply(bots[decision.seat](decision, state.seat_view(decision.seat)))
         answers += 1
     assert answers > 100
-    assert not mirror.stale, "every play fitted a deal drawn to fit the play"
+    # A domino seat that stopped playing on held a card that fits: not a fact
+    # the deals are drawn to, so the mirror of such a game may go stale (its
+    # view stays exact, checked above at every answer).
+    assert not mirror.stale or may_go_stale, "every play fitted a deal drawn to fit the play"
     return state

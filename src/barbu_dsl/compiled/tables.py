@@ -193,6 +193,8 @@ class DominoTable:
     aces_low: bool
     ace_again: bool  # a player who plays an ace moves again
     first_out: bool  # the hand ends at the first out; the others are placed by the cards they hold
+    opening: int  # the card whose holder moves first and plays it (``8♦ starts``), or -1
+    play_on: m.PlayOn  # after a card (``always``) or an ace (``after-ace``) the player may play on or stop
     placings: tuple[int, ...]  # points for each place, 0 beyond the values given
     position: tuple[int, ...]  # per card
     below: tuple[tuple[int, ...], ...]
@@ -233,6 +235,8 @@ def domino_table(rules: m.Rules, players: int, deck: tuple[int, ...], start_rank
         aces_low=play.aces_low,
         ace_again=play.ace_again,
         first_out=play.end == "first-out",
+        opening=-1 if play.opening_card is None else play.opening_card,
+        play_on=play.play_on,
         placings=placing_values(rules.scoring, players),
         position=position,
         below=tuple(below),

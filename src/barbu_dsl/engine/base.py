@@ -87,6 +87,25 @@ class Hand:
         for a domino pass)."""
         raise NotImplementedError
 
+    @property
+    def may_stop(self) -> bool:
+        """Whether the seat to play, having just played, may end its turn
+        instead (a domino played on at will, docs/rules.md section 6)."""
+        return False
+
+    def implied_stop(self, move: int) -> bool:
+        """Whether a hand record's next ``move`` shows that the seat to
+        play ended its turn (never in trick play)."""
+        return False
+
+    def play_recorded(self, move: int) -> None:
+        """Make ``move`` as a hand record gives it: a record keeps no
+        stops, so a domino seat that may end its turn and whose next move
+        is not a card it holds stopped first (docs/rules.md section 6)."""
+        if self.implied_stop(move):
+            self.play(PASS)
+        self.play(move)
+
     def captured(self, seat: int) -> list[int]:
         """The cards ``seat`` has taken in tricks, in card order (none in domino)."""
         return []

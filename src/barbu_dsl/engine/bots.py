@@ -526,7 +526,18 @@ class RuleBot(Bot):
     # ---- domino -----------------------------------------------------------
 
     def _domino_move(self, view: SeatView, legal: list[int]) -> int:
-        """Play what opens our own runs; hold what would open the others'."""
+        """Play what opens our own runs; hold what would open the others'.
+        A seat that may stop playing on (docs/rules.md section 6) plays on
+        with a card that does not only open the others' runs, else stops."""
+        if PASS in legal:  # a stop: the seat may also play on
+            cards = [c for c in legal if c != PASS]
+            best, score = self._domino_card(view, cards)
+            return best if score >= 0 else PASS
+        return self._domino_card(view, legal)[0]
+
+    def _domino_card(self, view: SeatView, legal: list[int]) -> tuple[int, float]:
+        """The card to play of ``legal`` and its worth (below 0: it only
+        opens runs that others hold)."""
         hand = view.public
         assert hand is not None
         t = hand.table
@@ -535,7 +546,7 @@ class RuleBot(Bot):
             # Our first card sets the starting rank (docs/rules.md section 2, variant 7).
             rank = best_start_rank(list(mine), t.aces_low)
             return max((c for c in legal if C.rank_of(c) == rank),
-                       key=lambda c: sum(1 for d in mine if d // 13 == c // 13))
+                       key=lambda c: sum(1 for d in mine if d // 13 == c // 13)), 0.0
         placed = {mv for mv in hand.moves if mv != PASS}
         best, best_score = legal[0], float("-inf")
         for c in legal:
@@ -561,7 +572,7 @@ class RuleBot(Bot):
             score += 0.01 * abs(pos - t.position[C.card(hand.start_rank, suit)])  # break ties: far cards first
             if score > best_score:
                 best, best_score = c, score
-        return best
+        return best, best_score
 
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "TrickPlan", "advantage", "best_start_rank", "best_trump",

@@ -122,10 +122,12 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 """Each event's fields after its ``type``, in order."""
 
 
-def card_options(legal: int) -> tuple[str, ...]:
+def card_options(legal: int, may_stop: bool = False) -> tuple[str, ...]:
     """The answers to a card decision whose legal cards are the mask
-    ``legal``: the cards in record order, or ``pass`` when none fits."""
-    return tuple(card_texts(cards_of(legal))) if legal else ("pass",)
+    ``legal``: the cards in record order, or ``pass`` when none fits; and
+    ``pass`` after them when the seat ``may_stop`` playing on."""
+    cards = tuple(card_texts(cards_of(legal)))
+    return (*cards, "pass") if may_stop else cards or ("pass",)
 
 
 def double_options(targets: Sequence[int], cover_all: bool) -> tuple[list[int], ...]:

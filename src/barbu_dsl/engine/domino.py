@@ -18,7 +18,12 @@ Section 6 adds: play may pass the other way round (``after``); with
 again, passing if it then cannot play; with ``ends at first out`` the hand
 ends when the first seat goes out, and the others take the next places by
 the cards they still hold, fewest first, a tie going to the seat that
-comes sooner in turn after the one that went out.
+comes sooner in turn after the one that went out; with ``8♦ starts`` the
+holder of that card moves first and must play it (the rows grow from its
+rank); with ``ace may play again`` (after an ace) or ``any number of cards
+a turn`` (after any card) a seat that could play on may play another card
+or stop: the stop is a ``PASS`` it may make although it holds a card that
+fits, and it is not kept among the moves (a record's next move shows it).
 
 Engine decision (not in docs/rules.md): with a reduced deck (section 3, other
 player counts) a card missing from the deck is skipped when extending a
@@ -49,6 +54,7 @@ class DominoPosition(NamedTuple):
     moves: int
     counts: tuple[int, ...]  # per seat: cards still held
     after: tuple[int, ...]  # per seat: the seat that moves next (docs/rules.md section 6, direction)
+    may_stop: bool = False  # the seat to play may end its turn (docs/rules.md section 6)
 
 
 def placed_by_cards_left(out: int, hands: Sequence[int], after: Sequence[int]) -> list[int]:
@@ -72,6 +78,7 @@ class DominoHand(Hand):
         "_hands",
         "_high",
         "_low",
+        "_may_stop",
         "_placings",
         "_seats",
         "_start",
@@ -83,18 +90,19 @@ class DominoHand(Hand):
     )
 
     def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int,
-                 after: tuple[int, ...] | None = None):
+                 after: tuple[int, ...] | None = None, first: int | None = None):
         self.table = table
         self.players = table.players
         self._after = after or seat_after(table.players)
         self.declarer = declarer
-        self.to_play: int | None = declarer
+        self.to_play: int | None = declarer if first is None else first
         self.moves: list[int] = []
         self._hands = [mask_of(h) for h in hands]
         self._start: int | None = None
         self._low = [0] * 4  # per suit: position of the run's lowest card, 0 while not open
         self._high = [0] * 4
         self._placings: list[int] = []
+        self._may_stop = False  # the seat to play may end its turn (docs/rules.md section 6)
         self._seats: list[int] = []  # the seat that made each move
         self._cache = -1  # the legal mask of this position, -1 until computed
         if table.start is not None:
@@ -120,9 +128,11 @@ class DominoHand(Hand):
         return self._cache
 
     def _playable(self, hand: int) -> int:
+        t = self.table
+        if t.opening >= 0 and not self.moves:  # the card that starts the hand (docs/rules.md section 6)
+            return hand & 1 << t.opening
         if self._start is None:  # first-card: the declarer's first card sets the rank
             return hand
-        t = self.table
         playable = 0
         for suit in C.SUITS:
             low = self._low[suit]
@@ -141,7 +151,20 @@ class DominoHand(Hand):
     def legal_moves(self) -> list[int]:
         if self.to_play is None:
             return []
-        return cards_of(self.legal_mask()) or [PASS]
+        cards = cards_of(self.legal_mask())
+        return [*cards, PASS] if self._may_stop else cards or [PASS]
+
+    @property
+    def may_stop(self) -> bool:
+        return self._may_stop
+
+    def implied_stop(self, move: int) -> bool:
+        """Whether a record's next ``move`` shows that the seat to play
+        stopped: it may stop, and ``move`` is not a card it holds (a
+        record keeps no stops; docs/rules.md section 6)."""
+        seat = self.to_play
+        return (self._may_stop and seat is not None
+                and not (move != PASS and 0 <= move < 52 and self._hands[seat] >> move & 1))
 
     def broken_rule(self, move: int) -> Broken | None:
         seat = self.to_play
@@ -149,7 +172,7 @@ class DominoHand(Hand):
             return broken("hand_over")
         playable = self.legal_mask()
         if move == PASS:
-            if not playable:
+            if not playable or self._may_stop:
                 return None
             return broken("pass_while_able", cards=", ".join(C.card_str(c) for c in cards_of(playable)))
         if not 0 <= move < 52:
@@ -158,6 +181,8 @@ class DominoHand(Hand):
             return broken("not_held", seat=seat, card=C.card_str(move))
         if playable >> move & 1:
             return None
+        if self.table.opening >= 0 and not self.moves:
+            return broken("starting_card", card=C.card_str(self.table.opening))
         suit = C.suit_of(move)
         assert self._start is not None
         if not self._low[suit]:
@@ -171,22 +196,19 @@ class DominoHand(Hand):
         if seat is None:
             raise after_end(len(self.moves))
         playable = self.legal_mask()
-        legal = (not playable) if move == PASS else (0 <= move < 52 and bool(playable >> move & 1))
+        legal = (not playable or self._may_stop) if move == PASS else (0 <= move < 52 and bool(playable >> move & 1))
         if not legal:
             raise illegal(len(self.moves), seat, move, self.broken_rule(move))
         self._cache = -1
+        if self._may_stop:
+            self._may_stop = False
+            if move == PASS:  # the seat stops: kept nowhere, the next move shows it
+                self._pass_on(seat)
+                return
         self.moves.append(move)
         self._seats.append(seat)
         if move != PASS:
-            if self._start is None:
-                self._set_start(C.rank_of(move))
-            suit, position = move // 13, self.table.position[move]
-            if not self._low[suit]:
-                self._low[suit] = self._high[suit] = position
-            elif position < self._low[suit]:
-                self._low[suit] = position
-            else:
-                self._high[suit] = position
+            self._place(move)
             self._hands[seat] ^= 1 << move
             if not self._hands[seat]:
                 self._placings.append(seat)
@@ -196,6 +218,31 @@ class DominoHand(Hand):
                     return
             elif self.table.ace_again and C.rank_of(move) == C.ACE:
                 return  # the same seat moves again (docs/rules.md section 6)
+            elif self._plays_on(move) and self._playable(self._hands[seat]):
+                self._may_stop = True  # it may play on or stop (docs/rules.md section 6)
+                return
+        self._pass_on(seat)
+
+    def _place(self, card: int) -> None:
+        """Put ``card`` at the end of its suit's row (opening it, and setting
+        the starting rank when the first card sets it)."""
+        if self._start is None:
+            self._set_start(C.rank_of(card))
+        suit, position = card // 13, self.table.position[card]
+        if not self._low[suit]:
+            self._low[suit] = self._high[suit] = position
+        elif position < self._low[suit]:
+            self._low[suit] = position
+        else:
+            self._high[suit] = position
+
+    def _plays_on(self, card: int) -> bool:
+        """Whether the seat that played ``card`` may play on at will."""
+        play_on = self.table.play_on
+        return play_on == "always" or play_on == "after-ace" and C.rank_of(card) == C.ACE
+
+    def _pass_on(self, seat: int) -> None:
+        """The turn passes from ``seat`` to the next seat that holds cards."""
         nxt = self._after[seat]
         while not self._hands[nxt]:
             nxt = self._after[nxt]
@@ -218,7 +265,7 @@ class DominoHand(Hand):
         """The public state of the hand (see :class:`DominoPosition`)."""
         return DominoPosition(self.to_play, self._start, tuple(self._low), tuple(self._high),
                               tuple(self._placings), len(self.moves), tuple(h.bit_count() for h in self._hands),
-                              self._after)
+                              self._after, self._may_stop)
 
     def raw_scores(self) -> list[int]:
         return placing_scores(self.table.placings, self._placings, self.players)

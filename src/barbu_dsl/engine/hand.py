@@ -6,7 +6,8 @@ Who moves first (docs/rules.md sections 2 and 3, ``game.first_lead`` in a spec):
   spec says ``first_lead: left`` (variant 1, "dealer chooses"), or on their
   right with ``first_lead: right`` (section 6); but when the contract names
   an opening card (``2♣ leads``) its holder leads it;
-* domino: always the declarer.
+* domino: the declarer; but when the contract names the card that starts
+  it (``8♦ starts``, section 6) its holder, who plays it.
 
 Play then passes the way the game goes (``game.direction``, section 6).
 
@@ -32,15 +33,18 @@ def first_leader(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int,
                  first_lead: m.FirstLead = "declarer") -> int:
     """The seat that makes the first move of the hand."""
     match rules.play:
-        case m.DominoPlay():
-            return declarer
+        case m.DominoPlay(opening_card=opening):
+            return _holder(hands, opening, declarer)
         case m.TrickPlay(opening_card=opening):
-            holder = next((seat for seat, cards in enumerate(hands) if opening in cards), None)
-            if opening is not None and holder is not None:
-                return holder
-            return declarer if first_lead == "declarer" else beside(declarer, len(hands), first_lead)
+            return _holder(hands, opening, declarer if first_lead == "declarer"
+                           else beside(declarer, len(hands), first_lead))
         case _:
             assert_never(rules.play)
+
+
+def _holder(hands: Sequence[Sequence[int]], card: int | None, otherwise: int) -> int:
+    """The seat dealt ``card``, or ``otherwise`` (no such card, or not dealt)."""
+    return next((seat for seat, cards in enumerate(hands) if card is not None and card in cards), otherwise)
 
 
 def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
@@ -67,7 +71,7 @@ def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
             if named == START_RANK and start_rank is None:
                 raise ValueError("this domino contract needs the starting rank the declarer names")
             return DominoHand(domino_table(rules, players, deck, start_rank), hands, declarer,
-                              seat_after(players, direction))
+                              seat_after(players, direction), first_leader(rules, hands, declarer))
         case m.TrickPlay():
             if len({len(cards) for cards in hands}) > 1:
                 raise ValueError("in trick play every seat holds the same number of cards")

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .. import cards as C
-from ..compiled import SUIT_MASKS, DominoTable, TrickTable
+from ..compiled import FULL_MASK, SUIT_MASKS, DominoTable, TrickTable
 from ..language import model as m
 from .base import PASS
 from .bots import trick_plan
@@ -342,10 +342,12 @@ class DominoPlayouts:
         placings = list(pos.placings)
         after = pos.after
         ace_again, first_out = t.ace_again, t.first_out
+        play_on = ACES if t.play_on == "after-ace" else FULL_MASK if t.play_on == "always" else 0
+        stopping = pos.may_stop  # a pass now is the seat's stop, kept nowhere
         seat = pos.to_play
         assert seat is not None
         move: int | None = first
-        ends = self.ends(start, low, high)
+        ends = self.ends(start, low, high) if pos.moves or t.opening < 0 else 1 << t.opening
         while True:
             hand = hands[seat]
             if move is None:
@@ -354,8 +356,9 @@ class DominoPlayouts:
             else:
                 bit = 0 if move == PASS else 1 << move
                 move = None
-            if record is not None:
+            if record is not None and (bit or not stopping):
                 record.append(bit.bit_length() - 1 if bit else PASS)
+            stopping = False
             if bit:
                 start = self.place(start, low, high, bit.bit_length() - 1)
                 ends = self.ends(start, low, high)
@@ -368,6 +371,9 @@ class DominoPlayouts:
                         return placing_scores(t.placings, placings, players)
                 elif ace_again and bit & ACES:
                     continue  # the same seat moves again (docs/rules.md section 6)
+                elif bit & play_on and hand & ends:
+                    stopping = True  # the policy plays on at will (docs/rules.md section 6)
+                    continue
             seat = after[seat]
             while not hands[seat]:
                 seat = after[seat]

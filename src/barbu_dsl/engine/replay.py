@@ -128,7 +128,7 @@ def replay(spec: m.Spec, record: Any) -> dict[str, Any]:
     for index, move in enumerate(hand_record.plays):
         if hand.is_over:
             raise after_end(index)
-        hand.play(move)
+        hand.play_recorded(move)
     domino = rules.is_domino
     raw = hand.raw_scores()
     if not hand.is_over:

@@ -219,7 +219,7 @@ class GameState:
             hand = self._hand
             assert hand is not None and hand.to_play is not None
             # The legal cards now: the options stay those of this position whenever they are read.
-            return Decision(hand.to_play, "card", card_options, hand.legal_mask())
+            return Decision(hand.to_play, "card", card_options, hand.legal_mask(), hand.may_stop)
         if phase == "give":
             passing = self._passing
             assert passing is not None and passing.seat is not None

@@ -242,10 +242,15 @@ def domino_text(play: m.DominoPlay, role: dict[str, str], w: RuleWords, low: int
         start = w("domino.chosen", **role)
     elif play.start == "first-card":
         start = w("domino.first_card", **role)
+    elif play.opening_card is not None:
+        start = w("domino.starts", card=w.card(play.opening_card), rank=w.rank(play.start),
+                  the_rank=w.the_rank(play.start))
     else:
         start = w("domino.fixed", rank=w.rank(play.start), the_rank=w.the_rank(play.start), **role)
     order = w("domino.aces_low" if play.aces_low else "domino.aces_high", lowest=C.rank_str(low))
     again = " " + w("domino.ace_again") if play.ace_again else ""
+    if play.play_on != "no":
+        again = " " + w("domino.ace_may_again" if play.play_on == "after-ace" else "domino.any_number")
     end = w("domino.end.first_out" if play.end == "first-out" else "domino.end.last")
     return w("domino", start=start, order=order, again=again, end=end)
 

@@ -65,6 +65,7 @@ RULE_KINDS = (
     ("domino: pass while able", ("pass_while_able",)),
     ("domino: suit not open", ("suit_not_open",)),
     ("domino: not adjacent", ("not_adjacent",)),
+    ("domino: starting card", ("starting_card",)),
 )
 
 
@@ -193,10 +194,18 @@ def _case(spec: m.Spec, name: str, record: dict[str, Any]) -> Case:
 def _playout(hand: Hand, rng: random.Random, stop: int | None = None) -> list[int]:
     moves: list[int] = []
     while not hand.is_over and (stop is None or len(moves) < stop):
-        move = rng.choice(hand.legal_moves())
-        hand.play(move)
-        moves.append(move)
+        _play_random(hand, rng, moves)
     return moves
+
+
+def _play_random(hand: Hand, rng: random.Random, moves: list[int]) -> None:
+    """A random legal move, added to ``moves`` as a record keeps it (a
+    domino seat's stop is not kept: docs/rules.md section 6)."""
+    move = rng.choice(hand.legal_moves())
+    kept = not (hand.may_stop and move == PASS)
+    hand.play(move)
+    if kept:
+        moves.append(move)
 
 
 def _valid_doubles(spec: m.Spec, d: _Deal, rng: random.Random) -> list[list[int]]:
@@ -268,9 +277,7 @@ def _positions(d: _Deal, rng: random.Random) -> Iterator[tuple[Hand, list[int]]]
     moves: list[int] = []
     while not hand.is_over:
         yield hand, moves
-        move = rng.choice(hand.legal_moves())
-        hand.play(move)
-        moves.append(move)
+        _play_random(hand, rng, moves)
 
 
 def _broken_rules(spec: m.Spec, contract: m.Contract, players: int, label: str, rng: random.Random) -> list[Case]:
@@ -278,7 +285,7 @@ def _broken_rules(spec: m.Spec, contract: m.Contract, players: int, label: str, 
     trying every card at the positions of seeded random hands."""
     found: dict[str, Case] = {}
     wanted = {kind for kind, _ in RULE_KINDS}
-    for attempt in range(12):
+    for _ in range(12):
         d = _Deal(spec, contract, players, rng)
         for hand, moves in _positions(d, rng):
             seat = hand.to_play
@@ -293,7 +300,7 @@ def _broken_rules(spec: m.Spec, contract: m.Contract, players: int, label: str, 
                 kind = next((k for k, codes in RULE_KINDS if rule.rule in codes), None)
                 if kind is not None and kind not in found:
                     found[kind] = _case(spec, f"{label}: broken rule, {kind}", d.record([*moves, move]))
-            if attempt == 0 and len(moves) == 1 and "not holding the card" not in found:
+            if moves and not hand.may_stop and "not holding the card" not in found:  # a stop would hide it
                 other = next(c for s, h in enumerate(d.hands) if s != seat for c in h if c not in moves)
                 found["not holding the card"] = _case(spec, f"{label}: broken rule, a card the seat does not hold",
                                                       d.record([*moves, other]))

@@ -282,6 +282,8 @@ class DominoRules:
     aces_low: bool
     ace_again: bool  # a player who plays an ace moves again
     first_out: bool  # the hand ends at the first out; the others are placed by the cards they hold
+    opening: int | None  # the card whose holder moves first and plays it (``8♦ starts``)
+    play_on: str  # "no", "after-ace" or "always": the player may play on or stop
     placings: tuple[tuple[int, tuple[int, ...]], ...]  # (players, points by place)
     totals: tuple[tuple[int, int | None, int], ...]
     summary: tuple[str, ...]
@@ -562,6 +564,8 @@ def _domino(spec: m.Spec, rules: m.Rules, play: m.DominoPlay, cls: str, players:
         aces_low=play.aces_low,
         ace_again=play.ace_again,
         first_out=play.end == "first-out",
+        opening=play.opening_card,
+        play_on=play.play_on,
         placings=tuple(placings),
         totals=tuple((n, None, value_sum(rules, n, spec.deck_for(n), None)) for n in players),
         summary=rule_summary(spec, rules, players[0]),

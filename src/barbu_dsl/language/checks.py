@@ -604,6 +604,9 @@ def _play_problems(play: m.Play, gone: frozenset[int]) -> list[Problem]:
                     named_cards += sorted(select(selector, None))
             return [(f"{C.card_symbol(card)} is named but removed from the deck",
                      f"name a card that is dealt, or {_KEEP}") for card in named_cards if card in gone]
+        case m.DominoPlay(opening_card=int(card)) if card in gone:
+            return [(f"'{C.card_symbol(card)} starts', but {C.card_symbol(card)} is removed from the deck",
+                     f"start with a card that is dealt, or {_KEEP}")]
         case m.DominoPlay(start=int(start)) if all(C.card(start, s) in gone for s in C.SUITS):
             return [(f"domino starts from {C.rank_str(start)}, but every one is removed",
                      "start from a rank that is dealt")]

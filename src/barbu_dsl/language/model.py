@@ -313,6 +313,7 @@ class TrickPlay:
 
 DominoStart = Rank | Literal["chosen", "first-card"]
 DominoEnd = Literal["last", "first-out"]
+PlayOn = Literal["no", "after-ace", "always"]
 
 
 @dataclass(frozen=True)
@@ -323,12 +324,18 @@ class DominoPlay:
     ``ace_again``: a player who plays an ace moves again.  ``end``: the
     hand ends when only one player still holds cards (``last``), or when
     the first player goes out (``first-out``: the others are placed by the
-    cards they hold; docs/rules.md section 6)."""
+    cards they hold; docs/rules.md section 6).  ``opening_card``
+    (``8♦ starts``): its holder moves first and plays it; ``start`` is then
+    its rank.  ``play_on``: after a card (``always``) or after an ace
+    (``after-ace``) the player may play another card at once or stop
+    (docs/rules.md section 6, Domino)."""
 
     start: DominoStart = "chosen"
     aces_low: bool = False
     ace_again: bool = False
     end: DominoEnd = "last"
+    opening_card: Card | None = None
+    play_on: PlayOn = "no"
 
 
 Play = TrickPlay | DominoPlay
@@ -406,6 +413,31 @@ class AceAgain(Constraints):
     """``ace plays again`` (domino)"""
 
     applies: ClassVar[Applies] = "domino"
+
+
+@dataclass(frozen=True)
+class AceMayAgain(Constraints):
+    """``ace may play again`` (domino): after an ace the player may play on or stop."""
+
+    applies: ClassVar[Applies] = "domino"
+
+
+@dataclass(frozen=True)
+class AnyNumber(Constraints):
+    """``any number of cards a turn`` (domino): after each card the player may play on or stop."""
+
+    applies: ClassVar[Applies] = "domino"
+
+
+@dataclass(frozen=True)
+class Starts(Constraints):
+    """``8♦ starts`` (domino): its holder moves first and plays it; the
+    rows are built from its rank."""
+
+    applies: ClassVar[Applies] = "domino"
+    elsewhere: ClassVar[str | None] = "a trick game opens with 'leads' ('2♣ leads')"
+
+    card: Card
 
 
 @dataclass(frozen=True)
@@ -501,8 +533,8 @@ class ShootTheMoon(Constraints):
 
 Mechanic = (
     TrumpsClause | MustWinWithTrump | MustOvertrump | MustTrump | DominoClause | AcesLow | AceAgain | EndsAtFirstOut
-    | Inverted | PlayEveryTrick | NoLead | Breaks | Leads | NotOnFirstTrick | ShedWhenSafe | DiscardWhenVoid
-    | AllOrNothing | ShootTheMoon
+    | AceMayAgain | AnyNumber | Starts | Inverted | PlayEveryTrick | NoLead | Breaks | Leads | NotOnFirstTrick
+    | ShedWhenSafe | DiscardWhenVoid | AllOrNothing | ShootTheMoon
 )
 Clause = Part | Mechanic
 

@@ -439,6 +439,15 @@ class _ToClauses(Transformer):
     def ace_again(self, items):
         return (m.AceAgain(), items[0].start_pos)
 
+    def ace_may_again(self, items):
+        return (m.AceMayAgain(), items[0].start_pos)
+
+    def any_number(self, items):
+        return (m.AnyNumber(), items[0].start_pos)
+
+    def starts(self, items):
+        return (m.Starts(_card(items[0])), items[0].start_pos)
+
     def ends_at_first_out(self, items):
         return (m.EndsAtFirstOut(), items[0].start_pos)
 

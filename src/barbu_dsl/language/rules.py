@@ -64,7 +64,7 @@ def _sorted_out(groups: Groups) -> _Line:
     """The clauses of ``groups`` as a :class:`_Line`; a mechanic given twice,
     or two that set one thing, is a problem (the later one)."""
     line = _Line(start=groups[0][0][1] if groups and groups[0] else 0)
-    seen: dict[object, int] = {}
+    seen: dict[object, m.Clause] = {}
     for group in groups:
         parts: list[m.Part] = []
         for clause, offset in group:
@@ -76,10 +76,10 @@ def _sorted_out(groups: Groups) -> _Line:
                 case _:
                     key = _mechanic_key(clause)
                     if key in seen:
-                        line.problems.append((offset, f"'{clause_text(clause)}' is given twice" if key == clause
+                        line.problems.append((offset, f"'{clause_text(clause)}' is given twice" if seen[key] == clause
                                               else f"'{clause_text(clause)}' contradicts an earlier clause", None))
                         continue
-                    seen[key] = offset
+                    seen[key] = clause
                     line.mechanics.append((clause, offset))
         if parts:
             line.groups.append(tuple(parts))
@@ -98,6 +98,15 @@ def _trumps_and_domino(line: _Line) -> Found:
     domino = line.first(m.DominoClause)
     if domino and line.trumps:
         yield domino[1], "a contract cannot be both trumps and domino", None
+    again = [(c, o) for c, o in line.mechanics if isinstance(c, m.AceAgain | m.AceMayAgain | m.AnyNumber)]
+    for clause, offset in again[1:]:
+        yield offset, f"'{clause_text(clause)}' contradicts '{clause_text(again[0][0])}'", \
+            "a player plays again by one rule: 'ace plays again', 'ace may play again' or 'any number of cards a turn'"
+    starts = line.first(m.Starts)
+    if domino and starts and isinstance(domino[0], m.DominoClause) and domino[0].start != "chosen":
+        text = clause_text(starts[0])
+        yield starts[1], f"'{text}' contradicts '{clause_text(domino[0])}': the rows grow from its rank", \
+            f"write 'domino, {text}'"
 
 
 def _needs_trumps(line: _Line) -> Found:
@@ -153,7 +162,8 @@ def _where_it_applies(line: _Line) -> Found:
             continue  # trumps in domino, and clauses that need them, have their own words above
         text = clause_text(clause)
         if play == "domino":
-            yield offset, f"'{text}' does not apply to domino", None
+            yield offset, f"'{text}' does not apply to domino", \
+                "a domino opened by a card says 'starts' ('8♦ starts')" if isinstance(clause, m.Leads) else None
         elif clause.elsewhere:
             yield offset, f"'{text}' is a domino rule; {clause.elsewhere}", None
         else:
@@ -253,6 +263,12 @@ def _play(mechanics: Sequence[tuple[m.Mechanic, int]]) -> m.Play:  # noqa: C901 
                 domino = replace(domino or m.DominoPlay(), ace_again=True)
             case m.EndsAtFirstOut():
                 domino = replace(domino or m.DominoPlay(), end="first-out")
+            case m.Starts(card=card):
+                domino = replace(domino or m.DominoPlay(), opening_card=card)
+            case m.AceMayAgain():
+                domino = replace(domino or m.DominoPlay(), play_on="after-ace")
+            case m.AnyNumber():
+                domino = replace(domino or m.DominoPlay(), play_on="always")
             case m.TrumpsClause(suit=suit):
                 trumps = replace(trumps or m.Trumps(), suit=suit)
             case m.MustWinWithTrump():
@@ -281,6 +297,8 @@ def _play(mechanics: Sequence[tuple[m.Mechanic, int]]) -> m.Play:  # noqa: C901 
                 pass  # scoring switches (see build)
             case _:
                 assert_never(clause)
+    if domino is not None and domino.opening_card is not None:
+        return replace(domino, start=C.rank_of(domino.opening_card))  # the rows grow from its rank
     if domino is not None:
         return domino
     bans = tuple(replace(ban, broken_by=tuple(sorted(breakers.get(ban.suit, ())))) for ban in tricks.lead_bans)
@@ -336,7 +354,7 @@ def _mechanic_key(clause: m.Clause) -> object:
     match clause:
         case m.NoLead(suit=suit):
             return ("lead", suit)
-        case m.TrumpsClause() | m.DominoClause() | m.Leads():
+        case m.TrumpsClause() | m.DominoClause() | m.Leads() | m.Starts():
             return type(clause)
         case _:
             return clause
@@ -500,9 +518,13 @@ def _play_clauses(play: m.Play) -> tuple[list[m.Clause], list[m.Clause]]:
     tail: list[m.Clause] = []
     match play:
         case m.DominoPlay():
-            head.append(m.DominoClause(play.start))
+            head.append(m.DominoClause("chosen" if play.opening_card is not None else play.start))
             head.extend(clause for on, clause in ((play.aces_low, m.AcesLow()), (play.ace_again, m.AceAgain()),
+                                                  (play.play_on == "after-ace", m.AceMayAgain()),
+                                                  (play.play_on == "always", m.AnyNumber()),
                                                   (play.end == "first-out", m.EndsAtFirstOut())) if on)
+            if play.opening_card is not None:
+                head.append(m.Starts(play.opening_card))
         case m.TrickPlay():
             if play.trumps is not None:
                 trumps = play.trumps
@@ -662,6 +684,12 @@ def clause_text(clause: m.Clause) -> str:  # noqa: C901 -- one case a clause: my
             return "aces low"
         case m.AceAgain():
             return "ace plays again"
+        case m.Starts(card=card):
+            return f"{C.card_symbol(card)} starts"
+        case m.AceMayAgain():
+            return "ace may play again"
+        case m.AnyNumber():
+            return "any number of cards a turn"
         case m.EndsAtFirstOut():
             return "ends at first out"
         case m.Inverted():

@@ -42,6 +42,7 @@ class Hand:
     START: str | None = None  # domino: chosen, first-card or fixed
     START_RANK: int | None = None
     legal = -1  # the legal moves' mask once worked out (a slot of TrickHand, kept from move to move), else -1
+    may_stop = False  # domino played on at will: the seat to play may end its turn (a slot of DominoHand)
 
     def __init__(
         self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
@@ -74,6 +75,13 @@ class Hand:
     def legal_moves(self) -> list[int]:
         """The legal moves of the seat to play, in card order; empty once over."""
         return cards_of(self.legal_mask())
+
+    def implied_stop(self, move: int) -> bool:
+        """Whether a record's next ``move`` shows that the seat to play
+        stopped playing on (domino): it may stop, and ``move`` is not a card it
+        holds (a record keeps no stops)."""
+        seat = self.to_play
+        return self.may_stop and seat is not None and not (0 <= move < 52 and self.hands[seat] >> move & 1)
 
     def broken_rule(self, move: int) -> Broken | None:
         """The rule ``move`` would break, or None when it is legal."""
@@ -191,7 +199,7 @@ class DominoHand(Hand):
     (each unopened suit's card of the starting rank, each open suit's next
     card below and above its run)."""
 
-    __slots__ = ("down", "ends", "opened", "placed", "start", "start_pos", "up")
+    __slots__ = ("down", "ends", "may_stop", "opened", "placed", "start", "start_pos", "up")
 
     kind = "domino"
 
@@ -206,11 +214,13 @@ class DominoHand(Hand):
         self.placed: list[int] = []  # the seats in the order they went out
         self.down: tuple[int, ...] = ()
         self.up: tuple[int, ...] = ()
+        self.may_stop = False
 
     def legal_moves(self) -> list[int]:
         if self.to_play is None:
             return []
-        return cards_of(self.legal_mask()) or [PASS]
+        cards = cards_of(self.legal_mask())
+        return [*cards, PASS] if self.may_stop else cards or [PASS]
 
     @property
     def placings(self) -> list[int]:

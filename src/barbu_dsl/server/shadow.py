@@ -221,7 +221,7 @@ class SeatMirror:
         deck = mask_of(self.spec.deck_for(self.players))
         known = fresh_knowledge(self.seat, mine, deck, self.players)
         rules = contract.rules_for(self.players)
-        opening = rules.play.opening_card if isinstance(rules.play, m.TrickPlay) else None
+        opening = rules.play.opening_card  # its holder makes the first move (a trick or a domino)
         self._opening = None
         if opening is not None and not mine >> opening & 1:
             self._opening = (leader, opening)
@@ -237,10 +237,12 @@ class SeatMirror:
         return hand_for(self.spec, view.contract, cards, view.declarer, trump=view.trump,
                         start_rank=view.start_rank)
 
-    def _fit(self, known: Knowledge, moves: tuple[tuple[int, int], ...]) -> list[int]:
+    def _fit(self, known: Knowledge, moves: tuple[tuple[int, int], ...], by_seat: bool = True) -> list[int]:
         """A deal (each seat's cards at the start of the hand) that fits
         ``known`` (what the seat knows after ``moves``) and in which every
-        one of ``moves`` is legal; raise LookupError when none is found."""
+        one of ``moves`` is legal and (``by_seat``) made by the seat to play:
+        a domino seat that played on or stopped had a card that fits; raise
+        LookupError when none is found."""
         played = [0] * self.players
         for seat, move in moves:
             if move != PASS:
@@ -250,9 +252,11 @@ class SeatMirror:
             start = [now[seat] | played[seat] for seat in range(self.players)]
             hand = self._deal(start)
             try:
-                for _, move in moves:
+                for who, move in moves:
+                    if by_seat and hand.to_play != who:
+                        raise LookupError  # in this deal another seat was to play
                     hand.play(move)
-            except (IllegalPlay, PlayAfterEnd):  # the deal does not fit the play: draw another
+            except (IllegalPlay, PlayAfterEnd, LookupError):  # the deal does not fit the play: draw another
                 continue
             return start
         raise LookupError("no deal fits the play")
@@ -289,7 +293,10 @@ class SeatMirror:
             self.stale = True
             # The public facts come first: a deal in which each seat holds what it played, the rest anyhow.
             blind = Knowledge(known.seat, known.mine, known.unseen, known.counts, (0,) * self.players)
-            return self._fit(blind, moves)
+            try:
+                return self._fit(blind, moves)
+            except LookupError:  # a domino seat's stop no deal drawn fits: the cards alone, as a last resort
+                return self._fit(blind, moves, by_seat=False)
 
 
 __all__ = ["DRAWS", "MirroredView", "SeatMirror", "move_of"]

@@ -33,7 +33,7 @@ def sheet_hand(spec: m.Spec, result: HandResult) -> dict[str, Any]:
                         start_rank=parsed.start_rank, first_lead=spec.game.first_lead,
                         direction=spec.game.direction)
     for move in parsed.plays:
-        played.play(move)
+        played.play_recorded(move)
     deck = tuple(sorted(c for h in parsed.hands for c in h))
     plan = entry_plan(parsed.rules, len(parsed.hands), deck, parsed.trump)
     won = [mask_of(played.captured(seat)) for seat in range(played.players)]

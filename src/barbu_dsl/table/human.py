@@ -44,6 +44,7 @@ from ..engine import PASS, SeatView
 from ..engine.bots import Bot
 from ..engine.strong import StrongBot
 from ..i18n.answers import Read, contract_numbers, is_word, problem_text, read_contract, read_number, read_seats
+from ..i18n.answers import word as answer_word
 from ..i18n.cards import SUIT_LETTERS, TYPED_RANKS, read_card, read_rank, read_suit
 from ..language import model as m
 from .answers import COMMANDS, command_letter, command_word, read_command
@@ -435,6 +436,8 @@ class HumanSeat(Bot):
             return legal[0]
         self.console.say(self._turn_line(view), "bold")
         cards = [c for c in legal if c != PASS]
+        if PASS in legal:  # a domino played on at will (docs/rules.md section 6)
+            self.console.say(say("table.may_stop", word=answer_word("pass", say.t)))
         listed = say.letters(cards)
         question = Question(say("table.ask.card", count=len(cards), cards=listed), say("table.ask.card.again"),
                             [say("table.legal", count=len(cards), cards=listed)])
