@@ -65,8 +65,20 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
     if not unread.any("doubling", "game", "players", "contracts") and not unread.contracts:
         _check_doubling(spec, report, where)
         _check_target(spec, report, where)
+    if spec.widow and not unread.any("players", "decks", "deck", "leftover"):
+        _check_leftover(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
+
+
+def _check_leftover(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """A widow with nothing to hold (docs/rules.md section 6, Packs, decks
+    and player counts): every allowed count's deck deals out evenly."""
+    if all(spec.widow_size(count) == 0 for count in spec.players):
+        counts = ", ".join(map(str, spec.players))
+        report(where.get("leftover"), f"nothing is left over: the deck deals out evenly to {counts} players, "
+               "so the widow would always be empty",
+               hint="leave 'leftover' out, or allow a player count the deck does not divide by")
 
 
 def _check_passing(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
@@ -124,7 +136,7 @@ def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
     skipped: their deck is not known)."""
     for count, removed in spec.removed:
         deck = 52 - len(removed)
-        if deck % count and not unread.any(f"decks.{count}"):
+        if deck % count and not spec.widow and not unread.any(f"decks.{count}", "leftover"):
             report(where.get(f"decks.{count}") or where.get("players"),
                    f"a deck of {deck} cards does not deal evenly to {count} players",
                    hint=even_deck_hint(removed, count, spec.pack_low))

@@ -684,6 +684,14 @@ class Passing:
         return self.cycle[number % len(self.cycle)]
 
 
+Leftover = Literal["removed", "widow aside", "widow to first trick"]
+"""What becomes of the cards that do not deal out evenly (docs/rules.md
+section 6, Packs, decks and player counts): ``removed`` by the decks before
+the deal (the default), or dealt face down to a widow that is never played
+(``widow aside``) or that goes to the taker of the first trick (``widow to
+first trick``)."""
+
+
 SettingValue = str | int | bool | None | tuple
 
 
@@ -763,7 +771,8 @@ class Spec:
     ``deck_words`` the decks written in a shorthand (``highest 8 each``),
     which ``barbu fmt`` keeps.  ``names`` are its title in the players'
     languages (:mod:`.names`).  ``passing`` says how cards are passed
-    before play (none by default).
+    before play (none by default); ``leftover`` what becomes of the cards
+    that do not deal out evenly (see :data:`Leftover`).
     """
 
     name: str
@@ -783,6 +792,16 @@ class Spec:
     deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
     names: tuple[tuple[str, str], ...] = ()
     passing: Passing = Passing()
+    leftover: Leftover = "removed"
+
+    @property
+    def widow(self) -> bool:
+        """Whether the cards that do not deal out evenly go to a widow."""
+        return self.leftover != "removed"
+
+    def widow_size(self, players: int) -> int:
+        """How many cards the widow holds with ``players`` (0 without one)."""
+        return len(self.deck_for(players)) % players if self.widow else 0
 
     def title_in(self, language: str) -> str:
         """The spec's title for people who speak ``language``."""

@@ -6,8 +6,8 @@ holds a card (Trix's K♥), contracts that are not trick games or domino
 (Chinese poker), passing cards as a rule of one contract (passing is the
 spec's ``passing`` setting, before every hand), rules that change with a
 player's running total (reset to zero, reversal), pots of chips, card
-orders other than natural or ``2 high``, cards set aside (a widow), two
-packs, scoring units the language has no word for (``per beat``).  A spec
+orders other than natural or ``2 high``, a dealer who discards the cards
+left over, two packs, scoring units the language has no word for (``per beat``).  A spec
 that tries one of them gets a located error saying so — "not expressible
 in barbu_dsl: …", with the nearest thing that is — rather than an
 unknown key or an unexpected word: the keys people reach for
@@ -18,7 +18,9 @@ line (``pass 3 cards to the left``).  Both are tables,
 A rule that the language does express, but as a setting, is met the same
 way where people first write it (:data:`SETTING_KEYS`,
 :data:`SETTING_PHRASES`): ``game ends at 100 points`` in a rule line, or
-``target:`` beside ``game``, says to write ``game: {target: 100}``.
+``target:`` beside ``game``, says to write ``game: {target: 100}``; a
+``widow:`` key or a widow in a rule line says to write ``leftover: widow
+aside`` (or ``widow to first trick``).
 More than ten players need two packs
 (:func:`~barbu_dsl.language.loader.player_count_problem`).
 """
@@ -48,8 +50,9 @@ _POT = ("chips paid into a pot and collected later; each hand's points are score
         "score what is paid as points, e.g. '−1 per ♥' for a chip per heart")
 _ORDER = ("card orders other than the natural one (A high) and '2 high'",
           "write '2 high' for the inverted order, or leave the natural order")
-_WIDOW = ("cards set aside (a widow or kitty) or discarded by the dealer; every card of the pack is dealt",
-          "take cards out of the pack under 'decks' so that it deals out evenly")
+_DISCARD = ("a dealer who takes the cards left over and discards as many; the cards that do not deal out "
+            "evenly are removed under 'decks' or dealt to a widow",
+            "write 'leftover: widow aside' (docs/rules.md section 6, Packs, decks and player counts)")
 _PACKS = ("two packs; a game is played with one pack, by at most ten players",
           "play with one pack: 'deck: full' (52 cards) or a smaller one, such as 'piquet'")
 _BEAT = ("'beat' as a unit of scoring; the language scores tricks, cards, trick positions and places",
@@ -63,7 +66,7 @@ KEYS: dict[str, tuple[str, str]] = {
     **{key: _RUNNING for key in ("reset", "reset_at", "back_to_zero", "reversal", "reverse_at")},
     **{key: _POT for key in ("pot", "pots", "chips")},
     **{key: _ORDER for key in ("card_order", "rank_order", "ranking")},
-    **{key: _WIDOW for key in ("widow", "kitty", "talon", "discard")},
+    **{key: _DISCARD for key in ("discard", "dealer_discards", "discards")},
     **{key: _PACKS for key in ("packs", "two_packs")},
 }
 """Keys someone writing a rule out of the language's reach would try: what
@@ -82,7 +85,7 @@ PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\bpay\s+\d+\s+chips?\b[^,;]*|\bchips?\b[^,;]*\bpot\b|\b(into|in)\s+the\s+pot\b|\bpot\b", _POT),
     (rf"\b(card\s+|rank\s+)?order\s+{_RANK}(\s+{_RANK})+\b|\b(card|rank)\s+order\b", _ORDER),
     (r"\b(two|2|double)\s+(packs?|decks?)\b", _PACKS),
-    (r"\bwidow\b|\bkitty\b|\btalon\b|\bset\s+aside\b|\bdealer\s+discards?\b", _WIDOW),
+    (r"\bdealer\s+discards?\b", _DISCARD),
     (r"\bper\s+beats?\b|\bbeats?\b", _BEAT),
 )
 """Phrases someone writing a rule out of reach would write in a rule line,
@@ -95,8 +98,17 @@ _TARGET = ("a target score is a game setting, not a clause of a contract",
 _TARGET_KEY = ("a target score is written under 'game' as 'target'",
                "e.g. 'game: {target: 100}' (docs/rules.md section 6)")
 
+_WIDOW = ("cards that do not deal out evenly go to a widow by the spec's 'leftover' setting, not by a clause "
+          "of a contract",
+          "write 'leftover: widow aside' or 'leftover: widow to first trick' beside 'contracts' "
+          "(docs/rules.md section 6, Packs, decks and player counts)")
+_WIDOW_KEY = ("a widow is written as the 'leftover' setting",
+              "write 'leftover: widow aside' (never played) or 'leftover: widow to first trick' "
+              "(docs/rules.md section 6, Packs, decks and player counts)")
+
 SETTING_KEYS: dict[str, tuple[str, str]] = {
     **{key: _TARGET_KEY for key in ("target", "target_score", "ends_at", "game_end", "end_score")},
+    **{key: _WIDOW_KEY for key in ("widow", "kitty", "talon")},
 }
 """Keys someone would try for a rule that the language writes as another
 setting, at the wrong place or under another name: the message and a hint."""
@@ -104,6 +116,7 @@ setting, at the wrong place or under another name: the message and a hint."""
 SETTING_PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\b(game\s+)?(ends?|over|stops?)\s+(at|when\b[^,;]*?\breach\w*)\s+[−-]?\d+\s*(points?)?"
      r"|\b(first\s+to|reach\w*|target(\s+score)?(\s+of)?)\s+[−-]?\d+(\s+points?)?", _TARGET),
+    (r"\bwidow\b|\bkitty\b|\btalon\b|\bset\s+aside\b", _WIDOW),
 )
 """Phrases someone would write in a rule line for a rule that the language
 writes as a setting: the message and where to write it instead."""
