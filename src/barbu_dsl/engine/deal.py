@@ -17,9 +17,11 @@ from ..language import model as m
 Deal = tuple[tuple[int, ...], ...]
 
 
-def deal_deck(deck: Sequence[int], players: int, seed: int | str) -> Deal:
-    """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats."""
-    if players < 1 or len(deck) % players:
+def deal_deck(deck: Sequence[int], players: int, seed: int | str, widow: bool = False) -> Deal:
+    """``deck`` shuffled with ``seed`` and dealt evenly to ``players``
+    seats; with ``widow`` the cards left over after the last full block go
+    to the widow (:func:`widow_of`) rather than being refused."""
+    if players < 1 or (len(deck) % players and not widow):
         raise ValueError(f"{len(deck)} cards do not deal evenly to {players} players")
     cards = list(deck)
     random.Random(seed).shuffle(cards)
@@ -28,5 +30,19 @@ def deal_deck(deck: Sequence[int], players: int, seed: int | str) -> Deal:
 
 
 def deal(spec: m.Spec, players: int, seed: int | str) -> Deal:
-    """A deal of ``spec``'s deck for ``players`` (docs/rules.md section 3 removals)."""
-    return deal_deck(spec.deck_for(players), players, seed)
+    """A deal of ``spec``'s deck for ``players`` (docs/rules.md section 3
+    removals; section 6: the cards left over go to the widow)."""
+    return deal_deck(spec.deck_for(players), players, seed, spec.widow)
+
+
+def widow_of(spec: m.Spec, hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The widow of a deal of ``spec`` (docs/rules.md section 6, Packs,
+    decks and player counts): the cards of the deck in no hand, when the
+    hands hold all the cards dealt (else none: a position of a few cards,
+    or a spec without a widow)."""
+    players = len(hands)
+    deck = spec.deck_for(players) if players and spec.widow else ()
+    held = {c for cards in hands for c in cards}
+    if not deck or len(held) != len(deck) - spec.widow_size(players):
+        return ()
+    return tuple(c for c in deck if c not in held)

@@ -192,7 +192,7 @@ class StrongBot(Bot):
         hand = view.public
         assert hand is not None
         receiver = view.passing.receiver(view.seat) if view.passing is not None else None
-        known = with_passed(knowledge(hand, view.seat, view.mine), receiver, view.given)
+        known = with_passed(knowledge(hand, view.seat, view.mine, view.unseen), receiver, view.given)
         pos = hand.position()
         runner = self._runners_for(view.spec.game.aim).get(hand.table)
         weights = self._weights(view)
