@@ -803,6 +803,11 @@ class Spec:
         """How many cards the widow holds with ``players`` (0 without one)."""
         return len(self.deck_for(players)) % players if self.widow else 0
 
+    def aside(self, players: int) -> int:
+        """How many cards a widow set aside holds with ``players``: cards
+        nobody takes (0 without one, or when the widow is taken)."""
+        return self.widow_size(players) if self.leftover == "widow aside" else 0
+
     def title_in(self, language: str) -> str:
         """The spec's title for people who speak ``language``."""
         return dict(self.names).get(language, self.title)

@@ -86,7 +86,7 @@ def contract_data(spec: m.Spec, contract: m.Contract, players: int, deck: tuple[
             "plan": entry_plan(rules, players, deck, trump).to_json(),
             "total": terms.total,
             "positive": terms.positive,
-            "totals": list(hand_totals(rules, players, deck, trump).totals),
+            "totals": list(hand_totals(rules, players, deck, trump, spec.aside(players)).totals),
         })
     return {
         "name": contract.name,
