@@ -64,6 +64,8 @@ MESSAGES: dict[str, str] = {
     "table.wins_trick.scoring.you": "You win trick {number}: {points}, {cards}.",
     "table.goes_out": "{seat} is out, place {place}.",
     "table.goes_out.you": "You are out, place {place}.",
+    "table.takes_widow": "{seat} takes the widow with the first trick: {cards}.",
+    "table.takes_widow.you": "You take the widow with the first trick: {cards}.",
     "table.early_end": "The hand ends here: nothing left can change a score.",
     "table.not_played": "Nobody doubled {seat}: the hand is not played.",
     "table.not_played.you": "Nobody doubled you: the hand is not played.",
