@@ -79,6 +79,17 @@ def _check_leftover(spec: m.Spec, report: Callable[..., None], where: dict[str, 
         report(where.get("leftover"), f"nothing is left over: the deck deals out evenly to {counts} players, "
                "so the widow would always be empty",
                hint="leave 'leftover' out, or allow a player count the deck does not divide by")
+        return
+    if spec.leftover != "widow aside":
+        return
+    for contract in spec.contracts:
+        swept = next((rules.scoring for _, rules in ((None, contract.rules), *contract.by_players)
+                      if rules.scoring.all_or_nothing or rules.scoring.shoot_the_moon), None)
+        if swept is not None and not contract.derived:
+            rule = "all or nothing" if swept.all_or_nothing else "shoot the moon"
+            report(where.get("leftover"), f"a widow set aside may hold a card that scores, which nobody takes: "
+                   f"'{rule}' in '{contract.name}' needs one player to take them all",
+                   hint=f"write 'leftover: widow to first trick', or leave '{rule}' out")
 
 
 def _check_passing(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
