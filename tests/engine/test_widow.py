@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_dsl import cards as C
+from barbu_dsl.compiled import hand_totals
 from barbu_dsl.engine import GameState, deal, hand_for, replay_record
 from barbu_dsl.engine.deal import widow_of
 from barbu_dsl.engine.sampling import Knowledge, draw
 from barbu_dsl.errors import RecordError
-from barbu_dsl.language import parse_spec
+from barbu_dsl.language import load_spec, parse_spec
 from barbu_dsl.runtime.cards import mask_of
 
 TEXT = ("name: w\nplayers: 3-5\ndoubling: false\nleftover: {ruling}\ncontracts:\n"
@@ -144,3 +146,41 @@ def test_a_draw_leaves_an_unseen_widow_anywhere_among_the_unseen_cards() -> None
         assert rest.bit_count() == 2 and not dealt[2] & known.excluded[2]
         left |= {c for c in range(52) if rest >> c & 1}
     assert len(left) > 20
+
+
+WIDOW_SPECS = {ref: load_spec(ref) for ref in (str(Path(__file__).parents[1] / "generator" / "widow.yaml"),
+                                                str(Path(__file__).parents[1] / "generator" / "widow.yaml") + "+aside")}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([3, 5]), st.sampled_from(sorted(WIDOW_SPECS)),
+       st.sampled_from(["Hearts", "Queens", "Last", "Domino"]))
+def test_every_hand_adds_up_to_a_total_verify_proves(seed: int, players: int, ref: str, contract: str) -> None:
+    """Section 6: with either ruling, a hand played at random adds up to
+    one of the totals ``barbu verify`` gives (an aside widow's range)."""
+    spec = WIDOW_SPECS[ref]
+    hands = deal(spec, players, seed)
+    start = 2 + seed % 13 if contract == "Domino" else None  # the declarer names it
+    hand = hand_for(spec, contract, hands, seed % players, start_rank=start)
+    rng = random.Random(seed)
+    while not hand.is_over:
+        hand.play(rng.choice(hand.legal_moves()))
+    rules = spec.contract(contract).rules_for(players)
+    totals = hand_totals(rules, players, spec.deck_for(players), aside=spec.aside(players)).totals
+    assert sum(hand.raw_scores()) in totals
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_playout_gives_the_widow_to_the_first_trick(seed: int) -> None:
+    """Section 6: the strong bot's playouts hand the widow (the one it
+    imagines) to the taker of the first trick, so a hand adds up to −26."""
+    from barbu_dsl.engine.playouts import TrickPlayouts
+
+    hands = deal(FIRST, 5, seed)
+    hand = hand_for(FIRST, "Hearts", hands, seed % 5)
+    runner = TrickPlayouts(hand.table, "highest")  # type: ignore[attr-defined]
+    masks = [mask_of(h) for h in hands]
+    widow = mask_of(widow_of(FIRST, hands))
+    raw = runner.run(hand.position(), list(masks), None, random.Random(seed).random, widow=widow)  # type: ignore[attr-defined]
+    assert sum(raw) == -26
