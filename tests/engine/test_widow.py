@@ -184,3 +184,18 @@ def test_a_playout_gives_the_widow_to_the_first_trick(seed: int) -> None:
     widow = mask_of(widow_of(FIRST, hands))
     raw = runner.run(hand.position(), list(masks), None, random.Random(seed).random, widow=widow)  # type: ignore[attr-defined]
     assert sum(raw) == -26
+
+
+def test_a_domino_plays_the_cards_dealt_and_says_its_widow_is_aside() -> None:
+    """Section 6: a domino contract plays without the widow, whatever the ruling."""
+    spec = WIDOW_SPECS[str(Path(__file__).parents[1] / "generator" / "widow.yaml")]
+    state = GameState.new(spec, players=5, seed=9)
+    while (decision := state.pending()) is not None and not state.hands:
+        if decision.kind == "contract":
+            state.apply("Domino")
+            continue
+        view = state.view(decision.seat)
+        if view["table"] is not None:
+            assert view["widow"]["goes"] == "aside" and view["widow"]["shown"] is None
+        state.apply(decision.options[0])
+    assert state.hands[0].contract == "Domino" and not [e for e in state.events if e.event["type"] == "widow"]

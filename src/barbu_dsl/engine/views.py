@@ -425,7 +425,8 @@ class SeatView:
         shown = self.widow
         public = self.public
         taker = public.tricks[0].winner if shown is not None and public is not None else None
-        return {"cards": size, "goes": "aside" if self.spec.leftover == "widow aside" else "first trick",
+        domino = self.contract is not None and self.rules.is_domino  # played with the cards dealt
+        return {"cards": size, "goes": "aside" if self.spec.leftover == "widow aside" or domino else "first trick",
                 "taken_by": taker, "shown": None if shown is None else card_texts(shown)}
 
     def _passing_json(self) -> dict[str, Any] | None:
