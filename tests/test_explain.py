@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -326,3 +327,27 @@ def test_explain_says_the_passing(language: str, said: str) -> None:
     in each language; nothing is said of passing when the spec has none."""
     assert said in explain(load_spec("hearts"), language=language)
     assert "Passing" not in explain(load_spec("hearts+no-passing"))
+
+
+WIDOW = str(Path(__file__).parent / "generator" / "widow.yaml")
+
+
+@pytest.mark.parametrize(("language", "first", "aside"), [
+    ("en", "Widow: the cards that do not deal out evenly (1 with 3 players, 2 with 5 players)",
+     "widow that is set aside: nobody sees or takes them"),
+    ("it", "Monte: le carte che non si distribuiscono in parti uguali (1 con 3 giocatori, 2 con 5 giocatori)",
+     "monte messo da parte: nessuno le vede né le prende"),
+    ("fr", "Talon : les cartes qui ne se distribuent pas également (1 à 3 joueurs, 2 à 5 joueurs)",
+     "talon face cachée, mis de côté : personne ne les voit ni ne les prend"),
+    ("pt", "Monte: as cartas que não se distribuem por igual (1 com 3 jogadores, 2 com 5 jogadores)",
+     "monte posto de parte: ninguém as vê nem as leva"),
+])
+def test_explain_says_the_widow(language: str, first: str, aside: str) -> None:
+    """docs/rules.md section 6, Packs, decks and player counts: how many
+    cards the widow holds for each count and where it goes, in each
+    language; nothing is said of a widow at a count that has none, nor in
+    a spec without one; an aside widow's hand total is a range."""
+    spec = load_spec(WIDOW)
+    assert first in explain(spec, language=language)
+    assert aside in explain(load_spec(WIDOW + "+aside"), language=language)
+    assert "Widow" not in explain(spec, players=4) and "Widow" not in explain(load_spec("hearts"))

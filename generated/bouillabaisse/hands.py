@@ -152,6 +152,7 @@ class TrickHand(Hand):
         "tricks",
         "trump",
         "values",
+        "widow",
         "win",
         "winners",
         "won",
@@ -176,7 +177,8 @@ class TrickHand(Hand):
         self.trick: list[int] = []
         self.lmask = 0  # the mask of the suit led to the current trick
         self.best = self.win = 0  # the bits of the highest led card and of the winning card
-        self.gathered = 0  # the cards of the tricks complete, as a mask
+        self.gathered = 0  # the cards of the tricks complete, as a mask (and a widow the first trick takes)
+        self.widow = 0  # the widow the taker of the first trick takes (docs/rules.md section 6)
         self.taker = -1
         self.played = 0
         self.won = [0] * players

@@ -50,9 +50,12 @@ class Hand(TrickHand):
     TRUMPS = "none"
 
     def __init__(
-        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None, widow: int = 0
     ) -> None:
         super().__init__(hands, declarer)
+        if widow:  # taken with the first trick (docs/rules.md section 6): its cards score
+            self.widow = self.gathered = widow
+            self.deck |= widow
         self.scoring = SCORING & self.deck
         self.to_play = self.leader = first_leader(hands, declarer)
 
@@ -148,7 +151,7 @@ class Hand(TrickHand):
         self.trick = []
         self.leader = taker
         done += 1
-        played = self.played
+        played = self.played | self.widow  # the widow goes with the first trick
         tricks = self.tricks
         if done == tricks or (played & scoring == scoring):
             self.to_play = None

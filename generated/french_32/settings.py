@@ -37,6 +37,10 @@ PASSING = (0, ())
 after hand (docs/rules.md section 6, Passing): none, the hands are played
 as dealt."""
 
+LEFTOVER = "removed"
+"""What becomes of the cards that do not deal out evenly (docs/rules.md
+section 6, Packs, decks and player counts): the decks remove them."""
+
 AIM = "lowest"
 """The aim of the game: the lowest score wins, so a contract is positive
 when its total is below zero."""

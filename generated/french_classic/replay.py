@@ -31,7 +31,7 @@ from .doubling import check_doubles, is_not_played, is_positive, not_played_scor
 from .errors import after_end
 from .records import Record, exit_status
 from .registry import DECKS, PLAYERS, find
-from .settings import AIM, DOUBLING, PASSING
+from .settings import AIM, DOUBLING, LEFTOVER, PASSING
 
 __all__ = ["exit_status", "read_record", "replay", "replay_text"]
 
@@ -103,7 +103,11 @@ def _replay(record: Any) -> dict[str, Any]:
             raise after_end(0)
         return records.not_played(not_played_scores(total, declarer, players))
 
-    hand = module.RULES[players](hands, declarer, trump, start_rank)
+    rules = module.RULES[players]
+    widow = 0  # the cards of the deck in no hand, which the taker of the first trick takes (docs/rules.md section 6)
+    if LEFTOVER == "widow to first trick" and rules.kind == "tricks":
+        widow = DECKS[players] & ~sum(hands)
+    hand = rules(hands, declarer, trump, start_rank, widow) if widow else rules(hands, declarer, trump, start_rank)
     for index, move in enumerate(plays):
         if hand.to_play is None:
             raise after_end(index)

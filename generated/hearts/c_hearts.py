@@ -71,11 +71,16 @@ class Hand(TrickHand):
     TRUMPS = "none"
 
     def __init__(
-        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None, widow: int = 0
     ) -> None:
         super().__init__(hands, declarer)
+        if widow:  # taken with the first trick (docs/rules.md section 6): its cards score
+            self.widow = self.gathered = widow
+            self.deck |= widow
         self.scoring = SCORING & self.deck
         self.opening = OPENING if self.deck >> OPENING & 1 else -1
+        if self.opening >= 0 and widow >> self.opening & 1:  # nobody holds it: led as without one
+            self.opening = -1
         self.to_play = self.leader = first_leader(hands, declarer, self.opening)
 
     def legal_mask(self) -> int:

@@ -35,6 +35,10 @@ PASSING = (3, ("left", "right", "across", "hold"))
 """The cards each seat passes before play and the directions they go, hand
 after hand (docs/rules.md section 6, Passing)."""
 
+LEFTOVER = "removed"
+"""What becomes of the cards that do not deal out evenly (docs/rules.md
+section 6, Packs, decks and player counts): the decks remove them."""
+
 AIM = "lowest"
 """The aim of the game: the lowest score wins, so a contract is positive
 when its total is below zero."""

@@ -55,9 +55,12 @@ class Hand(TrickHand):
     TRUMPS = "named"
 
     def __init__(
-        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None, widow: int = 0
     ) -> None:
         super().__init__(hands, declarer)
+        if widow:  # taken with the first trick (docs/rules.md section 6): its cards score
+            self.widow = self.gathered = widow
+            self.deck |= widow
         if trump is None:
             raise ValueError("this contract needs the trump suit the declarer names")
         self.trump = trump

@@ -49,9 +49,12 @@ class Hand(TrickHand):
     TRUMPS = "none"
 
     def __init__(
-        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None
+        self, hands: list[int], declarer: int, trump: int | None = None, start_rank: int | None = None, widow: int = 0
     ) -> None:
         super().__init__(hands, declarer)
+        if widow:  # taken with the first trick (docs/rules.md section 6): its cards score
+            self.widow = self.gathered = widow
+            self.deck |= widow
         self.to_play = self.leader = first_leader(hands, declarer)
 
     def legal_mask(self) -> int:

@@ -79,14 +79,15 @@ _DEAL_STEPS: dict[tuple[int, int], tuple[tuple[tuple[int, int, int], ...], ...]]
 
 def deal_steps(cards: int, players: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """The draws of a deal of ``cards`` cards to ``players`` seats, seat by
-    seat but the last: (cards left, random bits that cover them, the index
-    of the last one left)."""
+    seat but the last (which gets what is left), or every seat when the
+    cards do not deal out evenly (what is left is a widow's): (cards left,
+    random bits that cover them, the index of the last one left)."""
     key = (cards, players)
     if key not in _DEAL_STEPS:
         size = cards // players
         _DEAL_STEPS[key] = tuple(
             tuple((n, WIDTH[n], n - 1) for n in range(cards - seat * size, cards - (seat + 1) * size, -1))
-            for seat in range(players - 1)
+            for seat in range(players if cards % players else players - 1)
         )
     return _DEAL_STEPS[key]
 
@@ -108,7 +109,8 @@ def deal_masks(bits: tuple[int, ...], players: int, getrandbits: Callable[[int],
             pool[j] = pool[last]
         hands.append(hand)
         left ^= hand
-    hands.append(left)
+    if len(hands) < players:
+        hands.append(left)
     return hands
 
 
@@ -120,7 +122,8 @@ def shuffled_deal(bits: tuple[int, ...], players: int, getrandbits: Callable[[in
     The shuffle is written out without its call per draw: for each position
     ``i`` from the last down to 1, an index ``j <= i`` from ``getrandbits``
     of the bit length of ``i + 1`` (drawn again while above ``i``), and the
-    two cards swapped."""
+    two cards swapped.  Cards left over after the last full block are a
+    widow's, in no hand."""
     pool = list(bits)
     for i in range(len(pool) - 1, 0, -1):
         width = (i + 1).bit_length()
@@ -129,7 +132,7 @@ def shuffled_deal(bits: tuple[int, ...], players: int, getrandbits: Callable[[in
             j = getrandbits(width)
         pool[i], pool[j] = pool[j], pool[i]
     size = len(pool) // players
-    return [sum(pool[start : start + size]) for start in range(0, len(pool), size)]
+    return [sum(pool[start : start + size]) for start in range(0, size * players, size)]
 
 
 def move_of_bit(bit: int) -> int:

@@ -67,6 +67,12 @@ def _decks() -> dict[str, Any]:
     }
 
 
+def _leftover() -> dict[str, Any]:
+    return {"enum": list(S.LEFTOVERS),
+            "description": "the cards that do not deal out evenly: removed by the decks (the default), or dealt "
+                           "to a widow set aside or taken with the first trick (docs/rules.md section 6)"}
+
+
 def _game() -> dict[str, Any]:
     by_count = {"type": "object", "propertyNames": _COUNT_KEY, "additionalProperties": {"type": "integer",
                                                                                         "minimum": 1}}
@@ -209,8 +215,8 @@ def _contracts(patching: bool) -> dict[str, Any]:
 
 def _settings() -> dict[str, Any]:
     """The keys a spec and an overlay of it share: the game's settings and its contracts."""
-    shared = {key: {"$ref": f"#/$defs/{key}"} for key in ("players", "deck", "decks", "game", "doubling",
-                                                                  "passing", "redeal")}
+    shared = {key: {"$ref": f"#/$defs/{key}"} for key in ("players", "deck", "decks", "leftover", "game",
+                                                                  "doubling", "passing", "redeal")}
     return {**shared, "contracts": _contracts(patching=True)}
 
 
@@ -250,6 +256,7 @@ def spec_schema() -> dict[str, Any]:
             "players": _players(),
             "deck": _deck(),
             "decks": _decks(),
+            "leftover": _leftover(),
             "game": _game(),
             "doubling": _doubling(),
             "passing": _passing(),

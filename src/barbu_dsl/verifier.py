@@ -232,18 +232,19 @@ def verify_count(spec: m.Spec, players: int) -> CountReport:
     deck = dealt_cards(spec, players)
     if players not in dict(spec.removed):
         problems.append(f"no deck is given for {players} players; counting all 52 cards")
-    if len(deck) % players:
+    if len(deck) % players and not spec.widow:
         problems.append(f"{len(deck)} cards do not deal evenly to {players} players "
                         f"({len(deck) % players} left over)")
     plan = game_plan(spec, players)
     payout = spec.game.payout_for(players)
     if plan.target is not None:
-        return _with_payout(replace(_per_deal(plan, deck, tuple(problems)), reset=plan.reset), payout)
+        return _with_payout(replace(_per_deal(plan, deck, tuple(problems), spec.aside(players)), reset=plan.reset),
+                            payout)
     played = game_contracts(plan)
     fixed = {m.contract_key(c.name): times for c, times in played.fixed}
     totals: dict[str, ContractTotal] = {}
     for contract in played.contracts():
-        total = contract_total(contract, deck, players)
+        total = contract_total(contract, deck, players, spec.aside(players))
         problems.extend(f"{contract.name}: {text}" for text in total.problems)
         key = m.contract_key(contract.name)
         totals[key] = ContractTotal(name=contract.name, totals=total.totals, notes=total.notes,
@@ -282,7 +283,7 @@ def reset_note(reset: tuple[tuple[int, int], ...]) -> str:
             "need not add up to the hands' scores proved here")
 
 
-def _per_deal(plan: GamePlan, deck: frozenset[int], problems: tuple[str, ...]) -> CountReport:
+def _per_deal(plan: GamePlan, deck: frozenset[int], problems: tuple[str, ...], aside: int) -> CountReport:
     """A game to a target score, proved per deal (docs/rules.md section 6):
     the hand total of each contract its hands may play (``times`` 0: how
     often depends on the scores)."""
@@ -292,7 +293,7 @@ def _per_deal(plan: GamePlan, deck: frozenset[int], problems: tuple[str, ...]) -
         key = m.contract_key(contract.name)
         if key in totals:
             continue
-        total = contract_total(contract, deck, plan.players)
+        total = contract_total(contract, deck, plan.players, aside)
         found.extend(f"{contract.name}: {text}" for text in total.problems)
         totals[key] = ContractTotal(name=contract.name, totals=total.totals, notes=total.notes, times=0)
     report = CountReport(plan.players, len(deck), tuple(totals.values()), tuple(found), hands=plan.known_hands,
@@ -321,10 +322,11 @@ def dealt_cards(spec: m.Spec, players: int) -> frozenset[int]:
         return C.FULL_DECK
 
 
-def contract_total(contract: m.Contract, deck: frozenset[int], players: int) -> HandTotals:
+def contract_total(contract: m.Contract, deck: frozenset[int], players: int, aside: int = 0) -> HandTotals:
     """Every hand total ``contract`` can reach with ``deck`` and ``players``
-    (:func:`barbu_dsl.compiled.hand_totals` of its rules for that count)."""
-    return hand_totals(contract.rules_for(players), players, deck)
+    (:func:`barbu_dsl.compiled.hand_totals` of its rules for that count),
+    ``aside`` cards of it in a widow nobody takes (docs/rules.md section 6)."""
+    return hand_totals(contract.rules_for(players), players, deck, aside=aside)
 
 
 # --------------------------------------------------------------------------
@@ -564,7 +566,7 @@ def _played_total(count: _Miss, contract: m.Contract, rules: m.Rules | None) -> 
     for name, side in sides:
         times = count.played.get(m.contract_key(name), 0)
         if times:
-            result = hand_totals(side, count.players, count.deck)
+            result = hand_totals(side, count.players, count.deck, aside=count.spec.aside(count.players))
             if result.fixed is None:
                 return None
             total += times * result.fixed

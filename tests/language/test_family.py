@@ -182,10 +182,10 @@ OUT_OF_REACH = [
     ("contracts:\n  Jacks: order A 10 K Q J 9 8 7, −2 per jack\n", "card orders other than"),
     ("contracts:\n  Jacks: −2 per jack, rank order\n", "card orders other than"),
     ("contracts:\n  Big: two packs, −2 per trick\n", "two packs"),
-    ("contracts:\n  Skat: −2 per trick, widow\n", "cards set aside"),
+    ("contracts:\n  Skat: −2 per trick, dealer discards 2\n", "a dealer who takes the cards left over"),
     ("contracts:\n  Bridge: bid, −2 per trick\n", "bidding"),
     ("contracts:\n  Bridge: −2 per trick, partner\n", "partnerships"),
-    ("widow: 2\n" + BASE, "cards set aside"),
+    ("discard: 2\n" + BASE, "a dealer who takes the cards left over"),
 ]
 
 
@@ -276,6 +276,9 @@ def test_a_target_some_total_can_reach_is_accepted(text: str) -> None:
     ("game: {back_to_zero: 100}\n" + BASE, "a total that goes back to zero is written under 'game' as 'reset'"),
     ("contracts:\n  Pot: pay 1 chip per heart into the pot\n", "a pot is a game setting, not a clause"),
     ("pot: no points\n" + BASE, "a pot is written under 'game' as 'pot'"),
+    ("contracts:\n  Skat: −2 per trick, widow\n", "go to a widow by the spec's 'leftover' setting"),
+    ("contracts:\n  Skat: −2 per trick, 2 cards set aside\n", "go to a widow by the spec's 'leftover' setting"),
+    ("widow: 2\n" + BASE, "a widow is written as the 'leftover' setting"),
 ])
 def test_a_target_written_elsewhere_says_where_it_goes(text: str, wanted: str) -> None:
     """docs/rules.md section 6, "Not expressible", "A target score" and
@@ -289,6 +292,6 @@ def test_a_target_written_elsewhere_says_where_it_goes(text: str, wanted: str) -
 def test_each_setting_phrasing_is_met() -> None:
     """docs/rules.md section 6, "Not expressible": every row of the setting
     phrases is met by a line above."""
-    met = ("game ends at 100 points", "exactly 100 goes back to zero", "pay 1 chip per heart into the pot")
+    met = ("game ends at 100 points", "exactly 100 goes back to zero", "pay 1 chip per heart into the pot", "widow")
     for pattern, _ in SETTING_PHRASES:
         assert any(re.search(pattern, line, re.IGNORECASE) for line in met), pattern

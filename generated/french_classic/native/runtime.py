@@ -150,14 +150,16 @@ each trick; domino's runs), passed in so that no hand allocates."""
 def deal(mt: np.ndarray, deck_bits: np.ndarray, players: int, hands: np.ndarray, pool: np.ndarray) -> None:
     """A uniformly random deal of ``deck_bits`` (one-bit masks, card order)
     to ``players`` seats into ``hands``: the Python ``deal_masks``, draw for
-    draw (``pool``: scratch of the same length)."""
+    draw (``pool``: scratch of the same length); the cards left over when
+    they do not deal out evenly are a widow's, in no hand."""
     cards = len(deck_bits)
     size = cards // players
     left = 0
     for i in range(cards):
         pool[i] = deck_bits[i]
         left |= deck_bits[i]
-    for seat in range(players - 1):
+    drawn = players if cards % players else players - 1  # with a widow every seat draws; it keeps the rest
+    for seat in range(drawn):
         hand = 0
         for n in range(cards - seat * size, cards - (seat + 1) * size, -1):
             j = below(mt, n)
@@ -165,4 +167,5 @@ def deal(mt: np.ndarray, deck_bits: np.ndarray, players: int, hands: np.ndarray,
             pool[j] = pool[n - 1]
         hands[seat] = hand
         left ^= hand
-    hands[players - 1] = left
+    if drawn < players:
+        hands[players - 1] = left

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 6e3c3f53bad3fdad (sha256): a new
+# Compiled with the runtime and the Python rules as of cf8243dd61026a64 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of ac698a8119a78409 (sha256): a new
+# Compiled with the runtime and the Python rules as of 7c605e2503e18132 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of f8da2a8b05ef8f98 (sha256): a new
+# Compiled with the runtime and the Python rules as of c08ce0ea60367e16 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 6fc5a9a8cff1e587 (sha256): a new
+# Compiled with the runtime and the Python rules as of 78b639b7909fa8f4 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

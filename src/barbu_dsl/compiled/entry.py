@@ -60,10 +60,12 @@ def set_name(selector: m.Cards) -> str:
 
 
 @lru_cache(maxsize=512)
-def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None = None) -> EntryPlan:
+def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None = None,
+               aside: int = 0) -> EntryPlan:
     """What a scorer enters for a hand of ``rules`` with ``players`` holding
     ``deck`` (sorted cards); ``trump`` is the suit the declarer named, for
-    contracts where they name one."""
+    contracts where they name one; ``aside`` cards lie in a widow nobody
+    takes (docs/rules.md section 6): a counted set may fall that short."""
     deck_mask = mask_of(deck)
     tricks = len(deck) // players
     if isinstance(rules.play, m.DominoPlay):
@@ -88,8 +90,8 @@ def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int |
         set_masks[name] = mask_of(select(part.cards, table.trump)) & deck_mask
     sets = tuple(
         CountedSet(name, set_masks[name], value,
-                   (set_masks[name] & table.scoring_mask).bit_count() if not table.plays_out
-                   else set_masks[name].bit_count())
+                   max(0, ((set_masks[name] & table.scoring_mask).bit_count() if not table.plays_out
+                           else set_masks[name].bit_count()) - aside))
         for name, value in set_values.items()
     )
     singles = tuple(
@@ -98,8 +100,8 @@ def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int |
         for card in sorted(single_cards)
     )
     none_of = _none_of(rules, table, sets, singles, deck_mask)
-    sets += tuple(CountedSet(name, mask, 0, mask.bit_count()) for name, mask in _uncounted(rules, sets, table.trump,
-                                                                                          deck_mask))
+    sets += tuple(CountedSet(name, mask, 0, max(0, mask.bit_count() - aside))
+                  for name, mask in _uncounted(rules, sets, table.trump, deck_mask))
     positions = tuple((index + 1, value) for index, value in enumerate(table.trick_at) if value)
     return EntryPlan(
         players=players,

@@ -33,7 +33,15 @@ from ..language import model as m
 from ..language.checks import spread_problems
 from ..language.rules import value_text
 from ..words import join_words
-from .facts import most_parts, part_facts, placing_values, tie_shares, tricks_taken_values, trump_mode
+from .facts import (
+    most_parts,
+    part_facts,
+    placing_values,
+    resolved_scoring,
+    tie_shares,
+    tricks_taken_values,
+    trump_mode,
+)
 from .tables import trick_table
 
 
@@ -111,10 +119,20 @@ def trump_choices(rules: m.Rules, trump: int | None = None) -> tuple[int | None,
     return (C.CLUBS,)
 
 
-def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | None = None) -> HandTotals:
+def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | None = None,
+                aside: int = 0) -> HandTotals:
     """Every hand total the rules can reach with ``players`` holding
-    ``deck`` (only with ``trump``, when given, for a named trump suit)."""
+    ``deck`` (only with ``trump``, when given, for a named trump suit);
+    ``aside`` cards of the deck are a widow set aside that nobody takes
+    (docs/rules.md section 6), any of them."""
     cards = _deck_tuple(deck)
+    if aside and not isinstance(rules.play, m.DominoPlay):
+        return _aside_totals(rules, players, cards, trump, aside)
+    return _dealt_totals(rules, players, cards, trump)
+
+
+def _dealt_totals(rules: m.Rules, players: int, cards: tuple[int, ...], trump: int | None) -> HandTotals:
+    """:func:`hand_totals` when every card of ``cards`` is dealt."""
     tricks = len(cards) // players
     notes: list[str] = []
     problems: list[str] = []
@@ -161,6 +179,46 @@ def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | 
         notes.append(f"is {value_text(slam)} when one player takes every trick (they score it instead)")
         combined.add(slam)
     return HandTotals(tuple(sorted(combined)), tuple(notes), tuple(problems))
+
+
+def _aside_totals(rules: m.Rules, players: int, cards: tuple[int, ...], trump: int | None,
+                  aside: int) -> HandTotals:
+    """:func:`hand_totals` with ``aside`` cards of ``cards`` in a widow
+    nobody takes: the totals of every deck left, the spreads shared out
+    over the whole deck as the game shares them.  Cards that count alike
+    (the same value, in the same ``for no`` sets and, where suits count,
+    of the same suit) are one class, so each mix of classes is counted once."""
+    named = _named_default(rules, trump)
+    rules = m.Rules(rules.play, resolved_scoring(rules, players, cards, named))
+    table = trick_table(rules, players, cards, named)
+    suits = bool(most_parts(rules.scoring)) or trump_mode(rules.play) != "none"
+    classes: dict[tuple, list[int]] = {}
+    for c in cards:
+        key = (table.values[c], tuple(mask >> c & 1 for mask, _ in table.none_of), C.suit_of(c) if suits else None)
+        classes.setdefault(key, []).append(c)
+    whole = _dealt_totals(rules, players, cards, trump)
+    totals: set[int] = set()
+    notes = list(whole.notes)
+    for widow in _mixes(list(classes.values()), aside):
+        result = _dealt_totals(rules, players, tuple(c for c in cards if c not in widow), trump)
+        totals.update(result.totals)
+        notes.extend(note for note in result.notes if note not in notes)
+    if len(totals) > 1 and set(totals) != set(whole.totals):
+        notes.append(f"depends on the {aside} card{'s' if aside > 1 else ''} of the widow, which nobody takes")
+    return HandTotals(tuple(sorted(totals)), tuple(notes), whole.problems)
+
+
+def _mixes(classes: list[list[int]], size: int) -> Iterable[frozenset[int]]:
+    """Each way to take ``size`` cards from ``classes`` as counts per class
+    (the first cards of each class stand for any of it)."""
+    if not classes:
+        if not size:
+            yield frozenset()
+        return
+    first, rest = classes[0], classes[1:]
+    for k in range(min(size, len(first)) + 1):
+        for more in _mixes(rest, size - k):
+            yield frozenset(first[:k]) | more
 
 
 def _taken_totals(rules: m.Rules, players: int, cards: tuple[int, ...], trump: int | None,

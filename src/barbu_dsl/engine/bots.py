@@ -423,7 +423,7 @@ class RuleBot(Bot):
         hand = view.public
         assert hand is not None
         mine = view.mine
-        unseen = t.deck & ~hand.played & ~mine
+        unseen = view.unseen  # a widow's cards among them until shown (docs/rules.md section 6)
         trick = hand.current_trick
         win = trick[0] if trick else -1
         for c in trick[1:]:

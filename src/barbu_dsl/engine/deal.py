@@ -8,7 +8,8 @@ blocks: seat 0 the first block, seat 1 (on seat 0's left) the next, and so
 on.  A block in the order it was dealt is a seat's *packet*
 (:func:`deal_packets`: its first cards are those a declarer who chooses
 after seeing part of the hand sees, section 6); each hand is otherwise
-returned sorted in card order.
+returned sorted in card order.  Cards that do not deal out evenly go to a
+widow when the spec has one (section 6, Packs, decks and player counts).
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from ..language import model as m
 Deal = tuple[tuple[int, ...], ...]
 
 
-def deal_packets(deck: Sequence[int], players: int, seed: int | str) -> Deal:
+def deal_packets(deck: Sequence[int], players: int, seed: int | str, widow: bool = False) -> Deal:
     """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats,
-    each seat's cards in the order they were dealt."""
-    if players < 1 or len(deck) % players:
+    each seat's cards in the order they were dealt; with ``widow`` the
+    cards left over after the last full block go to the widow
+    (:func:`widow_of`) rather than being refused."""
+    if players < 1 or (len(deck) % players and not widow):
         raise ValueError(f"{len(deck)} cards do not deal evenly to {players} players")
     cards = list(deck)
     random.Random(seed).shuffle(cards)
@@ -38,14 +41,29 @@ def sorted_hands(packets: Deal) -> Deal:
     return tuple(tuple(sorted(packet)) for packet in packets)
 
 
-def deal_deck(deck: Sequence[int], players: int, seed: int | str) -> Deal:
-    """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats."""
-    return sorted_hands(deal_packets(deck, players, seed))
+def deal_deck(deck: Sequence[int], players: int, seed: int | str, widow: bool = False) -> Deal:
+    """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats
+    (with ``widow``, the cards left over to the widow)."""
+    return sorted_hands(deal_packets(deck, players, seed, widow))
 
 
 def deal(spec: m.Spec, players: int, seed: int | str) -> Deal:
-    """A deal of ``spec``'s deck for ``players`` (docs/rules.md section 3 removals)."""
-    return deal_deck(spec.deck_for(players), players, seed)
+    """A deal of ``spec``'s deck for ``players`` (docs/rules.md section 3
+    removals; section 6: the cards left over go to the widow)."""
+    return deal_deck(spec.deck_for(players), players, seed, spec.widow)
+
+
+def widow_of(spec: m.Spec, hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The widow of a deal of ``spec`` (docs/rules.md section 6, Packs,
+    decks and player counts): the cards of the deck in no hand, when the
+    hands hold all the cards dealt (else none: a position of a few cards,
+    or a spec without a widow)."""
+    players = len(hands)
+    deck = spec.deck_for(players) if players and spec.widow else ()
+    held = {c for cards in hands for c in cards}
+    if not deck or len(held) != len(deck) - spec.widow_size(players):
+        return ()
+    return tuple(c for c in deck if c not in held)
 
 
 def redeal_seed(seed: str, again: int) -> str:
@@ -75,4 +93,4 @@ def void_for_trump(hands: Deal, redeal: m.Redeal, trump: int | None) -> int | No
 
 
 __all__ = ["Deal", "deal", "deal_deck", "deal_packets", "redeal_seed", "sorted_hands", "void_at_deal",
-           "void_for_trump"]
+           "void_for_trump", "widow_of"]

@@ -114,6 +114,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "play_begins": ("seat",),
     "card": ("seat", "card"),
     "trick": ("number", "winner", "points", "cards"),
+    "widow": ("seat", "cards"),
     "out": ("seat", "place"),
     "early_end": (),
     "hand_ends": ("hand", "contract", "declarer", "status", "doubles", "raw", "transfers", "final", "totals"),

@@ -13,18 +13,22 @@ Play then passes the way the game goes (``game.direction``, section 6).
 
 The deck is the union of the hands, so small positions (a few cards each)
 work as well as full deals; trick positions (``last trick``) count from the
-end of the hand actually dealt.
+end of the hand actually dealt.  A widow set aside (docs/rules.md section
+6) is simply not in the deck; a widow that goes to the taker of the first
+trick is (``widow``): its cards score, and are taken with that trick.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import assert_never
 
-from ..compiled import announcement, beside, domino_table, rules_in_play, seat_after, trick_table
+from ..compiled import announcement, beside, domino_table, mask_of, rules_in_play, seat_after, trick_table
 from ..language import model as m
 from ..runtime.announcement import START_RANK, TRUMP
 from .base import Hand
+from .deal import widow_of
 from .domino import DominoHand
 from .tricks import TrickHand
 
@@ -50,12 +54,14 @@ def _holder(hands: Sequence[Sequence[int]], card: int | None, otherwise: int) ->
 def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
                trump: int | None = None, start_rank: int | None = None,
                first_lead: m.FirstLead = "declarer", early_end: bool = True,
-               direction: m.Direction = "clockwise") -> Hand:
+               direction: m.Direction = "clockwise", widow: Sequence[int] = ()) -> Hand:
     """A new hand of ``rules`` (a contract's ``rules_for(len(hands))``).
 
     ``trump`` is the suit the declarer names when the contract's trumps
     have no fixed suit; ``start_rank`` the rank named for a ``chosen``
-    domino start; ``direction`` the way play passes.  Raise ValueError
+    domino start; ``direction`` the way play passes; ``widow`` the cards
+    the taker of the first trick takes with it (a domino plays without
+    them).  Raise ValueError
     when one is needed and missing, or when the hands overlap or (in trick
     play) differ in size.
     """
@@ -77,9 +83,13 @@ def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
                 raise ValueError("in trick play every seat holds the same number of cards")
             if named == TRUMP and trump is None:
                 raise ValueError("this contract needs the trump suit the declarer names")
-            table = trick_table(rules, players, deck, trump)
+            if set(widow) & set(deck):
+                raise ValueError("the widow shares cards with the hands")
+            table = trick_table(rules, players, tuple(sorted((*deck, *widow))), trump)
+            if table.opening_card in widow:  # nobody holds it: the hand is led as without one
+                table = replace(table, opening_card=None)
             return TrickHand(table, hands, declarer, first_leader(rules, hands, declarer, first_lead), early_end,
-                             seat_after(players, direction))
+                             seat_after(players, direction), mask_of(widow))
         case _:
             assert_never(rules.play)
 
@@ -88,9 +98,13 @@ def hand_for(spec: m.Spec, contract: str | m.Contract, hands: Sequence[Sequence[
              trump: int | None = None, start_rank: int | None = None, early_end: bool = True) -> Hand:
     """A new hand of ``spec``'s ``contract`` (a name or a Contract), with
     the spec's first-lead rule and direction of play, and its spreads shared
-    out over the spec's deck (:func:`~barbu_dsl.compiled.rules_in_play`)."""
+    out over the spec's deck (:func:`~barbu_dsl.compiled.rules_in_play`);
+    with ``leftover: widow to first trick`` the cards of the deck in no
+    hand are the widow (:func:`~.deal.widow_of`)."""
     if isinstance(contract, str):
         contract = spec.contract(contract)
     rules = rules_in_play(spec, contract, len(hands), trump)
+    widow = widow_of(spec, hands) if spec.leftover == "widow to first trick" else ()
     return start_hand(rules, hands, declarer, trump=trump, start_rank=start_rank,
-                      first_lead=spec.game.first_lead, early_end=early_end, direction=spec.game.direction)
+                      first_lead=spec.game.first_lead, early_end=early_end, direction=spec.game.direction,
+                      widow=widow)

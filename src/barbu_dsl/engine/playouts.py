@@ -194,11 +194,13 @@ class TrickPlayouts:
         return _high_card(legal, inverted)
 
     def run(self, pos: TrickPosition, hands: list[int], first: int | None, random: Random,  # noqa: C901 -- a whole playout in one loop, calling nothing per move, for speed
-            record: list[int] | None = None) -> list[int]:
+            record: list[int] | None = None, widow: int = 0) -> list[int]:
         """Play ``first`` (a card of the seat to play; None: the policy's
         card) from ``pos``, then the policy to the end; ``hands`` (one mask
         per seat) is used up.  The raw scores of the hand; every move is
-        appended to ``record`` when given."""
+        appended to ``record`` when given.  ``widow``: the cards the taker
+        of the first trick takes with it (docs/rules.md section 6), when
+        that trick is still to be taken."""
         t = self.table
         players, tricks, weaker, values = t.players, t.tricks, t.weaker, t.values
         trump = t.trump if t.trump is not None else -1
@@ -210,6 +212,9 @@ class TrickPlayouts:
         led, best_led, win, taker = pos.led, pos.best_led, pos.win, pos.taker
         played, moves = pos.played, pos.moves
         won, points, winners = list(pos.won), list(pos.points), list(pos.winners)
+        gone = played | widow  # the cards no hand holds any more: played, or in a widow (taken or to be)
+        for taken in won:
+            gone |= taken
         after = pos.after
         seat = pos.to_play
         assert seat is not None
@@ -248,6 +253,9 @@ class TrickPlayouts:
             taken = 0
             for c in trick:
                 taken |= 1 << c
+            if widow and not done:  # the first trick takes the widow
+                taken |= widow
+                gained += sum(values[c] for c in range(52) if widow >> c & 1)
             if taken & scoring:
                 for c in trick:
                     gained += values[c]
@@ -257,7 +265,8 @@ class TrickPlayouts:
             trick = []
             seat = taker
             done += 1
-            if done >= tricks or (not plays_out and not scoring & ~played and last_scoring < done):
+            gone |= taken
+            if done >= tricks or (not plays_out and not scoring & ~(played | gone) and last_scoring < done):
                 return finish_scores(t, points, won, winners)
 
 

@@ -38,6 +38,7 @@ from ..runtime.cards import mask_of
 from ..runtime.errors import bad_record
 from ..runtime.records import exit_status, worst_status
 from .base import after_end, move_str
+from .deal import widow_of
 from .doubling import Pair, hand_terms
 from .hand import start_hand
 
@@ -113,8 +114,12 @@ def replay(spec: m.Spec, record: Any) -> dict[str, Any]:
     error objects (see the module docstring for the order of the checks)."""
     hand_record = read_record(spec, record)
     rules, players, declarer = hand_record.rules, hand_record.players, hand_record.declarer
-    deck = tuple(sorted(c for cards in hand_record.hands for c in cards))
+    # The widow is the cards of the deck in no hand (section 6); the value a hand hands out, which doubling
+    # and an unplayed hand read, counts it as the game does; the taker of the first trick may take it.
+    widow = widow_of(spec, hand_record.hands)
+    deck = tuple(sorted((*widow, *(c for cards in hand_record.hands for c in cards))))
     terms = hand_terms(spec, rules, players, deck, hand_record.trump)
+    widow = widow if spec.leftover == "widow to first trick" else ()
     terms.check(declarer, hand_record.doubles)
 
     if terms.not_played(declarer, hand_record.doubles):
@@ -124,7 +129,7 @@ def replay(spec: m.Spec, record: Any) -> dict[str, Any]:
 
     hand = start_hand(rules, hand_record.hands, declarer, trump=hand_record.trump,
                       start_rank=hand_record.start_rank, first_lead=spec.game.first_lead,
-                      direction=spec.game.direction)
+                      direction=spec.game.direction, widow=widow)
     for index, move in enumerate(hand_record.plays):
         if hand.is_over:
             raise after_end(index)

@@ -44,12 +44,16 @@ class Knowledge:
     excluded: tuple[int, ...]
 
 
-def knowledge(hand: PublicHand, seat: int, mine: int) -> Knowledge:
+def knowledge(hand: PublicHand, seat: int, mine: int, unseen: int | None = None) -> Knowledge:
     """What ``seat``, holding the cards ``mine`` (a mask), knows in ``hand``
-    (a trick or domino hand, as the table sees it)."""
-    if hand.is_domino:
-        return _domino_knowledge(hand, seat, mine)
-    return _trick_knowledge(hand, seat, mine)
+    (a trick or domino hand, as the table sees it).  ``unseen``: the cards
+    the seat has not seen (:attr:`~.views.SeatView.unseen`, an unseen
+    widow's among them); by default the hand's cards not played and not
+    the seat's."""
+    known = _domino_knowledge(hand, seat, mine) if hand.is_domino else _trick_knowledge(hand, seat, mine)
+    if unseen is None:
+        return known
+    return Knowledge(seat, mine, unseen, known.counts, known.excluded)
 
 
 def fresh_knowledge(seat: int, mine: int, deck: int, players: int) -> Knowledge:
@@ -148,11 +152,23 @@ def with_passed(known: Knowledge, receiver: int | None, given: tuple[int, ...]) 
 
 def draw(known: Knowledge, rng: random.Random) -> list[int]:
     """One deal of the unseen cards that fits ``known``: a card mask per
-    seat, ``known.mine`` for the player's own seat."""
+    seat, ``known.mine`` for the player's own seat.  A hand seen in part
+    (docs/rules.md section 6, Choosing after part of the hand) has the rest
+    of it drawn first; unseen cards beyond what the others hold are then an
+    unseen widow's (section 6, Packs, decks and player counts): any card
+    may be among them."""
     missing = known.counts[known.seat] - known.mine.bit_count()
-    if missing > 0:  # a hand seen in part (docs/rules.md section 6): the rest of it is drawn first
+    if missing > 0:
         rest = mask_of(rng.sample(cards_of(known.unseen), missing))
         known = Knowledge(known.seat, known.mine | rest, known.unseen & ~rest, known.counts, known.excluded)
+    spare = known.unseen.bit_count() - sum(n for s, n in enumerate(known.counts) if s != known.seat)
+    if spare > 0:
+        widow = Knowledge(known.seat, known.mine, known.unseen, (*known.counts, spare), (*known.excluded, 0))
+        return _draw(widow, rng)[:-1]
+    return _draw(known, rng)
+
+
+def _draw(known: Knowledge, rng: random.Random) -> list[int]:
     others = [s for s in range(len(known.counts)) if s != known.seat and known.counts[s]]
     cards = cards_of(known.unseen)
     rng.shuffle(cards)
@@ -174,7 +190,7 @@ def draw(known: Knowledge, rng: random.Random) -> list[int]:
     if dealt is not None:
         return dealt
     # The facts contradict each other (they cannot, for a legal history): deal freely.
-    return draw(Knowledge(known.seat, known.mine, known.unseen, known.counts, (0,) * len(known.counts)), rng)
+    return _draw(Knowledge(known.seat, known.mine, known.unseen, known.counts, (0,) * len(known.counts)), rng)
 
 
 def _greedy(cards: list[int], allowed: dict[int, list[int]], counts: tuple[int, ...], base: list[int],

@@ -103,7 +103,8 @@ def finish_scores(table: TrickTable, points: Sequence[int], won: Sequence[int],
                 scores = [total] * table.players
                 scores[taker] = 0
     if table.slam is not None:  # the taker of every trick scores the slam instead, every other seat 0
-        slammer = [seat for seat, taken in enumerate(won) if taken.bit_count() == table.tricks * table.players]
+        # Every trick: a widow taken with the first one adds fewer cards than a trick holds.
+        slammer = [seat for seat, taken in enumerate(won) if taken.bit_count() // table.players == table.tricks]
         if slammer:
             scores = [0] * table.players
             scores[slammer[0]] = table.slam

@@ -47,7 +47,7 @@ from typing import Any
 
 from .. import cards as C
 from ..bounded_json import loads
-from ..compiled import announcement
+from ..compiled import announcement, cards_of
 from ..errors import SpecError
 from ..language import model as m
 from .base import PASS, Hand, IllegalPlay, PlayAfterEnd
@@ -322,7 +322,7 @@ class GameState:
         redeal = self.spec.redeal
         while True:
             packets = deal_packets(self._views[0].deck, self.players,
-                                   redeal_seed(f"{self.seed}/hand {number}", self._redeals))
+                                   redeal_seed(f"{self.seed}/hand {number}", self._redeals), self.spec.widow)
             if self._redeals >= redeal.limit or void_at_deal(packets, redeal) is None:
                 return packets
             self._redeals += 1
@@ -554,6 +554,8 @@ class GameState:
                 gained = raw[trick.winner] - self._raw_said[trick.winner]
                 self._raw_said = raw
                 self._say("trick", everyone, hand.tricks_played, trick.winner, gained, card_texts(trick.cards))
+                if isinstance(hand, TrickHand) and hand.tricks_played == 1 and hand.widow:
+                    self._say("widow", everyone, trick.winner, card_texts(cards_of(hand.widow)))
                 if hand.to_play is None:
                     if hand.tricks_played < hand.table.tricks:  # type: ignore[attr-defined]
                         self._say("early_end", everyone)

@@ -192,17 +192,22 @@ class StrongBot(Bot):
         hand = view.public
         assert hand is not None
         receiver = view.passing.receiver(view.seat) if view.passing is not None else None
-        known = with_passed(knowledge(hand, view.seat, view.mine), receiver, view.given)
+        known = with_passed(knowledge(hand, view.seat, view.mine, view.unseen), receiver, view.given)
         pos = hand.position()
         runner = self._runners_for(view.spec.game.aim).get(hand.table)
         weights = self._weights(view)
         deals = max(self._work(MIN_DEALS), math.ceil(self._work(PLAY_PLAYOUTS) / len(legal)))
         totals = [0.0] * len(legal)
         rng = self.rng
+        # A widow the first trick is still to take holds the unseen cards no seat is imagined to hold.
+        widow_left = (not hand.is_domino and view.spec.leftover == "widow to first trick"
+                      and not pos.winners)  # type: ignore[union-attr]
         for _ in range(deals):
             dealt = draw(known, rng)
+            widow = known.unseen & ~sum(dealt[s] for s in range(view.players) if s != view.seat) if widow_left else 0
             for index, move in enumerate(legal):
-                raw = runner.run(pos, list(dealt), move, rng.random)  # type: ignore[arg-type]
+                raw = (runner.run(pos, list(dealt), move, rng.random, widow=widow)  # type: ignore[arg-type,call-arg]
+                       if widow else runner.run(pos, list(dealt), move, rng.random))  # type: ignore[arg-type]
                 totals[index] += sum(w * r for w, r in zip(weights, raw, strict=True) if w)
         ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
         return [(legal[i], totals[i] / deals) for i in ranked]

@@ -67,6 +67,8 @@ class TrickHand(Hand):
     ``early_end=False`` plays every trick out, ignoring the early-end
     ruling (for tests: ending early must never change a score).  ``after``
     gives the seat whose turn comes after each seat (clockwise unless said).
+    ``widow`` (a card mask) is taken, with its points, by the taker of the
+    first trick (docs/rules.md section 6, ``leftover: widow to first trick``).
     """
 
     __slots__ = (
@@ -91,11 +93,13 @@ class TrickHand(Hand):
         "players",
         "table",
         "to_play",
+        "widow",
     )
 
     def __init__(self, table: TrickTable, hands: Sequence[Sequence[int]], declarer: int,
-                 leader: int, early_end: bool = True, after: tuple[int, ...] | None = None):
+                 leader: int, early_end: bool = True, after: tuple[int, ...] | None = None, widow: int = 0):
         self.table = table
+        self.widow = widow
         self.players = table.players
         self._after = after or seat_after(table.players)
         self.declarer = declarer
@@ -271,6 +275,9 @@ class TrickHand(Hand):
         for c in trick:
             points += t.values[c]
             taken |= 1 << c
+        if not index and self.widow:  # the widow goes with the first trick (docs/rules.md section 6)
+            points += sum(t.values[c] for c in cards_of(self.widow))
+            taken |= self.widow
         self._points[taker] += points
         self._won[taker] |= taken
         self._winners.append(taker)
@@ -278,7 +285,7 @@ class TrickHand(Hand):
         self._trick = []
         self._leader = taker
         done = index + 1
-        if done >= t.tricks or (self.early_end and not can_still_score(t, done, self._played)):
+        if done >= t.tricks or (self.early_end and not can_still_score(t, done, self._played | self.widow)):
             self.to_play = None
             self._scores = finish_scores(t, self._points, self._won, self._winners)
         else:

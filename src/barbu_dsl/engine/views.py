@@ -360,7 +360,9 @@ class SeatView:
         "pass"]``) and ``placings``; ``passing`` (null when no cards are
         passed this hand): ``direction``, ``cards`` (how many each seat
         passes), ``given`` (the seat's own, so far) and ``received`` (null
-        until the exchange).
+        until the exchange); ``widow`` (null without one): ``cards`` (how
+        many), ``goes`` (``aside`` or ``first trick``), ``taken_by`` and
+        ``shown`` (null until the first trick is taken).
         """
         contract = self.contract
         turn = self.turn
@@ -385,7 +387,47 @@ class SeatView:
             "over": self.over,
             "table": None if self.public is None else self.public.to_json(),
             "passing": self._passing_json(),
+            "widow": self._widow_json(),
         }
+
+    @property
+    def unseen(self) -> int:
+        """The cards this seat has not seen, as a mask: the deck's less its
+        own, those played and those taken (a widow shown with the first
+        trick).  An unseen widow's cards are among them: the seat cannot
+        tell them from the others' (docs/rules.md section 6)."""
+        gone = self.mine
+        hand = self._hand
+        deck = mask_of(self.deck)
+        if hand is not None:
+            # The hand's cards (a position of a few cards is its own deck), and an unseen widow's.
+            deck = hand.table.deck | (deck if self.spec.widow_size(self.players) else 0)  # type: ignore[attr-defined]
+            gone |= self.public.played if self.public is not None else 0
+        if isinstance(hand, TrickHand):
+            for seat in range(hand.players):
+                gone |= mask_of(hand.captured(seat))
+        return deck & ~gone
+
+    @property
+    def widow(self) -> tuple[int, ...] | None:
+        """The widow's cards once its taker has them, for everyone to see
+        (docs/rules.md section 6: at the end of the first trick); None
+        before, for a widow set aside, and without a widow."""
+        hand = self._hand
+        if isinstance(hand, TrickHand) and hand.widow and hand.tricks_played:
+            return tuple(cards_of(hand.widow))
+        return None
+
+    def _widow_json(self) -> dict[str, Any] | None:
+        size = self.spec.widow_size(self.players)
+        if not size:
+            return None
+        shown = self.widow
+        public = self.public
+        taker = public.tricks[0].winner if shown is not None and public is not None else None
+        domino = self.contract is not None and self.rules.is_domino  # played with the cards dealt
+        return {"cards": size, "goes": "aside" if self.spec.leftover == "widow aside" or domino else "first trick",
+                "taken_by": taker, "shown": None if shown is None else card_texts(shown)}
 
     def _passing_json(self) -> dict[str, Any] | None:
         passing = self.passing

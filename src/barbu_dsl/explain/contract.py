@@ -405,7 +405,7 @@ def total_text(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], w: R
     for n in counts:
         rules = contract.rules_for(n)
         deck = dealt_cards(spec, n)
-        total = hand_totals(rules, n, deck)
+        total = hand_totals(rules, n, deck, aside=spec.aside(n))
         texts[n] = w.range(total.min, total.max)
         for note in (*_notes(rules, n, deck, w), *total.problems):
             if not note.startswith(("all or nothing makes", "shoot the moon makes")):

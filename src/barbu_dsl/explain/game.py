@@ -29,6 +29,8 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
                    else w("with_overlay.bare", name=name))
     out.append("")
     out.append(w("players_line", players=players_text(w, counts), decks=decks_text(spec, counts, w)))
+    if any(spec.widow_size(n) for n in counts):
+        out.append(w("widow", text=widow_text(spec, counts, w)))
     if any(isinstance(rules.play, m.TrickPlay) and not plays_out(rules)
            for c in spec.contracts for rules in rule_sets(c, counts)):
         out.append(w("early_end"))
@@ -228,6 +230,14 @@ def redeal_text(spec: m.Spec, w: RuleWords) -> str:
     return w("redeal.text", when=w.join(when, "or"), limit=redeal.limit)
 
 
+def widow_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
+    """The cards left over dealt to a widow (docs/rules.md section 6, Packs,
+    decks and player counts): how many for each count, and where it goes."""
+    sizes = ", ".join(w("widow.size", count=spec.widow_size(n), n=n) for n in counts if spec.widow_size(n))
+    ruling = "aside" if spec.leftover == "widow aside" else "first_trick"
+    return w(f"widow.{ruling}", sizes=sizes)
+
+
 def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     """Who may double whom, redoubles, the settlement, the advisory
     minimum and the not-played variant (docs/rules.md section 2)."""
@@ -280,4 +290,5 @@ def sums_text(reports: dict[int, CountReport], w: RuleWords) -> str:
     return text + w("sums.depends", deciders=deciders)
 
 
-__all__ = ["chooser_text", "decks_text", "doubling_text", "header_lines", "passing_text", "redeal_text", "sums_text"]
+__all__ = ["chooser_text", "decks_text", "doubling_text", "header_lines", "passing_text", "redeal_text", "sums_text",
+           "widow_text"]

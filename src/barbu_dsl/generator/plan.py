@@ -339,6 +339,7 @@ class SpecPlan:
     aim: str
     doubling: m.Doubling
     passing: tuple[int, tuple[str, ...]]  # the cards each seat passes and the cycle; (0, ()) without passing
+    leftover: str  # removed, widow aside or widow to first trick (docs/rules.md section 6)
     contracts: tuple[ContractPlan, ...]
     suit_words: tuple[tuple[str, int], ...]
     rank_prefixes: tuple[tuple[str, int], ...]
@@ -384,6 +385,7 @@ def plan(spec: m.Spec, reference: str | None = None) -> SpecPlan:
         aim=spec.game.aim,
         doubling=spec.doubling,
         passing=(spec.passing.cards, spec.passing.cycle) if spec.passing.on else (0, ()),
+        leftover=spec.leftover,
         contracts=contracts,
         suit_words=tuple(sorted(C.SUIT_WORDS.items())),
         rank_prefixes=tuple(sorted(C.RANK_PREFIXES.items())),
@@ -424,7 +426,7 @@ def _contract(spec: m.Spec, index: int, contract: m.Contract, module: str, repor
         try:
             total = report.count(n).total(contract.name)  # type: ignore[attr-defined]
         except KeyError:  # not in the game's order: ask for it alone
-            total = hand_totals(contract.rules_for(n), n, dealt_cards(spec, n))
+            total = hand_totals(contract.rules_for(n), n, dealt_cards(spec, n), aside=spec.aside(n))
         verified.append((n, total.min, total.max))
     return ContractPlan(
         index=index,

@@ -52,8 +52,10 @@ def sheet_rows(spec: m.Spec) -> tuple[SheetRow, ...]:
             deck = tuple(sorted(spec.deck_for(players)))
             mode = trump_mode(rules.play)
             for trump in (tuple(C.SUITS) if mode == "named" else (None,)):
-                totals = hand_totals(rules, players, deck, trump).totals
-                rows.append(SheetRow(contract.name, players, trump, entry_plan(rules, players, deck, trump), totals))
+                aside = spec.aside(players)  # a widow set aside: cards nobody takes (docs/rules.md section 6)
+                totals = hand_totals(rules, players, deck, trump, aside).totals
+                rows.append(SheetRow(contract.name, players, trump, entry_plan(rules, players, deck, trump, aside),
+                                     totals))
     return tuple(rows)
 
 

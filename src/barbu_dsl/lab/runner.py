@@ -39,7 +39,8 @@ def play_game(study: Study, spec: m.Spec, game: int) -> tuple[Observation, list[
     seed = game_seed(study.seed, game)
     names = study.seat_bots(game)
     bots = make_bots(names, study.players, seed)
-    random_only = all(isinstance(bot, RandomBot) for bot in bots)
+    # A generated rollout plays the hands it is given: a widow the first trick takes is played by the engine.
+    random_only = all(isinstance(bot, RandomBot) for bot in bots) and spec.leftover != "widow to first trick"
     played, first = spec, None
     if study.contract is not None:
         played, first = one_contract(spec, study.contract), game % study.players

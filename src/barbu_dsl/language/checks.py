@@ -71,6 +71,8 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
         _check_payout(spec, report, where)
     if spec.game.pot and not unread.any("doubling", "contracts", "players") and not unread.contracts:
         _check_pot(spec, report, where)
+    if spec.widow and not unread.any("players", "decks", "deck", "leftover"):
+        _check_leftover(spec, report, where)
     if spec.passing.on and not unread.any("passing", "passing.cards", "passing.cycle", "players", "decks", "deck"):
         _check_passing(spec, report, where)
     if spec.game.choose_after is not None and not unread.any("game", "players", "decks", "deck", "contracts") \
@@ -144,6 +146,27 @@ def _check_redeal(spec: m.Spec, report: Callable[..., None], where: dict[str, m.
                 return
 
 
+def _check_leftover(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
+    """A widow with nothing to hold (docs/rules.md section 6, Packs, decks
+    and player counts): every allowed count's deck deals out evenly."""
+    if all(spec.widow_size(count) == 0 for count in spec.players):
+        counts = ", ".join(map(str, spec.players))
+        report(where.get("leftover"), f"nothing is left over: the deck deals out evenly to {counts} players, "
+               "so the widow would always be empty",
+               hint="leave 'leftover' out, or allow a player count the deck does not divide by")
+        return
+    if spec.leftover != "widow aside":
+        return
+    for contract in spec.contracts:
+        swept = next((rules.scoring for _, rules in ((None, contract.rules), *contract.by_players)
+                      if rules.scoring.all_or_nothing or rules.scoring.shoot_the_moon), None)
+        if swept is not None and not contract.derived:
+            rule = "all or nothing" if swept.all_or_nothing else "shoot the moon"
+            report(where.get("leftover"), f"a widow set aside may hold a card that scores, which nobody takes: "
+                   f"'{rule}' in '{contract.name}' needs one player to take them all",
+                   hint=f"write 'leftover: widow to first trick', or leave '{rule}' out")
+
+
 def _check_passing(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """Passing that cannot be played (docs/rules.md section 6, Passing):
     an empty cycle, more cards than a hand holds, ``across`` with an odd
@@ -199,7 +222,7 @@ def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
     skipped: their deck is not known)."""
     for count, removed in spec.removed:
         deck = 52 - len(removed)
-        if deck % count and not unread.any(f"decks.{count}"):
+        if deck % count and not spec.widow and not unread.any(f"decks.{count}", "leftover"):
             report(where.get(f"decks.{count}") or where.get("players"),
                    f"a deck of {deck} cards does not deal evenly to {count} players",
                    hint=even_deck_hint(removed, count, spec.pack_low))

@@ -52,9 +52,13 @@ def outside_pack(low: int) -> frozenset[int]:
     return frozenset(c for c in range(52) if C.rank_of(c) < low)
 
 
-def default_removed(players: int, low: int = 2) -> tuple[int, ...]:
+def default_removed(players: int, low: int = 2, widow: bool = False) -> tuple[int, ...]:
     """Every card not dealt to ``players`` by default: those outside the
-    pack and the pack's lowest clubs and diamonds that make it deal evenly."""
+    pack and the pack's lowest clubs and diamonds that make it deal evenly,
+    none of those when a widow takes what is left over (docs/rules.md
+    section 6, Packs, decks and player counts)."""
+    if widow:
+        return tuple(sorted(outside_pack(low)))
     return tuple(sorted(outside_pack(low) | C.default_removals(players, low)))
 
 

@@ -775,6 +775,14 @@ class Redeal:
         return tuple(words)
 
 
+Leftover = Literal["removed", "widow aside", "widow to first trick"]
+"""What becomes of the cards that do not deal out evenly (docs/rules.md
+section 6, Packs, decks and player counts): ``removed`` by the decks before
+the deal (the default), or dealt face down to a widow that is never played
+(``widow aside``) or that goes to the taker of the first trick (``widow to
+first trick``)."""
+
+
 SettingValue = str | int | bool | None | tuple
 
 
@@ -857,7 +865,8 @@ class Spec:
     which ``barbu fmt`` keeps.  ``names`` are its title in the players'
     languages (:mod:`.names`).  ``passing`` says how cards are passed
     before play (none by default), ``redeal`` when a deal is void (never
-    by default).
+    by default); ``leftover`` what becomes of the cards that do not deal
+    out evenly (see :data:`Leftover`).
     """
 
     name: str
@@ -878,6 +887,21 @@ class Spec:
     names: tuple[tuple[str, str], ...] = ()
     passing: Passing = Passing()
     redeal: Redeal = Redeal()
+    leftover: Leftover = "removed"
+
+    @property
+    def widow(self) -> bool:
+        """Whether the cards that do not deal out evenly go to a widow."""
+        return self.leftover != "removed"
+
+    def widow_size(self, players: int) -> int:
+        """How many cards the widow holds with ``players`` (0 without one)."""
+        return len(self.deck_for(players)) % players if self.widow else 0
+
+    def aside(self, players: int) -> int:
+        """How many cards a widow set aside holds with ``players``: cards
+        nobody takes (0 without one, or when the widow is taken)."""
+        return self.widow_size(players) if self.leftover == "widow aside" else 0
 
     def title_in(self, language: str) -> str:
         """The spec's title for people who speak ``language``."""

@@ -28,7 +28,8 @@ def apply_overlay(spec: m.Spec, overlay: m.Overlay, source: Source,
     contracts, whose order is as written.  ``positions`` say where the
     overlay's settings were written, for their errors."""
     where = positions or {}
-    first = ("doubling.allowed", "deck")  # doubling on or off, and the pack, before what depends on them
+    # Doubling on or off, the pack and what becomes of the cards left over, before what depends on them.
+    first = ("doubling.allowed", "deck", "leftover")
     for key, value in sorted(overlay.settings, key=lambda setting: setting[0] not in first):
         spec = _apply_setting(spec, key, value, where.get(key) or overlay.where, source)
     spec = replace(spec, deck_words=_deck_words(spec, overlay))
@@ -91,11 +92,18 @@ def _deck_words(spec: m.Spec, overlay: m.Overlay) -> tuple[tuple[int, str], ...]
 def _apply_setting(spec: m.Spec, key: str, value: Any, where: m.Position | None, source: Source) -> m.Spec:
     if key == "deck":
         # A new pack: every count's deck is the pack's default again (decks given after it apply to it).
-        return replace(spec, pack_low=value, removed=tuple((n, default_removed(n, value)) for n in spec.players))
+        return replace(spec, pack_low=value,
+                       removed=tuple((n, default_removed(n, value, spec.widow)) for n in spec.players))
     if key == "players":
         removed = dict(spec.removed)
-        return replace(spec, players=value,
-                       removed=tuple((n, removed.get(n, default_removed(n, spec.pack_low))) for n in value))
+        return replace(spec, players=value, removed=tuple(
+            (n, removed.get(n, default_removed(n, spec.pack_low, spec.widow))) for n in value))
+    if key == "leftover":
+        # A count dealt from its default deck follows the new rule: a widow takes what the decks removed.
+        widow = value != "removed"
+        return replace(spec, leftover=value, removed=tuple(
+            (n, default_removed(n, spec.pack_low, widow) if cards == default_removed(n, spec.pack_low, spec.widow)
+             else cards) for n, cards in spec.removed))
     if key.startswith("decks."):
         count = int(key.split(".")[1])
         if count not in spec.players:

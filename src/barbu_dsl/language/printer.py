@@ -49,10 +49,13 @@ def print_spec(spec: m.Spec) -> str:
     if spec.pack_low != 2:
         out.append(f"deck: {pack_text(spec.pack_low)}")
     words = dict(spec.deck_words)  # a deck written in words is kept, even when it is the default
-    decks = [(n, cards) for n, cards in spec.removed if cards != default_removed(n, spec.pack_low) or n in words]
+    decks = [(n, cards) for n, cards in spec.removed
+             if cards != default_removed(n, spec.pack_low, spec.widow) or n in words]
     if decks:
         out.append("decks:")
         out.extend(f"  {n}: {_deck(cards, n, spec.pack_low, words.get(n))}" for n, cards in decks)
+    if spec.widow:
+        out.append(f"leftover: {spec.leftover}")
     out.extend(_section("game", _changed(spec.game, m.Game())))
     out.extend(_doubling(spec.doubling))
     passing = spec.passing  # its cycle printed even when it is the default: where the cards go is read at once
@@ -279,7 +282,7 @@ def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
             out.append(f"{indent}players: {_players(value)}")  # type: ignore[arg-type]
         elif key == "deck":
             out.append(f"{indent}deck: {pack_text(value)}")  # type: ignore[arg-type]
-        elif key.startswith("decks."):
+        elif key.startswith("decks.") or key == "leftover":
             continue
         elif key.startswith("game."):
             game.append((key.split(".", 1)[1], value))
@@ -294,6 +297,7 @@ def _overlay_body(overlay: m.Overlay, indent: str, low: int = 2) -> list[str]:
         words = dict(overlay.deck_words)
         out.extend(f"{indent}  {count}: {_deck(value, int(count), low, words.get(int(count)))}"  # type: ignore[arg-type]
                    for count, value in decks)
+    out.extend(f"{indent}leftover: {value}" for key, value in overlay.settings if key == "leftover")
     out.extend(_section("game", game, indent))
     if doubling == [("allowed", False)]:
         out.append(f"{indent}doubling: false")

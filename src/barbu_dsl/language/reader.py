@@ -32,9 +32,10 @@ from .spec_cache import is_path_like
 from .suggest import closest, did_you_mean
 from .unexpressible import unexpressible_key
 
-SPEC_KEYS = ("name", "title", "names", "description", "extends", "apply", "applied", "players", "deck", "decks", "game",
-             "doubling", "passing", "redeal", "contracts", "variants", "scales")
-OVERLAY_KEYS = ("description", "players", "deck", "decks", "game", "doubling", "passing", "redeal", "contracts")
+SPEC_KEYS = ("name", "title", "names", "description", "extends", "apply", "applied", "players", "deck", "decks",
+             "leftover", "game", "doubling", "passing", "redeal", "contracts", "variants", "scales")
+OVERLAY_KEYS = ("description", "players", "deck", "decks", "leftover", "game", "doubling", "passing", "redeal",
+                "contracts")
 CONTRACT_KEYS = ("rules", "description", "twin", "players", "times", "names", "twin_names")
 
 Extending = Callable[[str, Path, tuple[str, ...]], tuple[m.Spec, str]]
@@ -349,6 +350,7 @@ class SpecReader(SettingReaders):
                 settings.append(("deck", low))
         if what == "spec":
             self.pack_low = low  # the spec's own variants and scales remove cards from its pack
+        settings.extend(self._leftover_in(sections))
         if "players" in sections:
             self.positions.setdefault("players", self.source.where(sections["players"]))
             players = self._players(sections["players"])

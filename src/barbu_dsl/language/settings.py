@@ -47,6 +47,7 @@ GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hand
 RESET_KEYS = ("exactly", "to")
 DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
 PASSING_KEYS = ("cards", "cycle")
+LEFTOVERS: tuple[str, ...] = get_args(m.Leftover)
 PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)
 REDEAL_KEYS = ("when", "limit")
 REDEAL_HINT = "e.g. 'redeal: [no honour]', 'redeal: [no trump]' or 'redeal: {when: [no card above 9], limit: 100}'"
@@ -257,6 +258,35 @@ class SettingReaders:
             self.source.error(node, "redeal names when the cards are dealt again", hint=REDEAL_HINT)
             return None
         return above, trump
+
+    def _leftover_in(self, sections: dict[str, Node]) -> list[Setting]:
+        """The ``leftover`` setting of a spec's body or an overlay, if it has one."""
+        node = sections.get("leftover")
+        if node is None:
+            return []
+        self.positions.setdefault("leftover", self.source.where(node))
+        return self._leftover(node)
+
+    def _leftover(self, node: Node) -> list[Setting]:
+        """``leftover: widow aside``, ``widow to first trick`` or ``removed``
+        (docs/rules.md section 6, Packs, decks and player counts): what
+        becomes of the cards that do not deal out evenly."""
+        text = " ".join(str(scalar(node) or "").lower().split())
+        if text in LEFTOVERS:
+            return [("leftover", text)]
+        self.unread_settings.add("leftover")
+        if text in ("widow", "kitty", "talon"):
+            self.source.error(node, "a widow is set aside or goes to the taker of the first trick: say which",
+                              hint="write 'leftover: widow aside' or 'leftover: widow to first trick'")
+        elif "discard" in text:
+            self.source.error(node, NOT_EXPRESSIBLE + "a dealer who takes the cards left over and discards as "
+                              "many; they are removed under 'decks' or dealt to a widow",
+                              hint="write 'leftover: widow aside', or leave 'leftover' out")
+        else:
+            self.source.error(node, f"the cards left over are {', '.join(LEFTOVERS[:-1])} or {LEFTOVERS[-1]}, "
+                              f"not '{scalar(node)}'",
+                              hint=with_suggestion(text, LEFTOVERS, "e.g. 'leftover: widow aside'"))
+        return []
 
     def _keyed(self, node: Node, section: str, keys: tuple[str, ...]) -> list[Setting]:  # noqa: C901 -- one branch a kind of setting: a choice, a number, a flag, the order, the others' readers
         if not isinstance(node, MappingNode):

@@ -6,12 +6,12 @@ holds a card (Trix's K♥), contracts that are not trick games or domino
 (Chinese poker), passing cards as a rule of one contract (passing is the
 spec's ``passing`` setting, before every hand), rules that change how a
 player scores once their running total reaches a value (a reversal, going
-for the lot), card orders other than natural or ``2 high``, cards set
-aside (a widow), two
-packs, scoring units the language has no word for (``per beat``).  A spec
-that tries one of them gets a located error saying so — "not expressible
-in barbu_dsl: …", with the nearest thing that is — rather than an
-unknown key or an unexpected word: the keys people reach for
+for the lot), card orders other than natural or ``2 high``, a dealer who
+discards the cards left over, two packs, scoring units the language has no
+word for (``per beat``).  A spec that tries one of them gets a located
+error saying so — "not expressible in barbu_dsl: …", with the nearest
+thing that is — rather than an unknown key or an unexpected word: the
+keys people reach for
 (``partners:``, ``kind: poker``) and the phrases they write in a rule
 line (``pass 3 cards to the left``).  Both are tables,
 :data:`KEYS` and :data:`PHRASES`: a new phrasing is one more row.
@@ -20,9 +20,10 @@ A rule that the language does express, but as a setting, is met the same
 way where people first write it (:data:`SETTING_KEYS`,
 :data:`SETTING_PHRASES`): ``game ends at 100 points`` in a rule line, or
 ``target:`` beside ``game``, says to write ``game: {target: 100}``; ``goes
-back to zero`` in a rule line says to write ``game: {reset: 100}``, and
-``into the pot`` says to write ``game: {pot: no points}``.
-More than ten players need two packs
+back to zero`` in a rule line says to write ``game: {reset: 100}``;
+``into the pot`` says to write ``game: {pot: no points}``; a ``widow:``
+key or a widow in a rule line says to write ``leftover: widow aside`` (or
+``widow to first trick``).  More than ten players need two packs
 (:func:`~barbu_dsl.language.loader.player_count_problem`).
 """
 
@@ -50,8 +51,9 @@ _RUNNING = ("rules that change how a player scores once their running total reac
             "and a total that goes back to zero is 'game: {reset: 100}'")
 _ORDER = ("card orders other than the natural one (A high) and '2 high'",
           "write '2 high' for the inverted order, or leave the natural order")
-_WIDOW = ("cards set aside (a widow or kitty) or discarded by the dealer; every card of the pack is dealt",
-          "take cards out of the pack under 'decks' so that it deals out evenly")
+_DISCARD = ("a dealer who takes the cards left over and discards as many; the cards that do not deal out "
+            "evenly are removed under 'decks' or dealt to a widow",
+            "write 'leftover: widow aside' (docs/rules.md section 6, Packs, decks and player counts)")
 _PACKS = ("two packs; a game is played with one pack, by at most ten players",
           "play with one pack: 'deck: full' (52 cards) or a smaller one, such as 'piquet'")
 _BEAT = ("'beat' as a unit of scoring; the language scores tricks, cards, trick positions and places",
@@ -64,7 +66,7 @@ KEYS: dict[str, tuple[str, str]] = {
     **{key: _BIDDING for key in ("bid", "bids", "bidding", "auction")},
     **{key: _RUNNING for key in ("reversal", "reverse_at", "reversed", "going_for_the_lot")},
     **{key: _ORDER for key in ("card_order", "rank_order", "ranking")},
-    **{key: _WIDOW for key in ("widow", "kitty", "talon", "discard")},
+    **{key: _DISCARD for key in ("discard", "dealer_discards", "discards")},
     **{key: _PACKS for key in ("packs", "two_packs")},
 }
 """Keys someone writing a rule out of the language's reach would try: what
@@ -82,7 +84,7 @@ PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\bgoing\s+for\s+the\s+lot\b|\brevers(al|es?|ed)\b", _RUNNING),
     (rf"\b(card\s+|rank\s+)?order\s+{_RANK}(\s+{_RANK})+\b|\b(card|rank)\s+order\b", _ORDER),
     (r"\b(two|2|double)\s+(packs?|decks?)\b", _PACKS),
-    (r"\bwidow\b|\bkitty\b|\btalon\b|\bset\s+aside\b|\bdealer\s+discards?\b", _WIDOW),
+    (r"\bdealer\s+discards?\b", _DISCARD),
     (r"\bper\s+beats?\b|\bbeats?\b", _BEAT),
 )
 """Phrases someone writing a rule out of reach would write in a rule line,
@@ -106,10 +108,19 @@ _POT_KEY = ("a pot is written under 'game' as 'pot'",
 _RESET_KEY = ("a total that goes back to zero is written under 'game' as 'reset'",
               "e.g. 'game: {reset: 100}' or 'game: {reset: {exactly: 100, to: 50}}' (docs/rules.md section 6)")
 
+_WIDOW = ("cards that do not deal out evenly go to a widow by the spec's 'leftover' setting, not by a clause "
+          "of a contract",
+          "write 'leftover: widow aside' or 'leftover: widow to first trick' beside 'contracts' "
+          "(docs/rules.md section 6, Packs, decks and player counts)")
+_WIDOW_KEY = ("a widow is written as the 'leftover' setting",
+              "write 'leftover: widow aside' (never played) or 'leftover: widow to first trick' "
+              "(docs/rules.md section 6, Packs, decks and player counts)")
+
 SETTING_KEYS: dict[str, tuple[str, str]] = {
     **{key: _TARGET_KEY for key in ("target", "target_score", "ends_at", "game_end", "end_score")},
     **{key: _RESET_KEY for key in ("reset", "resets", "reset_at", "back_to_zero", "exactly")},
     **{key: _POT_KEY for key in ("pot", "pots", "chips", "kitty_pot", "pool")},
+    **{key: _WIDOW_KEY for key in ("widow", "kitty", "talon")},
 }
 """Keys someone would try for a rule that the language writes as another
 setting, at the wrong place or under another name: the message and a hint."""
@@ -119,6 +130,7 @@ SETTING_PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
      r"|\b(first\s+to|reach\w*|target(\s+score)?(\s+of)?)\s+[−-]?\d+(\s+points?)?", _TARGET),
     (r"\b(back|goes?\s+back|returns?)\s+to\s+(zero|0)\b|\breset\w*\b", _RESET),
     (r"\bpay\s+\d+\s+chips?\b[^,;]*|\bchips?\b[^,;]*\bpot\b|\b(into|in)\s+the\s+pot\b|\bpot\b", _POT),
+    (r"\bwidow\b|\bkitty\b|\btalon\b|\bset\s+aside\b", _WIDOW),
 )
 """Phrases someone would write in a rule line for a rule that the language
 writes as a setting: the message and where to write it instead."""

@@ -230,7 +230,9 @@ def read_move(text: Any, index: int) -> int:
 
 def check_deal(hands: list[list[int]], deck: int) -> list[int]:
     """Each seat's cards as a mask, once the deal is checked: no card twice,
-    every card of ``deck`` and none other, equal hands."""
+    every card of ``deck`` and none other, equal hands; but for the cards
+    left over when ``deck`` does not deal out evenly, which no hand holds
+    (they are the widow: docs/rules.md section 6)."""
     players = len(hands)
     seen = 0
     masks = []
@@ -247,10 +249,10 @@ def check_deal(hands: list[list[int]], deck: int) -> list[int]:
         raise bad_record(
             f"wrong deal: {', '.join(CARD_STRS[c] for c in cards_of(extra))} not in the deck for {players} players"
         )
-    missing = deck & ~seen
-    if missing:
-        raise bad_record(f"wrong deal: missing cards {', '.join(CARD_STRS[c] for c in cards_of(missing))}")
     size = deck.bit_count() // players
+    missing = deck & ~seen
+    if missing.bit_count() > deck.bit_count() - size * players:
+        raise bad_record(f"wrong deal: missing cards {', '.join(CARD_STRS[c] for c in cards_of(missing))}")
     for seat, cards in enumerate(hands):
         if len(cards) != size:
             raise bad_record(f"wrong hand sizes: seat {seat} holds {len(cards)} cards, not {size}")

@@ -83,10 +83,10 @@ def contract_data(spec: m.Spec, contract: m.Contract, players: int, deck: tuple[
         terms = hand_terms(spec, rules, players, deck, trump)
         variants.append({
             "trump": _suit(trump),
-            "plan": entry_plan(rules, players, deck, trump).to_json(),
+            "plan": entry_plan(rules, players, deck, trump, spec.aside(players)).to_json(),
             "total": terms.total,
             "positive": terms.positive,
-            "totals": list(hand_totals(rules, players, deck, trump).totals),
+            "totals": list(hand_totals(rules, players, deck, trump, spec.aside(players)).totals),
         })
     return {
         "name": contract.name,

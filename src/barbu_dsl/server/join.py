@@ -98,6 +98,9 @@ def join(url: str, plain: bool = False, lang: str | None = None, out: TextIO | N
     link = read_link(url)
     table = fetch_table(link)
     spec = parse_spec(str(table["spec_text"]), "<table>", reads_files=False)
+    if spec.widow:
+        raise UsageError("this table deals the cards left over to a widow, which barbu join cannot follow yet: "
+                         "play the seat in a browser, at the same link")
     out = out or sys.stdout
     console = Console(out, inp or sys.stdin, wants_plain(plain, os.environ, out))
     return Client(link, spec, table, console, language).run()

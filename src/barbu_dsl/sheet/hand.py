@@ -106,10 +106,10 @@ def score_hand(spec: m.Spec, players: int, hand: Any, options: Sequence[m.Contra
         if took is None and raw_given is None:
             return None, [problem("took", "no_facts")]
         if took is not None:
-            scores, problems = score_took(entry_plan(rules, players, deck, trump), took)
+            scores, problems = score_took(entry_plan(rules, players, deck, trump, spec.aside(players)), took)
             status = "played"
         else:
-            problems = check_raw(raw_given, players, hand_totals(rules, players, deck, trump))
+            problems = check_raw(raw_given, players, hand_totals(rules, players, deck, trump, spec.aside(players)))
             scores, status = (None if problems else [int(v) for v in raw_given or ()]), "raw"
         if problems or scores is None:
             return None, problems

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..compiled import mask_of
 from ..compiled.entry import entry_plan
+from ..engine.deal import widow_of
 from ..engine.hand import start_hand
 from ..engine.replay import read_record
 from ..engine.results import HandResult
@@ -29,12 +30,14 @@ def sheet_hand(spec: m.Spec, result: HandResult) -> dict[str, Any]:
     if result.status == "not_played":
         return hand
     parsed = read_record(spec, record)
+    # A widow the first trick takes is the cards of the deck in no hand (docs/rules.md section 6).
+    widow = widow_of(spec, parsed.hands) if spec.leftover == "widow to first trick" else ()
     played = start_hand(parsed.rules, parsed.hands, parsed.declarer, trump=parsed.trump,
                         start_rank=parsed.start_rank, first_lead=spec.game.first_lead,
-                        direction=spec.game.direction)
+                        direction=spec.game.direction, widow=widow)
     for move in parsed.plays:
         played.play_recorded(move)
-    deck = tuple(sorted(c for h in parsed.hands for c in h))
+    deck = tuple(sorted((*widow, *(c for h in parsed.hands for c in h))))
     plan = entry_plan(parsed.rules, len(parsed.hands), deck, parsed.trump)
     won = [mask_of(played.captured(seat)) for seat in range(played.players)]
     hand["took"] = facts_of_hand(plan, won, [t.winner for t in played.tricks], played.placings)

@@ -324,7 +324,7 @@ class HandEntry:
             self.old = {}  # another contract: its facts are not this one's
         deck = tuple(sorted(game.spec.deck_for(self.n)))
         terms = hand_terms(game.spec, rules, self.n, deck, trump)
-        plan = entry_plan(rules, self.n, deck, trump)
+        plan = entry_plan(rules, self.n, deck, trump, game.spec.aside(self.n))
         self._contract_name = contract.name_in(t.language)
         doubles_first = game.spec.doubling.undoubled == "not-played" and not terms.positive
         if doubles_first:

@@ -72,7 +72,8 @@ class Narrator:
         self._said = {"hand_begins": self._hand_begins, "contract": self._contract_named, "double": self._doubled,
                       "card": self._card, "trick": self._trick, "out": self._out, "early_end": self._early_end,
                       "hand_ends": self._hand_ends,
-                      "passing": self._passing, "exchange": self._exchange, "redeal": self._redeal}
+                      "passing": self._passing, "exchange": self._exchange, "redeal": self._redeal,
+                      "widow": self._widow}
 
     def line(self, text: str, style: str | None = None) -> None:
         """Say one line, unless a saved game is being caught up with."""
@@ -193,6 +194,12 @@ class Narrator:
         return self.say.about("table.wins_trick.scoring", trick.winner, number=trick.number,
                               points=self.say.points(trick.points),
                               cards=self.say.join([self.say.the_card(c) for c in trick.scoring]))
+
+    def _widow(self, data: dict[str, Any]) -> None:
+        """docs/rules.md section 6: the taker of the first trick takes the widow, shown to everyone."""
+        cards = [C.CARD_INDEX[card] for card in data["cards"]]
+        self.line(self.say.about("table.takes_widow", data["seat"],
+                                 cards=self.say.join([self.say.the_card(c) for c in cards])))
 
     def _out(self, data: dict[str, Any]) -> None:
         self.line(self.say.about("table.goes_out", data["seat"], place=data["place"]))

@@ -64,6 +64,8 @@ MESSAGES: dict[str, str] = {
     "table.wins_trick.scoring.you": "You win trick {number}: {points}, {cards}.",
     "table.goes_out": "{seat} is out, place {place}.",
     "table.goes_out.you": "You are out, place {place}.",
+    "table.takes_widow": "{seat} takes the widow with the first trick: {cards}.",
+    "table.takes_widow.you": "You take the widow with the first trick: {cards}.",
     "table.early_end": "The hand ends here: nothing left can change a score.",
     "table.reset": "{seat}'s total is exactly {reached}, so it goes back to {to}.",
     "table.reset.you": "Your total is exactly {reached}, so it goes back to {to}.",

@@ -64,6 +64,8 @@ MESSAGES: dict[str, str] = {
     "table.wins_trick.scoring.you": "Vous remportez le pli {number} : {points}, {cards}.",
     "table.goes_out": "{seat} est sorti, place {place}.",
     "table.goes_out.you": "Vous êtes sorti, place {place}.",
+    "table.takes_widow": "{seat} prend le talon avec le premier pli : {cards}.",
+    "table.takes_widow.you": "Vous prenez le talon avec le premier pli : {cards}.",
     "table.early_end": "La donne s'arrête ici : plus rien ne peut changer les points.",
     "table.reset": "{seat} totalise exactement {reached} : son total revient à {to}.",
     "table.reset.you": "Vous totalisez exactement {reached} : votre total revient à {to}.",

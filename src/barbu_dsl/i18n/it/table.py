@@ -64,6 +64,8 @@ MESSAGES: dict[str, str] = {
     "table.wins_trick.scoring.you": "Prendi la presa {number}: {points}, {cards}.",
     "table.goes_out": "{seat} è uscito, posto {place}.",
     "table.goes_out.you": "Sei uscito, posto {place}.",
+    "table.takes_widow": "{seat} prende il monte con la prima presa: {cards}.",
+    "table.takes_widow.you": "Prendi il monte con la prima presa: {cards}.",
     "table.early_end": "La mano finisce qui: nulla può più cambiare i punti.",
     "table.reset": "Il totale di {seat} è esattamente {reached}, quindi torna a {to}.",
     "table.reset.you": "Il tuo totale è esattamente {reached}, quindi torna a {to}.",

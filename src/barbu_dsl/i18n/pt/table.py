@@ -64,6 +64,8 @@ MESSAGES: dict[str, str] = {
     "table.wins_trick.scoring.you": "Ganhas a vaza {number}: {points}, {cards}.",
     "table.goes_out": "{seat} saiu, {place}.º lugar.",
     "table.goes_out.you": "Saíste, {place}.º lugar.",
+    "table.takes_widow": "{seat} leva o monte com a primeira vaza: {cards}.",
+    "table.takes_widow.you": "Leva o monte com a primeira vaza: {cards}.",
     "table.early_end": "A mão acaba aqui: já nada pode mudar os pontos.",
     "table.reset": "O total de {seat} é exatamente {reached}, por isso volta a {to}.",
     "table.reset.you": "O teu total é exatamente {reached}, por isso volta a {to}.",
