@@ -102,6 +102,8 @@ def _doubling() -> dict[str, Any]:
                      "anyOf": [{"type": "boolean"}, {"enum": ["declarer", "anyone"]}]},
         "undoubled": _choice("doubling.undoubled", "whether a negative contract nobody doubles is played"),
         "minimum": {"type": "integer", "minimum": 0, "description": "the advisory number of doubles"},
+        "first": _choice("doubling.first", "who doubles first: the declarer's next player, or the declarer "
+                                           "(docs/rules.md section 6)"),
     }
     assert set(properties) == set(S.DOUBLING_KEYS), "the schema names every doubling key the loader reads"
     return {"anyOf": [{"type": "boolean"}, {"type": "object", "properties": properties,

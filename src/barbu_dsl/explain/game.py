@@ -199,9 +199,12 @@ def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     role = w.role(role_of(spec))
     side = w.side(spec.game.direction)
     targets = w("doubling.anyone") if d.whom == "anyone" else role["the_role"]
-    text = w("doubling.round", side=side, targets=targets, **role)
+    first = d.first == "declarer"
+    text = w("doubling.round_declarer_first" if first else "doubling.round", side=side, targets=targets, **role)
     if not d.redouble:
         text += " " + w.capital(w("doubling.no_redouble", **role))
+    elif first:
+        text += " " + w.capital(w("doubling.redouble_last", **role))
     elif d.whom == "anyone":
         text += " " + w.capital(w("doubling.redouble", **role))
     else:

@@ -251,8 +251,9 @@ def _check_fixed_once(spec: m.Spec, report: Callable[..., None], where: dict[str
 def _check_doubling(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """Doubling settings that contradict each other or can never be met
     (docs/rules.md section 2, Doubling; section 6): ``positive: anyone`` or
-    ``redouble: anyone`` when only the declarer may be doubled, and a
-    ``minimum`` of doubles higher than the hands a declarer declares."""
+    ``redouble: anyone`` or ``first: declarer`` when only the declarer may be
+    doubled, and a ``minimum`` of doubles higher than the hands a declarer
+    declares."""
     d = spec.doubling
     if not d.allowed:
         return
@@ -264,6 +265,11 @@ def _check_doubling(spec: m.Spec, report: Callable[..., None], where: dict[str, 
         report(where.get("doubling.redouble") or where.get("doubling.whom"),
                "'redouble: anyone' does nothing with 'whom: declarer-only': the declarer is the only player "
                "doubled, and may already redouble", hint="write 'redouble: true', or set 'whom: anyone'")
+    if d.first == "declarer" and d.whom == "declarer-only":
+        report(where.get("doubling.first") or where.get("doubling.whom"),
+               "'first: declarer' does nothing with 'whom: declarer-only': the declarer is the only player "
+               "anyone may double, so they have nobody to double first",
+               hint="leave 'first' out, or set 'whom: anyone'")
     known = {m.contract_key(c.name) for c in spec.contracts}
     if not d.minimum or any(m.contract_key(name) not in known for name in spec.game.order):
         return  # an order naming no contract is reported already

@@ -627,6 +627,7 @@ class Game:
 Whom = Literal["anyone", "declarer-only"]
 Undoubled = Literal["played", "not-played"]
 Redouble = bool | Literal["anyone"]
+DoublesFirst = Literal["next", "declarer"]
 
 
 @dataclass(frozen=True)
@@ -643,6 +644,10 @@ class Doubling:
     doubles is not played; each opponent scores total/(n−1) rounded to the
     nearest integer, the declarer the rest.  ``minimum``: the advisory number
     of doubles each player should make against each declarer's series.
+    ``first``: who has the first chance in the doubling round, the player
+    after the declarer (``next``) or the declarer (``declarer``, docs/rules.md
+    section 6: the declarer may then double anyone who may be doubled, and
+    ends the round with a redouble of those who doubled them).
     """
 
     allowed: bool = True
@@ -651,6 +656,7 @@ class Doubling:
     redouble: Redouble = True
     undoubled: Undoubled = "played"
     minimum: int = 0
+    first: DoublesFirst = "next"
 
 
 PassDirection = Literal["left", "right", "across", "hold"]

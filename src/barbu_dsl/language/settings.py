@@ -38,13 +38,14 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "doubling.whom": get_args(m.Whom),
     "doubling.positive": get_args(Positive),
     "doubling.undoubled": get_args(m.Undoubled),
+    "doubling.first": get_args(m.DoublesFirst),
 }
 """The words each setting may be, from the model's types."""
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
 BOOLEANS = ("doubling.allowed",)
 GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "order",
              "direction", "first_declarer", "lists")
-DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
+DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum", "first")
 PASSING_KEYS = ("cards", "cycle")
 PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)
 

@@ -160,6 +160,7 @@ def page_data(spec_ref: str, spec: m.Spec, language: str | None = None) -> dict[
             "redouble": doubling.redouble,
             "undoubled": doubling.undoubled,
             "minimum": doubling.minimum,
+            "first": doubling.first,
         },
         "hand_keys": list(HAND_KEYS),
         "took_keys": list(KEYS),

@@ -115,6 +115,8 @@ MESSAGES: dict[str, str] = {
     "rules.passing.hold": "nowhere",
     "rules.doubling.anyone": "one or all of the others",
     "rules.doubling.round": "after the contract is announced, each player in turn, starting at {of_role} {side}, has one chance to double {targets}.",
+    "rules.doubling.round_declarer_first": "after the contract is announced, {the_role} has the first chance to double {targets}; then each other player in turn, starting at {of_role} {side}, has one chance to double {targets}.",
+    "rules.doubling.redouble_last": "{the_role} then has a last chance to double back those who doubled them and whom they have not doubled (a redouble).",
     "rules.doubling.no_redouble": "{the_role} may not double back.",
     "rules.doubling.redouble": "{the_role} may only double players who doubled them (a redouble).",
     "rules.doubling.redouble_covers": "{the_role} may redouble, and a redouble covers everyone who doubled them.",

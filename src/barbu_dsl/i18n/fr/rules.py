@@ -115,6 +115,8 @@ MESSAGES: dict[str, str] = {
     "rules.passing.hold": "nulle part",
     "rules.doubling.anyone": "un ou tous les autres",
     "rules.doubling.round": "le contrat annoncé, chaque joueur à son tour, en commençant par le voisin de {side} {of_role}, a une occasion de doubler {targets}.",
+    "rules.doubling.round_declarer_first": "le contrat annoncé, {the_role} a la première occasion de doubler {targets} ; puis chaque autre joueur à son tour, en commençant par le voisin de {side} {of_role}, a une occasion de doubler {targets}.",
+    "rules.doubling.redouble_last": "{the_role} a ensuite une dernière occasion de doubler en retour ceux qui l'ont doublé et qu'il n'a pas encore doublés (le surcontre).",
     "rules.doubling.no_redouble": "{the_role} ne peut pas doubler en retour.",
     "rules.doubling.redouble": "{the_role} ne peut doubler que ceux qui l'ont doublé (le surcontre).",
     "rules.doubling.redouble_covers": "{the_role} peut surcontrer, et un surcontre vise tous ceux qui l'ont doublé.",

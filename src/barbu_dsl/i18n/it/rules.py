@@ -115,6 +115,8 @@ MESSAGES: dict[str, str] = {
     "rules.passing.hold": "a nessuno",
     "rules.doubling.anyone": "uno o tutti gli altri",
     "rules.doubling.round": "annunciato il contratto, ogni giocatore a turno, cominciando da quello alla {side} {of_role}, ha un'occasione per contrare {targets}.",
+    "rules.doubling.round_declarer_first": "annunciato il contratto, {the_role} ha la prima occasione per contrare {targets}; poi ogni altro giocatore a turno, cominciando da quello alla {side} {of_role}, ha un'occasione per contrare {targets}.",
+    "rules.doubling.redouble_last": "{the_role} ha poi un'ultima occasione per contrare chi lo ha contrato e non è ancora stato contrato da lui (surcontro).",
     "rules.doubling.no_redouble": "{the_role} non può contrare a sua volta.",
     "rules.doubling.redouble": "{the_role} può contrare solo chi lo ha contrato (surcontro).",
     "rules.doubling.redouble_covers": "{the_role} può surcontrare, e il surcontro copre tutti quelli che lo hanno contrato.",

@@ -115,6 +115,8 @@ MESSAGES: dict[str, str] = {
     "rules.passing.hold": "para ninguém",
     "rules.doubling.anyone": "um ou todos os outros",
     "rules.doubling.round": "anunciado o contrato, cada jogador por sua vez, a começar pelo da {side} {of_role}, tem uma ocasião de contrar {targets}.",
+    "rules.doubling.round_declarer_first": "anunciado o contrato, {the_role} tem a primeira ocasião de contrar {targets}; depois cada outro jogador por sua vez, a começar pelo da {side} {of_role}, tem uma ocasião de contrar {targets}.",
+    "rules.doubling.redouble_last": "{the_role} tem depois uma última ocasião de contrar de volta quem o controu e a quem ainda não controu (um recontra).",
     "rules.doubling.no_redouble": "{the_role} não pode contrar de volta.",
     "rules.doubling.redouble": "{the_role} só pode contrar quem o controu (um recontra).",
     "rules.doubling.redouble_covers": "{the_role} pode recontrar, e um recontra abrange todos os que o contraram.",

@@ -178,6 +178,12 @@ const BarbuCore = (function () {
   // ------------------------------------------------------------ doubling
   // engine.doubling: which doubles are legal, how they settle.
 
+  /** doubling.declarer_opens: whether the declarer may double first, anyone
+   * who may be doubled (first: declarer, docs/rules.md section 6). */
+  function declarerOpens(doubling, positive) {
+    return doubling.first === "declarer" && !(positive && doubling.positive_declarer_only);
+  }
+
   /** doubling.check_doubles: the first pair (in the given order) that
    * breaks a rule, as [pair, rule, fields], or null. */
   function brokenDouble(doubling, declarer, pairs, positive) {
@@ -191,6 +197,7 @@ const BarbuCore = (function () {
       if (given.has(key)) return [pair, "double_twice", {}];
       given.add(key);
       if (doubler === declarer) {
+        if (declarerOpens(doubling, positive)) continue;  // an opening double, or a redouble
         if (!doubling.redouble) return [pair, "no_redouble", {}];
         if (!doubledDeclarer.has(doubled)) return [pair, "redouble_only_doublers", {}];
       } else if (doubled !== declarer) {
@@ -211,6 +218,7 @@ const BarbuCore = (function () {
    * whether the answer must be all of them or none. */
   function legalTargets(doubling, declarer, seat, pairs, positive, players) {
     if (!doubling.allowed) return [[], false];
+    if (seat === declarer && declarerOpens(doubling, positive)) return [range(players).filter((s) => s !== seat), false];
     if (seat === declarer) {
       if (!doubling.redouble) return [[], false];
       const doubledMe = Array.from(new Set(pairs.filter(([, b]) => b === declarer).map(([a]) => a)))
