@@ -140,8 +140,13 @@ def _contract() -> dict[str, Any]:
 
 
 def _patch() -> dict[str, Any]:
-    return {"type": "object", "description": "a change to a contract: clauses to remove and to add, or drop it",
-            "properties": {"remove": _RULE_LINE, "add": _RULE_LINE, "drop": {"type": "boolean"}},
+    per_count = {"type": "object", "propertyNames": _COUNT_KEY, "additionalProperties": _RULE_LINE,
+                 "description": "the rule lines of particular player counts, the others kept (docs/rules.md "
+                                "section 2)"}
+    return {"type": "object", "description": "a change to a contract: clauses to remove and to add, rule lines "
+                                             "for particular player counts, or drop it",
+            "properties": {"remove": _RULE_LINE, "add": _RULE_LINE, "drop": {"type": "boolean"},
+                           "players": per_count},
             "minProperties": 1, "additionalProperties": False}
 
 

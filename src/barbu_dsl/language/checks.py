@@ -136,7 +136,7 @@ def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
                 report(contract.where_for(count), f"{contract.name}, {count} players: {problem}", hint=hint)
         for count, _ in contract.by_players:
             if count not in spec.players:
-                report(contract.where, f"{contract.name} gives rules for {count} players, "
+                report(contract.where_for(count), f"{contract.name} gives rules for {count} players, "
                        f"but the spec allows {', '.join(map(str, spec.players))}")
 
 

@@ -698,14 +698,20 @@ class ContractChange:
     """What an overlay does to one contract: ``set`` it (replace it, or add
     it when it is new, with ``contract``), ``patch`` it (take the clauses
     ``remove`` out, then put the clauses ``add`` in; added scoring parts form
-    groups of their own, so they add up), or ``drop`` it."""
+    groups of their own, so they add up), or ``drop`` it.  A patch's
+    ``by_players`` then sets the rules of particular player counts, the other
+    counts keeping theirs (a scale changed for one player count, docs/rules.md
+    section 2, "Variants and scales"); ``where_by_players`` says where each
+    was written."""
 
     name: str
     action: Literal["set", "patch", "drop"]
     contract: Contract | None = None
     remove: tuple[tuple[Clause, ...], ...] = ()
     add: tuple[tuple[Clause, ...], ...] = ()
+    by_players: tuple[tuple[int, Rules], ...] = ()
     where: Position | None = field(default=None, compare=False, repr=False)
+    where_by_players: tuple[tuple[int, Position], ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
