@@ -104,6 +104,8 @@ def _doubling() -> dict[str, Any]:
         "minimum": {"type": "integer", "minimum": 0, "description": "the advisory number of doubles"},
         "first": _choice("doubling.first", "who doubles first: the declarer's next player, or the declarer "
                                            "(docs/rules.md section 6)"),
+        "per": _choice("doubling.per", "what the minimum is counted over: a declarer's series, or a rubber of "
+                                       "the shared list (docs/rules.md section 2)"),
     }
     assert set(properties) == set(S.DOUBLING_KEYS), "the schema names every doubling key the loader reads"
     return {"anyOf": [{"type": "boolean"}, {"type": "object", "properties": properties,

@@ -94,6 +94,13 @@ class GamePlan:
     first_declarer: int | None = None  # the card whose holder in the first deal declares first
     target: int | None = None  # the game ends once a running total reaches it (docs/rules.md section 6)
     open_ended: bool = False  # a game to a target without a number of hands: ``hands`` is only the bound
+    counted: m.Counted = "game"  # what the advisory minimum of doubles is counted over (docs/rules.md section 2)
+
+    def count_start(self, number: int) -> int:
+        """The first hand of the span the advisory count of doubles against
+        hand ``number``'s declarer covers: their series, the rubber, or the
+        game (docs/rules.md section 2, "The minimum of two doubles")."""
+        return 0 if self.counted == "game" else number - number % self.per_player
 
     @property
     def known_hands(self) -> int | None:
@@ -167,4 +174,5 @@ def game_plan(spec: m.Spec, players: int) -> GamePlan:
         after=seat_after(players, game.direction),
         fixed_once=game.chooser == "fixed-order" and hands is not None,
         first_declarer=game.first_declarer, target=game.target, open_ended=open_ended,
+        counted=spec.doubling.per or ("series" if in_series(game.chooser) else "game"),
     )

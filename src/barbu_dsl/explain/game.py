@@ -214,7 +214,9 @@ def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     if d.positive_declarer_only and d.whom == "anyone":
         text += " " + w("doubling.positive", **role)
     text += " " + w("doubling.settlement")
-    if d.minimum:
+    if d.minimum and d.per == "rubber":
+        text += " " + w("doubling.minimum.rubber", times=w.times(d.minimum), **role)
+    elif d.minimum:
         series = w("doubling.series", **role) if spec.game.chooser == "declarer-series" else w("doubling.in_a_game")
         text += " " + w("doubling.minimum", times=w.times(d.minimum), series=series, **role)
     if d.undoubled == "not-played":

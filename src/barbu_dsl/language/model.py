@@ -628,6 +628,8 @@ Whom = Literal["anyone", "declarer-only"]
 Undoubled = Literal["played", "not-played"]
 Redouble = bool | Literal["anyone"]
 DoublesFirst = Literal["next", "declarer"]
+MinimumPer = Literal["series", "rubber"]
+Counted = Literal["series", "rubber", "game"]
 
 
 @dataclass(frozen=True)
@@ -647,7 +649,10 @@ class Doubling:
     ``first``: who has the first chance in the doubling round, the player
     after the declarer (``next``) or the declarer (``declarer``, docs/rules.md
     section 6: the declarer may then double anyone who may be doubled, and
-    ends the round with a redouble of those who doubled them).
+    ends the round with a redouble of those who doubled them).  ``per``:
+    what the minimum is counted over (docs/rules.md section 2, "The minimum
+    of two doubles"): a declarer's ``series`` or a ``rubber`` of the shared
+    list; None, the series in a game of declarer series, else the game.
     """
 
     allowed: bool = True
@@ -657,6 +662,7 @@ class Doubling:
     undoubled: Undoubled = "played"
     minimum: int = 0
     first: DoublesFirst = "next"
+    per: MinimumPer | None = None
 
 
 PassDirection = Literal["left", "right", "across", "hold"]

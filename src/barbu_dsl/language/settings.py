@@ -39,13 +39,14 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "doubling.positive": get_args(Positive),
     "doubling.undoubled": get_args(m.Undoubled),
     "doubling.first": get_args(m.DoublesFirst),
+    "doubling.per": get_args(m.MinimumPer),
 }
 """The words each setting may be, from the model's types."""
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
 BOOLEANS = ("doubling.allowed",)
 GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "order",
              "direction", "first_declarer", "lists")
-DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum", "first")
+DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum", "first", "per")
 PASSING_KEYS = ("cards", "cycle")
 PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)
 

@@ -117,6 +117,7 @@ def count_data(spec: m.Spec, players: int) -> dict[str, Any]:
             "lists": plan.lists,
             "quotas": dict(plan.quotas),
             "after": list(plan.after),
+            "counted": plan.counted,
         },
         "contracts": [contract_data(spec, contract, players, deck) for contract in spec.contracts],
     }
@@ -161,6 +162,7 @@ def page_data(spec_ref: str, spec: m.Spec, language: str | None = None) -> dict[
             "undoubled": doubling.undoubled,
             "minimum": doubling.minimum,
             "first": doubling.first,
+            "per": doubling.per,
         },
         "hand_keys": list(HAND_KEYS),
         "took_keys": list(KEYS),

@@ -529,7 +529,8 @@ class HandEntry:
             question = t(key + ("_one" if len(targets) == 1 else ""), name=names[seat],
                          players=", ".join(names[s] for s in targets), all=word("all", t), nobody=word("none", t))
             if seat != declarer and declarer in targets:
-                question += " " + t("sheet_cli.advisory", count=against[seat], declarer=names[declarer],
+                advisory = "sheet_cli.advisory.rubber" if doubling.per == "rubber" else "sheet_cli.advisory"
+                question += " " + t(advisory, count=against[seat], declarer=names[declarer],
                                     minimum=doubling.minimum)
             before = [names[b] for a, b in old if a == seat and b in targets and (seat, b) not in made]
             return self.asker.ask(question, self._doubled_reader(targets, cover_all), ", ".join(before) or None)

@@ -357,7 +357,8 @@ class HumanSeat(Bot):
             doubled_me = sorted({a for a, b in view.doubles if b == self.seat})
             self.console.say(say.about("table.doubled_by", self.seat, whom=say.seats(doubled_me)))
         elif offer.minimum and self.seat != declarer:
-            self.console.say(say.about("table.doubles_made", self.seat, count=offer.made,
+            key = "table.doubles_made.rubber" if self.narrator.spec.doubling.per == "rubber" else "table.doubles_made"
+            self.console.say(say.about(key, self.seat, count=offer.made,
                                        declarer=say.seat_object(declarer), minimum=offer.minimum))
         targets = list(offer.targets)
         labels = [say.seat(s) for s in targets]

@@ -124,6 +124,7 @@ MESSAGES: dict[str, str] = {
     "rules.doubling.positive": "In positive contracts only {the_role} may be doubled.",
     "rules.doubling.settlement": "Settlement is pair by pair: when one of two players doubled the other, the difference of their scores passes from the worse to the better; when both doubled each other, twice the difference.",
     "rules.doubling.series": "in each {role}'s series",
+    "rules.doubling.minimum.rubber": "Each player should double {the_role} at least {times} in each rubber of the shared list, counting every hand of the rubber (a scorer shows the count; it is never enforced).",
     "rules.doubling.in_a_game": "in a game",
     "rules.doubling.minimum": "Each player should double each {role} at least {times} {series} (a scorer shows the count; it is never enforced).",
     "rules.doubling.not_played": "A negative contract nobody doubles is not played: each opponent scores its total divided by the number of opponents, rounded to the nearest point, and {the_role} the rest.",

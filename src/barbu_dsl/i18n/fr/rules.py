@@ -124,6 +124,7 @@ MESSAGES: dict[str, str] = {
     "rules.doubling.positive": "Sur les contrats positifs, on ne peut doubler que {the_role}.",
     "rules.doubling.settlement": "Le règlement se fait paire par paire : si l'un des deux a doublé l'autre, la différence de leurs scores passe du moins bon au meilleur ; si les deux se sont doublés, c'est le double de la différence.",
     "rules.doubling.series": "dans chaque série {of_role}",
+    "rules.doubling.minimum.rubber": "Chaque joueur devrait doubler {the_role} au moins {times} dans chaque tour de la liste commune, en comptant toutes les donnes du tour (un marqueur affiche le compte ; ce n'est jamais imposé).",
     "rules.doubling.in_a_game": "dans une partie",
     "rules.doubling.minimum": "Chaque joueur devrait doubler chaque {role} au moins {times} {series} (une feuille de marque montre le compte ; ce n'est jamais imposé).",
     "rules.doubling.not_played": "Un contrat négatif que personne ne double ne se joue pas : chaque adversaire marque son total divisé par le nombre d'adversaires, arrondi au point le plus proche, et {the_role} le reste.",

@@ -124,6 +124,7 @@ MESSAGES: dict[str, str] = {
     "rules.doubling.positive": "Nei contratti positivi si può contrare solo {the_role}.",
     "rules.doubling.settlement": "Il regolamento è a coppie: se uno dei due ha contrato l'altro, la differenza tra i loro punteggi passa dal peggiore al migliore; se si sono contrati a vicenda, passa il doppio della differenza.",
     "rules.doubling.series": "in ogni serie {of_role}",
+    "rules.doubling.minimum.rubber": "Ogni giocatore dovrebbe contrare {the_role} almeno {times} in ogni giro della lista comune, contando tutte le mani del giro (un segnapunti mostra il conto; non è mai imposto).",
     "rules.doubling.in_a_game": "in una partita",
     "rules.doubling.minimum": "Ogni giocatore dovrebbe contrare ogni {role} almeno {times} {series} (il segnapunti mostra il conto; non è mai imposto).",
     "rules.doubling.not_played": "Un contratto negativo che nessuno contra non si gioca: ogni avversario segna il totale del contratto diviso per il numero degli avversari, arrotondato al punto più vicino, e {the_role} il resto.",

@@ -124,6 +124,7 @@ MESSAGES: dict[str, str] = {
     "rules.doubling.positive": "Nos contratos positivos só {the_role} pode ser contrado.",
     "rules.doubling.settlement": "A liquidação é dois a dois: se um dos dois controu o outro, a diferença entre as suas pontuações passa do pior para o melhor; se se contraram um ao outro, passa o dobro da diferença.",
     "rules.doubling.series": "em cada série {of_role}",
+    "rules.doubling.minimum.rubber": "Cada jogador deveria contrar {the_role} pelo menos {times} em cada volta da lista comum, contando todas as mãos da volta (um marcador mostra a contagem; nunca é imposto).",
     "rules.doubling.in_a_game": "num jogo",
     "rules.doubling.minimum": "Cada jogador deve contrar cada {role} pelo menos {times} {series} (a folha de pontos mostra a contagem; nunca é imposta).",
     "rules.doubling.not_played": "Um contrato negativo que ninguém contra não se joga: cada adversário marca o total do contrato dividido pelo número de adversários, arredondado ao ponto mais próximo, e {the_role} o resto.",

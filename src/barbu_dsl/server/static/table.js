@@ -413,7 +413,8 @@
     if (decision.kind === "double" && game.offer) {
       const offer = game.offer;
       if (offer.minimum) {
-        group.append(el("p", { class: "note", text: say("doubles_made", { made: offer.made, minimum: offer.minimum }) }));
+        const key = offer.counted === "rubber" ? "doubles_made.rubber" : "doubles_made";
+        group.append(el("p", { class: "note", text: say(key, { made: offer.made, minimum: offer.minimum }) }));
       }
     }
     const list = el("ul", { class: "options" });
