@@ -158,3 +158,20 @@ def test_the_generated_package_and_its_suite_agree_with_the_interpreter(tmp_path
 def test_the_round_is_explained_in_four_languages(language: str, words: str) -> None:
     text = explain(load_spec(SPEC), language=language)
     assert words in text, text
+
+
+def test_the_table_asks_the_declarer_first_then_for_a_redouble() -> None:
+    """At the terminal table a person who declares is asked first whom
+    they double (anyone), and told "you double"; at the end of the round
+    only those who doubled them and whom they have not doubled are offered
+    as a redouble."""
+    from table.helpers import session
+
+    text, _, _, code = session([None] * 400, spec=SPEC, seed=3, plain=True, human=True, players=4)
+    assert code == 0
+    lines = text.splitlines()
+    first = lines.index("Double whom? 1 East, 2 South, 3 West, all, nobody: 1")
+    assert lines[first + 1] == "You double: East."
+    answer = next(i for i, line in enumerate(lines) if line.startswith("Redouble whom?"))
+    assert answer > first and "East" not in lines[answer]  # East doubled back already
+    assert "You redouble: South." in lines[answer:answer + 2]
