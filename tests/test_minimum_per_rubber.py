@@ -49,7 +49,9 @@ def test_the_setting_reads_and_prints_again() -> None:
     assert parse_spec(print_spec(spec), "again.yaml").doubling == spec.doubling
     assert game_plan(spec, 3).counted == "rubber"
     assert game_plan(load_spec("tournament"), 4).counted == "series"
-    assert game_plan(load_spec("leaver-3p"), 3).counted == "game"  # a shared list counts per game by default
+    default = parse_spec(_spec("{minimum: 2}"), "t.yaml")
+    assert game_plan(default, 3).counted == "game"  # a shared list counts per game by default
+    assert game_plan(load_spec("leaver-3p"), 3).counted == "rubber"  # as Leaver's page asks
 
 
 @pytest.mark.parametrize("doubling, game, where, message", [
