@@ -26,6 +26,7 @@ DOUBLING = Doubling(
     positive_declarer_only=True,
     redouble=True,
     undoubled="played",
+    first="next",
 )
 """Who may double whom (docs/rules.md section 2, Doubling):
 nobody: any double is illegal.

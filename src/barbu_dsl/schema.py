@@ -138,6 +138,10 @@ def _doubling() -> dict[str, Any]:
                      "anyOf": [{"type": "boolean"}, {"enum": ["declarer", "anyone"]}]},
         "undoubled": _choice("doubling.undoubled", "whether a negative contract nobody doubles is played"),
         "minimum": {"type": "integer", "minimum": 0, "description": "the advisory number of doubles"},
+        "first": _choice("doubling.first", "who doubles first: the declarer's next player, or the declarer "
+                                           "(docs/rules.md section 6)"),
+        "per": _choice("doubling.per", "what the minimum is counted over: a declarer's series, or a rubber of "
+                                       "the shared list (docs/rules.md section 2)"),
     }
     assert set(properties) == set(S.DOUBLING_KEYS), "the schema names every doubling key the loader reads"
     return {"anyOf": [{"type": "boolean"}, {"type": "object", "properties": properties,
@@ -190,8 +194,13 @@ def _contract() -> dict[str, Any]:
 
 
 def _patch() -> dict[str, Any]:
-    return {"type": "object", "description": "a change to a contract: clauses to remove and to add, or drop it",
-            "properties": {"remove": _RULE_LINE, "add": _RULE_LINE, "drop": {"type": "boolean"}},
+    per_count = {"type": "object", "propertyNames": _COUNT_KEY, "additionalProperties": _RULE_LINE,
+                 "description": "the rule lines of particular player counts, the others kept (docs/rules.md "
+                                "section 2)"}
+    return {"type": "object", "description": "a change to a contract: clauses to remove and to add, rule lines "
+                                             "for particular player counts, or drop it",
+            "properties": {"remove": _RULE_LINE, "add": _RULE_LINE, "drop": {"type": "boolean"},
+                           "players": per_count},
             "minProperties": 1, "additionalProperties": False}
 
 

@@ -43,7 +43,8 @@ def _targets() -> list[str]:
 EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
 FAMILY = str(Path(__file__).with_name("family.yaml"))  # docs/rules.md section 6's mechanics
 ALL_OR_NONE = str(Path(__file__).resolve().parents[1] / "all_or_none.yaml")  # section 6, taking all or none
-TARGETS = [*_targets(), EXOTIC, FAMILY, ALL_OR_NONE]
+DOUBLING_FIRST = str(Path(__file__).resolve().parents[1] / "doubling_first.yaml")  # section 6, the declarer first
+TARGETS = [*_targets(), EXOTIC, FAMILY, ALL_OR_NONE, DOUBLING_FIRST]
 # Kept small for the suite's time budget; BARBU_DIFFERENTIAL_EXAMPLES=500 runs a long sweep.
 SETTINGS = settings(max_examples=int(os.environ.get("BARBU_DIFFERENTIAL_EXAMPLES", "8")), deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

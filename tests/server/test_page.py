@@ -348,3 +348,30 @@ def test_the_declarer_chooses_from_the_first_cards_on_the_page(server: ServerPro
     eva.page.wait_for_function("() => window.barbuTable.view.cards.length === 13")
     eva.page.wait_for_function("() => document.querySelectorAll('#hand li').length === 13")
     assert_accessible(eva, "with the whole hand")
+
+
+def test_a_declarer_who_doubles_first_is_said_to_double(server: ServerProcess, people: Any) -> None:
+    """docs/rules.md section 6, ``first: declarer``: the declarer's double
+    made first is said as a double, not a redouble, in the log."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "doubling_first.yaml").read_text(encoding="utf-8")
+    table = server.post("/api/tables", {"spec_text": text, "seats": ["human", "rules", "rules", "rules"],
+                                        "seed": 3})
+    ada = people(table, 0, "Ada", DESKTOP, "en-GB")
+    opened = """() => { let declarer = null; const said = new Set();
+        for (const {event: e} of window.barbuTable.events) {
+          if (e.type === 'hand_begins') { declarer = e.declarer; said.clear(); }
+          if (e.type === 'double') {
+            if (e.seat === declarer && e.doubled.length && !e.doubled.every((s) => said.has(`${s},${e.seat}`)))
+              return [e.seat, e.doubled];
+            for (const s of e.doubled) said.add(`${e.seat},${s}`);
+          } }
+        return null; }"""
+    play_round([ada], until=lambda states: ada.page.evaluate(opened) is not None)
+    seat, doubled = ada.page.evaluate(opened)
+    names = ada.page.evaluate("() => window.barbuTable.names")
+    log = ada.page.evaluate("() => Array.from(document.querySelectorAll('#log li')).map(li => li.textContent)")
+    whom = [("you" if s == 0 else names[s]) for s in doubled]
+    opening = "You double: " if seat == 0 else f"{names[seat]} doubles: "
+    assert any(line.startswith(opening) and all(w in line for w in whom) for line in log), log

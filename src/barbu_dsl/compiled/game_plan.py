@@ -96,6 +96,7 @@ class GamePlan:
     open_ended: bool = False  # a game to a target without a number of hands: ``hands`` is only the bound
     reset: tuple[tuple[int, int], ...] = ()  # (exactly, to): a total a hand brings to exactly one becomes the other
     pot: bool = False  # what a hand takes goes into a pot that the players who take nothing share
+    counted: m.Counted = "game"  # what the advisory minimum of doubles is counted over (docs/rules.md section 2)
 
     def add_hand(self, totals: Sequence[int], final: Sequence[int], pot: int = 0) -> tuple[tuple[int, ...], int]:
         """The running totals after a hand that scored ``final``, and the
@@ -104,6 +105,12 @@ class GamePlan:
         (section 6, "Running totals")."""
         collected, pot = from_pot(pot, final) if self.pot else ((0,) * len(final), pot)
         return add_hand(totals, [f + c for f, c in zip(final, collected, strict=True)], self.reset), pot
+
+    def count_start(self, number: int) -> int:
+        """The first hand of the span the advisory count of doubles against
+        hand ``number``'s declarer covers: their series, the rubber, or the
+        game (docs/rules.md section 2, "The minimum of two doubles")."""
+        return 0 if self.counted == "game" else number - number % self.per_player
 
     @property
     def known_hands(self) -> int | None:
@@ -177,5 +184,5 @@ def game_plan(spec: m.Spec, players: int) -> GamePlan:
         after=seat_after(players, game.direction),
         fixed_once=game.chooser == "fixed-order" and hands is not None,
         first_declarer=game.first_declarer, target=game.target, open_ended=open_ended, reset=game.reset,
-        pot=game.pot,
+        pot=game.pot, counted=spec.doubling.per or ("series" if in_series(game.chooser) else "game"),
     )

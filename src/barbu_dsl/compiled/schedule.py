@@ -40,14 +40,16 @@ Entered = tuple[str, int]
 class PlanTurn:
     """The next hand: its number (0-based), the seat that must declare it
     (None: any seat, for the first hand), the contracts that seat may
-    choose, whether the game is already over, and the number of the first
-    hand of this declarer's series (or of the game)."""
+    choose, whether the game is already over, the number of the first
+    hand of this declarer's series (or of the game), and of the first hand
+    the advisory count of doubles covers (:meth:`GamePlan.count_start`)."""
 
     number: int
     declarer: int | None
     options: tuple[m.Contract, ...]
     over: bool = False
     series_start: int = 0
+    count_start: int = 0
 
 
 def _key(contract: m.Contract) -> str:
@@ -86,15 +88,16 @@ def plan_turn(plan: GamePlan, hands: Sequence[Entered], lists: Sequence[tuple[m.
         order = plan.pool
         index = number % len(order) if plan.fixed_once else number // plan.players % len(order)
         return PlanTurn(number, declarer, (order[index],))
+    counted = plan.count_start(number)
     if plan.series:
         start = number - number % plan.per_player
         if plan.chooser == "fixed-series":
-            return PlanTurn(number, declarer, (plan.unit[number - start],), series_start=start)
+            return PlanTurn(number, declarer, (plan.unit[number - start],), series_start=start, count_start=counted)
         used = Counter(m.contract_key(name) for name, _ in hands[start:])
-        return PlanTurn(number, declarer, _left(plan.unit, used), series_start=start)
+        return PlanTurn(number, declarer, _left(plan.unit, used), series_start=start, count_start=counted)
     if plan.lists == "shared":
-        return PlanTurn(number, declarer, _shared_options(plan, hands, declarer))
-    return PlanTurn(number, declarer, _own_options(plan, hands, declarer, lists))
+        return PlanTurn(number, declarer, _shared_options(plan, hands, declarer), count_start=counted)
+    return PlanTurn(number, declarer, _own_options(plan, hands, declarer, lists), count_start=counted)
 
 
 def _own_options(plan: GamePlan, hands: Sequence[Entered], declarer: int | None,

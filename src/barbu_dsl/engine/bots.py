@@ -370,7 +370,7 @@ class RuleBot(Bot):
         assert view.contract is not None
         mine = advantage(view, view.contract, view.trump, view.start_rank)
         scale = abs(value_sum(view.rules, view.players, view.deck, view.trump)) or 1
-        if view.seat == view.declarer:
+        if view.seat == view.declarer and offer.redouble:
             # A redouble: the declarer chose this contract for their hand.
             return list(offer.targets) if mine > -0.05 * scale else []
         chosen = []

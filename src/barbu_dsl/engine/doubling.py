@@ -14,7 +14,10 @@ through it.
 section 2, Doubling; section 6): each player in turn from the one after the
 declarer gets one chance, the declarer last, who may only redouble; then,
 with ``redouble: anyone``, each doubled player in the same order may double
-back those who doubled them.  A game (:class:`~.state.GameState`) and the
+back those who doubled them.  With ``first: declarer`` (section 6) the
+declarer speaks first, doubling anyone who may be doubled, then the others
+in the same order, then the declarer once more, to redouble those who
+doubled them and whom they have not doubled yet.  A game (:class:`~.state.GameState`) and the
 score sheet's questions both follow it.
 """
 
@@ -22,11 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ..compiled import in_turn, value_sum
 from ..language import model as m
 from ..runtime import doubling as runtime
-from ..runtime.doubling import Pair, check_doubles, is_not_played, not_played_scores, settle
+from ..runtime.doubling import Pair, check_doubles, declarer_opens, is_not_played, not_played_scores, settle
 
 __all__ = ["Chooser", "DoublingRound", "HandTerms", "Pair", "check_doubles", "doubling_round", "hand_terms",
            "is_not_played", "is_positive", "legal_targets", "not_played_scores", "redouble_targets", "settle"]
@@ -82,7 +86,10 @@ def legal_targets(doubling: m.Doubling, declarer: int, seat: int, doubles: Seque
                   positive: bool, players: int) -> tuple[tuple[int, ...], bool]:
     """The seats ``seat`` may double at its first chance, and whether the
     answer must be all of them or none (docs/rules.md section 2, Doubling, and
-    variant 3)."""
+    variant 3).  A declarer who doubles first (section 6) may double every
+    other player, when anyone but the declarer may be doubled."""
+    if seat == declarer and declarer_opens(doubling, positive):
+        return tuple(s for s in range(players) if s != seat), False
     if seat == declarer:
         if not doubling.redouble:
             return (), False
@@ -99,6 +106,11 @@ def redouble_targets(seat: int, doubles: Sequence[Pair]) -> tuple[int, ...]:
     whom it has not doubled."""
     given = set(doubles)
     return tuple(sorted({a for a, b in doubles if b == seat and (seat, a) not in given}))
+
+
+Chance = Literal["first", "again"]
+"""A player's chance in the round: their first, or a chance to double back
+those who doubled them and whom they have not doubled."""
 
 
 class DoublingRound:
@@ -118,9 +130,16 @@ class DoublingRound:
         self.positive = positive
         self.doubles: list[Pair] = []
         order = in_turn(declarer, players, direction)
-        first = (*order[1:], declarer)
-        again = order[1:] if doubling.redouble == "anyone" else ()
-        self._chances = [(seat, False) for seat in first] + [(seat, True) for seat in again]
+        opening: list[tuple[int, Chance]] = []
+        closing: list[tuple[int, Chance]] = [(declarer, "first")]
+        if doubling.first == "declarer":
+            opening = [(declarer, "first")] if declarer_opens(doubling, positive) else []
+            closing = [(declarer, "again")] if doubling.redouble else []
+        again: list[tuple[int, Chance]] = []
+        if doubling.redouble == "anyone":
+            again = [(seat, "again") for seat in order[1:]]
+        others: list[tuple[int, Chance]] = [(seat, "first") for seat in order[1:]]
+        self._chances = [*opening, *others, *closing, *again]
         self._next = 0
         self.seat: int | None = None
         self.targets: tuple[int, ...] = ()
@@ -131,9 +150,9 @@ class DoublingRound:
     def _move_on(self) -> None:
         """Go to the next player who may double someone, or end the round."""
         while self._next < len(self._chances):
-            seat, again = self._chances[self._next]
+            seat, chance = self._chances[self._next]
             self._next += 1
-            if again:
+            if chance == "again":
                 targets, cover_all = redouble_targets(seat, self.doubles), False
             else:
                 targets, cover_all = legal_targets(self.doubling, self.declarer, seat, self.doubles, self.positive,
@@ -146,8 +165,13 @@ class DoublingRound:
     @property
     def redouble(self) -> bool:
         """Whether the player asked now would double back those who doubled
-        them: the declarer, or anyone in the redouble round."""
-        return self.seat == self.declarer or self._chances[self._next - 1][1]
+        them: the declarer answering, or anyone in the redouble round (not a
+        declarer who doubles first)."""
+        if self.seat is None:
+            return False
+        if self._chances[self._next - 1][1] == "again":
+            return True
+        return self.seat == self.declarer and not declarer_opens(self.doubling, self.positive)
 
     def allows(self, chosen: Sequence[int]) -> bool:
         """Whether ``chosen`` (seats, in any order, none twice) is an answer

@@ -30,7 +30,7 @@ class Turn:
     declarer: int
     dealer: int
     options: tuple[m.Contract, ...]
-    series_left: int  # hands this declarer still declares after this one, in this series
+    series_left: int  # hands this declarer still declares after this one, in the span the minimum counts over
 
 
 def contract_lists(plan: GamePlan, rng: random.Random) -> list[tuple[m.Contract, ...]]:
@@ -88,14 +88,31 @@ class Schedule:
         dealer = declarer if plan.chooser == "dealer" else seat_before(declarer, n, self.direction)
         if plan.series:
             left = min(plan.per_player - number % plan.per_player, plan.hands - number) - 1
-        else:
-            left = len(range(number + n, plan.hands, n))  # no series: the declarer's later hands in the game
+        else:  # no series: the declarer's later hands in the rubber or the game
+            end = plan.hands if plan.counted == "game" else min(planned.count_start + plan.per_player, plan.hands)
+            left = len(range(number + n, end, n))
         return Turn(number, declarer, dealer, planned.options, left)
 
-    def starts_series(self, number: int) -> bool:
-        """Whether hand ``number`` starts a declarer's series (the advisory
-        count of doubles against the declarer starts again)."""
-        return self.plan.series and number % self.plan.per_player == 0
+    def doubles_left(self, turn: Turn, seat: int) -> int:
+        """The hands after ``turn`` in which ``seat`` may still double
+        towards the advisory minimum: against this declarer in their series
+        (or the game), or with ``per: rubber`` against whoever declares the
+        rubber's later hands, other than ``seat`` itself."""
+        plan = self.plan
+        if plan.counted != "rubber":
+            return turn.series_left
+        end = min(plan.count_start(turn.number) + plan.per_player, plan.hands)
+        left, declarer = 0, turn.declarer
+        for _ in range(turn.number + 1, end):
+            declarer = plan.after[declarer]
+            left += declarer != seat
+        return left
+
+    def starts_count(self, number: int) -> bool:
+        """Whether hand ``number`` starts a span of the advisory count of
+        doubles (a declarer's series, or a rubber of the shared list: the
+        counts start again; docs/rules.md section 2)."""
+        return self.plan.counted != "game" and self.plan.count_start(number) == number
 
     def played(self, turn: Turn, contract: m.Contract) -> None:
         self.history.append((contract.name, turn.declarer))

@@ -174,6 +174,13 @@ class GameState:
         return self._pot
 
     @property
+    def counted(self) -> m.Counted:
+        """What the advisory count of doubles covers: a declarer's
+        ``series``, a ``rubber`` of the shared list or the ``game``
+        (docs/rules.md section 2, "The minimum of two doubles")."""
+        return self._schedule.plan.counted
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the best total so far (the game's winners once over)."""
         return best_seats(tuple(self._totals), self.spec.game.aim)
@@ -303,9 +310,9 @@ class GameState:
         packets = self._sound_deal(number)
         turn = self._turn = self._schedule.turn(number, sorted_hands(packets))
         declarer = turn.declarer
-        if self._schedule.starts_series(number):
-            self._against[declarer] = [0] * self.players
-        against = tuple(self._against[declarer])
+        if self._schedule.starts_count(number):  # a series or a rubber: every count starts again
+            self._against = [[0] * self.players for _ in range(self.players)]
+        against = tuple(self._counts(declarer))
         for view in views:
             view.number, view.declarer, view.dealer, view.series_left = number, declarer, turn.dealer, turn.series_left
             view.against = against
@@ -477,7 +484,8 @@ class GameState:
         self._wait("double", seat)
         minimum = self.spec.doubling.minimum
         self._views[seat].offer = DoubleOffer(round_.targets, round_.cover_all, round_.redouble, terms.positive,
-                                              self._against[turn.declarer][seat], minimum, turn.series_left)
+                                              self._counts(turn.declarer)[seat], minimum,
+                                              self._schedule.doubles_left(turn, seat))
 
     def _double(self, decision: Decision, answer: Any) -> None:
         round_ = self._round
@@ -496,13 +504,20 @@ class GameState:
         self._say("double", self._everyone, seat, chosen)
         self._next_double()
 
+    def _counts(self, declarer: int) -> list[int]:
+        """The advisory counts of doubles, per seat, that a hand of
+        ``declarer`` adds to: the doubles against them in their series (or
+        the game), or with ``per: rubber`` the doubles against whoever
+        declared, in this rubber (docs/rules.md section 2)."""
+        return self._against[0 if self._schedule.plan.counted == "rubber" else declarer]
+
     def _end_doubling(self) -> None:
         """The doubles are made: settle the advisory count, then play the hand or not."""
         round_, turn, terms, contract = self._round, self._turn, self._terms, self._contract
         assert round_ is not None and turn is not None and terms is not None and contract is not None
         declarer, doubles = turn.declarer, round_.doubles
         terms.check(declarer, doubles)
-        against = self._against[declarer]
+        against = self._counts(declarer)
         for doubler, doubled in doubles:
             if doubled == declarer:
                 against[doubler] += 1
@@ -597,7 +612,7 @@ class GameState:
             record["passes"] = {"direction": passing.direction, "cards": [card_texts(g) for g in passing.given]}
         result = HandResult(turn.number, contract.name, turn.declarer, turn.dealer, trump, start, doubles, status,
                             tuple(raw), tuple(transfers), tuple(final), tuple(self._totals),
-                            tuple(self._against[turn.declarer]), record,
+                            tuple(self._counts(turn.declarer)), record,
                             tuple(option.name for option in turn.options))
         self._results.append(result)
         self._say("hand_ends", self._everyone, turn.number + 1, contract.name, turn.declarer, status,

@@ -319,7 +319,7 @@ class StrongBot(Bot):
             return self._rules.choose_doubles(view)
         scale = abs(value_sum(view.rules, view.players, view.deck, view.trump)) or 1
         gaps = dict(self.analyse_doubles(view))
-        if view.seat == view.declarer:
+        if view.seat == view.declarer and offer.redouble:
             if offer.cover_all:
                 mean = sum(gaps.values()) / len(gaps)
                 return list(offer.targets) if mean > REDOUBLE_MARGIN * scale else []

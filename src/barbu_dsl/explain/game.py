@@ -247,9 +247,12 @@ def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     role = w.role(role_of(spec))
     side = w.side(spec.game.direction)
     targets = w("doubling.anyone") if d.whom == "anyone" else role["the_role"]
-    text = w("doubling.round", side=side, targets=targets, **role)
+    first = d.first == "declarer"
+    text = w("doubling.round_declarer_first" if first else "doubling.round", side=side, targets=targets, **role)
     if not d.redouble:
         text += " " + w.capital(w("doubling.no_redouble", **role))
+    elif first:
+        text += " " + w.capital(w("doubling.redouble_last", **role))
     elif d.whom == "anyone":
         text += " " + w.capital(w("doubling.redouble", **role))
     else:
@@ -259,7 +262,9 @@ def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     if d.positive_declarer_only and d.whom == "anyone":
         text += " " + w("doubling.positive", **role)
     text += " " + w("doubling.settlement")
-    if d.minimum:
+    if d.minimum and d.per == "rubber":
+        text += " " + w("doubling.minimum.rubber", times=w.times(d.minimum), **role)
+    elif d.minimum:
         series = w("doubling.series", **role) if spec.game.chooser == "declarer-series" else w("doubling.in_a_game")
         text += " " + w("doubling.minimum", times=w.times(d.minimum), series=series, **role)
     if d.undoubled == "not-played":

@@ -234,7 +234,7 @@ def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
                 report(contract.where_for(count), f"{contract.name}, {count} players: {problem}", hint=hint)
         for count, _ in contract.by_players:
             if count not in spec.players:
-                report(contract.where, f"{contract.name} gives rules for {count} players, "
+                report(contract.where_for(count), f"{contract.name} gives rules for {count} players, "
                        f"but the spec allows {', '.join(map(str, spec.players))}")
 
 
@@ -349,8 +349,9 @@ def _check_fixed_once(spec: m.Spec, report: Callable[..., None], where: dict[str
 def _check_doubling(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """Doubling settings that contradict each other or can never be met
     (docs/rules.md section 2, Doubling; section 6): ``positive: anyone`` or
-    ``redouble: anyone`` when only the declarer may be doubled, and a
-    ``minimum`` of doubles higher than the hands a declarer declares."""
+    ``redouble: anyone`` or ``first: declarer`` when only the declarer may be
+    doubled, and a ``minimum`` of doubles higher than the hands a declarer
+    declares."""
     d = spec.doubling
     if not d.allowed:
         return
@@ -362,13 +363,31 @@ def _check_doubling(spec: m.Spec, report: Callable[..., None], where: dict[str, 
         report(where.get("doubling.redouble") or where.get("doubling.whom"),
                "'redouble: anyone' does nothing with 'whom: declarer-only': the declarer is the only player "
                "doubled, and may already redouble", hint="write 'redouble: true', or set 'whom: anyone'")
+    if d.first == "declarer" and d.whom == "declarer-only":
+        report(where.get("doubling.first") or where.get("doubling.whom"),
+               "'first: declarer' does nothing with 'whom: declarer-only': the declarer is the only player "
+               "anyone may double, so they have nobody to double first",
+               hint="leave 'first' out, or set 'whom: anyone'")
+    series = spec.game.chooser in ("declarer-series", "dealer", "fixed-series")
+    if _check_minimum_per(spec, report, where, series):
+        return
     known = {m.contract_key(c.name) for c in spec.contracts}
     if not d.minimum or any(m.contract_key(name) not in known for name in spec.game.order):
         return  # an order naming no contract is reported already
-    series = spec.game.chooser in ("declarer-series", "dealer", "fixed-series")
     for count in spec.players:
         unit = len(spec.unit(count))
         hands = spec.game.hands_for(count) or count * unit
+        if d.per == "rubber":  # the hands of one rubber a player does not declare, for one who declares most
+            rubber = min(unit, hands)
+            most = rubber - -(-rubber // count)
+            if d.minimum > most:
+                report(where.get("doubling.minimum"),
+                       f"a minimum of {d.minimum} doubles in each rubber cannot be reached: with {count} players "
+                       f"a rubber of {rubber} hands leaves a player who declares most of them {most} "
+                       f"hand{'s' if most != 1 else ''} to double the declarer",
+                       hint=f"set 'minimum' to at most {most}, or leave it out")
+                return
+            continue
         most = min(unit, -(-hands // count)) if series else -(-hands // count)
         if d.minimum > most:
             span = "a declarer's series" if series else "a game"
@@ -378,6 +397,37 @@ def _check_doubling(spec: m.Spec, report: Callable[..., None], where: dict[str, 
                    "and each player doubles them at most once a hand",
                    hint=f"set 'minimum' to at most {most}, or leave it out")
             return
+
+
+def _check_minimum_per(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position],
+                       series: bool) -> bool:
+    """``per`` that has nothing to count over (docs/rules.md section 2, "The
+    minimum of two doubles"): ``per: rubber`` in a game without rubbers (a
+    shared list), ``per: series`` in a game without declarer series, either
+    without a ``minimum``.  Whether one was reported."""
+    d = spec.doubling
+    if d.per is None:
+        return False
+    place = where.get("doubling.per")
+    if not d.minimum:
+        report(place, f"'per: {d.per}' does nothing without a minimum of doubles to count",
+               hint="give 'minimum: 2', or leave 'per' out")
+        return True
+    shared = spec.game.chooser == "rotating" and spec.game.lists == "shared"
+    if d.per == "rubber" and not shared:
+        report(place, "'per: rubber' needs rubbers, and this game has none: only a shared list of contracts "
+                      "('lists: shared', with 'chooser: rotating') is played in rubbers",
+               hint="leave 'per' out: the minimum is then counted per declarer series" if series else
+               "play a shared list ('chooser: rotating', 'lists: shared'), or leave 'per' out (the minimum is "
+               "then counted per game)")
+        return True
+    if d.per == "series" and not series:
+        report(place, "'per: series' needs declarer series, and this game has none: the chooser moves on "
+                      "every hand",
+               hint="write 'per: rubber' with a shared list, or leave 'per' out (the minimum is then counted "
+                    "per game)")
+        return True
+    return False
 
 
 def _check_target(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:

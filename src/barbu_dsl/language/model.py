@@ -685,6 +685,9 @@ class Game:
 Whom = Literal["anyone", "declarer-only"]
 Undoubled = Literal["played", "not-played"]
 Redouble = bool | Literal["anyone"]
+DoublesFirst = Literal["next", "declarer"]
+MinimumPer = Literal["series", "rubber"]
+Counted = Literal["series", "rubber", "game"]
 
 
 @dataclass(frozen=True)
@@ -701,6 +704,13 @@ class Doubling:
     doubles is not played; each opponent scores total/(n−1) rounded to the
     nearest integer, the declarer the rest.  ``minimum``: the advisory number
     of doubles each player should make against each declarer's series.
+    ``first``: who has the first chance in the doubling round, the player
+    after the declarer (``next``) or the declarer (``declarer``, docs/rules.md
+    section 6: the declarer may then double anyone who may be doubled, and
+    ends the round with a redouble of those who doubled them).  ``per``:
+    what the minimum is counted over (docs/rules.md section 2, "The minimum
+    of two doubles"): a declarer's ``series`` or a ``rubber`` of the shared
+    list; None, the series in a game of declarer series, else the game.
     """
 
     allowed: bool = True
@@ -709,6 +719,8 @@ class Doubling:
     redouble: Redouble = True
     undoubled: Undoubled = "played"
     minimum: int = 0
+    first: DoublesFirst = "next"
+    per: MinimumPer | None = None
 
 
 PassDirection = Literal["left", "right", "across", "hold"]
@@ -791,14 +803,20 @@ class ContractChange:
     """What an overlay does to one contract: ``set`` it (replace it, or add
     it when it is new, with ``contract``), ``patch`` it (take the clauses
     ``remove`` out, then put the clauses ``add`` in; added scoring parts form
-    groups of their own, so they add up), or ``drop`` it."""
+    groups of their own, so they add up), or ``drop`` it.  A patch's
+    ``by_players`` then sets the rules of particular player counts, the other
+    counts keeping theirs (a scale changed for one player count, docs/rules.md
+    section 2, "Variants and scales"); ``where_by_players`` says where each
+    was written."""
 
     name: str
     action: Literal["set", "patch", "drop"]
     contract: Contract | None = None
     remove: tuple[tuple[Clause, ...], ...] = ()
     add: tuple[tuple[Clause, ...], ...] = ()
+    by_players: tuple[tuple[int, Rules], ...] = ()
     where: Position | None = field(default=None, compare=False, repr=False)
+    where_by_players: tuple[tuple[int, Position], ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

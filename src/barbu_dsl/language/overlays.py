@@ -156,15 +156,24 @@ def _patch(contract: m.Contract, change: m.ContractChange, overlay: m.Overlay, s
                           problem.hint)
         return built
 
-    rules = patched(contract.rules)
-    by_players = [(n, patched(r, n)) for n, r in contract.by_players]
+    rules: m.Rules | None = contract.rules
+    by_players: list[tuple[int, m.Rules | None]] = list(contract.by_players)
+    if change.remove or change.add:
+        rules = patched(contract.rules)
+        by_players = [(n, patched(r, n)) for n, r in contract.by_players]
     if rules is None or any(r is None for _, r in by_players):
         return None
+    # Rules for one player count replace that count's, the others keep
+    # theirs (docs/rules.md section 2, "Variants and scales"), and their
+    # problems are found at their own line.
+    counts = dict(by_players) | dict(change.by_players)
+    wheres = dict(contract.where_by_players) | dict(change.where_by_players)
     # A description written for the old rules may no longer be true; the
     # explanation of the new rules is generated from them instead.  The
     # contract is now last written where the change was.
-    return replace(contract, rules=rules, by_players=tuple((n, r) for n, r in by_players if r is not None),
-                   description=None, where=change.where or contract.where)
+    return replace(contract, rules=rules, by_players=tuple(sorted((n, r) for n, r in counts.items() if r is not None)),
+                   description=None, where=change.where or contract.where,
+                   where_by_players=tuple(sorted(wheres.items())))
 
 
 def _report_patch(source: Source, contract: m.Contract, change: m.ContractChange, overlay: m.Overlay,

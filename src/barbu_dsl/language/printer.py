@@ -321,4 +321,7 @@ def _change(change: m.ContractChange, indent: str) -> list[str]:
         return [f"{indent}{quote(change.name)}: null"]
     parts = [f"{action}: {quote(_line(groups), flow=True)}"
              for action, groups in (("remove", change.remove), ("add", change.add)) if groups]
+    if change.by_players:
+        counts = ", ".join(f"{n}: {quote(rules_text(r), flow=True)}" for n, r in change.by_players)
+        parts.append(f"players: {{{counts}}}")
     return [f"{indent}{quote(change.name)}: {{{', '.join(parts)}}}"]

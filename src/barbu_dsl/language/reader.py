@@ -424,7 +424,7 @@ class SpecReader(SettingReaders):
                 continue
             if patching and isinstance(value, MappingNode):
                 keys = {scalar(k) for k, _ in pairs(value)}
-                if keys & {"add", "remove", "drop"}:
+                if keys & {"add", "remove", "drop"} or keys == {"players"}:
                     changes.extend(self._patch(name, value, where))
                     continue
             contract = self._contract(name, value)
@@ -436,8 +436,13 @@ class SpecReader(SettingReaders):
 
     def _patch(self, name: str, node: MappingNode, where: m.Position) -> list[m.ContractChange]:
         lines: dict[str, tuple[tuple[m.Clause, ...], ...]] = {"remove": (), "add": ()}
+        by_players: tuple[tuple[int, m.Rules], ...] = ()
+        where_by_players: tuple[tuple[int, m.Position], ...] = ()
         for key, value in self._items(node):
             action = scalar(key)
+            if action == "players":
+                by_players, where_by_players = self._per_count(value)
+                continue
             if action == "drop":
                 if as_bool(value) is None:
                     self.source.error(value, "drop is true or false")
@@ -446,12 +451,34 @@ class SpecReader(SettingReaders):
                 continue
             if action not in lines:
                 self.source.error(key, f"unknown key '{action}' in a contract change",
-                                  hint="use 'remove: <clauses>', 'add: <clauses>' or 'drop: true'")
+                                  hint="use 'remove: <clauses>', 'add: <clauses>', 'players: {3: <rules>}' "
+                                       "or 'drop: true'")
                 continue
             groups = self._line(value)
             if groups is not None:
                 lines[action] = tuple(tuple(c for c, _ in g) for g in groups)
-        return [m.ContractChange(name, "patch", remove=lines["remove"], add=lines["add"], where=where)]
+        return [m.ContractChange(name, "patch", remove=lines["remove"], add=lines["add"], by_players=by_players,
+                                 where=where, where_by_players=where_by_players)]
+
+    def _per_count(self, per: Node) -> tuple[tuple[tuple[int, m.Rules], ...], tuple[tuple[int, m.Position], ...]]:
+        """A contract's rule lines by player count (``players: {3: −3 per
+        trick}``), in count order, with where each was written."""
+        by_players: list[tuple[int, m.Rules]] = []
+        where_by_players: list[tuple[int, m.Position]] = []
+        if not isinstance(per, MappingNode):
+            self.source.error(per, "players maps a player count to a rule line")
+            return (), ()
+        for key, value in pairs(per):
+            count = as_int(key)
+            problem = player_count_problem(count) if count is not None else ("a player count from 2 to 10", None)
+            if count is None or problem is not None:
+                self.source.error(key, problem[0], hint=problem[1])  # type: ignore[index]
+                continue
+            other = self._rules(value)
+            if other is not None:
+                by_players.append((count, other))
+                where_by_players.append((count, self.source.where(value)))
+        return tuple(sorted(by_players, key=lambda p: p[0])), tuple(where_by_players)
 
     def _contract(self, name: str, node: Node) -> m.Contract | None:
         if isinstance(node, ScalarNode):
@@ -465,29 +492,12 @@ class SpecReader(SettingReaders):
             self.source.error(node, f"contract '{name}' needs 'rules'")
             return None
         rules = self._rules(sections["rules"])
-        by_players: list[tuple[int, m.Rules]] = []
-        where_by_players: list[tuple[int, m.Position]] = []
-        if "players" in sections:
-            per = sections["players"]
-            if not isinstance(per, MappingNode):
-                self.source.error(per, "players maps a player count to a rule line")
-            else:
-                for key, value in pairs(per):
-                    count = as_int(key)
-                    problem = player_count_problem(count) if count is not None else ("a player count from 2 to 10",
-                                                                                      None)
-                    if count is None or problem is not None:
-                        self.source.error(key, problem[0], hint=problem[1])  # type: ignore[index]
-                        continue
-                    other = self._rules(value)
-                    if other is not None:
-                        by_players.append((count, other))
-                        where_by_players.append((count, self.source.where(value)))
+        by_players, where_by_players = self._per_count(sections["players"]) if "players" in sections else ((), ())
         times, each = self._times(sections.get("times"))
         if rules is None:
             return None
         return m.Contract(
-            name, rules, by_players=tuple(sorted(by_players, key=lambda p: p[0])),
+            name, rules, by_players=by_players,
             twin=self._text(sections.get("twin")), description=self._text(sections.get("description")),
             where=self.source.where(sections["rules"]), times=times, times_each=each,
             where_by_players=tuple(where_by_players), names=read_names(self.source, sections.get("names")),

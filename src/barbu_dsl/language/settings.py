@@ -38,6 +38,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "doubling.whom": get_args(m.Whom),
     "doubling.positive": get_args(Positive),
     "doubling.undoubled": get_args(m.Undoubled),
+    "doubling.first": get_args(m.DoublesFirst),
+    "doubling.per": get_args(m.MinimumPer),
 }
 """The words each setting may be, from the model's types."""
 INTEGERS = ("game.contracts_per_game", "doubling.minimum")
@@ -45,7 +47,7 @@ BOOLEANS = ("doubling.allowed",)
 GAME_KEYS = ("aim", "chooser", "first_lead", "mode", "contracts_per_game", "hands", "target", "reset", "payout",
              "pot", "order", "direction", "first_declarer", "lists", "choose_after")
 RESET_KEYS = ("exactly", "to")
-DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum")
+DOUBLING_KEYS = ("allowed", "whom", "positive", "redouble", "undoubled", "minimum", "first", "per")
 PASSING_KEYS = ("cards", "cycle")
 LEFTOVERS: tuple[str, ...] = get_args(m.Leftover)
 PASS_DIRECTIONS: tuple[str, ...] = get_args(m.PassDirection)

@@ -11,7 +11,11 @@ package) configure them:
   positive contract every double is against the declarer or is the
   declarer's redouble (``positive_declarer_only``).  With ``whom:
   declarer-only`` only the declarer may ever be doubled, and a redouble, if
-  made, must cover every player who doubled the declarer (variant 3);
+  made, must cover every player who doubled the declarer (variant 3).  With
+  ``first: declarer`` (section 6) the declarer doubles first, so their
+  doubles may be aimed at anyone who may be doubled; which is an opening
+  double and which a redouble does not change the payments, so a set of
+  pairs in any order says all;
 * settlement is pair by pair: if exactly one of two players doubled the
   other, the difference of their raw scores passes once, if both doubled
   each other twice, otherwise nothing;
@@ -62,6 +66,11 @@ class DoublingRules(Protocol):
         """What becomes of a negative contract nobody doubles: ``played`` or ``not-played``."""
         ...
 
+    @property
+    def first(self) -> str:
+        """Who doubles first: the declarer's ``next`` player, or the ``declarer``."""
+        ...
+
 
 class Doubling(NamedTuple):
     """A spec's doubling rules as plain values (a generated package's)."""
@@ -71,12 +80,20 @@ class Doubling(NamedTuple):
     positive_declarer_only: bool
     redouble: bool | str
     undoubled: str
+    first: str
 
 
 def is_positive(total: int, aim: str) -> bool:
     """Whether a contract whose hand total is ``total`` favours its taker
     in a game whose aim is the ``highest`` or the ``lowest`` score."""
     return total > 0 if aim == "highest" else total < 0
+
+
+def declarer_opens(doubling: DoublingRules, positive: bool) -> bool:
+    """Whether the declarer may double first, anyone who may be doubled
+    (``first: declarer``, docs/rules.md section 6): not in a positive
+    contract where only the declarer may be doubled."""
+    return doubling.first == "declarer" and not (positive and doubling.positive_declarer_only)
 
 
 def check_doubles(  # noqa: C901 -- one test a rule of docs/rules.md section 2, in the order doubles break them
@@ -96,6 +113,8 @@ def check_doubles(  # noqa: C901 -- one test a rule of docs/rules.md section 2, 
             raise illegal_double(pair, broken("double_twice"))
         given.add(pair)
         if doubler == declarer:
+            if declarer_opens(doubling, positive):
+                continue  # an opening double, or a redouble: either is allowed
             if not doubling.redouble:
                 raise illegal_double(pair, broken("no_redouble"))
             if doubled not in doubled_declarer:

@@ -120,6 +120,7 @@ def count_data(spec: m.Spec, players: int) -> dict[str, Any]:
             "lists": plan.lists,
             "quotas": dict(plan.quotas),
             "after": list(plan.after),
+            "counted": plan.counted,
         },
         "contracts": [contract_data(spec, contract, players, deck) for contract in spec.contracts],
     }
@@ -163,6 +164,8 @@ def page_data(spec_ref: str, spec: m.Spec, language: str | None = None) -> dict[
             "redouble": doubling.redouble,
             "undoubled": doubling.undoubled,
             "minimum": doubling.minimum,
+            "first": doubling.first,
+            "per": doubling.per,
         },
         "hand_keys": list(HAND_KEYS),
         "took_keys": list(KEYS),

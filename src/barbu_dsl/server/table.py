@@ -338,7 +338,7 @@ class Table:
                 "offer": None if offer is None else {
                     "targets": list(offer.targets), "cover_all": offer.cover_all, "redouble": offer.redouble,
                     "positive": offer.positive, "made": offer.made, "minimum": offer.minimum,
-                    "series_left": offer.series_left}}
+                    "series_left": offer.series_left, "counted": self.state.counted}}
 
     def over_message(self) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "over", "totals": list(self.state.totals),

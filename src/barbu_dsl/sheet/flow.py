@@ -45,6 +45,7 @@ class SheetTurn:
     options: tuple[m.Contract, ...]
     over: bool = False
     series_start: int = 0  # the number of the first hand of this declarer's series (or of the game)
+    count_start: int = 0  # the first hand the advisory count of doubles covers: the series, rubber or game
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ class SheetFlow:
         planned = plan_turn(self.plan, [(h.contract, h.declarer) for h in hands])
         over = planned.over or self.plan.over(len(hands), totals)
         return SheetTurn(planned.number, planned.declarer, planned.options, over=over,
-                         series_start=planned.series_start)
+                         series_start=planned.series_start, count_start=planned.count_start)
 
     def over_after(self, played: int) -> int:
         """The hands a game that is over was played in: the plan's, or in a

@@ -172,22 +172,26 @@ class SheetGame:
 
     def against_declarer(self) -> tuple[int | None, tuple[int, ...]]:
         """The next hand's declarer (None when free) and, per seat, the
-        doubles made against them in their current series (or the game)."""
+        doubles made against them in their current series, rubber or game."""
         turn = self.next_turn()
         if turn.declarer is None:
             return None, (0,) * len(self.players)
-        return turn.declarer, self._against(turn.declarer, turn.series_start, len(self.scored))
+        return turn.declarer, self._against(turn.declarer, turn.count_start, len(self.scored))
 
     def counts_against(self, declarer: int) -> tuple[int, ...]:
-        """Per seat, the doubles made against ``declarer`` in the series (or
-        game) the next hand belongs to: the advisory count."""
-        return self._against(declarer, self.next_turn().series_start, len(self.scored))
+        """Per seat, the doubles made against ``declarer`` in the series,
+        rubber or game the next hand belongs to: the advisory count."""
+        return self._against(declarer, self.next_turn().count_start, len(self.scored))
 
     def _against(self, declarer: int, start: int, end: int) -> tuple[int, ...]:
+        """Per seat, the doubles against ``declarer`` in hands ``start`` to
+        ``end`` that they declared; with ``per: rubber``, against whoever
+        declared each of those hands (docs/rules.md section 2)."""
+        rubber = self.flow.plan.counted == "rubber"
         counts = [0] * len(self.players)
         for hand in self.scored[start:end]:
             for doubler, doubled in hand.doubles:
-                if doubled == declarer and hand.declarer == declarer:
+                if doubled == hand.declarer and (rubber or hand.declarer == declarer):
                     counts[doubler] += 1
         return tuple(counts)
 
@@ -257,7 +261,7 @@ class SheetGame:
             raise SheetError([(label, p) for p in problems])
         pot = self.scored[number - 1].pot if number else 0
         totals, pot = self.flow.plan.add_hand(previous, scored.final, pot)
-        against = list(self._against(scored.declarer, turn.series_start, number))
+        against = list(self._against(scored.declarer, turn.count_start, number))
         for doubler, doubled in scored.doubles:
             if doubled == scored.declarer:
                 against[doubler] += 1

@@ -522,13 +522,15 @@ class HandEntry:
         old = [tuple(pair) for pair in self.old.get("doubles") or [] if isinstance(pair, list) and len(pair) == 2]
 
         def ask(seat: int, targets: tuple[int, ...], cover_all: bool, made: tuple[Pair, ...]) -> list[int]:
-            # The declarer's answers, and the redouble round's (every target doubled this seat), are redoubles.
-            redouble = seat == declarer or all((target, seat) in made for target in targets)
+            # Answers to those who doubled this seat (the declarer's, the redouble round's) are redoubles;
+            # a declarer who doubles first (docs/rules.md section 6) doubles.
+            redouble = all((target, seat) in made for target in targets)
             key = "sheet_cli.ask.redouble" if redouble else "sheet_cli.ask.double"
             question = t(key + ("_one" if len(targets) == 1 else ""), name=names[seat],
                          players=", ".join(names[s] for s in targets), all=word("all", t), nobody=word("none", t))
             if seat != declarer and declarer in targets:
-                question += " " + t("sheet_cli.advisory", count=against[seat], declarer=names[declarer],
+                advisory = "sheet_cli.advisory.rubber" if doubling.per == "rubber" else "sheet_cli.advisory"
+                question += " " + t(advisory, count=against[seat], declarer=names[declarer],
                                     minimum=doubling.minimum)
             before = [names[b] for a, b in old if a == seat and b in targets and (seat, b) not in made]
             return self.asker.ask(question, self._doubled_reader(targets, cover_all), ", ".join(before) or None)

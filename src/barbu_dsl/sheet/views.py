@@ -92,8 +92,10 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
                              options=", ".join(c.name_in(t.language) for c in turn.options)))
     if game.spec.doubling.allowed:
         counts = game.counts_against(turn.declarer)
-        text = ", ".join(f"{names[s]} {counts[s]}" for s in range(len(names)) if s != turn.declarer)
-        lines.append(t("sheet_cli.counter", declarer=names[turn.declarer], counts=text,
+        rubber = game.spec.doubling.per == "rubber"  # every seat's doubles of whoever declared in the rubber
+        text = ", ".join(f"{names[s]} {counts[s]}" for s in range(len(names)) if rubber or s != turn.declarer)
+        key = "sheet_cli.counter.rubber" if rubber else "sheet_cli.counter"
+        lines.append(t(key, declarer=names[turn.declarer], counts=text,
                        minimum=game.spec.doubling.minimum))
     return lines
 

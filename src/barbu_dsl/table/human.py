@@ -355,17 +355,18 @@ class HumanSeat(Bot):
         self.show_hand(view)
         say = self.say
         declarer = view.declarer
-        if self.seat == declarer:
+        if self.seat == declarer and offer.redouble:
             doubled_me = sorted({a for a, b in view.doubles if b == self.seat})
             self.console.say(say.about("table.doubled_by", self.seat, whom=say.seats(doubled_me)))
-        elif offer.minimum:
-            self.console.say(say.about("table.doubles_made", self.seat, count=offer.made,
+        elif offer.minimum and self.seat != declarer:
+            key = "table.doubles_made.rubber" if self.narrator.spec.doubling.per == "rubber" else "table.doubles_made"
+            self.console.say(say.about(key, self.seat, count=offer.made,
                                        declarer=say.seat_object(declarer), minimum=offer.minimum))
         targets = list(offer.targets)
         labels = [say.seat(s) for s in targets]
         all_word, none_word = (say(f"answers.word.{w}").split("/")[0] for w in ("all", "none"))
         choices = f"{all_word}, {none_word}" if offer.cover_all else say.choices(labels) + f", {all_word}, {none_word}"
-        key = "table.ask.redouble" if self.seat == declarer else "table.ask.double"
+        key = "table.ask.redouble" if offer.redouble else "table.ask.double"
         numbers = {number: seat for number, seat in enumerate(targets, 1)}
 
         def read(text: str) -> Answer:

@@ -150,12 +150,15 @@ class Narrator:
 
     def _doubled(self, data: dict[str, Any]) -> None:
         seat, targets = data["seat"], data["doubled"]
+        # The declarer's answers are redoubles; a declarer who doubles first (docs/rules.md section 6) doubles.
+        answers = seat == self.declarer and all((target, seat) in self.doubles for target in targets)
         if not targets:
             if seat == self.say.you:
-                self.line(self.say("table.no_redouble.you" if seat == self.declarer else "table.no_double.you"))
+                answers = seat == self.declarer and any(doubled == seat for _, doubled in self.doubles)
+                self.line(self.say("table.no_redouble.you" if answers else "table.no_double.you"))
             return
         self.doubles.extend((seat, target) for target in targets)
-        key = "table.redoubles" if seat == self.declarer else "table.doubles"
+        key = "table.redoubles" if answers else "table.doubles"
         self.line(self.say.about(key, seat, whom=self.say.objects(targets)))
 
     def _play_begins(self, hand: PublicHand | None, leader: int) -> None:

@@ -98,7 +98,7 @@ def sheet_lines(result: GameResult, spec: m.Spec, say: Speech) -> list[str]:
     lines = [say("table.sheet.title", spec=result.spec, players=result.players, seed=result.seed)]
     lines.extend(seat_lines(result, say))
     lines.extend(hand_line(hand, spec, say) for hand in result.hands)
-    lines.extend(against_lines(result, say))
+    lines.extend(against_lines(result, say, spec))
     lines.extend(ending_lines(result, say))
     return lines
 
@@ -112,12 +112,17 @@ def seat_lines(result: GameResult, say: Speech) -> list[str]:
             for seat, bot in enumerate(result.bots)]
 
 
-def against_lines(result: GameResult, say: Speech) -> list[str]:
+def against_lines(result: GameResult, say: Speech, spec: m.Spec) -> list[str]:
     """The doubles each player made against each declarer in the
-    declarer's last series (docs/rules.md section 2: the advisory minimum,
-    shown, never enforced); none without doubling."""
+    declarer's last series, or the last rubber with ``per: rubber``
+    (docs/rules.md section 2: the advisory minimum, shown, never
+    enforced); none without doubling."""
     if not result.doubling:
         return []
+    if spec.doubling.per == "rubber" and result.hands:  # one count for the rubber, of whoever declared
+        counts = ", ".join(f"{say.seat(seat)} {count}"
+                           for seat, count in enumerate(result.hands[-1].against_declarer))
+        return [say("table.sheet.against.rubber", counts=counts, minimum=result.minimum)]
     last: dict[int, HandResult] = {}
     for hand in result.hands:
         last[hand.declarer] = hand
@@ -143,7 +148,7 @@ def print_table(console: Console, result: GameResult, spec: m.Spec, say: Speech)
     for line in seat_lines(result, say):
         console.print(line, markup=False, highlight=False)
     print_sheet(console, title, names, rows, result.totals, result.winners, say.t)
-    for line in [*against_lines(result, say), *ending_lines(result, say, totals=False)]:
+    for line in [*against_lines(result, say, spec), *ending_lines(result, say, totals=False)]:
         console.print(line, markup=False, highlight=False)
 
 

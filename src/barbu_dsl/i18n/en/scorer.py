@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "scorer.turn_free": "the first declarer is drawn by lot.",
     "scorer.turn_chooses": "{name} chooses.",
     "scorer.counter": "Doubles against {name} in this series (advisory):",
+    "scorer.counter.rubber": "Doubles against the declarers of this rubber (advisory):",
     "scorer.counter_minimum": "the rules ask for {minimum} from each player, never enforced.",
     "scorer.game_over": "The game is over",
     "scorer.reached": "{names} reached {target} after {hands} hands.",

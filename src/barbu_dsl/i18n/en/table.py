@@ -120,6 +120,8 @@ MESSAGES: dict[str, str] = {
     "table.doubled_by.you": "You are doubled by {whom}.",
     "table.doubles_made": "Doubles by {seat} against {declarer} in this series: {count}; the advisory minimum is {minimum}.",
     "table.doubles_made.you": "Your doubles against {declarer} in this series: {count}; the advisory minimum is {minimum}.",
+    "table.doubles_made.rubber": "Doubles by {seat} against the declarers of this rubber: {count}; the advisory minimum is {minimum}.",
+    "table.doubles_made.rubber.you": "Your doubles against the declarers of this rubber: {count}; the advisory minimum is {minimum}.",
     "table.ask.contract": "Your contract? {choices}:",
     "table.ask.trump": "Trumps? {choices}:",
     "table.ask.start_rank": "Starting rank? {choices}:",
@@ -252,4 +254,5 @@ MESSAGES: dict[str, str] = {
     "table.error.which": "'{typed}' could be {choices}: which one?",
     "table.sheet.against": "Doubles against {seat} in their last series: {counts} (advisory minimum {minimum}, never enforced).",
     "table.sheet.against.you": "Doubles against you in your last series: {counts} (advisory minimum {minimum}, never enforced).",
+    "table.sheet.against.rubber": "Doubles against the declarers in the last rubber: {counts} (advisory minimum {minimum}, never enforced).",
 }

@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "scorer.turn_free": "le premier déclarant est tiré au sort.",
     "scorer.turn_chooses": "{name} choisit.",
     "scorer.counter": "Doubles contre {name} dans cette série (indicatif) :",
+    "scorer.counter.rubber": "Doubles contre les déclarants de ce tour (indicatif) :",
     "scorer.counter_minimum": "les règles en demandent {minimum} par joueur, jamais imposés.",
     "scorer.game_over": "La partie est finie",
     "scorer.reached": "{names} a atteint {target} après {hands} donnes.",

@@ -120,6 +120,8 @@ MESSAGES: dict[str, str] = {
     "table.doubled_by.you": "Vous êtes doublé par {whom}.",
     "table.doubles_made": "Doubles de {seat} contre {declarer} dans cette série : {count} ; le minimum conseillé est {minimum}.",
     "table.doubles_made.you": "Vos doubles contre {declarer} dans cette série : {count} ; le minimum conseillé est {minimum}.",
+    "table.doubles_made.rubber": "Doubles de {seat} contre les déclarants de ce tour : {count} ; le minimum conseillé est {minimum}.",
+    "table.doubles_made.rubber.you": "Vos doubles contre les déclarants de ce tour : {count} ; le minimum conseillé est {minimum}.",
     "table.ask.contract": "Votre contrat ? {choices} :",
     "table.ask.trump": "Atout ? {choices} :",
     "table.ask.start_rank": "Rang de départ ? {choices} :",
@@ -252,4 +254,5 @@ MESSAGES: dict[str, str] = {
     "table.error.which": "'{typed}' peut être {choices} : laquelle ?",
     "table.sheet.against": "Doubles contre {seat} dans sa dernière série : {counts} (minimum conseillé {minimum}, jamais imposé).",
     "table.sheet.against.you": "Doubles contre vous dans votre dernière série : {counts} (minimum conseillé {minimum}, jamais imposé).",
+    "table.sheet.against.rubber": "Doubles contre les déclarants dans le dernier tour : {counts} (minimum conseillé {minimum}, jamais imposé).",
 }

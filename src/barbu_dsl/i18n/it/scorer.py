@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "scorer.turn_free": "il primo dichiarante si sorteggia.",
     "scorer.turn_chooses": "sceglie {name}.",
     "scorer.counter": "Contri contro {name} in questa serie (indicativo):",
+    "scorer.counter.rubber": "Contri contro i dichiaranti di questo giro (indicativo):",
     "scorer.counter_minimum": "le regole ne chiedono {minimum} da ogni giocatore, mai imposti.",
     "scorer.game_over": "La partita è finita",
     "scorer.reached": "{names} è arrivato a {target} dopo {hands} mani.",

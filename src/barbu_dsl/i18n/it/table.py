@@ -120,6 +120,8 @@ MESSAGES: dict[str, str] = {
     "table.doubled_by.you": "Ti contrano {whom}.",
     "table.doubles_made": "Contro di {seat} a {declarer} in questa serie: {count}; il minimo consigliato è {minimum}.",
     "table.doubles_made.you": "Contro che hai dato a {declarer} in questa serie: {count}; il minimo consigliato è {minimum}.",
+    "table.doubles_made.rubber": "Contro di {seat} ai dichiaranti di questo giro: {count}; il minimo consigliato è {minimum}.",
+    "table.doubles_made.rubber.you": "Contro che hai dato ai dichiaranti di questo giro: {count}; il minimo consigliato è {minimum}.",
     "table.ask.contract": "Il tuo contratto? {choices}:",
     "table.ask.trump": "Briscola? {choices}:",
     "table.ask.start_rank": "Valore di partenza? {choices}:",
@@ -252,4 +254,5 @@ MESSAGES: dict[str, str] = {
     "table.error.which": "'{typed}' può essere {choices}: quale?",
     "table.sheet.against": "Contro a {seat} nella sua ultima serie: {counts} (minimo consigliato {minimum}, mai imposto).",
     "table.sheet.against.you": "Contro a te nella tua ultima serie: {counts} (minimo consigliato {minimum}, mai imposto).",
+    "table.sheet.against.rubber": "Contro ai dichiaranti nell'ultimo giro: {counts} (minimo consigliato {minimum}, mai imposto).",
 }

@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "scorer.turn_free": "o primeiro declarante é sorteado.",
     "scorer.turn_chooses": "{name} escolhe.",
     "scorer.counter": "Contras contra {name} nesta série (indicativo):",
+    "scorer.counter.rubber": "Contras contra os declarantes desta volta (indicativo):",
     "scorer.counter_minimum": "as regras pedem {minimum} de cada jogador, nunca impostas.",
     "scorer.game_over": "O jogo acabou",
     "scorer.reached": "{names} chegou a {target} depois de {hands} mãos.",

@@ -120,6 +120,8 @@ MESSAGES: dict[str, str] = {
     "table.doubled_by.you": "Estás contrado por {whom}.",
     "table.doubles_made": "Contras de {seat} a {declarer} nesta série: {count}; o mínimo aconselhado é {minimum}.",
     "table.doubles_made.you": "Contras que deste a {declarer} nesta série: {count}; o mínimo aconselhado é {minimum}.",
+    "table.doubles_made.rubber": "Contras de {seat} aos declarantes desta volta: {count}; o mínimo aconselhado é {minimum}.",
+    "table.doubles_made.rubber.you": "Contras que deste aos declarantes desta volta: {count}; o mínimo aconselhado é {minimum}.",
     "table.ask.contract": "O teu contrato? {choices}:",
     "table.ask.trump": "Trunfo? {choices}:",
     "table.ask.start_rank": "Grau de partida? {choices}:",
@@ -252,4 +254,5 @@ MESSAGES: dict[str, str] = {
     "table.error.which": "'{typed}' pode ser {choices}: qual?",
     "table.sheet.against": "Contras a {seat} na sua última série: {counts} (mínimo aconselhado {minimum}, nunca imposto).",
     "table.sheet.against.you": "Contras a ti na tua última série: {counts} (mínimo aconselhado {minimum}, nunca imposto).",
+    "table.sheet.against.rubber": "Contras aos declarantes na última volta: {counts} (mínimo aconselhado {minimum}, nunca imposto).",
 }

@@ -72,7 +72,9 @@ function BarbuForms(words) {
       ...range(players).map((doubled) => {
         if (doubler === doubled) return el("td", { className: "self" }, "—");
         const key = `${doubler},${doubled}`;
-        const label = t(doubler === declarer ? "redoubles" : "doubles", { doubler: seatName(doubler), doubled: seatName(doubled) });
+        // the declarer's doubles answer those who doubled them, unless the declarer doubles first
+        const answers = doubler === declarer && data.doubling.first !== "declarer";
+        const label = t(answers ? "redoubles" : "doubles", { doubler: seatName(doubler), doubled: seatName(doubled) });
         const [box, input] = choice("checkbox", "doubles", "", {
           "aria-label": label, checked: ticked.has(key),
           onchange: () => {

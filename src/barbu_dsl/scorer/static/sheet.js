@@ -146,29 +146,32 @@ const BarbuCore = (function () {
   function flowTurn(plan, players, hands, totals = []) {
     const number = hands.length;
     if (number >= plan.hands || targetReached(plan.target, totals)) {
-      return { number, declarer: null, options: [], over: true, series_start: 0 };
+      return { number, declarer: null, options: [], over: true, series_start: 0, count_start: 0 };
     }
     let declarer;
     if (number === 0) declarer = null;
     else if (plan.series && number % plan.per_player) declarer = hands[number - 1].declarer;
     else declarer = plan.after[hands[number - 1].declarer];
+    // GamePlan.count_start: the advisory count of doubles covers the series, the rubber or the game
+    const count_start = plan.counted === "game" ? 0 : number - number % plan.per_player;
     if (plan.chooser === "fixed-order") {
       const order = plan.pool;
       const index = plan.fixed_once ? number % order.length : Math.floor(number / players) % order.length;
-      return { number, declarer, options: [order[index]], over: false, series_start: 0 };
+      return { number, declarer, options: [order[index]], over: false, series_start: 0, count_start: 0 };
     }
     if (plan.series) {
       const start = number - number % plan.per_player;
       if (plan.chooser === "fixed-series") {
-        return { number, declarer, options: [plan.unit[number - start]], over: false, series_start: start };
+        return { number, declarer, options: [plan.unit[number - start]], over: false, series_start: start, count_start };
       }
       const used = counter(hands.slice(start).map((h) => h.contract));
-      return { number, declarer, options: left(plan.unit, used), over: false, series_start: start };
+      return { number, declarer, options: left(plan.unit, used), over: false, series_start: start, count_start };
     }
     if (plan.lists === "shared") {
-      return { number, declarer, options: sharedOptions(plan, players, hands, declarer), over: false, series_start: 0 };
+      return { number, declarer, options: sharedOptions(plan, players, hands, declarer), over: false, series_start: 0,
+               count_start };
     }
-    return { number, declarer, options: ownOptions(plan, hands, declarer), over: false, series_start: 0 };
+    return { number, declarer, options: ownOptions(plan, hands, declarer), over: false, series_start: 0, count_start };
   }
   /** How many times each contract (by contract_key) appears in ``names``. */
   function counter(names) {
@@ -219,6 +222,12 @@ const BarbuCore = (function () {
   // ------------------------------------------------------------ doubling
   // engine.doubling: which doubles are legal, how they settle.
 
+  /** doubling.declarer_opens: whether the declarer may double first, anyone
+   * who may be doubled (first: declarer, docs/rules.md section 6). */
+  function declarerOpens(doubling, positive) {
+    return doubling.first === "declarer" && !(positive && doubling.positive_declarer_only);
+  }
+
   /** doubling.check_doubles: the first pair (in the given order) that
    * breaks a rule, as [pair, rule, fields], or null. */
   function brokenDouble(doubling, declarer, pairs, positive) {
@@ -232,6 +241,7 @@ const BarbuCore = (function () {
       if (given.has(key)) return [pair, "double_twice", {}];
       given.add(key);
       if (doubler === declarer) {
+        if (declarerOpens(doubling, positive)) continue;  // an opening double, or a redouble
         if (!doubling.redouble) return [pair, "no_redouble", {}];
         if (!doubledDeclarer.has(doubled)) return [pair, "redouble_only_doublers", {}];
       } else if (doubled !== declarer) {
@@ -252,6 +262,7 @@ const BarbuCore = (function () {
    * whether the answer must be all of them or none. */
   function legalTargets(doubling, declarer, seat, pairs, positive, players) {
     if (!doubling.allowed) return [[], false];
+    if (seat === declarer && declarerOpens(doubling, positive)) return [range(players).filter((s) => s !== seat), false];
     if (seat === declarer) {
       if (!doubling.redouble) return [[], false];
       const doubledMe = Array.from(new Set(pairs.filter(([, b]) => b === declarer).map(([a]) => a)))
@@ -391,13 +402,14 @@ const BarbuCore = (function () {
     againstDeclarer() {
       const turn = this.nextTurn();
       if (turn.declarer === null) return [null, this.players.map(() => 0)];
-      return [turn.declarer, this.against(turn.declarer, turn.series_start, this.scored.length)];
+      return [turn.declarer, this.against(turn.declarer, turn.count_start, this.scored.length)];
     }
-    against(declarer, start, end) { // SheetGame._against
+    against(declarer, start, end) { // SheetGame._against (per: rubber counts the doubles of every declarer)
+      const rubber = this.rules.plan.counted === "rubber";
       const counts = this.players.map(() => 0);
       for (const hand of this.scored.slice(start, end)) {
         for (const [doubler, doubled] of hand.doubles) {
-          if (doubled === declarer && hand.declarer === declarer) counts[doubler] += 1;
+          if (doubled === hand.declarer && (rubber || hand.declarer === declarer)) counts[doubler] += 1;
         }
       }
       return counts;
@@ -455,7 +467,7 @@ const BarbuCore = (function () {
       if (get("took") !== null) entry.took = JSON.parse(JSON.stringify(hand.took));
       if (get("raw") !== null) entry.raw = hand.raw.slice();
       entry.doubles = doubles.map((pair) => pair.slice());
-      const against = this.against(declarer, turn.series_start, number);
+      const against = this.against(declarer, turn.count_start, number);
       for (const [doubler, doubled] of doubles) if (doubled === declarer) against[doubler] += 1;
       return { number, entry, contract: contract.name, declarer, trump, start_rank: startRank, doubles,
                status: result.status, raw: result.raw, transfers: result.transfers, final: result.final,
@@ -466,7 +478,7 @@ const BarbuCore = (function () {
      * any seat may declare any contract (the page's scoreHand). */
     scoreAlone(hand) {
       const free = { number: 0, declarer: null, options: this.rules.contracts.map((c) => c.name), over: false,
-                     series_start: 0 };
+                     series_start: 0, count_start: 0 };
       return this.score(hand, 0, free);
     }
 

@@ -351,10 +351,11 @@
     const [declarer, counts] = game.againstDeclarer();
     if (declarer === null) return null;
     const minimum = data.doubling.minimum;
-    const items = range(game.players.length).filter((s) => s !== declarer).map((seat) =>
+    const rubber = data.doubling.per === "rubber";  // every seat's doubles of whoever declared in the rubber
+    const items = range(game.players.length).filter((s) => rubber || s !== declarer).map((seat) =>
       el("li", { className: counts[seat] < minimum ? "below" : "" }, `${seatName(seat)} ${counts[seat]}`));
     return el("div", { className: "counter", id: "counter" },
-      el("p", {}, t("counter", { name: seatName(declarer) }),
+      el("p", {}, t(rubber ? "counter.rubber" : "counter", { name: seatName(declarer) }),
         minimum ? " " + t("counter_minimum", { minimum }) : ""),
       el("ul", {}, ...items));
   }

@@ -76,6 +76,21 @@
     return { totals, pot };
   }
 
+  /* Whether a double event is the declarer's answer to those who doubled them (a redouble), not a
+     declarer's double made first (docs/rules.md section 6, first: declarer): every seat it doubles
+     doubled the declarer earlier in the hand. */
+  function answersDoubles(event) {
+    if (!game.view || event.seat !== game.view.declarer) return false;
+    const made = new Set();
+    for (const message of game.events) {
+      const e = message.event;
+      if (e === event) break;
+      if (e.type === "hand_begins") made.clear();
+      else if (e.type === "double") for (const seat of e.doubled) made.add(`${e.seat},${seat}`);
+    }
+    return event.doubled.every((seat) => made.has(`${seat},${event.seat}`));
+  }
+
   /* The lines an event is said in (none for what is shown elsewhere). */
   function eventLines(event) {
     const e = event;
@@ -90,8 +105,7 @@
       }
       case "double":
         if (!e.doubled.length) return [about("no_double", e.seat)];
-        return [about(game.view && e.seat === game.view.declarer ? "redoubles" : "doubles", e.seat,
-          { whom: joinWords(e.doubled.map(name)) })];
+        return [about(answersDoubles(e) ? "redoubles" : "doubles", e.seat, { whom: joinWords(e.doubled.map(name)) })];
       case "play_begins":
         return [about("leads", e.seat)];
       case "redeal":
@@ -405,7 +419,7 @@
       case "start_rank":
         return decision.options.map((rank) => [rankWords(rank), rank]);
       case "double": {
-        const redouble = view && view.declarer === game.seat;
+        const redouble = game.offer ? game.offer.redouble : view && view.declarer === game.seat;
         return decision.options.map((seats) => [seats.length
           ? say(redouble ? "redouble_whom" : "double_whom", { whom: joinWords(seats.map(name)) })
           : say("double_nobody"), seats]);
@@ -433,7 +447,8 @@
     if (decision.kind === "double" && game.offer) {
       const offer = game.offer;
       if (offer.minimum) {
-        group.append(el("p", { class: "note", text: say("doubles_made", { made: offer.made, minimum: offer.minimum }) }));
+        const key = offer.counted === "rubber" ? "doubles_made.rubber" : "doubles_made";
+        group.append(el("p", { class: "note", text: say(key, { made: offer.made, minimum: offer.minimum }) }));
       }
     }
     const list = el("ul", { class: "options" });
