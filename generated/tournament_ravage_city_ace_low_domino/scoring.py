@@ -81,13 +81,17 @@ def add_hand(totals: Sequence[int], final: Sequence[int], resets: Iterable[tuple
     return tuple(after.get(total + score, total + score) for total, score in zip(totals, final, strict=True))
 
 
-def resets_made(totals: Sequence[int], final: Sequence[int],
-                resets: Iterable[tuple[int, int]] = ()) -> tuple[tuple[int, int, int], ...]:
+def resets_made(
+    totals: Sequence[int], final: Sequence[int], resets: Iterable[tuple[int, int]] = ()
+) -> tuple[tuple[int, int, int], ...]:
     """The resets a hand that scored ``final`` makes: ``(seat, reached,
     becomes)`` for each total that the hand brings to a reset's number."""
     after = dict(resets)
-    return tuple((seat, total + score, after[total + score])
-                 for seat, (total, score) in enumerate(zip(totals, final, strict=True)) if total + score in after)
+    return tuple(
+        (seat, total + score, after[total + score])
+        for seat, (total, score) in enumerate(zip(totals, final, strict=True))
+        if total + score in after
+    )
 
 
 def payouts(totals: Sequence[int], amounts: Sequence[int], lowest_wins: bool) -> tuple[int, ...]:
@@ -101,7 +105,7 @@ def payouts(totals: Sequence[int], amounts: Sequence[int], lowest_wins: bool) ->
     place = 0
     while place < len(order):
         tied = [seat for seat in order[place:] if totals[seat] == totals[order[place]]]
-        share = round_half_away(sum(amounts[place:place + len(tied)]), len(tied))
+        share = round_half_away(sum(amounts[place : place + len(tied)]), len(tied))
         for seat in tied:
             paid[seat] = share
         place += len(tied)
