@@ -468,6 +468,16 @@ class _ToClauses(Transformer):
             raise _fail(value, f"'{value} high' means nothing; only '2 high' inverts the order")
         return (m.Inverted(), value.start_pos)
 
+    def order(self, items):
+        ranks: list[int] = []
+        for token in items[1:]:
+            rank = _rank(token)
+            if rank in ranks:
+                raise _fail(token, f"'{token}' is listed twice in the order",
+                            "list every rank of the pack once, strongest first: 'order A 10 K Q J 9 8 7'")
+            ranks.append(rank)
+        return (m.Order(tuple(ranks)), items[0].start_pos)
+
     def play_every_trick(self, items):
         return (m.PlayEveryTrick(), items[0].start_pos)
 
