@@ -4,11 +4,15 @@ trick winners and play by the order, and its words in ``explain``."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from barbu_dsl import SpecError
+from barbu_dsl import cards as C
+from barbu_dsl.engine import deal, hand_for, replay_record
+from barbu_dsl.language import load_spec, parse_spec, print_spec
 from barbu_dsl.language import model as m
-from barbu_dsl.language import parse_spec, print_spec
 from barbu_dsl.language.rules import rules_text
 
 PIQUET = "deck: piquet\ncontracts:\n  Tens: order A 10 K Q J 9 8 7, −2 per 10\n"
@@ -65,3 +69,88 @@ def test_an_order_key_points_to_the_clause() -> None:
     an order is written."""
     found = _messages("card_order: [A, 10, K]\n" + PIQUET)
     assert any("a card order is a clause of a trick contract's rule line" in message for message in found), found
+
+
+# --------------------------------------------------------------------------
+# Play: trick winners by the order, a replayed record, bots
+
+
+SPEC = str(Path(__file__).with_name("card_order.yaml"))
+
+
+def _cards(text: str) -> list[int]:
+    return [C.parse_card(word) for word in text.split()]  # type: ignore[misc]
+
+
+HANDS = [_cards("KS AH KH QH JH TH 9H 8H"), _cards("TS AD KD QD JD TD 9D 8D"),
+         _cards("QS AC KC QC JC TC 9C 8C"), _cards("JS AS 9S 8S 7S 7H 7D 7C")]
+
+
+def _first_trick(contract: str, plays: str) -> int:
+    hand = hand_for(load_spec(SPEC), contract, HANDS, 0)
+    for card in _cards(plays):
+        hand.play(card)
+    return hand.tricks[0].winner
+
+
+def test_the_trick_goes_to_the_highest_card_by_the_order() -> None:
+    """docs/rules.md section 6, Card orders: the 10 ranks under the ace and
+    above the king (10♠ beats K♠); in ``order 7 8 9 J Q K 10 A`` the jack
+    beats the queen, king and ten."""
+    assert _first_trick("Tens", "KS TS QS JS") == 1
+    assert _first_trick("Upside", "KS TS QS JS") == 3
+
+
+def test_trumps_rank_by_the_order_too() -> None:
+    """docs/rules.md section 6, Card orders: among trumps the order decides
+    (10♠ over K♠, both ruffing a heart)."""
+    hands = [_cards("AH KH QH JH TH 9H 8H 7H"), _cards("TS AD KD QD JD TD 9D 8D"),
+             _cards("KS AC KC QC JC TC 9C 8C"), _cards("AS QS JS 9S 8S 7S 7D 7C")]
+    hand = hand_for(load_spec(SPEC), "Trumps", hands, 0)
+    for card in _cards("AH TS KS"):
+        hand.play(card)
+    hand.play(C.parse_card("7D"))  # type: ignore[arg-type]
+    assert hand.tricks[0].winner == 1
+
+
+def test_a_record_replays_by_the_order() -> None:
+    """docs/rules.md section 6, Card orders: a hand record of a contract with
+    an order of its own replays to the same tricks and scores."""
+    spec = load_spec(SPEC)
+    hand = hand_for(spec, "Tens", HANDS, 0)
+    for card in _cards("KS TS QS JS"):
+        hand.play(card)
+    while not hand.is_over:
+        hand.play(hand.legal_moves()[-1])
+    record = {"contract": "Tens", "declarer": 0, "hands": [[C.card_str(c) for c in h] for h in HANDS],
+              "plays": [C.card_str(c) for trick in hand.tricks for c in trick.cards]}
+    replayed = replay_record(spec, record)
+    assert replayed["raw"] == hand.raw_scores()
+    assert hand.tricks[0].winner == 1 and hand.raw_scores()[1] <= -2 - 5  # the 10♠ took the first trick
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_bots_play_legal_hands_by_the_order(seed: int) -> None:
+    """docs/rules.md section 6, Card orders: the rules and strong bots play
+    whole hands of every contract, every move legal, and every trick goes
+    to its highest card by the order."""
+    from barbu_dsl.engine import SeatView
+    from barbu_dsl.engine.bots import RuleBot
+    from barbu_dsl.engine.strong import StrongBot
+
+    spec = load_spec(SPEC)
+    strength = {rank: 14 - i for i, rank in enumerate((14, 10, 13, 12, 11, 9, 8, 7))}
+    hands = [list(h) for h in deal(spec, 4, seed)]
+    for name in ("Tens", "Trumps"):
+        bots = [StrongBot(f"{seed}/{seat}", think=0.05) if seat % 2 else RuleBot(seed) for seat in range(4)]
+        hand = hand_for(spec, name, hands, 0)
+        while not hand.is_over:
+            seat = hand.to_play
+            assert seat is not None
+            view = SeatView(spec, 4, seat, declarer=0, contract=spec.contract(name), hand=hand)
+            hand.play(bots[seat].choose_move(view))
+        for trick in hand.tricks:
+            led = C.suit_of(trick.cards[0])
+            suit = C.SPADES if name == "Trumps" and any(C.suit_of(c) == C.SPADES for c in trick.cards) else led
+            best = max((c for c in trick.cards if C.suit_of(c) == suit), key=lambda c: strength[C.rank_of(c)])
+            assert trick.cards[(trick.winner - trick.leader) % 4] == best

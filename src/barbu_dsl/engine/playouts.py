@@ -77,6 +77,20 @@ def _high_card(mask: int, inverted: bool) -> int:
     return _low_card(mask, not inverted)
 
 
+def _by_strength(mask: int, strength: Sequence[int], strongest: bool) -> int:
+    """The bit of a weakest (or strongest) card of ``mask`` by a card order
+    of its own (docs/rules.md section 6, Card orders), the first suit on ties."""
+    best, best_key = 0, 0
+    while mask:
+        bit = mask & -mask
+        key = strength[bit.bit_length() - 1]
+        key = key if strongest else -key
+        if not best or key > best_key:
+            best, best_key = bit, key
+        mask ^= bit
+    return best
+
+
 def _random_card(mask: int, random: Random) -> int:
     """The bit of a uniformly random card of ``mask``."""
     skip = int(random() * mask.bit_count())
@@ -162,6 +176,8 @@ class TrickPlayouts:
         if random() < self.epsilon:
             return _random_card(legal, random)
         t = self.table
+        if t.ordered:
+            return self._choose_by_order(legal, trick, win)
         inverted = t.inverted
         if not trick:
             return _high_card(legal, inverted) if self.positive else _low_card(legal, inverted)
@@ -182,16 +198,44 @@ class TrickPlayouts:
             return _low_card(legal & ~trump_mask or legal, inverted)
         dump = legal & self.bad_mask
         if dump:
-            bad = self.bad
-            best, worst = 0, -1.0
-            while dump:
-                bit = dump & -dump
-                value = bad[bit.bit_length() - 1]
-                if value > worst:
-                    best, worst = bit, value
-                dump ^= bit
-            return best
+            return self._worst(dump)
         return _high_card(legal, inverted)
+
+    def _worst(self, dump: int) -> int:
+        """The bit of the card of ``dump`` that costs most, the first on ties."""
+        bad = self.bad
+        best, worst = 0, -1.0
+        while dump:
+            bit = dump & -dump
+            value = bad[bit.bit_length() - 1]
+            if value > worst:
+                best, worst = bit, value
+            dump ^= bit
+        return best
+
+    def _choose_by_order(self, legal: int, trick: Sequence[int], win: int) -> int:
+        """:meth:`choose` for a card order of its own (docs/rules.md section 6,
+        Card orders): low and high cards by the order's strengths, not by bits."""
+        t = self.table
+        strength = t.strength
+        if not trick:
+            return _by_strength(legal, strength, self.positive)
+        trump_mask = self.trump_mask
+        beat = legal & t.stronger[win] if (1 << win) & trump_mask else legal & (t.stronger[win] | trump_mask)
+        last = len(trick) == t.players - 1
+        if legal & SUIT_MASKS[trick[0] // 13]:
+            if self.positive:
+                pick, strongest = (beat, not last) if beat else (legal, False)
+            else:
+                lose = legal & ~beat
+                pick, strongest = (lose, True) if lose else (legal, last)
+            return _by_strength(pick, strength, strongest)
+        if self.positive:
+            return _by_strength(beat or legal & ~trump_mask or legal, strength, False)
+        dump = legal & self.bad_mask
+        if dump:
+            return self._worst(dump)
+        return _by_strength(legal, strength, True)
 
     def run(self, pos: TrickPosition, hands: list[int], first: int | None, random: Random,  # noqa: C901 -- a whole playout in one loop, calling nothing per move, for speed
             record: list[int] | None = None, widow: int = 0) -> list[int]:
