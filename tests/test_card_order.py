@@ -154,3 +154,23 @@ def test_the_bots_play_legal_hands_by_the_order(seed: int) -> None:
             suit = C.SPADES if name == "Trumps" and any(C.suit_of(c) == C.SPADES for c in trick.cards) else led
             best = max((c for c in trick.cards if C.suit_of(c) == suit), key=lambda c: strength[C.rank_of(c)])
             assert trick.cards[(trick.winner - trick.leader) % 4] == best
+
+
+# --------------------------------------------------------------------------
+# Explain
+
+
+@pytest.mark.parametrize(("language", "sentence"), [
+    ("en", "Cards rank A 10 K Q J 9 8 7 in every suit."),
+    ("it", "In ogni seme le carte si ordinano A 10 K Q J 9 8 7, dalla più alta alla più bassa."),
+    ("fr", "Dans chaque couleur, les cartes se classent A 10 K Q J 9 8 7, de la plus forte à la plus faible."),
+    ("pt", "Em cada naipe, as cartas ordenam-se A 10 K Q J 9 8 7, da mais alta à mais baixa."),
+])
+def test_the_order_is_explained(language: str, sentence: str) -> None:
+    """docs/rules.md section 6, Card orders: ``barbu explain`` says the order
+    in four languages, for plain suits and trumps alike."""
+    from barbu_dsl.explain import explain
+
+    text = explain(load_spec(SPEC), language=language)
+    assert text.count(sentence) == 2
+    assert "7 8 9 J Q K 10 A" in text
