@@ -72,11 +72,6 @@ def _low_card(mask: int, inverted: bool) -> int:
     raise AssertionError("an empty mask has no card")
 
 
-def _high_card(mask: int, inverted: bool) -> int:
-    """The bit of a strongest-ranked card of ``mask``."""
-    return _low_card(mask, not inverted)
-
-
 def _by_strength(mask: int, strength: Sequence[int], strongest: bool) -> int:
     """The bit of a weakest (or strongest) card of ``mask`` by a card order
     of its own (docs/rules.md section 6, Card orders), the first suit on ties."""
@@ -176,66 +171,44 @@ class TrickPlayouts:
         if random() < self.epsilon:
             return _random_card(legal, random)
         t = self.table
-        if t.ordered:
-            return self._choose_by_order(legal, trick, win)
-        inverted = t.inverted
         if not trick:
-            return _high_card(legal, inverted) if self.positive else _low_card(legal, inverted)
+            return self._extreme(legal, self.positive)
         trump_mask = self.trump_mask
         beat = legal & t.stronger[win] if (1 << win) & trump_mask else legal & (t.stronger[win] | trump_mask)
         last = len(trick) == t.players - 1
         if legal & SUIT_MASKS[trick[0] // 13]:
-            # Following suit: within one suit the bit order is the rank order.
+            # Following suit: within one suit the bit order is the rank order
+            # (unless the contract has a card order of its own).
             if self.positive:
                 pick, strongest = (beat, not last) if beat else (legal, False)
             else:
                 lose = legal & ~beat
                 pick, strongest = (lose, True) if lose else (legal, last)
-            return 1 << (pick.bit_length() - 1) if strongest != inverted else pick & -pick
+            if t.ordered:
+                return _by_strength(pick, t.strength, strongest)
+            return 1 << (pick.bit_length() - 1) if strongest != t.inverted else pick & -pick
         if self.positive:
-            if beat:
-                return _low_card(beat, inverted)
-            return _low_card(legal & ~trump_mask or legal, inverted)
+            return self._extreme(beat or legal & ~trump_mask or legal, False)
         dump = legal & self.bad_mask
         if dump:
-            return self._worst(dump)
-        return _high_card(legal, inverted)
+            bad = self.bad
+            best, worst = 0, -1.0
+            while dump:
+                bit = dump & -dump
+                value = bad[bit.bit_length() - 1]
+                if value > worst:
+                    best, worst = bit, value
+                dump ^= bit
+            return best
+        return self._extreme(legal, True)
 
-    def _worst(self, dump: int) -> int:
-        """The bit of the card of ``dump`` that costs most, the first on ties."""
-        bad = self.bad
-        best, worst = 0, -1.0
-        while dump:
-            bit = dump & -dump
-            value = bad[bit.bit_length() - 1]
-            if value > worst:
-                best, worst = bit, value
-            dump ^= bit
-        return best
-
-    def _choose_by_order(self, legal: int, trick: Sequence[int], win: int) -> int:
-        """:meth:`choose` for a card order of its own (docs/rules.md section 6,
-        Card orders): low and high cards by the order's strengths, not by bits."""
+    def _extreme(self, mask: int, strongest: bool) -> int:
+        """The bit of a strongest (or weakest) ranked card of ``mask``: by the
+        bits, or by a card order of its own (docs/rules.md section 6, Card orders)."""
         t = self.table
-        strength = t.strength
-        if not trick:
-            return _by_strength(legal, strength, self.positive)
-        trump_mask = self.trump_mask
-        beat = legal & t.stronger[win] if (1 << win) & trump_mask else legal & (t.stronger[win] | trump_mask)
-        last = len(trick) == t.players - 1
-        if legal & SUIT_MASKS[trick[0] // 13]:
-            if self.positive:
-                pick, strongest = (beat, not last) if beat else (legal, False)
-            else:
-                lose = legal & ~beat
-                pick, strongest = (lose, True) if lose else (legal, last)
-            return _by_strength(pick, strength, strongest)
-        if self.positive:
-            return _by_strength(beat or legal & ~trump_mask or legal, strength, False)
-        dump = legal & self.bad_mask
-        if dump:
-            return self._worst(dump)
-        return _by_strength(legal, strength, True)
+        if t.ordered:
+            return _by_strength(mask, t.strength, strongest)
+        return _low_card(mask, t.inverted != strongest)
 
     def run(self, pos: TrickPosition, hands: list[int], first: int | None, random: Random,  # noqa: C901 -- a whole playout in one loop, calling nothing per move, for speed
             record: list[int] | None = None, widow: int = 0) -> list[int]:
