@@ -4,6 +4,8 @@ trick winners and play by the order, and its words in ``explain``."""
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
 import pytest
@@ -174,3 +176,53 @@ def test_the_order_is_explained(language: str, sentence: str) -> None:
     text = explain(load_spec(SPEC), language=language)
     assert text.count(sentence) == 2
     assert "7 8 9 J Q K 10 A" in text
+
+
+# --------------------------------------------------------------------------
+# Generated packages
+
+
+def test_the_generated_package_and_its_suite_agree_with_the_interpreter(tmp_path: Path) -> None:
+    """docs/rules.md section 6, Card orders: the generated code plays the
+    order as the interpreter does (its conformance cases, and a hand the
+    10♠ takes over the K♠)."""
+    from generator.conftest import load_package, write
+
+    from barbu_dsl.generator import generate_files
+
+    spec = load_spec(SPEC)
+    write(tmp_path, generate_files(spec))
+    package = load_package(tmp_path / "card_order", "card_order_suite")
+    lines = (tmp_path / "conformance" / "card_order" / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    cases = [json.loads(line) for line in lines[1:]]
+    assert sum(case["expected"].get("status") == "complete" for case in cases) > 5
+    for case in cases:
+        assert replay_record(spec, case["record"]) == case["expected"], case["name"]
+        assert package.replay(case["record"]) == case["expected"], case["name"]
+    for name in ("Tens", "Trumps", "Upside"):
+        hand = hand_for(spec, name, HANDS, 0)
+        for card in _cards("KS TS QS JS"):
+            hand.play(card)
+        while not hand.is_over:
+            hand.play(hand.legal_moves()[0])
+        record = {"contract": name, "declarer": 0, "hands": [[C.card_str(c) for c in h] for h in HANDS],
+                  "plays": [C.card_str(c) for trick in hand.tricks for c in trick.cards]}
+        assert package.replay(record)["raw"] == replay_record(spec, record)["raw"] == hand.raw_scores(), name
+
+
+def test_the_native_playouts_agree_with_the_python_ones(tmp_path: Path) -> None:
+    """docs/rules.md section 6, Card orders: the numba playouts play the
+    order as the Python playouts do, random hands and a dealt one alike."""
+    from generator.conftest import load_package, write
+    from generator.test_native import check_package
+
+    from barbu_dsl.generator import generate_files
+
+    write(tmp_path, generate_files(load_spec(SPEC)))
+    package = load_package(tmp_path / "card_order", "card_order_native")
+    check_package(package)
+    native = package.load_native()
+    for name in ("Tens", "Trumps", "Upside"):
+        python = package.rollout(name, random.Random(1), hands=HANDS, declarer=0, moves=[])
+        compiled = native.rollout(name, random.Random(1), hands=HANDS, declarer=0, moves=[])
+        assert python == compiled, name
