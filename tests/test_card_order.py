@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from barbu_dsl import SpecError
 from barbu_dsl import cards as C
@@ -158,6 +160,28 @@ def test_the_bots_play_legal_hands_by_the_order(seed: int) -> None:
             assert trick.cards[(trick.winner - trick.leader) % 4] == best
 
 
+@settings(max_examples=30, deadline=None, database=None)
+@given(order=st.permutations(range(2, 15)), seed=st.integers(0, 2**32 - 1), trumps=st.booleans())
+def test_every_trick_goes_to_its_highest_card_by_any_order(order: list[int], seed: int, trumps: bool) -> None:
+    """docs/rules.md section 6, Card orders: whatever the order of the 13
+    ranks, with or without trumps, random legal play gives every trick to
+    the highest card of the led suit by the order, or the highest trump."""
+    written = " ".join(C.rank_str(rank) for rank in order)
+    line = f"trumps ♥, order {written}, −2 per trick" if trumps else f"order {written}, −2 per trick"
+    spec = parse_spec(f"players: 4\ncontracts:\n  X: {line}\n", "any.yaml")
+    strength = {rank: -i for i, rank in enumerate(order)}
+    chooser = random.Random(seed)
+    hand = hand_for(spec, "X", [list(h) for h in deal(spec, 4, seed)], 0, early_end=False)
+    while not hand.is_over:
+        hand.play(chooser.choice(hand.legal_moves()))
+    assert len(hand.tricks) == 13
+    for trick in hand.tricks:
+        ruffed = trumps and any(C.suit_of(c) == C.HEARTS for c in trick.cards)
+        suit = C.HEARTS if ruffed else C.suit_of(trick.cards[0])
+        best = max((c for c in trick.cards if C.suit_of(c) == suit), key=lambda c: strength[C.rank_of(c)])
+        assert trick.cards[(trick.winner - trick.leader) % 4] == best
+
+
 # --------------------------------------------------------------------------
 # Explain
 
@@ -172,10 +196,16 @@ def test_the_order_is_explained(language: str, sentence: str) -> None:
     """docs/rules.md section 6, Card orders: ``barbu explain`` says the order
     in four languages, for plain suits and trumps alike."""
     from barbu_dsl.explain import explain
+    from barbu_dsl.i18n import Translator
+    from barbu_dsl.table.describe import describe
+    from barbu_dsl.table.speech import Speech, seat_names
 
-    text = explain(load_spec(SPEC), language=language)
+    spec = load_spec(SPEC)
+    text = explain(spec, language=language)
     assert text.count(sentence) == 2
     assert "7 8 9 J Q K 10 A" in text
+    t = Translator(language)
+    assert sentence in "\n".join(describe(spec, spec.contract("Tens"), 4, Speech(t, seat_names(4, t), 0)))
 
 
 # --------------------------------------------------------------------------
