@@ -6,9 +6,8 @@ holds a card (Trix's K♥), contracts that are not trick games or domino
 (Chinese poker), passing cards as a rule of one contract (passing is the
 spec's ``passing`` setting, before every hand), rules that change how a
 player scores once their running total reaches a value (a reversal, going
-for the lot), a dealer who
-discards the cards left over, two packs, scoring units the language has no
-word for (``per beat``).  A spec that tries one of them gets a located
+for the lot), a dealer who discards the cards left over, two packs,
+scoring units the language has no word for (``per beat``).  A spec that tries one of them gets a located
 error saying so — "not expressible in barbu_dsl: …", with the nearest
 thing that is — rather than an unknown key or an unexpected word: the
 keys people reach for
