@@ -465,7 +465,9 @@ class _ToClauses(Transformer):
     def inverted(self, items):
         value = items[0]
         if str(value) != "2":
-            raise _fail(value, f"'{value} high' means nothing; only '2 high' inverts the order")
+            raise _fail(value, f"'{value} high' means nothing; only '2 high' inverts the order",
+                        "another order lists the ranks, strongest first: 'order A 10 K Q J 9 8 7' "
+                        "(docs/rules.md section 6, Card orders)")
         return (m.Inverted(), value.start_pos)
 
     def order(self, items):
