@@ -138,3 +138,8 @@ def shuffled_deal(bits: tuple[int, ...], players: int, getrandbits: Callable[[in
 def move_of_bit(bit: int) -> int:
     """The move of a bit recorded by a rollout: its card, or ``PASS`` (-1) for 0."""
     return bit.bit_length() - 1
+
+
+card_index = move_of_bit
+"""The card of a one-bit mask: the index into a card order's tables
+(docs/rules.md section 6, Card orders; ``lowest`` in the native runtime)."""

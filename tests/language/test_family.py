@@ -179,8 +179,6 @@ OUT_OF_REACH = [
     ("contracts:\n  Hearts: +1 per ♥, going for the lot\n", "once their running total reaches a value"),
     ("contracts:\n  Hearts: +1 per ♥, reversed at 50\n", "once their running total reaches a value"),
     ("game: {reversal: 50}\n" + BASE, "once their running total reaches a value"),
-    ("contracts:\n  Jacks: order A 10 K Q J 9 8 7, −2 per jack\n", "card orders other than"),
-    ("contracts:\n  Jacks: −2 per jack, rank order\n", "card orders other than"),
     ("contracts:\n  Big: two packs, −2 per trick\n", "two packs"),
     ("contracts:\n  Skat: −2 per trick, dealer discards 2\n", "a dealer who takes the cards left over"),
     ("contracts:\n  Bridge: bid, −2 per trick\n", "bidding"),

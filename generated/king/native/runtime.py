@@ -59,6 +59,9 @@ def _lowest(typingctx, x):  # type: ignore[no-untyped-def]
 lowest = cast("Callable[[int], int]", _lowest)
 """The index of the lowest bit set in a non-zero int64 (LLVM's cttz): a card bit's card."""
 
+card_index = lowest
+"""A card bit's card, as the Python runtime's ``card_index`` (a card order's tables are indexed by it)."""
+
 
 @intrinsic
 def _leading_zeros(typingctx, x):  # type: ignore[no-untyped-def]

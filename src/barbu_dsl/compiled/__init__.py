@@ -48,7 +48,7 @@ from .masks import FULL_MASK, SUIT_MASKS, cards_of, mask_of
 from .reasons import MESSAGES, Broken, broken, lead_ban_rule, message
 from .schedule import PlanTurn, plan_turn
 from .seating import beside, in_turn, next_seat, seat_after, seat_before
-from .tables import DominoTable, TrickTable, domino_position, domino_table, trick_table
+from .tables import DominoTable, TrickTable, domino_position, domino_table, rank_masks, trick_table
 from .totals import HandTotals, hand_totals, value_sum
 
 __all__ = [
@@ -82,6 +82,7 @@ __all__ = [
     "placing_values",
     "plan_turn",
     "plays_out",
+    "rank_masks",
     "resolved_scoring",
     "rules_in_play",
     "seat_after",

@@ -8,8 +8,9 @@ contract once.  Every value in a table comes from :mod:`.facts`.
 
 Which docs/rules.md sections the tables serve:
 
-* trick winner and rank order (section 1; ``2 high`` in section 3):
-  :attr:`TrickTable.stronger` / :attr:`TrickTable.weaker`;
+* trick winner and rank order (section 1; ``2 high`` in section 3; a card
+  order of its own, section 6): :attr:`TrickTable.stronger` /
+  :attr:`TrickTable.weaker`, :attr:`TrickTable.strength`;
 * card and trick values, all groups added up (sections 1, 2, 3):
   :attr:`TrickTable.values`, :attr:`TrickTable.per_trick`,
   :attr:`TrickTable.trick_at`, and what a seat scores for the number of
@@ -78,6 +79,8 @@ class TrickTable:
     must_overtrump: bool
     must_trump: bool
     inverted: bool
+    ordered: bool  # a card order of its own (section 6): the bit order within a suit is not the rank order
+    strength: tuple[int, ...]  # per card: its strength in its suit, 14 for the strongest (card_strengths)
     stronger: tuple[int, ...]  # per card: mask of the same suit's cards that beat it
     weaker: tuple[int, ...]  # per card: mask of the same suit's cards it beats
     values: tuple[int, ...]  # per card: points for taking it (0 when it does not score)
@@ -105,21 +108,34 @@ class TrickTable:
                     or self.none_of or self.slam is not None)
 
 
-def _strength(card: int, inverted: bool) -> int:
-    rank = C.rank_of(card)
-    return -rank if inverted else rank
+@lru_cache(maxsize=32)
+def card_strengths(inverted: bool, order: tuple[int, ...] | None) -> tuple[int, ...]:
+    """Per card, its strength in its suit, 14 for the strongest rank: the
+    rank (A 14 … 2), ``16 - rank`` when ``2 high`` (section 3), or by an
+    ``order`` listed strongest first (section 6, Card orders; a rank the
+    order does not list, outside the pack, ranks below every listed one)."""
+    if order is not None:
+        by_rank = {rank: 14 - index for index, rank in enumerate(order)}
+        return tuple(by_rank.get(C.rank_of(c), C.rank_of(c) - 13) for c in range(52))
+    return tuple(16 - C.rank_of(c) if inverted else C.rank_of(c) for c in range(52))
 
 
-@lru_cache(maxsize=8)
-def _rank_order(inverted: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+@lru_cache(maxsize=32)
+def _rank_order(strength: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per card, the masks of the same suit's cards above and below it."""
     stronger, weaker = [], []
     for c in range(52):
         same = [d for d in range(C.suit_of(c) * 13, C.suit_of(c) * 13 + 13) if d != c]
-        mine = _strength(c, inverted)
-        stronger.append(mask_of(d for d in same if _strength(d, inverted) > mine))
-        weaker.append(mask_of(d for d in same if _strength(d, inverted) < mine))
+        mine = strength[c]
+        stronger.append(mask_of(d for d in same if strength[d] > mine))
+        weaker.append(mask_of(d for d in same if strength[d] < mine))
     return tuple(stronger), tuple(weaker)
+
+
+def rank_masks(play: m.TrickPlay) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card, the masks of the same suit's cards that beat it and that it
+    beats, by the play's rank order (natural, ``2 high`` or its own)."""
+    return _rank_order(card_strengths(play.inverted, play.order))
 
 
 @lru_cache(maxsize=512)
@@ -137,7 +153,8 @@ def trick_table(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int 
     deck_set = frozenset(deck)
     deck_mask = mask_of(deck)
     tricks = len(deck) // players
-    stronger, weaker = _rank_order(play.inverted)
+    strength = card_strengths(play.inverted, play.order)
+    stronger, weaker = _rank_order(strength)
     scoring = resolved_scoring(rules, players, deck, trump)
 
     by_card = card_values(scoring, trump, deck_set)
@@ -154,6 +171,8 @@ def trick_table(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int 
         must_overtrump=bool(trumps and trumps.must_overtrump),
         must_trump=bool(trumps and trumps.must_trump),
         inverted=play.inverted,
+        ordered=play.order is not None,
+        strength=strength,
         stronger=stronger,
         weaker=weaker,
         values=values,

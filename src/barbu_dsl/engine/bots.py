@@ -162,13 +162,9 @@ class RandomBot(Bot):
 # --------------------------------------------------------------------------
 # Hand outlook: how good a hand is for a contract, before play.
 
-# Trick-taking weight of a card by its strength (2..14, inverted when 2 is high).
+# Trick-taking weight of a card by its strength (14 for the strongest rank:
+# the ace, the 2 when 2 is high, the first of a card order; TrickTable.strength).
 _TRICK_WEIGHT = {14: 1.0, 13: 0.75, 12: 0.5, 11: 0.3, 10: 0.15, 9: 0.05}
-
-
-def _strength(card: int, inverted: bool) -> int:
-    rank = C.rank_of(card)
-    return 16 - rank if inverted else rank
 
 
 def _suit_cards(cards: Sequence[int], suit: int) -> list[int]:
@@ -214,14 +210,15 @@ def named_at_first_sight(play: m.Play, cards: Sequence[int]) -> tuple[int | None
     return None, None
 
 
-_CARD_WEIGHTS = tuple(tuple(_TRICK_WEIGHT.get(_strength(c, inverted), 0.0) for c in range(52))
-                      for inverted in (False, True))
-"""Each card's trick-taking weight, with the ranks in their order and inverted."""
+@lru_cache(maxsize=16)
+def _card_weights(strength: tuple[int, ...]) -> tuple[float, ...]:
+    """Each card's trick-taking weight, by its strength in the contract's order."""
+    return tuple(_TRICK_WEIGHT.get(s, 0.0) for s in strength)
 
 
-def _trick_strength(cards: Sequence[int], inverted: bool, trump: int | None) -> float:
+def _trick_strength(cards: Sequence[int], strength: tuple[int, ...], trump: int | None) -> float:
     """Expected trick-taking power of ``cards`` (roughly: tricks taken)."""
-    weights = _CARD_WEIGHTS[inverted]
+    weights = _card_weights(strength)
     power = 0.0
     for c in cards:
         power += weights[c]
@@ -236,15 +233,15 @@ def _trick_strength(cards: Sequence[int], inverted: bool, trump: int | None) -> 
 
 
 @lru_cache(maxsize=256)
-def _deck_strength(deck: tuple[int, ...], inverted: bool, trump: int | None) -> float:
+def _deck_strength(deck: tuple[int, ...], strength: tuple[int, ...], trump: int | None) -> float:
     """:func:`_trick_strength` of a whole deck, worked out once."""
-    return _trick_strength(deck, inverted, trump)
+    return _trick_strength(deck, strength, trump)
 
 
-def _take_chance(card: int, cards: Sequence[int], players: int, inverted: bool) -> float:
+def _take_chance(card: int, cards: Sequence[int], players: int, strength: tuple[int, ...]) -> float:
     """How likely the holder of ``card`` is to take it in a trick."""
-    below = sum(1 for c in _suit_cards(cards, card // 13) if _strength(c, inverted) < _strength(card, inverted))
-    chance = 0.15 + 0.7 * (_strength(card, inverted) - 2) / 12 - 0.07 * below
+    below = sum(1 for c in _suit_cards(cards, card // 13) if strength[c] < strength[card])
+    chance = 0.15 + 0.7 * (strength[card] - 2) / 12 - 0.07 * below
     return min(0.95, max(1.0 / (2 * players), chance))
 
 
@@ -271,8 +268,8 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
     table = trick_table(rules, players, tuple(sorted(deck)), trump)
     # A hand seen in part (docs/rules.md section 6) is judged as if the rest of it were alike.
     seen = len(cards) * players / len(deck) if cards and len(deck) else 1.0
-    mine = _trick_strength(cards, table.inverted, table.trump) / min(1.0, seen)
-    average = _deck_strength(deck, table.inverted, table.trump) / players
+    mine = _trick_strength(cards, table.strength, table.trump) / min(1.0, seen)
+    average = _deck_strength(deck, table.strength, table.trump) / players
     share = min(1.0, mine / average / players) if average else 1 / players
     trick_points = table.per_trick * table.tricks + sum(table.trick_at) + sum(p.part.value for p in table.most)
     points = trick_points * share
@@ -280,7 +277,7 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
     for c in deck:
         value = table.values[c]
         if value:
-            chance = _take_chance(c, cards, players, table.inverted) if c in held else share * 0.8
+            chance = _take_chance(c, cards, players, table.strength) if c in held else share * 0.8
             points += value * chance
     return points
 
@@ -396,10 +393,10 @@ class RuleBot(Bot):
         trump = named_at_first_sight(rules.play, cards)[0] if view.trump is None else view.trump
         table = trick_table(rules, view.players, tuple(sorted(view.deck)), trump)
         plan = trick_plan(table, view.spec.game.aim)
-        inverted = table.inverted
+        strength = table.strength
         if plan.positive:
-            return min(cards, key=lambda c: (_strength(c, inverted), c))
-        return max(cards, key=lambda c: (max(plan.bad[c], 0.0) * 2 + _TRICK_WEIGHT.get(_strength(c, inverted), 0), c))
+            return min(cards, key=lambda c: (strength[c], c))
+        return max(cards, key=lambda c: (max(plan.bad[c], 0.0) * 2 + _TRICK_WEIGHT.get(strength[c], 0), c))
 
     # ---- play -------------------------------------------------------------
 
@@ -448,7 +445,7 @@ class RuleBot(Bot):
         held_bad = sum(plan.bad[c] for c in cards_of(mine & plan.bad_mask))
         future = (sum(plan.trick_bad[index:]) + sum(unseen_bad) + held_bad) / max(1, left)
         best, best_cost = legal[0], float("inf")
-        bad, stronger, weaker, trump, inverted = plan.bad, t.stronger, t.weaker, t.trump, t.inverted
+        bad, stronger, weaker, trump, strengths = plan.bad, t.stronger, t.weaker, t.trump, t.strength
         trumps_out = (unseen & SUIT_MASKS[trump]).bit_count() // 2 if trump is not None else 0
         for c in legal:
             suit = c // 13
@@ -472,8 +469,7 @@ class RuleBot(Bot):
             # The worth of being rid of c: its own penalty, and the tricks a
             # high card would take later.
             danger = max(0.0, bad[c]) + future * (weaker[c] & unseen).bit_count() / 8
-            strength = 14 - c % 13 if inverted else c % 13 + 2  # _strength(c, inverted)
-            cost -= danger + 0.001 * strength  # ties: keep the low cards
+            cost -= danger + 0.001 * strengths[c]  # ties: keep the low cards
             if cost < best_cost - 1e-9:
                 best, best_cost = c, cost
         return best
@@ -486,7 +482,7 @@ class RuleBot(Bot):
         trumps_out = (unseen & SUIT_MASKS[trump]).bit_count() if trump is not None else 0
 
         def strength(c: int) -> int:
-            return _strength(c, t.inverted) + (20 if c // 13 == trump else 0)
+            return t.strength[c] + (20 if c // 13 == trump else 0)
 
         def master(c: int) -> bool:
             if t.stronger[c] & unseen:

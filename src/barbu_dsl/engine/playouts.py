@@ -72,9 +72,18 @@ def _low_card(mask: int, inverted: bool) -> int:
     raise AssertionError("an empty mask has no card")
 
 
-def _high_card(mask: int, inverted: bool) -> int:
-    """The bit of a strongest-ranked card of ``mask``."""
-    return _low_card(mask, not inverted)
+def _by_strength(mask: int, strength: Sequence[int], strongest: bool) -> int:
+    """The bit of a weakest (or strongest) card of ``mask`` by a card order
+    of its own (docs/rules.md section 6, Card orders), the first suit on ties."""
+    best, best_key = 0, 0
+    while mask:
+        bit = mask & -mask
+        key = strength[bit.bit_length() - 1]
+        key = key if strongest else -key
+        if not best or key > best_key:
+            best, best_key = bit, key
+        mask ^= bit
+    return best
 
 
 def _random_card(mask: int, random: Random) -> int:
@@ -162,24 +171,24 @@ class TrickPlayouts:
         if random() < self.epsilon:
             return _random_card(legal, random)
         t = self.table
-        inverted = t.inverted
         if not trick:
-            return _high_card(legal, inverted) if self.positive else _low_card(legal, inverted)
+            return self._extreme(legal, self.positive)
         trump_mask = self.trump_mask
         beat = legal & t.stronger[win] if (1 << win) & trump_mask else legal & (t.stronger[win] | trump_mask)
         last = len(trick) == t.players - 1
         if legal & SUIT_MASKS[trick[0] // 13]:
-            # Following suit: within one suit the bit order is the rank order.
+            # Following suit: within one suit the bit order is the rank order
+            # (unless the contract has a card order of its own).
             if self.positive:
                 pick, strongest = (beat, not last) if beat else (legal, False)
             else:
                 lose = legal & ~beat
                 pick, strongest = (lose, True) if lose else (legal, last)
-            return 1 << (pick.bit_length() - 1) if strongest != inverted else pick & -pick
+            if t.ordered:
+                return _by_strength(pick, t.strength, strongest)
+            return 1 << (pick.bit_length() - 1) if strongest != t.inverted else pick & -pick
         if self.positive:
-            if beat:
-                return _low_card(beat, inverted)
-            return _low_card(legal & ~trump_mask or legal, inverted)
+            return self._extreme(beat or legal & ~trump_mask or legal, False)
         dump = legal & self.bad_mask
         if dump:
             bad = self.bad
@@ -191,7 +200,15 @@ class TrickPlayouts:
                     best, worst = bit, value
                 dump ^= bit
             return best
-        return _high_card(legal, inverted)
+        return self._extreme(legal, True)
+
+    def _extreme(self, mask: int, strongest: bool) -> int:
+        """The bit of a strongest (or weakest) ranked card of ``mask``: by the
+        bits, or by a card order of its own (docs/rules.md section 6, Card orders)."""
+        t = self.table
+        if t.ordered:
+            return _by_strength(mask, t.strength, strongest)
+        return _low_card(mask, t.inverted != strongest)
 
     def run(self, pos: TrickPosition, hands: list[int], first: int | None, random: Random,  # noqa: C901 -- a whole playout in one loop, calling nothing per move, for speed
             record: list[int] | None = None, widow: int = 0) -> list[int]:

@@ -97,6 +97,8 @@ def _trick_sentences(spec: m.Spec, rules: m.Rules, play: m.TrickPlay, players: i
     sentences = [*_trump_sentences(play, role, w)]
     if play.inverted:
         sentences.append(w("inverted"))
+    if play.order is not None:
+        sentences.append(w("order", order=" ".join(C.rank_str(rank) for rank in play.order)))
     if play.opening_card is not None:
         sentences.append(w("opening_card", card=w.the_card(play.opening_card)))
     elif spec.game.first_lead == "declarer":

@@ -35,6 +35,7 @@ from ..compiled import (
     mask_of,
     placing_values,
     plays_out,
+    rank_masks,
     resolved_scoring,
     seat_after,
     selector_mask,
@@ -99,6 +100,10 @@ class TrickRules:
     must_overtrump: bool
     must_trump: bool
     inverted: bool
+    # A card order of its own (docs/rules.md section 6, Card orders): per
+    # card, the masks of its suit's cards that beat it and that it beats;
+    # None when the bit order within a suit is the rank order (or inverted).
+    order_masks: tuple[tuple[int, ...], tuple[int, ...]] | None
     opening: int | None
     first_trick_ban: ByTrump  # of masks
     lead_bans: tuple[LeadBan, ...]
@@ -251,19 +256,31 @@ class TrickRules:
     def until_bans(self) -> tuple[LeadBan, ...]:
         return tuple(b for b in self.lead_bans if b.scope == "until-broken")
 
+    def _order_table(self, name: str, bit: str) -> str:
+        """A lookup in the table ``name`` of a card order of its own, by the
+        card of the one-bit mask ``bit`` (``card_index``: Python and numba alike)."""
+        prefix = "" if self.cls == "Hand" else self.cls.upper() + "_"
+        return f"{prefix}{name}[card_index({bit})]"
+
     def stronger(self, bit: str) -> str:
         """A mask of the cards that beat the card ``bit`` (a one-bit mask)
-        among cards of its suit: the higher bits, or the lower when inverted."""
+        among cards of its suit: the higher bits, or the lower when inverted,
+        or the order's table."""
+        if self.order_masks is not None:
+            return self._order_table("STRONGER", bit)
         return f"({bit} - 1)" if self.inverted else f"~(2 * {bit} - 1)"
 
     def weaker(self, bit: str) -> str:
         """A mask of the cards the card ``bit`` beats among cards of its suit."""
+        if self.order_masks is not None:
+            return self._order_table("WEAKER", bit)
         return f"~(2 * {bit} - 1)" if self.inverted else f"({bit} - 1)"
 
-    @property
-    def beats(self) -> str:
-        """The comparison of two cards of one suit as bits: ``a BEATS b``."""
-        return "<" if self.inverted else ">"
+    def beats(self, a: str, b: str) -> str:
+        """Whether the card ``a`` beats the card ``b`` of its suit, both one-bit masks."""
+        if self.order_masks is not None:
+            return f"{a} & {self.stronger(b)}"
+        return f"{a} {'<' if self.inverted else '>'} {b}"
 
 
 def mask_of_bans(bans: object) -> int:
@@ -474,7 +491,7 @@ def _value_classes(values: dict[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(classes.items(), key=lambda item: (item[1] & -item[1], item[0])))
 
 
-def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls: str,
+def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls: str,  # long: one field a line
             players: tuple[int, ...]) -> TrickRules:
     rules = resolved[0]
     scoring = rules.scoring
@@ -514,6 +531,7 @@ def _tricks(spec: m.Spec, resolved: tuple[m.Rules, ...], play: m.TrickPlay, cls:
         must_overtrump=bool(play.trumps and play.trumps.must_overtrump),
         must_trump=bool(play.trumps and play.trumps.must_trump),
         inverted=play.inverted,
+        order_masks=rank_masks(play) if play.order is not None else None,
         opening=play.opening_card,
         first_trick_ban=_by_trump(trumps, fixed, selected(play.first_trick_bans)),
         lead_bans=tuple(bans),

@@ -46,7 +46,7 @@ TEMPLATES = "barbu_dsl.generator"
 # shared modules; its imports are exactly those it uses.
 STDLIB = (("collections.abc", "Callable"), ("itertools", "pairwise"))
 SHARED = {
-    "bits": ("SUIT_PICK", "SUIT_SHIFT", "WIDTH"),
+    "bits": ("SUIT_PICK", "SUIT_SHIFT", "WIDTH", "card_index"),
     "cards": ("CARD_STR", "PASS", "RANK_NAMES", "SUIT_MASKS", "SUIT_NAMES", "cards_of", "mask_of"),
     "errors": ("Broken", "after_end", "broken", "illegal"),
     "hands": ("DominoHand", "TrickHand"),
@@ -299,8 +299,9 @@ def render_native(spec: p.SpecPlan, python: dict[str, str]) -> dict[str, str]:
         marker = "# <imports>"
         body = tidy(template.render(spec=spec, contract=contract))
         read = _names_read(body) - _top_level_names(body)
-        shared = sorted(read & _top_level_names(python[f"{spec.package}/{contract.module}.py"]))
-        runtime = sorted(read & _top_level_names(files[f"{root}/runtime.py"], imported=False))
+        native = _top_level_names(files[f"{root}/runtime.py"], imported=False)
+        shared = sorted(read & _top_level_names(python[f"{spec.package}/{contract.module}.py"]) - native)
+        runtime = sorted(read & native)
         imports = [f"from ..{contract.module} import {', '.join(shared)}" if shared else "",
                    f"from .runtime import {', '.join(runtime)}",
                    _compiled_in(files[f"{root}/runtime.py"], python[f"{spec.package}/{contract.module}.py"])]

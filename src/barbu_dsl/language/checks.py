@@ -62,6 +62,8 @@ def check_spec(spec: m.Spec, source: Source, positions: dict[str, m.Position] | 
         report(None, "the spec has no contracts")
     if not unread.any("players", "decks"):
         _check_decks(spec, report, where, unread)
+    if not unread.any("deck"):
+        _check_orders(spec, report)
     _check_game(spec, report, where, unread)
     if not unread.any("doubling", "game", "players", "contracts") and not unread.contracts:
         _check_doubling(spec, report, where)
@@ -236,6 +238,28 @@ def _check_decks(spec: m.Spec, report: Callable[..., None], where: dict[str, m.P
             if count not in spec.players:
                 report(contract.where_for(count), f"{contract.name} gives rules for {count} players, "
                        f"but the spec allows {', '.join(map(str, spec.players))}")
+
+
+def _check_orders(spec: m.Spec, report: Callable[..., None]) -> None:
+    """A card order lists every rank of the spec's pack once (docs/rules.md
+    section 6, Card orders): 8 ranks for a 32-card pack, 13 for a full one."""
+    pack = [rank for rank in reversed(C.RANKS) if rank >= spec.pack_low]
+    for contract in spec.contracts:
+        if contract.derived:
+            continue
+        for count, rules in ((None, contract.rules), *contract.by_players):
+            play = rules.play
+            if not isinstance(play, m.TrickPlay) or play.order is None or sorted(play.order) == sorted(pack):
+                continue
+            missing = [C.rank_str(rank) for rank in pack if rank not in play.order]
+            outside = [C.rank_str(rank) for rank in play.order if rank not in pack]
+            problem = (f"lists {', '.join(outside)}, which the pack does not hold" if outside
+                       else f"leaves out {', '.join(missing)}")
+            report(contract.where if count is None else contract.where_for(count),
+                   f"{contract.name}: the card order {problem}: an order lists each of the pack's "
+                   f"{len(pack)} ranks once",
+                   hint=f"for instance 'order {' '.join(C.rank_str(rank) for rank in pack)}' "
+                   "(strongest first; docs/rules.md section 6, Card orders)")
 
 
 def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position], unread: Unread) -> None:  # noqa: C901 -- one check a game setting

@@ -295,7 +295,10 @@ class Trumps:
 @dataclass(frozen=True)
 class TrickPlay:
     """Trick-taking play: follow suit, highest card of the led suit wins,
-    unless trumps.  ``inverted``: 2 is high and the ace low.
+    unless trumps.  ``inverted``: 2 is high and the ace low.  ``order``:
+    the ranks from strongest to weakest, in every suit and trumps too
+    (``order A 10 K Q J 9 8 7``, docs/rules.md section 6, Card orders);
+    None for the natural order (or ``2 high``).
     ``play_every_trick``: the hand never ends early (docs/rules.md section 1,
     playing out), as Hearts is played everywhere.  ``discard_when_void``:
     a player void in the led suit who holds one of these cards must play
@@ -303,6 +306,7 @@ class TrickPlay:
 
     trumps: Trumps | None = None
     inverted: bool = False
+    order: tuple[Rank, ...] | None = None
     play_every_trick: bool = False
     lead_bans: tuple[LeadBan, ...] = ()
     opening_card: Card | None = None
@@ -455,6 +459,16 @@ class Inverted(Constraints):
 
 
 @dataclass(frozen=True)
+class Order(Constraints):
+    """``order A 10 K Q J 9 8 7``: the ranks from strongest to weakest, in
+    every suit (docs/rules.md section 6, Card orders)."""
+
+    applies: ClassVar[Applies] = "tricks"
+
+    ranks: tuple[Rank, ...]
+
+
+@dataclass(frozen=True)
 class PlayEveryTrick(Constraints):
     """``play every trick``: no early end (docs/rules.md section 1, playing out)."""
 
@@ -533,7 +547,7 @@ class ShootTheMoon(Constraints):
 
 Mechanic = (
     TrumpsClause | MustWinWithTrump | MustOvertrump | MustTrump | DominoClause | AcesLow | AceAgain | EndsAtFirstOut
-    | AceMayAgain | AnyNumber | Starts | Inverted | PlayEveryTrick | NoLead | Breaks | Leads | NotOnFirstTrick
+    | AceMayAgain | AnyNumber | Starts | Inverted | Order | PlayEveryTrick | NoLead | Breaks | Leads | NotOnFirstTrick
     | ShedWhenSafe | DiscardWhenVoid | AllOrNothing | ShootTheMoon
 )
 Clause = Part | Mechanic

@@ -465,8 +465,20 @@ class _ToClauses(Transformer):
     def inverted(self, items):
         value = items[0]
         if str(value) != "2":
-            raise _fail(value, f"'{value} high' means nothing; only '2 high' inverts the order")
+            raise _fail(value, f"'{value} high' means nothing; only '2 high' inverts the order",
+                        "another order lists the ranks, strongest first: 'order A 10 K Q J 9 8 7' "
+                        "(docs/rules.md section 6, Card orders)")
         return (m.Inverted(), value.start_pos)
+
+    def order(self, items):
+        ranks: list[int] = []
+        for token in items[1:]:
+            rank = _rank(token)
+            if rank in ranks:
+                raise _fail(token, f"'{token}' is listed twice in the order",
+                            "list every rank of the pack once, strongest first: 'order A 10 K Q J 9 8 7'")
+            ranks.append(rank)
+        return (m.Order(tuple(ranks)), items[0].start_pos)
 
     def play_every_trick(self, items):
         return (m.PlayEveryTrick(), items[0].start_pos)

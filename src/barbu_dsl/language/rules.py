@@ -76,8 +76,10 @@ def _sorted_out(groups: Groups) -> _Line:
                 case _:
                     key = _mechanic_key(clause)
                     if key in seen:
+                        hint = ("a contract has one rank order: '2 high' or one 'order …' (docs/rules.md section 6, "
+                                "Card orders)" if key == "rank order" else None)
                         line.problems.append((offset, f"'{clause_text(clause)}' is given twice" if seen[key] == clause
-                                              else f"'{clause_text(clause)}' contradicts an earlier clause", None))
+                                              else f"'{clause_text(clause)}' contradicts an earlier clause", hint))
                         continue
                     seen[key] = clause
                     line.mechanics.append((clause, offset))
@@ -279,6 +281,8 @@ def _play(mechanics: Sequence[tuple[m.Mechanic, int]]) -> m.Play:  # noqa: C901 
                 trumps = replace(trumps or m.Trumps(), must_trump=True)
             case m.Inverted():
                 tricks = replace(tricks, inverted=True)
+            case m.Order(ranks=ranks):
+                tricks = replace(tricks, order=ranks)
             case m.PlayEveryTrick():
                 tricks = replace(tricks, play_every_trick=True)
             case m.NoLead(suit=suit, scope=scope):
@@ -356,6 +360,8 @@ def _mechanic_key(clause: m.Clause) -> object:
             return ("lead", suit)
         case m.TrumpsClause() | m.DominoClause() | m.Leads() | m.Starts():
             return type(clause)
+        case m.Inverted() | m.Order():
+            return "rank order"
         case _:
             return clause
 
@@ -534,6 +540,8 @@ def _play_clauses(play: m.Play) -> tuple[list[m.Clause], list[m.Clause]]:
                                                       (trumps.must_trump, m.MustTrump())) if on)
             if play.inverted:
                 head.append(m.Inverted())
+            if play.order is not None:
+                head.append(m.Order(play.order))
             if play.opening_card is not None:
                 tail.append(m.Leads(play.opening_card))
             tail.extend(m.NotOnFirstTrick(c) for c in play.first_trick_bans)
@@ -694,6 +702,8 @@ def clause_text(clause: m.Clause) -> str:  # noqa: C901 -- one case a clause: my
             return "ends at first out"
         case m.Inverted():
             return "2 high"
+        case m.Order(ranks=ranks):
+            return "order " + " ".join(C.rank_str(rank) for rank in ranks)
         case m.AllOrNothing():
             return "all or nothing"
         case m.ShootTheMoon():

@@ -6,9 +6,8 @@ holds a card (Trix's K♥), contracts that are not trick games or domino
 (Chinese poker), passing cards as a rule of one contract (passing is the
 spec's ``passing`` setting, before every hand), rules that change how a
 player scores once their running total reaches a value (a reversal, going
-for the lot), card orders other than natural or ``2 high``, a dealer who
-discards the cards left over, two packs, scoring units the language has no
-word for (``per beat``).  A spec that tries one of them gets a located
+for the lot), a dealer who discards the cards left over, two packs,
+scoring units the language has no word for (``per beat``).  A spec that tries one of them gets a located
 error saying so — "not expressible in barbu_dsl: …", with the nearest
 thing that is — rather than an unknown key or an unexpected word: the
 keys people reach for
@@ -49,8 +48,6 @@ _RUNNING = ("rules that change how a player scores once their running total reac
             "going for the lot); each hand is scored the same whatever the totals",
             "leave the rule out; a game that ends when a total reaches a score is 'game: {target: 100}', "
             "and a total that goes back to zero is 'game: {reset: 100}'")
-_ORDER = ("card orders other than the natural one (A high) and '2 high'",
-          "write '2 high' for the inverted order, or leave the natural order")
 _DISCARD = ("a dealer who takes the cards left over and discards as many; the cards that do not deal out "
             "evenly are removed under 'decks' or dealt to a widow",
             "write 'leftover: widow aside' (docs/rules.md section 6, Packs, decks and player counts)")
@@ -65,14 +62,12 @@ KEYS: dict[str, tuple[str, str]] = {
     **{key: _NOT_TRICKS for key in ("kind", "type", "poker")},
     **{key: _BIDDING for key in ("bid", "bids", "bidding", "auction")},
     **{key: _RUNNING for key in ("reversal", "reverse_at", "reversed", "going_for_the_lot")},
-    **{key: _ORDER for key in ("card_order", "rank_order", "ranking")},
     **{key: _DISCARD for key in ("discard", "dealer_discards", "discards")},
     **{key: _PACKS for key in ("packs", "two_packs")},
 }
 """Keys someone writing a rule out of the language's reach would try: what
 is not expressible, and a hint."""
 
-_RANK = r"(?:10|[2-9akqjt]|ace|king|queen|jack|ten)"
 
 PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\bdoubl\w*\s+by\s+(the\s+)?holder\b|\bholder\b[^,;]*\bdoubl\w*", _HOLDER),
@@ -82,7 +77,6 @@ PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\bpass(es|ing)?\b(\s+(\d+|one|two|three|four|the))?(\s+cards?)?"
      r"(\s+(to\s+the\s+)?(left|right|across|hold|keeper))?", _PASSING),
     (r"\bgoing\s+for\s+the\s+lot\b|\brevers(al|es?|ed)\b", _RUNNING),
-    (rf"\b(card\s+|rank\s+)?order\s+{_RANK}(\s+{_RANK})+\b|\b(card|rank)\s+order\b", _ORDER),
     (r"\b(two|2|double)\s+(packs?|decks?)\b", _PACKS),
     (r"\bdealer\s+discards?\b", _DISCARD),
     (r"\bper\s+beats?\b|\bbeats?\b", _BEAT),
@@ -116,11 +110,16 @@ _WIDOW_KEY = ("a widow is written as the 'leftover' setting",
               "write 'leftover: widow aside' (never played) or 'leftover: widow to first trick' "
               "(docs/rules.md section 6, Packs, decks and player counts)")
 
+_ORDER_KEY = ("a card order is a clause of a trick contract's rule line",
+              "write it in the rule line, strongest rank first: 'order A 10 K Q J 9 8 7' "
+              "(docs/rules.md section 6, Card orders)")
+
 SETTING_KEYS: dict[str, tuple[str, str]] = {
     **{key: _TARGET_KEY for key in ("target", "target_score", "ends_at", "game_end", "end_score")},
     **{key: _RESET_KEY for key in ("reset", "resets", "reset_at", "back_to_zero", "exactly")},
     **{key: _POT_KEY for key in ("pot", "pots", "chips", "kitty_pot", "pool")},
     **{key: _WIDOW_KEY for key in ("widow", "kitty", "talon")},
+    **{key: _ORDER_KEY for key in ("card_order", "rank_order", "ranking")},
 }
 """Keys someone would try for a rule that the language writes as another
 setting, at the wrong place or under another name: the message and a hint."""

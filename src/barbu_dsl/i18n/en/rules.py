@@ -168,6 +168,7 @@ MESSAGES: dict[str, str] = {
     "rules.trumps.need_not_trump": "A player who cannot follow suit need not trump.",
     "rules.trumps.never_beat": "Following a plain suit never obliges a player to beat the trick.",
     "rules.inverted": "The rank order is inverted: 2 is high, the ace low.",
+    "rules.order": "Cards rank {order} in every suit.",
     "rules.opening_card": "Whoever holds {card} leads it to the first trick.",
     "rules.first_lead.role": "{the_role} leads to the first trick.",
     "rules.first_lead.side": "the player on {of_role} {side} leads to the first trick.",

@@ -168,6 +168,7 @@ MESSAGES: dict[str, str] = {
     "rules.trumps.need_not_trump": "Un joueur qui ne peut pas fournir n'est pas obligé de couper.",
     "rules.trumps.never_beat": "Fournir dans une couleur ordinaire n'oblige jamais à monter sur le pli.",
     "rules.inverted": "L'ordre des cartes est inversé : le 2 est la plus forte, l'as la plus faible.",
+    "rules.order": "Dans chaque couleur, les cartes se classent {order}, de la plus forte à la plus faible.",
     "rules.opening_card": "Celui qui a {card} l'entame au premier pli.",
     "rules.first_lead.role": "{the_role} entame le premier pli.",
     "rules.first_lead.side": "le voisin de {side} {of_role} entame le premier pli.",

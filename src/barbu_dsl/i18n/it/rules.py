@@ -168,6 +168,7 @@ MESSAGES: dict[str, str] = {
     "rules.trumps.need_not_trump": "Chi non può rispondere al seme non è obbligato a tagliare.",
     "rules.trumps.never_beat": "Rispondere a un seme normale non obbliga mai a superare la presa.",
     "rules.inverted": "L'ordine dei valori è rovesciato: il 2 è la carta più alta, l'asso la più bassa.",
+    "rules.order": "In ogni seme le carte si ordinano {order}, dalla più alta alla più bassa.",
     "rules.opening_card": "Chi ha {card} apre con questa carta la prima presa.",
     "rules.first_lead.role": "{the_role} apre la prima presa.",
     "rules.first_lead.side": "il giocatore alla {side} {of_role} apre la prima presa.",

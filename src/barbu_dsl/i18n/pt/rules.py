@@ -168,6 +168,7 @@ MESSAGES: dict[str, str] = {
     "rules.trumps.need_not_trump": "Quem não pode servir o naipe não é obrigado a trunfar.",
     "rules.trumps.never_beat": "Servir um naipe comum nunca obriga a subir na vaza.",
     "rules.inverted": "A ordem das cartas está invertida: o 2 é a mais alta e o ás a mais baixa.",
+    "rules.order": "Em cada naipe, as cartas ordenam-se {order}, da mais alta à mais baixa.",
     "rules.opening_card": "Quem tem {card} sai com essa carta para a primeira vaza.",
     "rules.first_lead.role": "{the_role} sai para a primeira vaza.",
     "rules.first_lead.side": "o jogador à {side} {of_role} sai para a primeira vaza.",
