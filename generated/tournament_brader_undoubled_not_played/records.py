@@ -134,6 +134,7 @@ def read_record(record: Any, book: Book[Contract]) -> Record[Contract]:
     if not is_int(declarer) or not 0 <= declarer < players:
         raise bad_record(f"malformed record: 'declarer' must be a seat from 0 to {players - 1}")
     hands = [read_cards(cards, f"seat {seat}'s hand") for seat, cards in enumerate(raw_hands)]
+    hands = read_discards(record.get("discards"), hands)
     masks = check_deal(hands, book.deck(players))
     passes = read_passes(record.get("passes"), hands, book.passing)
     if passes is not None:
@@ -170,6 +171,33 @@ def exchange(hands: Sequence[Sequence[int]], given: Sequence[Sequence[int]], dir
     for seat, gone in enumerate(given):
         kept[receiver(seat, direction, players)].update(gone)
     return [sorted(cards) for cards in kept]
+
+
+def discard(hands: Sequence[Sequence[int]], given: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Each seat's cards once the dealer has discarded its ``given`` cards
+    (docs/rules.md section 6, Packs, decks and player counts: ``leftover:
+    dealer discards``), in card order; the other seats give none."""
+    return [sorted(set(cards) - set(gone)) for cards, gone in zip(hands, given, strict=True)]
+
+
+def read_discards(value: Any, hands: list[list[int]]) -> list[list[int]]:
+    """The dealt ``hands`` less a record's ``discards`` (the cards the
+    dealer discarded, docs/rules.md section 6, Packs, decks and player
+    counts): all of them from the one hand dealt the cards left over; the
+    hands as they are when the record has none."""
+    if value is None:
+        return hands
+    if not isinstance(value, list):
+        raise bad_record("malformed record: 'discards' must be a list of cards")
+    cards = read_cards(value, "the discards")
+    if len(set(cards)) != len(cards):
+        raise bad_record("wrong discards: a card is discarded twice")
+    most = max(len(hand) for hand in hands)
+    dealer = next((seat for seat, hand in enumerate(hands) if len(hand) == most), 0)
+    foreign = [c for c in cards if c not in hands[dealer]]
+    if foreign or not cards or any(len(hand) != most - len(cards) for seat, hand in enumerate(hands) if seat != dealer):
+        raise bad_record("wrong discards: the dealer discards the cards it holds beyond the others' hands")
+    return [sorted(set(hand) - set(cards)) if seat == dealer else hand for seat, hand in enumerate(hands)]
 
 
 def read_passes(

@@ -70,7 +70,8 @@ def _decks() -> dict[str, Any]:
 def _leftover() -> dict[str, Any]:
     return {"enum": list(S.LEFTOVERS),
             "description": "the cards that do not deal out evenly: removed by the decks (the default), or dealt "
-                           "to a widow set aside or taken with the first trick (docs/rules.md section 6)"}
+                           "to a widow set aside or taken with the first trick, or to the dealer, who discards as many "
+                           "(docs/rules.md section 6)"}
 
 
 def _game() -> dict[str, Any]:

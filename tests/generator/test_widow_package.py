@@ -62,3 +62,24 @@ def test_the_package_deals_the_widow_as_the_interpreter(tmp_path) -> None:
     for contract in ("Hearts", "Queens", "Last", "Domino"):
         raw = package.rollout(contract, rng, players=5)
         assert len(raw) == 5
+
+
+def test_the_package_replays_the_dealers_discards_as_the_interpreter(tmp_path) -> None:
+    """Section 6, ``leftover: dealer discards``: the records keep the hands as
+    dealt and the dealer's discards; the package removes them before play
+    and scores every hand as the interpreter does."""
+    from barbu_dsl.bots import make_bots
+    from barbu_dsl.engine import GameState
+    from barbu_dsl.engine.game import play
+    from barbu_dsl.language import parse_spec
+
+    spec = parse_spec("name: discards\nplayers: 3-5\ndoubling: false\nleftover: dealer discards\ncontracts:\n"
+                      "  Hearts: −1 per ♥, Q♠ −13, 2♣ leads\n  Last: −10 last trick\n", "discards")
+    write(tmp_path, generate_files(spec, conformance=False))
+    package = load_package(tmp_path / "discards", "discards_replay")
+    for players in (3, 5):
+        state = GameState.new(spec, players=players, seed=players)
+        play(state, make_bots(("rules",) * players, players, players))
+        for record in state.records():
+            assert len(record["discards"]) == 52 % players
+            assert package.replay(record) == replay_record(spec, record)

@@ -65,12 +65,19 @@ def test_leftover_reads_the_written_words() -> None:
 
 def test_the_bad_leftovers_are_located(tmp_path) -> None:
     """Section 6: a widow that would always be empty, a widow without its ruling,
-    a dealer who discards (not expressible) are refused at their line."""
+    a dealer with nothing to discard, or who discards beside passing or all
+    or nothing, a dealer's discards written as a clause are refused at their line."""
     cases = {
         "leftover: widow aside\n" + BASE.replace("3-5", "4"): "nothing is left over",
         "leftover: widow\n" + BASE: "set aside or goes to the taker of the first trick",
-        "leftover: dealer discards\n" + BASE: "not expressible in barbu_dsl: a dealer who takes",
-        "leftover: widows aside\n" + BASE: "the cards left over are removed, widow aside or widow to first trick",
+        "leftover: dealer discards\n" + BASE.replace("3-5", "4"): "the dealer would never have a card to discard",
+        "leftover: dealer discards\npassing: {cards: 2, cycle: [left]}\n" + BASE: "a dealer who discards and passing",
+        "leftover: dealer discards\n" + BASE.replace("Q♠ −13", "Q♠ −13, shoot the moon"):
+            "the dealer's discards may hold a card that scores",
+        BASE.replace("Q♠ −13", "Q♠ −13, dealer discards 2"): "'leftover: dealer discards'",
+        "discard: 2\n" + BASE: "a dealer who discards is written as the 'leftover' setting",
+        "leftover: widows aside\n" + BASE:
+            "the cards left over are removed, widow aside, widow to first trick or dealer discards",
         "widow: aside\n" + BASE: "a widow is written as the 'leftover' setting",
     }
     for text, message in cases.items():

@@ -300,6 +300,38 @@ def test_cards_are_passed_with_the_keyboard(server: ServerProcess, people: Any) 
     assert_accessible(cid, "after passing")
 
 
+def test_the_dealer_discards_with_the_keyboard(server: ServerProcess, people: Any) -> None:
+    """docs/rules.md section 6, Packs, decks and player counts (``leftover:
+    dealer discards``): the dealer, holding one card more, discards it from
+    the hand with the arrows and Enter, hears it in French, and plays on
+    with as many cards as the others."""
+    spec_text = ("name: discards\nplayers: 3\ndoubling: false\nleftover: dealer discards\ncontracts:\n"
+                 "  Hearts: −1 per ♥, Q♠ −13\n  Tricks: −2 per trick\n")
+    table = server.post("/api/tables", {"spec_text": spec_text, "seats": ["human", "random", "random"],
+                                        "seed": 1})  # seat 0 deals the first hand
+    cid = people(table, 0, "Cid", DESKTOP, "fr-FR")
+    deadline = time.monotonic() + 120
+    given: list[str] = []
+    while True:
+        assert time.monotonic() < deadline, f"the discards never ended: {given}"
+        if not cid.state()["turn"]:
+            time.sleep(0.03)
+            continue
+        kind = cid.page.evaluate("() => window.barbuTable.decision.kind")
+        if kind != "give":
+            break
+        assert len(cid.page.evaluate("() => window.barbuTable.view.cards")) == 18
+        question = cid.page.evaluate("() => document.getElementById('question').textContent")
+        assert question == "Une carte à écarter ? Choisissez-la dans votre main."
+        given.append(cid.play_by_keys())
+    assert len(given) == 1 and kind in ("card", "double")
+    log = cid.page.evaluate("() => document.getElementById('log').textContent")
+    assert "Le donneur écarte face cachée les cartes en trop (1)." in log and "Vous avez écarté " in log
+    view = cid.page.evaluate("() => window.barbuTable.view")
+    assert len(view["cards"]) == 17 and json.loads(given[0]) not in view["cards"]
+    assert_accessible(cid, "after discarding")
+
+
 def test_a_void_deal_is_said_and_the_new_cards_shown(server: ServerProcess, people: Any) -> None:
     """docs/rules.md section 6, Misdeals: the declarer names a trump suit a
     hand lacks; the page says the cards are dealt again, in Portuguese,

@@ -299,3 +299,27 @@ def test_the_declarer_chooses_from_the_first_cards(tmp_path: Path) -> None:
     assert code == 0
     first, asked, whole = text.index("Your hand (5):"), text.index("Your contract?"), text.index("Your hand (13):")
     assert first < asked < text.index("Trumps: spades.") < whole
+
+
+@pytest.mark.parametrize(("language", "told", "asked", "discarded"), [
+    ("en", "The dealer discards the cards left over (1) face down.", "Card 1 of 1 to discard?",
+     "You discarded the queen of hearts, face down."),
+    ("it", "Il mazziere scarta coperte le carte avanzate (1).", "Carta 1 di 1 da scartare?", "Hai scartato"),
+    ("fr", "Le donneur écarte face cachée les cartes en trop (1).", "Carte 1 sur 1 à écarter ?", "Vous avez écarté"),
+    ("pt", "O dador descarta viradas para baixo as cartas que sobram (1).", "Carta 1 de 1 a descartar?",
+     "Descartaste"),
+])
+def test_the_dealer_is_asked_for_the_discards(language: str, told: str, asked: str, discarded: str,
+                                              tmp_path: Path) -> None:
+    """docs/rules.md section 6, Packs, decks and player counts: with
+    ``leftover: dealer discards`` the person who deals is told, asked for
+    each card to discard (a hint, a word that is no card), and hears what
+    they discarded."""
+    spec = tmp_path / "discards.yaml"
+    spec.write_text("name: d\nplayers: 3\ndoubling: false\nleftover: dealer discards\ncontracts:\n"
+                    "  Hearts: −1 per ♥, Q♠ −13\n  Tricks: −2 per trick\n", encoding="utf-8")
+    text, _, _, code = session(["hint", "xx", "QH"], stop_after=4, save=tmp_path / "saved.json", spec=str(spec),
+                               seed=1, bots="human,rules,rules", language=language)
+    assert code == 0
+    assert told in text and asked in text and discarded in text, text
+    assert text.index(asked) < text.index(discarded)

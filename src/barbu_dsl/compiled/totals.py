@@ -123,8 +123,8 @@ def hand_totals(rules: m.Rules, players: int, deck: Iterable[int], trump: int | 
                 aside: int = 0) -> HandTotals:
     """Every hand total the rules can reach with ``players`` holding
     ``deck`` (only with ``trump``, when given, for a named trump suit);
-    ``aside`` cards of the deck are a widow set aside that nobody takes
-    (docs/rules.md section 6), any of them."""
+    ``aside`` cards of the deck are a widow set aside, or the dealer's
+    discards, that nobody takes (docs/rules.md section 6), any of them."""
     cards = _deck_tuple(deck)
     if aside and not isinstance(rules.play, m.DominoPlay):
         return _aside_totals(rules, players, cards, trump, aside)
@@ -204,7 +204,8 @@ def _aside_totals(rules: m.Rules, players: int, cards: tuple[int, ...], trump: i
         totals.update(result.totals)
         notes.extend(note for note in result.notes if note not in notes)
     if len(totals) > 1 and set(totals) != set(whole.totals):
-        notes.append(f"depends on the {aside} card{'s' if aside > 1 else ''} of the widow, which nobody takes")
+        notes.append(f"depends on the {aside} card{'s' if aside > 1 else ''} set aside (a widow, or the dealer's "
+                     "discards), which nobody takes")
     return HandTotals(tuple(sorted(totals)), tuple(notes), whole.problems)
 
 

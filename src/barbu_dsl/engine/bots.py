@@ -112,7 +112,8 @@ class Bot:
         raise NotImplementedError
 
     def choose_give(self, view: SeatView) -> int:
-        """One of ``view.cards`` to pass before play (docs/rules.md section 6, Passing)."""
+        """One of ``view.cards`` to pass before play (docs/rules.md section 6,
+        Passing), or for the dealer to discard (``leftover: dealer discards``)."""
         raise NotImplementedError
 
     def choose_move(self, view: SeatView) -> int:

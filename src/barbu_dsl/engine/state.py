@@ -339,6 +339,7 @@ class GameState:
         ones of its packet: docs/rules.md section 6, Choosing after part of
         the hand)."""
         views = self._views
+        packets = self._to_dealer(packets)
         cards = self._cards = self._dealt = sorted_hands(packets)
         after = self.spec.game.choose_after
         self._rest_to_deal = after is not None
@@ -347,6 +348,17 @@ class GameState:
             view.dealt = seen[seat]
         for seat in self._everyone:
             self._say("deal", (seat,), seat, card_texts(seen[seat]))
+
+    def _to_dealer(self, packets: Deal) -> Deal:
+        """With ``leftover: dealer discards`` (docs/rules.md section 6, Packs,
+        decks and player counts), the cards that do not deal out evenly go
+        to the dealer, last in its packet."""
+        turn = self._turn
+        if self.spec.leftover != "dealer discards" or turn is None:
+            return packets
+        held = {card for packet in packets for card in packet}
+        rest = tuple(card for card in self._views[0].deck if card not in held)
+        return tuple((*packet, *rest) if seat == turn.dealer else packet for seat, packet in enumerate(packets))
 
     def _ask_contract(self) -> None:
         """Ask the declarer for the contract (announced at once when there is one)."""
@@ -425,6 +437,20 @@ class GameState:
             for seat, view in enumerate(self._views):
                 view.dealt = self._cards[seat]
                 self._say("deal", (seat,), seat, card_texts(self._cards[seat]))
+        discards = self.spec.discards(self.players)
+        if discards:  # the dealer discards the cards left over, face down (docs/rules.md section 6)
+            self._passing = PassingRound.discards(discards, self._cards, turn.dealer)
+            for view in self._views:
+                view.passing = self._passing
+            self._say("passing", self._everyone, "discard", discards)
+            self._next_give()
+            return
+        self._pass_cards()
+
+    def _pass_cards(self) -> None:
+        """The passing round, when the spec passes this hand (docs/rules.md section 6, Passing)."""
+        turn = self._turn
+        assert turn is not None
         passing = self.spec.passing
         direction = passing.direction(turn.number)
         if direction == "hold":
@@ -446,6 +472,13 @@ class GameState:
             self._wait("give", seat)
             return
         self._cards = passing.exchanged()
+        if passing.discarding:  # nobody receives a card; only the dealer sees its discards
+            dealer = passing.order[0]
+            for view in self._views:
+                view.received = ()
+            self._say("exchange", (dealer,), dealer, card_texts(passing.given[dealer]), [])
+            self._pass_cards()
+            return
         for seat_ in self._everyone:
             view = self._views[seat_]
             view.received = tuple(passing.given[passing.giver(seat_)])
@@ -608,7 +641,9 @@ class GameState:
             "doubles": [list(pair) for pair in doubles],
         }
         passing = self._passing
-        if passing is not None:
+        if passing is not None and passing.discarding:
+            record["discards"] = card_texts(passing.given[passing.order[0]])
+        elif passing is not None:
             record["passes"] = {"direction": passing.direction, "cards": [card_texts(g) for g in passing.given]}
         result = HandResult(turn.number, contract.name, turn.declarer, turn.dealer, trump, start, doubles, status,
                             tuple(raw), tuple(transfers), tuple(final), tuple(self._totals),

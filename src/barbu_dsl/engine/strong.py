@@ -242,7 +242,8 @@ class StrongBot(Bot):
         where the cards it passed went."""
         receiver = view.passing.receiver(view.seat) if view.passing is not None and view.received is not None \
             else None
-        known = fresh_knowledge(view.seat, mask_of(view.cards), mask_of(view.deck), view.players)
+        discarded = mask_of(view.given) if view.passing is not None and view.passing.discarding else 0
+        known = fresh_knowledge(view.seat, mask_of(view.cards), mask_of(view.deck) & ~discarded, view.players)
         return with_passed(known, receiver, view.given)
 
     def analyse_contracts(self, view: SeatView) -> list[tuple[m.Contract, float]]:

@@ -394,9 +394,12 @@ class SeatView:
     def unseen(self) -> int:
         """The cards this seat has not seen, as a mask: the deck's less its
         own, those played and those taken (a widow shown with the first
-        trick).  An unseen widow's cards are among them: the seat cannot
-        tell them from the others' (docs/rules.md section 6)."""
+        trick).  An unseen widow's cards are among them, and the dealer's
+        discards for the others: the seat cannot tell them from the others'
+        (docs/rules.md section 6)."""
         gone = self.mine
+        if self.passing is not None and self.passing.discarding:
+            gone |= mask_of(self.given)  # the dealer's own discards: seen, out of play (section 6)
         hand = self._hand
         deck = mask_of(self.deck)
         if hand is not None:

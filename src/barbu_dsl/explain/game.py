@@ -30,7 +30,7 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
     out.append("")
     out.append(w("players_line", players=players_text(w, counts), decks=decks_text(spec, counts, w)))
     if any(spec.widow_size(n) for n in counts):
-        out.append(w("widow", text=widow_text(spec, counts, w)))
+        out.append(w("discards" if spec.leftover == "dealer discards" else "widow", text=widow_text(spec, counts, w)))
     if any(isinstance(rules.play, m.TrickPlay) and not plays_out(rules)
            for c in spec.contracts for rules in rule_sets(c, counts)):
         out.append(w("early_end"))
@@ -234,7 +234,7 @@ def widow_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
     """The cards left over dealt to a widow (docs/rules.md section 6, Packs,
     decks and player counts): how many for each count, and where it goes."""
     sizes = ", ".join(w("widow.size", count=spec.widow_size(n), n=n) for n in counts if spec.widow_size(n))
-    ruling = "aside" if spec.leftover == "widow aside" else "first_trick"
+    ruling = {"widow aside": "aside", "dealer discards": "discard"}.get(spec.leftover, "first_trick")
     return w(f"widow.{ruling}", sizes=sizes)
 
 

@@ -150,21 +150,29 @@ def _check_redeal(spec: m.Spec, report: Callable[..., None], where: dict[str, m.
 
 def _check_leftover(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:
     """A widow with nothing to hold (docs/rules.md section 6, Packs, decks
-    and player counts): every allowed count's deck deals out evenly."""
+    and player counts): every allowed count's deck deals out evenly; cards
+    nobody takes (a widow aside, a dealer's discards) with all or nothing or
+    shoot the moon; a dealer who discards in a game that passes."""
     if all(spec.widow_size(count) == 0 for count in spec.players):
         counts = ", ".join(map(str, spec.players))
-        report(where.get("leftover"), f"nothing is left over: the deck deals out evenly to {counts} players, "
-               "so the widow would always be empty",
+        empty = ("so the widow would always be empty" if spec.leftover != "dealer discards"
+                 else "so the dealer would never have a card to discard")
+        report(where.get("leftover"), f"nothing is left over: the deck deals out evenly to {counts} players, {empty}",
                hint="leave 'leftover' out, or allow a player count the deck does not divide by")
         return
-    if spec.leftover != "widow aside":
+    if spec.leftover == "dealer discards" and spec.passing.on:
+        report(where.get("leftover"), "a dealer who discards and passing in the same game: the dealer's "
+               "discards and the passes would both change the hands before play",
+               hint="leave 'passing' out, or write 'leftover: widow aside'")
+    if spec.leftover not in ("widow aside", "dealer discards"):
         return
+    what = "a widow set aside" if spec.leftover == "widow aside" else "the dealer's discards"
     for contract in spec.contracts:
         swept = next((rules.scoring for _, rules in ((None, contract.rules), *contract.by_players)
                       if rules.scoring.all_or_nothing or rules.scoring.shoot_the_moon), None)
         if swept is not None and not contract.derived:
             rule = "all or nothing" if swept.all_or_nothing else "shoot the moon"
-            report(where.get("leftover"), f"a widow set aside may hold a card that scores, which nobody takes: "
+            report(where.get("leftover"), f"{what} may hold a card that scores, which nobody takes: "
                    f"'{rule}' in '{contract.name}' needs one player to take them all",
                    hint=f"write 'leftover: widow to first trick', or leave '{rule}' out")
 

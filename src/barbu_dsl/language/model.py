@@ -801,12 +801,13 @@ class Redeal:
         return tuple(words)
 
 
-Leftover = Literal["removed", "widow aside", "widow to first trick"]
+Leftover = Literal["removed", "widow aside", "widow to first trick", "dealer discards"]
 """What becomes of the cards that do not deal out evenly (docs/rules.md
 section 6, Packs, decks and player counts): ``removed`` by the decks before
-the deal (the default), or dealt face down to a widow that is never played
+the deal (the default), dealt face down to a widow that is never played
 (``widow aside``) or that goes to the taker of the first trick (``widow to
-first trick``)."""
+first trick``), or dealt to the dealer, who discards as many face down
+(``dealer discards``)."""
 
 
 SettingValue = str | int | bool | None | tuple
@@ -931,9 +932,15 @@ class Spec:
         return len(self.deck_for(players)) % players if self.widow else 0
 
     def aside(self, players: int) -> int:
-        """How many cards a widow set aside holds with ``players``: cards
-        nobody takes (0 without one, or when the widow is taken)."""
-        return self.widow_size(players) if self.leftover == "widow aside" else 0
+        """How many cards a widow set aside (or the dealer's discards) holds
+        with ``players``: cards nobody takes (0 without one, or when the
+        widow is taken)."""
+        return self.widow_size(players) if self.leftover in ("widow aside", "dealer discards") else 0
+
+    def discards(self, players: int) -> int:
+        """How many cards the dealer discards with ``players`` (0 unless
+        ``leftover: dealer discards``)."""
+        return self.widow_size(players) if self.leftover == "dealer discards" else 0
 
     def title_in(self, language: str) -> str:
         """The spec's title for people who speak ``language``."""

@@ -270,8 +270,9 @@ class SettingReaders:
         return self._leftover(node)
 
     def _leftover(self, node: Node) -> list[Setting]:
-        """``leftover: widow aside``, ``widow to first trick`` or ``removed``
-        (docs/rules.md section 6, Packs, decks and player counts): what
+        """``leftover: widow aside``, ``widow to first trick``, ``dealer
+        discards`` or ``removed`` (docs/rules.md section 6, Packs, decks and
+        player counts): what
         becomes of the cards that do not deal out evenly."""
         text = " ".join(str(scalar(node) or "").lower().split())
         if text in LEFTOVERS:
@@ -280,10 +281,6 @@ class SettingReaders:
         if text in ("widow", "kitty", "talon"):
             self.source.error(node, "a widow is set aside or goes to the taker of the first trick: say which",
                               hint="write 'leftover: widow aside' or 'leftover: widow to first trick'")
-        elif "discard" in text:
-            self.source.error(node, NOT_EXPRESSIBLE + "a dealer who takes the cards left over and discards as "
-                              "many; they are removed under 'decks' or dealt to a widow",
-                              hint="write 'leftover: widow aside', or leave 'leftover' out")
         else:
             self.source.error(node, f"the cards left over are {', '.join(LEFTOVERS[:-1])} or {LEFTOVERS[-1]}, "
                               f"not '{scalar(node)}'",

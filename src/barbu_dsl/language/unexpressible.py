@@ -6,7 +6,7 @@ holds a card (Trix's K♥), contracts that are not trick games or domino
 (Chinese poker), passing cards as a rule of one contract (passing is the
 spec's ``passing`` setting, before every hand), rules that change how a
 player scores once their running total reaches a value (a reversal, going
-for the lot), a dealer who discards the cards left over, two packs,
+for the lot), two packs,
 scoring units the language has no word for (``per beat``).  A spec that tries one of them gets a located
 error saying so — "not expressible in barbu_dsl: …", with the nearest
 thing that is — rather than an unknown key or an unexpected word: the
@@ -22,7 +22,8 @@ way where people first write it (:data:`SETTING_KEYS`,
 back to zero`` in a rule line says to write ``game: {reset: 100}``;
 ``into the pot`` says to write ``game: {pot: no points}``; a ``widow:``
 key or a widow in a rule line says to write ``leftover: widow aside`` (or
-``widow to first trick``).  More than ten players need two packs
+``widow to first trick``), and a dealer who discards the cards left over
+``leftover: dealer discards``.  More than ten players need two packs
 (:func:`~barbu_dsl.language.loader.player_count_problem`).
 """
 
@@ -48,9 +49,6 @@ _RUNNING = ("rules that change how a player scores once their running total reac
             "going for the lot); each hand is scored the same whatever the totals",
             "leave the rule out; a game that ends when a total reaches a score is 'game: {target: 100}', "
             "and a total that goes back to zero is 'game: {reset: 100}'")
-_DISCARD = ("a dealer who takes the cards left over and discards as many; the cards that do not deal out "
-            "evenly are removed under 'decks' or dealt to a widow",
-            "write 'leftover: widow aside' (docs/rules.md section 6, Packs, decks and player counts)")
 _PACKS = ("two packs; a game is played with one pack, by at most ten players",
           "play with one pack: 'deck: full' (52 cards) or a smaller one, such as 'piquet'")
 _BEAT = ("'beat' as a unit of scoring; the language scores tricks, cards, trick positions and places",
@@ -62,7 +60,6 @@ KEYS: dict[str, tuple[str, str]] = {
     **{key: _NOT_TRICKS for key in ("kind", "type", "poker")},
     **{key: _BIDDING for key in ("bid", "bids", "bidding", "auction")},
     **{key: _RUNNING for key in ("reversal", "reverse_at", "reversed", "going_for_the_lot")},
-    **{key: _DISCARD for key in ("discard", "dealer_discards", "discards")},
     **{key: _PACKS for key in ("packs", "two_packs")},
 }
 """Keys someone writing a rule out of the language's reach would try: what
@@ -78,7 +75,6 @@ PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
      r"(\s+(to\s+the\s+)?(left|right|across|hold|keeper))?", _PASSING),
     (r"\bgoing\s+for\s+the\s+lot\b|\brevers(al|es?|ed)\b", _RUNNING),
     (r"\b(two|2|double)\s+(packs?|decks?)\b", _PACKS),
-    (r"\bdealer\s+discards?\b", _DISCARD),
     (r"\bper\s+beats?\b|\bbeats?\b", _BEAT),
 )
 """Phrases someone writing a rule out of reach would write in a rule line,
@@ -114,11 +110,19 @@ _ORDER_KEY = ("a card order is a clause of a trick contract's rule line",
               "write it in the rule line, strongest rank first: 'order A 10 K Q J 9 8 7' "
               "(docs/rules.md section 6, Card orders)")
 
+_DISCARD = ("a dealer who discards the cards left over is written as the 'leftover' setting, not by a clause "
+            "of a contract",
+            "write 'leftover: dealer discards' beside 'contracts' "
+            "(docs/rules.md section 6, Packs, decks and player counts)")
+_DISCARD_KEY = ("a dealer who discards is written as the 'leftover' setting",
+                "write 'leftover: dealer discards' (docs/rules.md section 6, Packs, decks and player counts)")
+
 SETTING_KEYS: dict[str, tuple[str, str]] = {
     **{key: _TARGET_KEY for key in ("target", "target_score", "ends_at", "game_end", "end_score")},
     **{key: _RESET_KEY for key in ("reset", "resets", "reset_at", "back_to_zero", "exactly")},
     **{key: _POT_KEY for key in ("pot", "pots", "chips", "kitty_pot", "pool")},
     **{key: _WIDOW_KEY for key in ("widow", "kitty", "talon")},
+    **{key: _DISCARD_KEY for key in ("discard", "dealer_discards", "discards")},
     **{key: _ORDER_KEY for key in ("card_order", "rank_order", "ranking")},
 }
 """Keys someone would try for a rule that the language writes as another
@@ -129,6 +133,7 @@ SETTING_PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
      r"|\b(first\s+to|reach\w*|target(\s+score)?(\s+of)?)\s+[−-]?\d+(\s+points?)?", _TARGET),
     (r"\b(back|goes?\s+back|returns?)\s+to\s+(zero|0)\b|\breset\w*\b", _RESET),
     (r"\bpay\s+\d+\s+chips?\b[^,;]*|\bchips?\b[^,;]*\bpot\b|\b(into|in)\s+the\s+pot\b|\bpot\b", _POT),
+    (r"\bdealer\s+discards?\b", _DISCARD),
     (r"\bwidow\b|\bkitty\b|\btalon\b|\bset\s+aside\b", _WIDOW),
 )
 """Phrases someone would write in a rule line for a rule that the language

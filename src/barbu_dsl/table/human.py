@@ -394,17 +394,20 @@ class HumanSeat(Bot):
                          lambda: list(self.helper.choose_doubles(view)))
 
     def choose_give(self, view: SeatView) -> int:
-        """A card to pass before play (docs/rules.md section 6, Passing),
-        typed as a card is, or by a rank or suit only one of the cards has."""
+        """A card to pass before play (docs/rules.md section 6, Passing), or
+        for the dealer to discard (``leftover: dealer discards``), typed as a
+        card is, or by a rank or suit only one of the cards has."""
         self.show_hand(view)
         passing = view.passing
         assert passing is not None
         say = self.say
         cards = list(view.cards)
         listed = say.letters(cards)
-        whom = say.seat_object(passing.receiver(self.seat))
-        question = Question(say("table.ask.give", number=len(view.given) + 1, count=passing.count, whom=whom,
-                                cards=listed), say("table.ask.give.again"), [say("table.choices", choices=listed)])
+        receiver = passing.receiver(self.seat)
+        asked = "give" if receiver is not None else "discard"  # the dealer's discards go to nobody (section 6)
+        whom = say.seat_object(receiver) if receiver is not None else ""
+        question = Question(say(f"table.ask.{asked}", number=len(view.given) + 1, count=passing.count, whom=whom,
+                                cards=listed), say(f"table.ask.{asked}.again"), [say("table.choices", choices=listed)])
 
         def read(text: str) -> Answer:
             card = self._move(text, cards)
@@ -416,7 +419,7 @@ class HumanSeat(Bot):
             return Answer(card)
 
         def hint() -> list[str]:
-            return [say("table.hint.give", card=say.the_card(self.helper.choose_give(view)))]
+            return [say(f"table.hint.{asked}", card=say.the_card(self.helper.choose_give(view)))]
 
         card = self._ask(question, read, hint, lambda: self.helper.choose_give(view))
         if len(view.given) + 1 == passing.count:

@@ -108,6 +108,9 @@ class Narrator:
         seat, say = data["seat"], self.say
         if seat != say.you or self.passing is None:
             return
+        if self.passing == "discard":  # the dealer's discards (docs/rules.md section 6): to nobody
+            self.line(say("table.discarded", given=say.join([say.the_card(C.CARD_INDEX[c]) for c in data["given"]])))
+            return
         to = receiver(seat, self.passing, self.players)
         giver = next(other for other in range(self.players) if receiver(other, self.passing, self.players) == seat)
         cards = {key: say.join([say.the_card(C.CARD_INDEX[card]) for card in data[key]])

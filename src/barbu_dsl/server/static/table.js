@@ -92,6 +92,12 @@
   }
 
   /* The lines an event is said in (none for what is shown elsewhere). */
+  /** Whether this hand's passing round is the dealer's discards (docs/rules.md section 6). */
+  function discarding() {
+    const view = game.view;
+    return Boolean(view && view.passing && view.passing.direction === "discard");
+  }
+
   function eventLines(event) {
     const e = event;
     switch (e.type) {
@@ -110,11 +116,13 @@
         return [about("leads", e.seat)];
       case "redeal":
         return [about(`redeal.${e.reason.replace(" ", "_")}`, e.seat)];
-      case "passing":
+      case "passing":  // the dealer's discards are a passing round of the dealer alone, to nobody
+        if (e.direction === "discard") return [say("discarding", { count: e.cards })];
         return [say("passing", { count: e.cards, direction: say(`direction.${e.direction}`) })];
       case "give":
-        return [say("gives.you", { card: cardWords(e.card) })];
+        return [say(discarding() ? "discards.you" : "gives.you", { card: cardWords(e.card) })];
       case "exchange":
+        if (!e.received.length) return [say("discarded", { given: joinWords(e.given.map(cardWords)) })];
         return [say("exchange", { given: joinWords(e.given.map(cardWords)),
           received: joinWords(e.received.map(cardWords)) })];
       case "card":
@@ -317,6 +325,9 @@
     }
     if (decision.kind === "give") {
       const passing = (view && view.passing) || { direction: "left", cards: 1, given: [] };
+      if (passing.direction === "discard") {
+        return say("turn.discard", { number: passing.given.length + 1, count: passing.cards });
+      }
       return say("turn.give", { direction: say(`direction.${passing.direction}`),
         number: passing.given.length + 1, count: passing.cards });
     }
@@ -442,7 +453,7 @@
       return;
     }
     section.hidden = false;
-    $("question").textContent = say(`ask.${decision.kind}`);
+    $("question").textContent = say(decision.kind === "give" && discarding() ? "ask.discard" : `ask.${decision.kind}`);
     const waiting = game.sentFor === decision.id;
     if (decision.kind === "double" && game.offer) {
       const offer = game.offer;
