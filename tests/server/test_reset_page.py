@@ -78,3 +78,24 @@ def test_the_log_says_the_pot_and_the_payments(server: ServerProcess, browser: A
         assert not bo.errors, bo.errors
     finally:
         bo.context.close()
+
+
+def test_the_log_says_who_takes_the_widow(server: ServerProcess, browser: Any) -> None:
+    """docs/rules.md section 6, Packs, decks and player counts: with a widow
+    taken with the first trick, the log says who takes it and its cards,
+    once a hand, in the page's language (Italian here)."""
+    text = ("name: widow-3\nplayers: 3\ndoubling: false\nleftover: widow to first trick\n"
+            "contracts:\n  Hearts: −1 per ♥, Q♠ −13\n")
+    table = server.post("/api/tables", {"spec_text": text, "seats": ["human", "random", "random"], "seed": 4})
+    eva = Person(browser, server.base + table["links"][0], "Eva", DESKTOP, "it-IT", seed=0)
+    try:
+        play_to_the_end(eva)
+        events = eva.page.evaluate("() => window.barbuTable.events.map((m) => m.event)")
+        log = eva.page.evaluate("() => Array.from(document.querySelectorAll('#log li'), (li) => li.textContent)")
+        taken = [e for e in events if e["type"] == "widow"]
+        said = [line for line in log if "il monte con la prima presa" in line]
+        assert len(taken) == 3 == len(said), said  # three hands, one widow card each
+        assert all(line.endswith(".") and ":" in line for line in said)
+        assert not eva.errors, eva.errors
+    finally:
+        eva.context.close()

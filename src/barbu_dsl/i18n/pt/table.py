@@ -65,7 +65,7 @@ MESSAGES: dict[str, str] = {
     "table.goes_out": "{seat} saiu, {place}.º lugar.",
     "table.goes_out.you": "Saíste, {place}.º lugar.",
     "table.takes_widow": "{seat} leva o monte com a primeira vaza: {cards}.",
-    "table.takes_widow.you": "Leva o monte com a primeira vaza: {cards}.",
+    "table.takes_widow.you": "Levas o monte com a primeira vaza: {cards}.",
     "table.early_end": "A mão acaba aqui: já nada pode mudar os pontos.",
     "table.reset": "O total de {seat} é exatamente {reached}, por isso volta a {to}.",
     "table.reset.you": "O teu total é exatamente {reached}, por isso volta a {to}.",

@@ -121,6 +121,8 @@
         return [say("passing", { count: e.cards, direction: say(`direction.${e.direction}`) })];
       case "give":
         return [say(discarding() ? "discards.you" : "gives.you", { card: cardWords(e.card) })];
+      case "widow":  // docs/rules.md section 6: the widow goes with the first trick
+        return [about("takes_widow", e.seat, { cards: joinWords(e.cards.map(cardWords)) })];
       case "exchange":
         if (!e.received.length) return [say("discarded", { given: joinWords(e.given.map(cardWords)) })];
         return [say("exchange", { given: joinWords(e.given.map(cardWords)),
