@@ -42,6 +42,14 @@ def assert_accessible(person: Person, where: str) -> None:
     assert not problems, f"{where} ({person.name}):\n" + "\n".join(problems)
 
 
+def wait_for_turn(person: Person, seconds: float = 60) -> None:
+    """Until it is ``person``'s turn to decide."""
+    deadline = time.monotonic() + seconds
+    while not person.state()["turn"]:
+        assert time.monotonic() < deadline, "no decision came"
+        time.sleep(0.03)
+
+
 def play_round(players: list[Person], hook: Any = None, until: Any = None, timeout: float = 300) -> None:
     """Each person whose turn it is plays by keys, until ``until()`` or the game is over."""
     deadline = time.monotonic() + timeout
@@ -244,10 +252,7 @@ def test_contracts_are_named_in_the_page_language(server: ServerProcess, people:
     table = server.post("/api/tables", {"spec": "tournament", "seats": ["human", "random", "random", "random"],
                                         "seed": seed})
     bea = people(table, 0, "Bea", PHONE, "it-IT")
-    deadline = time.monotonic() + 60
-    while not bea.state()["turn"]:
-        assert time.monotonic() < deadline, "no decision came"
-        time.sleep(0.03)
+    wait_for_turn(bea)
 
     def labels() -> list[str]:
         return bea.page.evaluate("() => Array.from(document.querySelectorAll('#choices button'), b => b.textContent)")
@@ -341,10 +346,7 @@ def test_a_void_deal_is_said_and_the_new_cards_shown(server: ServerProcess, peop
     table = server.post("/api/tables", {"spec_text": spec_text, "seats": ["human", "random", "random", "random"],
                                         "seed": 3})  # seat 0 declares, and some hand holds no club
     ana = people(table, 0, "Ana", DESKTOP, "pt-PT")
-    deadline = time.monotonic() + 60
-    while not ana.state()["turn"]:
-        assert time.monotonic() < deadline, "no decision came"
-        time.sleep(0.03)
+    wait_for_turn(ana)
     first = ana.page.evaluate("() => window.barbuTable.view.cards")
     assert ana.play_by_keys(lambda text: text == '"Trumps"') == '"Trumps"'
     ana.page.wait_for_function("() => window.barbuTable.decision && window.barbuTable.decision.kind === 'trump'")
@@ -364,10 +366,7 @@ def test_the_declarer_chooses_from_the_first_cards_on_the_page(server: ServerPro
     table = server.post("/api/tables", {"spec_text": spec_text, "seats": ["human", "random", "random", "random"],
                                         "seed": 3})  # seat 0 declares
     eva = people(table, 0, "Eva", DESKTOP, "en-GB")
-    deadline = time.monotonic() + 60
-    while not eva.state()["turn"]:
-        assert time.monotonic() < deadline, "no decision came"
-        time.sleep(0.03)
+    wait_for_turn(eva)
 
     def shown() -> int:
         return eva.page.evaluate("() => document.querySelectorAll('#hand li').length")
