@@ -22,7 +22,6 @@ import hashlib
 import json
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import jinja2
@@ -31,20 +30,16 @@ from markupsafe import Markup
 from .. import __version__
 from ..language import model as m
 from ..template_cache import KeptTemplates
+from .core import core_script, static_text
 from .data import page_data
 
-SCRIPTS = ("base.js", "facts.js", "sheet.js", "dom.js", "forms.js", "ui.js")
-
-
-@lru_cache(maxsize=8)
-def static_text(name: str) -> str:
-    """A file of ``static/``: the style sheet or a script."""
-    return (resources.files("barbu_dsl.scorer") / "static" / name).read_text(encoding="utf-8")
+PAGE_SCRIPTS = ("dom.js", "forms.js", "ui.js")
+"""The page's own scripts, after the score sheet's rules (:mod:`.core`)."""
 
 
 def script_text() -> str:
     """The page's script: the sheet's rules, then the page."""
-    text = "\n".join(static_text(name) for name in SCRIPTS)
+    text = "\n".join([core_script(), *(static_text(name) for name in PAGE_SCRIPTS)])
     if re.search(r"</script|<!--", text, re.IGNORECASE):
         raise ValueError("the page's script may not contain '</script' or '<!--'")
     return text

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -32,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..bots import BOTS
 from ..engine import GameFileError, GameState
 from ..limits import TABLE_REQUEST_BYTES, TABLES
+from ..scorer.core import core_script
 from .lobby import LobbyError, NewTable, read_new_table, read_rules, specs_menu
 from .protocol import Refusal, read_message
 from .store import SeatRow, StoreError, TableRow, TableStore
@@ -41,13 +41,6 @@ from .tokens import new_table_id, new_token
 log = logging.getLogger("barbu.serve")
 
 STATIC = Path(__file__).parent / "static"
-CORE = tuple(Path(__file__).parent.parent / "scorer" / "static" / name for name in ("base.js", "facts.js", "sheet.js"))
-
-
-@functools.lru_cache(maxsize=1)
-def _core_script() -> str:
-    """The scorer's rules scripts, as the table page loads them (``/core.js``)."""
-    return "\n".join(path.read_text(encoding="utf-8") for path in CORE)
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -134,7 +127,7 @@ class _Handlers:
         """The score sheet's rules core (``BarbuCore``, from the scorer's
         base.js, facts.js and sheet.js), which the table page shares: one
         copy of each rule the pages apply."""
-        return Response(_core_script(), headers=SECURITY_HEADERS, media_type="text/javascript")
+        return Response(core_script(), headers=SECURITY_HEADERS, media_type="text/javascript")
 
     def table_of(self, request: Request) -> Table:
         table = self.server.tables.get(request.path_params["table"])

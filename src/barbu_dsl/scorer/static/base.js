@@ -94,10 +94,23 @@ const BarbuBase = (function () {
     }
   }
 
-  /** language.model.contract_key: no case, spaces, ``-`` or ``_``.
-   * (Python's casefold, as near as JavaScript comes: upper then lower.) */
-  const contractKey = (name) => Array.from(name.toUpperCase().toLowerCase())
-    .filter((ch) => !" -_\t".includes(ch)).join("");
+  /** Python's str.casefold, from the table the Python serving the page
+   * writes before this script (``BarbuFolds``: barbu_dsl/scorer/core.py):
+   * runs of one-character foldings and the longer ones. */
+  const folds = new Map();
+  if (typeof BarbuFolds !== "undefined") {
+    for (const [first, count, step, shift] of BarbuFolds.runs) {
+      for (let i = 0; i < count; i++) {
+        const point = first + i * step;
+        folds.set(String.fromCodePoint(point), String.fromCodePoint(point + shift));
+      }
+    }
+    for (const [ch, folded] of Object.entries(BarbuFolds.longer)) folds.set(ch, folded);
+  }
+  const caseFold = (text) => Array.from(text, (ch) => (folds.has(ch) ? folds.get(ch) : ch)).join("");
+
+  /** runtime.records.contract_key: no case, spaces, ``-`` or ``_``. */
+  const contractKey = (name) => Array.from(caseFold(name)).filter((ch) => !" -_\t".includes(ch)).join("");
 
   // ------------------------------------------------------------- problems
   // sheet.facts.Problem: where, which rule, the words of its message.
