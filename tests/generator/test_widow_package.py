@@ -140,3 +140,17 @@ def test_a_random_rollout_deals_the_cards_left_over_to_the_declarer_who_discards
                 raw = package.rollout(contract, random.Random(seed), players=players, declarer=1, discards=discards)
                 assert raw == playout(random.Random(seed))
                 assert len(discards) == 52 % players
+
+
+def test_the_package_score_sheet_leaves_a_card_set_aside_without_a_taker(packages) -> None:
+    """Section 6: a card with a value of its own that lay in the widow set
+    aside has no taker; the package's ``score_hand`` scores the hand as the
+    interpreter's sheet does, and refuses it where the widow is taken."""
+    from barbu_dsl.sheet.hand import score_hand
+
+    hand = {"contract": "Hearts", "declarer": 0, "took": {"cards": {"H": [3, 3, 3, 2, 1]}, "card": {}}}
+    scored, problems = score_hand(load_spec(WIDOW + "+aside"), 5, hand)
+    assert not problems and scored is not None
+    assert packages(WIDOW + "+aside").score_hand(hand, 5)["raw"] == list(scored.raw) == [-3, -3, -3, -2, -1]
+    with pytest.raises(Exception, match="QS"):
+        packages(WIDOW).score_hand({**hand, "took": {"cards": {"H": [3, 3, 3, 2, 2]}, "card": {}}}, 5)
