@@ -295,8 +295,8 @@ class SeatMirror:
         view = self.view
         assert view.contract is not None
         cards = tuple(tuple(cards_of(mask)) for mask in holdings)
-        # Every trick is played out: the server's hand_ends says when the hand ends early, which in a
-        # deal drawn with cards in no hand may be sooner or later than in the deal drawn.
+        # Every trick is played out: the server's hand_ends says when the hand ends early (with cards in
+        # no hand, a deal drawn may run out of cards that score sooner or later than the real one).
         return hand_for(self.spec, view.contract, cards, view.declarer, trump=view.trump,
                         start_rank=view.start_rank, early_end=False)
 
