@@ -117,6 +117,25 @@ def test_trumps_rank_by_the_order_too() -> None:
     assert hand.tricks[0].winner == 1
 
 
+@pytest.mark.parametrize(("rule", "suit"), [("", C.HEARTS), (", order A 10 K Q J 9 8 7", C.CLUBS),
+                                             (", 2 high", C.CLUBS)])
+def test_the_declarer_weighs_a_suit_by_the_order_to_name_it_trumps(rule: str, suit: int) -> None:
+    """docs/rules.md section 6, Card orders (and section 3, ``2 high``): a
+    declarer naming trumps takes the longest suit, then the one strongest
+    by the contract's order: K Q J of hearts beat A 10 7 of clubs in the
+    natural order, not under ``A 10 K Q J …``, where the 10 is second;
+    ``2 high`` makes the low clubs the strong ones."""
+    from barbu_dsl.engine import SeatView
+    from barbu_dsl.engine.bots import RuleBot, named_at_first_sight
+
+    spec = _spec(f"deck: {'piquet' if 'order' in rule else 52}\ncontracts:\n  Trumps: trumps, +5 per trick{rule}\n")
+    held = _cards("AC TC 7C KH QH JH 8D 9S") if "2 high" not in rule else _cards("2C 3C 4C AH KH QH 8D 9S")
+    play = spec.contracts[0].rules.play
+    assert named_at_first_sight(play, held) == (suit, None)
+    view = SeatView(spec, 4, 0, dealt=tuple(held), contract=spec.contracts[0])
+    assert RuleBot().choose_trump(view) == suit
+
+
 def test_a_record_replays_by_the_order() -> None:
     """docs/rules.md section 6, Card orders: a hand record of a contract with
     an order of its own replays to the same tricks and scores."""

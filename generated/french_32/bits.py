@@ -114,6 +114,35 @@ def deal_masks(bits: tuple[int, ...], players: int, getrandbits: Callable[[int],
     return hands
 
 
+def dealer_discards(hands: list[int], deck_size: int, getrandbits: Callable[[int], int]) -> int:
+    """The dealer's discards (docs/rules.md section 6, Packs, decks and
+    player counts: ``leftover: dealer discards``) when ``hands`` (one card
+    mask per seat) hold the whole deck of ``deck_size`` cards and one seat,
+    the dealer, holds more than the others: it discards as many cards, one
+    at a time, each uniformly random among those it holds (as the random
+    bot discards), drawn as the playouts pick a card.  ``hands`` keeps the
+    cards played; the discards' mask (0 when there is nothing to discard)."""
+    counts = [hand.bit_count() for hand in hands]
+    most = max(counts)
+    if sum(counts) != deck_size or most == min(counts):
+        return 0
+    dealer = counts.index(most)
+    hand = hands[dealer]
+    gone = 0
+    for _ in range(most - min(counts)):
+        cand = hand
+        if cand & (cand - 1):
+            skip = below(getrandbits, cand.bit_count())
+            while skip:
+                cand &= cand - 1
+                skip -= 1
+        card = cand & -cand
+        hand ^= card
+        gone |= card
+    hands[dealer] = hand
+    return gone
+
+
 def shuffled_deal(bits: tuple[int, ...], players: int, getrandbits: Callable[[int], int]) -> list[int]:
     """The cards ``bits`` (one-bit masks, in card order) shuffled as
     ``random.Random.shuffle`` shuffles them and given out in equal blocks,

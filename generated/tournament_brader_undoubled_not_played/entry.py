@@ -20,7 +20,9 @@ plans as data), so that every scorer scores them the same way.
 returns each seat's raw score, or every :class:`Problem` it finds: a key
 missing or not used, facts that do not add up (tricks that do not sum to
 the hand's tricks, set counts that do not sum to the set's cards, a card or
-trick position without its one taker, placings that are not the seats),
+trick position without its one taker, placings that are not the seats;
+a widow set aside lets the counts fall short and as many cards go
+without a taker, docs/rules.md section 6),
 and facts that contradict each other (the taker of A♥ took no heart, a seat
 with no trick that took cards).  :func:`check_raw` checks scores entered
 directly against the totals the contract can reach; :func:`read_trump`,
@@ -131,6 +133,7 @@ class EntryPlan:
     by_tricks: tuple[int, ...] = ()  # per number of tricks a seat took: points (empty: none score so)
     none_of: tuple[NoneOf, ...] = ()  # ``+5 for no ♥``
     slam: int | None = None  # a seat that took every trick scores this, every other seat 0
+    aside: int = 0  # cards a widow sets aside (docs/rules.md section 6): as many single cards may have no taker
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -174,6 +177,7 @@ class EntryPlan:
                 for n in self.none_of
             ],
             "slam": self.slam,
+            "aside": self.aside,
         }
 
 
@@ -386,10 +390,12 @@ def _read_takers(plan: EntryPlan, value: Any, found: list[Problem]) -> dict[int,
             found.append(problem(field, "not_a_seat", last=plan.players - 1))
         else:
             takers[card] = seat
-    for single in plan.singles:
-        if single.card not in takers and not any(parse_record_card(str(g)) == single.card for g in value):
-            found.append(problem(f"took.card.{single.name}", "missing_card", card=single.name))
-    return takers if len(takers) == len(plan.singles) else None
+    # A card a widow set aside has no taker (docs/rules.md section 6): the widow holds so many cards at most.
+    named = {parse_record_card(str(given)) for given in value}
+    untaken = [single for single in plan.singles if single.card not in takers and single.card not in named]
+    for single in untaken if len(untaken) > plan.aside else ():
+        found.append(problem(f"took.card.{single.name}", "missing_card", card=single.name))
+    return takers if len(takers) + len(untaken) == len(plan.singles) and len(untaken) <= plan.aside else None
 
 
 def _read_positions(plan: EntryPlan, value: Any, found: list[Problem]) -> dict[int, int] | None:
@@ -540,8 +546,9 @@ def score_facts(plan: EntryPlan, facts: Facts) -> list[int]:
             scores[seat] += plan.by_tricks[facts.tricks[seat]] if plan.by_tricks else 0
         for counted in plan.sets:
             scores[seat] += counted.value * (facts.cards or {})[counted.name][seat]
-    for single in plan.singles:
-        scores[(facts.takers or {})[single.card]] += single.adjust
+    adjusts = {single.card: single.adjust for single in plan.singles}
+    for card, seat in (facts.takers or {}).items():  # a card that lay in a widow set aside has no taker
+        scores[seat] += adjusts[card]
     for number, value in plan.positions:
         scores[(facts.positions or {})[number]] += value
     for shares in plan.most:
@@ -587,7 +594,7 @@ def sole_taker(plan: EntryPlan, facts: Facts) -> int | None:
     for counted in plan.sets:
         seats &= {s for s, count in enumerate((facts.cards or {})[counted.name]) if count == counted.size}
     for single in plan.singles:
-        seats &= {(facts.takers or {})[single.card]}
+        seats &= {(facts.takers or {}).get(single.card)}  # nobody, when it lay in a widow set aside
     for number, _ in plan.positions:
         seats &= {(facts.positions or {})[number]}
     return seats.pop() if len(seats) == 1 else None
@@ -620,7 +627,8 @@ def facts_of_hand(
     if "cards" in keys:
         took["cards"] = {s.name: [(w & s.mask).bit_count() for w in won] for s in plan.sets}
     if "card" in keys:
-        took["card"] = {s.name: next(seat for seat, w in enumerate(won) if w >> s.card & 1) for s in plan.singles}
+        taken = {s.name: [seat for seat, w in enumerate(won) if w >> s.card & 1] for s in plan.singles}
+        took["card"] = {name: seats[0] for name, seats in taken.items() if seats}  # none: in a widow set aside
     if "trick" in keys:
         took["trick"] = {str(number): winners[number - 1] for number, _ in plan.positions}
     if "placings" in keys:

@@ -25,10 +25,12 @@ from hypothesis import strategies as st
 
 from barbu_dsl import cards as C
 from barbu_dsl.engine import PASS, IllegalPlay, deal, hand_for, replay_record
+from barbu_dsl.engine.deal import widow_of
 from barbu_dsl.generator import BUNDLED_TARGETS
 from barbu_dsl.language import load_spec
 from barbu_dsl.language import model as m
 from barbu_dsl.resources import bundled_spec_names
+from barbu_dsl.runtime.records import discard
 
 
 def _targets() -> list[str]:
@@ -44,7 +46,8 @@ EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
 FAMILY = str(Path(__file__).with_name("family.yaml"))  # docs/rules.md section 6's mechanics
 ALL_OR_NONE = str(Path(__file__).resolve().parents[1] / "all_or_none.yaml")  # section 6, taking all or none
 DOUBLING_FIRST = str(Path(__file__).resolve().parents[1] / "doubling_first.yaml")  # section 6, the declarer first
-TARGETS = [*_targets(), EXOTIC, FAMILY, ALL_OR_NONE, DOUBLING_FIRST]
+DISCARDS = str(Path(__file__).with_name("discards.yaml"))  # section 6, a dealer who discards
+TARGETS = [*_targets(), EXOTIC, FAMILY, ALL_OR_NONE, DOUBLING_FIRST, DISCARDS]
 # Kept small for the suite's time budget; BARBU_DIFFERENTIAL_EXAMPLES=500 runs a long sweep.
 SETTINGS = settings(max_examples=int(os.environ.get("BARBU_DIFFERENTIAL_EXAMPLES", "8")), deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -161,15 +164,27 @@ def test_side_by_side(target: str, packages, data: st.DataObject) -> None:
 @given(data=st.data())
 def test_rollout_replays_in_the_interpreter(target: str, packages, data: st.DataObject) -> None:
     """The whole-hand rollout plays only legal moves and scores like the
-    interpreter: its moves, replayed by the interpreter, give its scores."""
+    interpreter: its moves, replayed by the interpreter, give its scores
+    (with ``leftover: dealer discards``, docs/rules.md section 6, from the
+    hands as dealt: the dealer's discards removed first)."""
     spec = spec_of(target)
     package = packages(target)
     d = draw_hand(spec, data)
     contract = d["contract"]
     moves: list[int] = []
-    raw = package.rollout(contract.name, d["rng"], hands=d["hands"], declarer=d["declarer"], trump=d["trump"],
-                          start_rank=d["start_rank"], moves=moves)
-    hand = hand_for(spec, contract, d["hands"], d["declarer"], trump=d["trump"], start_rank=d["start_rank"])
+    hands = d["hands"]
+    if spec.discards(len(hands)) and d["full"]:  # section 6: the dealer's packet holds the cards left over
+        hands = [sorted([*cards, *widow_of(spec, hands)]) if seat == d["declarer"] else cards
+                 for seat, cards in enumerate(hands)]
+        discards: list[int] = []
+        raw = package.rollout(contract.name, d["rng"], hands=hands, declarer=d["declarer"], trump=d["trump"],
+                              start_rank=d["start_rank"], moves=moves, discards=discards)
+        assert len(discards) == spec.discards(len(hands))
+        hands = discard(hands, [discards if seat == d["declarer"] else [] for seat in range(len(hands))])
+    else:
+        raw = package.rollout(contract.name, d["rng"], hands=hands, declarer=d["declarer"], trump=d["trump"],
+                              start_rank=d["start_rank"], moves=moves)
+    hand = hand_for(spec, contract, hands, d["declarer"], trump=d["trump"], start_rank=d["start_rank"])
     for move in moves:
         hand.play(move)
     assert hand.is_over

@@ -24,6 +24,7 @@ from barbu_dsl.generator import BUNDLED_TARGETS
 
 EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
 EXOTIC_FAMILY = str(Path(__file__).with_name("exotic_family.yaml"))
+DISCARDS = str(Path(__file__).with_name("discards.yaml"))
 CHECKED_IN = BUNDLED_TARGETS if os.environ.get("BARBU_NATIVE_ALL") == "1" else ("tournament",)
 HANDS = 120
 
@@ -74,6 +75,30 @@ def test_wider_family_mechanics(packages) -> None:
     the end at the first out; and ten players, the most section 6 allows:
     the native playouts play them as the Python playouts do."""
     check_package(packages(EXOTIC_FAMILY))
+
+
+def test_a_dealer_who_discards(packages) -> None:
+    """docs/rules.md section 6, ``leftover: dealer discards``: the native
+    playouts deal the cards left over to the declarer, who discards as many
+    at random, as the Python playouts do; from a record's hands as dealt
+    the native rollout discards and plays as the Python rollout does."""
+    package = packages(DISCARDS)
+    check_package(package)
+    native = package.load_native()
+    for players in (3, 5):
+        for seed in range(4):
+            hands = [[c for c in range(52) if mask >> c & 1] for mask in package.deal_masks_of(seed, players)]
+            dealt = {c for cards in hands for c in cards}
+            hands[seed % players] += [c for c in range(52) if c not in dealt]  # the dealer's packet
+            for name in package.CONTRACTS:
+                results = []
+                for rollout in (package.rollout, native.rollout):
+                    moves: list[int] = []
+                    discards: list[int] = []
+                    raw = rollout(name, random.Random(seed), hands=hands, declarer=1, moves=moves, discards=discards)
+                    results.append((raw, moves, discards))
+                assert results[0] == results[1], (name, players, seed)
+                assert len(results[0][2]) == 52 % players
 
 
 def test_native_hand_replays(checked_in) -> None:

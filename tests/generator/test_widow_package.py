@@ -19,6 +19,7 @@ from barbu_dsl.language import load_spec
 from .conftest import load_package, write
 
 WIDOW = str(Path(__file__).with_name("widow.yaml"))
+DISCARDS = str(Path(__file__).with_name("discards.yaml"))
 
 
 def without_reason(result: dict) -> dict:
@@ -83,3 +84,73 @@ def test_the_package_replays_the_dealers_discards_as_the_interpreter(tmp_path) -
         for record in state.records():
             assert len(record["discards"]) == 52 % players
             assert package.replay(record) == replay_record(spec, record)
+
+
+def dealt_to(spec, players: int, seed: int, dealer: int) -> list[list[int]]:  # type: ignore[no-untyped-def]
+    """The hands of ``seed`` as the game deals them with ``leftover: dealer
+    discards``: the cards left over to ``dealer`` (docs/rules.md section 6)."""
+    hands = [list(cards) for cards in deal(spec, players, seed)]
+    hands[dealer] = sorted([*hands[dealer], *widow_of(spec, hands)])
+    return hands
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_package_rollout_discards_and_plays_as_the_interpreter(packages, players: int) -> None:
+    """Section 6, ``leftover: dealer discards``: from the hands as dealt
+    (the dealer's with the cards left over) the rollout has the dealer
+    discard as many cards, then plays; the interpreter, given the same
+    discards, finds every move legal and the same raw scores."""
+    from barbu_dsl.engine import hand_for
+    from barbu_dsl.runtime.records import discard
+
+    spec = load_spec(DISCARDS)
+    package = packages(DISCARDS)
+    extra = 52 % players
+    others = 0  # discards that are not the cards left over
+    for seed in range(12):
+        dealer, declarer = seed % players, (seed + 1) % players
+        hands = dealt_to(spec, players, seed, dealer)
+        contract = spec.contracts[seed % len(spec.contracts)]
+        trump = seed % 4 if contract.name == "Last" else None  # named by the declarer
+        start = 2 + seed % 13 if contract.rules_for(players).is_domino else None  # the starting rank, named too
+        moves: list[int] = []
+        discards: list[int] = []
+        raw = package.rollout(contract.name, random.Random(seed), hands=hands, declarer=declarer, trump=trump,
+                              start_rank=start, moves=moves, discards=discards)
+        assert len(discards) == extra and set(discards) <= set(hands[dealer])
+        others += len(set(discards) - set(widow_of(spec, deal(spec, players, seed))))
+        played = discard(hands, [discards if seat == dealer else [] for seat in range(players)])
+        hand = hand_for(spec, contract, played, declarer, trump=trump, start_rank=start)
+        for move in moves:
+            hand.play(move)
+        assert hand.is_over and hand.raw_scores() == raw, (seed, contract.name)
+    assert others > 6 * extra, "the dealer discards any of its cards, at random"
+
+
+def test_a_random_rollout_deals_the_cards_left_over_to_the_declarer_who_discards(packages) -> None:
+    """Section 6: in a random hand the declarer deals, is dealt the cards
+    left over and discards as many; ``make_rollout`` plays the same hands
+    as ``rollout`` for the same generator."""
+    package = packages(DISCARDS)
+    for players in (3, 5):
+        for contract in ("Hearts", "Last", "Domino"):
+            playout = package.make_rollout(contract, players, 1)
+            for seed in range(4):
+                discards: list[int] = []
+                raw = package.rollout(contract, random.Random(seed), players=players, declarer=1, discards=discards)
+                assert raw == playout(random.Random(seed))
+                assert len(discards) == 52 % players
+
+
+def test_the_package_score_sheet_leaves_a_card_set_aside_without_a_taker(packages) -> None:
+    """Section 6: a card with a value of its own that lay in the widow set
+    aside has no taker; the package's ``score_hand`` scores the hand as the
+    interpreter's sheet does, and refuses it where the widow is taken."""
+    from barbu_dsl.sheet.hand import score_hand
+
+    hand = {"contract": "Hearts", "declarer": 0, "took": {"cards": {"H": [3, 3, 3, 2, 1]}, "card": {}}}
+    scored, problems = score_hand(load_spec(WIDOW + "+aside"), 5, hand)
+    assert not problems and scored is not None
+    assert packages(WIDOW + "+aside").score_hand(hand, 5)["raw"] == list(scored.raw) == [-3, -3, -3, -2, -1]
+    with pytest.raises(Exception, match="QS"):
+        packages(WIDOW).score_hand({**hand, "took": {"cards": {"H": [3, 3, 3, 2, 2]}, "card": {}}}, 5)

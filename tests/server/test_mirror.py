@@ -19,6 +19,14 @@ from barbu_dsl.language import model as m
 from barbu_dsl.server.shadow import SeatMirror, move_of
 
 DOMINO_FAMILY = str(Path(__file__).with_name("domino_family.yaml"))  # a named card starts, playing on at will
+WIDOW = str(Path(__file__).parents[1] / "generator" / "widow.yaml")  # cards left over in a widow
+DISCARDS = ("name: discards\nplayers: 3-5\ndoubling: false\nleftover: dealer discards\ncontracts:\n"
+            "  Hearts: −1 per ♥, Q♠ −13\n  Opening: 2♣ leads, −2 per trick\n"
+            "  Eight:\n    rules: domino, 8♦ starts, placings +20 +10 0 −10 −20\n"
+            "    players: {3: 'domino, 8♦ starts, placings +10 0 −10', 4: 'domino, 8♦ starts, placings +10 +5 −5 −10'}\n"
+            "  First:\n    rules: domino from first card, placings +20 +10 0 −10 −20\n"
+            "    players: {3: 'domino from first card, placings +10 0 −10',"
+            " 4: 'domino from first card, placings +10 +5 −5 −10'}\n")
 
 
 @pytest.mark.parametrize(("ref", "players", "seed"), [
@@ -28,6 +36,20 @@ DOMINO_FAMILY = str(Path(__file__).with_name("domino_family.yaml"))  # a named c
 ])
 def test_the_mirror_shows_what_the_game_shows_the_seat(ref: str, players: int, seed: int) -> None:
     follow(load_spec(ref), players, seed, may_go_stale=ref == DOMINO_FAMILY)
+
+
+@pytest.mark.parametrize(("ref", "players", "seed"), [
+    (WIDOW, 5, 1), (WIDOW, 3, 2), (WIDOW, 4, 12), (WIDOW + "+aside", 5, 4), (WIDOW + "+aside", 3, 5),
+    (DISCARDS, 3, 0), (DISCARDS, 3, 3), (DISCARDS, 4, 1), (DISCARDS, 5, 5), (DISCARDS, 5, 7),
+])
+def test_the_mirror_holds_the_cards_left_over_in_no_hand(ref: str, players: int, seed: int) -> None:
+    """docs/rules.md section 6, Packs, decks and player counts: an unseen
+    widow, or another dealer's discards, is drawn among the hidden cards
+    (an opening card, or a domino's starting card, may lie in it, which the
+    lead and the rows show); a widow taken with the first trick is the one
+    shown; the dealer knows its own discards."""
+    spec = parse_spec(ref, "discards") if ref == DISCARDS else load_spec(ref)
+    follow(spec, players, seed)
 
 
 def test_the_mirror_follows_a_void_deal() -> None:

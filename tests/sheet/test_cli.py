@@ -304,3 +304,23 @@ def test_the_barbu_command_itself_exits_2_without_traceback(tmp_path: Path) -> N
     run = subprocess.run([sys.executable, "-m", "barbu_dsl", "sheet", "show", "99", "--db", str(tmp_path / "db")],
                          capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 2 and "there is no game 99" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_card_set_aside_is_entered_as_taken_by_nobody(tmp_path: Path) -> None:
+    """docs/rules.md section 6, Packs, decks and player counts: with a widow
+    set aside the question of a card's taker offers nobody (in the scorer's
+    language), and the hand scores without it; "nobody" is no answer where
+    every card is taken."""
+    db = tmp_path / "db"
+    widow = str(Path(__file__).parents[1] / "generator" / "widow.yaml")
+    created = sheet(db, "new", widow + "+aside", "--players", "Anna,Bea,Carla,Diana,Ed")
+    assert created.exit_code == 0, created.stderr
+    result = sheet(db, "add", created.stdout.strip(), input="Anna\nHearts\n3 3 3 2 1\nnessuno\n", lang="it")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "nessuno: era messa da parte" in result.stdout
+    assert shown(db, created.stdout.strip())["totals"] == [-3, -3, -3, -2, -1]
+    first = sheet(db, "new", widow, "--players", "Anna,Bea,Carla,Diana,Ed")
+    result = sheet(db, "add", first.stdout.strip(), input="Anna\nHearts\n3 3 3 2 2\nnobody\nBea\n")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "'nobody'" in result.stdout and "set aside" not in result.stdout
+    assert shown(db, first.stdout.strip())["totals"] == [-3, -16, -3, -2, -2]

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c5b1c070df4db7b2 (sha256): a new
+# Compiled with the runtime and the Python rules as of daf9ac96ccbb5c3a (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No last two"

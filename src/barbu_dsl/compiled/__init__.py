@@ -48,7 +48,7 @@ from .masks import FULL_MASK, SUIT_MASKS, cards_of, mask_of
 from .reasons import MESSAGES, Broken, broken, lead_ban_rule, message
 from .schedule import PlanTurn, plan_turn
 from .seating import beside, in_turn, next_seat, seat_after, seat_before
-from .tables import DominoTable, TrickTable, domino_position, domino_table, rank_masks, trick_table
+from .tables import DominoTable, TrickTable, card_strengths, domino_position, domino_table, rank_masks, trick_table
 from .totals import HandTotals, hand_totals, value_sum
 
 __all__ = [
@@ -67,6 +67,7 @@ __all__ = [
     "announcement",
     "beside",
     "broken",
+    "card_strengths",
     "cards_of",
     "domino_position",
     "domino_table",

@@ -62,10 +62,9 @@ def set_name(selector: m.Cards) -> str:
 @lru_cache(maxsize=512)
 def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int | None = None,
                aside: int = 0) -> EntryPlan:
-    """What a scorer enters for a hand of ``rules`` with ``players`` holding
-    ``deck`` (sorted cards); ``trump`` is the suit the declarer named, for
-    contracts where they name one; ``aside`` cards lie in a widow nobody
-    takes (docs/rules.md section 6): a counted set may fall that short."""
+    """What a scorer enters for a hand of ``rules``, ``players`` holding ``deck`` (sorted cards); ``trump``: the
+    suit the declarer named, where they name one; ``aside`` cards lie in a widow nobody takes (docs/rules.md
+    section 6): a counted set may fall that short, and as many cards of a value of their own lack a taker."""
     deck_mask = mask_of(deck)
     tricks = len(deck) // players
     if isinstance(rules.play, m.DominoPlay):
@@ -119,6 +118,7 @@ def entry_plan(rules: m.Rules, players: int, deck: tuple[int, ...], trump: int |
         by_tricks=table.by_tricks,
         none_of=none_of,
         slam=table.slam,
+        aside=aside,
     )
 
 

@@ -45,6 +45,7 @@ from ..compiled import (
     SUIT_MASKS,
     TrickTable,
     announcement,
+    card_strengths,
     cards_of,
     domino_position,
     mask_of,
@@ -172,10 +173,22 @@ def _suit_cards(cards: Sequence[int], suit: int) -> list[int]:
     return [c for c in cards if c // 13 == suit]
 
 
-def best_trump(cards: Sequence[int]) -> int:
-    """The suit a player names as trump: the longest, then the strongest."""
+_NATURAL = card_strengths(False, None)
+
+
+def play_strengths(play: m.Play) -> tuple[int, ...]:
+    """Per card, its strength in its suit in ``play``'s order, 14 for the
+    strongest: natural, ``2 high`` or the contract's own ``order``
+    (docs/rules.md sections 3 and 6, Card orders; natural for domino)."""
+    return card_strengths(play.inverted, play.order) if isinstance(play, m.TrickPlay) else _NATURAL
+
+
+def best_trump(cards: Sequence[int], strength: Sequence[int] = _NATURAL) -> int:
+    """The suit a player names as trump: the longest, then the strongest,
+    each card weighed by its ``strength`` in the contract's order
+    (:func:`play_strengths`; the natural order by default)."""
     return max(C.SUITS, key=lambda s: (len(_suit_cards(cards, s)),
-                                       sum(C.rank_of(c) for c in _suit_cards(cards, s)), -s))
+                                       sum(strength[c] for c in _suit_cards(cards, s)), -s))
 
 
 def _domino_quality(cards: Sequence[int], start: int, aces_low: bool) -> float:
@@ -205,7 +218,7 @@ def named_at_first_sight(play: m.Play, cards: Sequence[int]) -> tuple[int | None
     names at first sight, where the contract asks for one (its announcement)."""
     named = announcement(play).names
     if named == TRUMP:
-        return best_trump(cards), None
+        return best_trump(cards, play_strengths(play)), None
     if named == START_RANK and isinstance(play, m.DominoPlay):
         return None, best_start_rank(cards, play.aces_low)
     return None, None
@@ -265,7 +278,7 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
         return max(min(values), min(max(values), guess))
     if play.trumps is not None:
         trump = play.trumps.suit if play.trumps.suit is not None else (trump if trump is not None
-                                                                        else best_trump(cards))
+                                                                        else best_trump(cards, play_strengths(play)))
     table = trick_table(rules, players, tuple(sorted(deck)), trump)
     # A hand seen in part (docs/rules.md section 6) is judged as if the rest of it were alike.
     seen = len(cards) * players / len(deck) if cards and len(deck) else 1.0
@@ -355,7 +368,7 @@ class RuleBot(Bot):
         return max(options, key=lambda contract: self._outlook(view, contract))
 
     def choose_trump(self, view: SeatView) -> int:
-        return best_trump(view.cards)
+        return best_trump(view.cards, play_strengths(view.rules.play))
 
     def choose_start_rank(self, view: SeatView) -> int:
         play = view.rules.play
@@ -572,5 +585,5 @@ class RuleBot(Bot):
         return best, best_score
 
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "TrickPlan", "advantage", "best_start_rank", "best_trump",
+__all__ = ["Bot", "RandomBot", "RuleBot", "TrickPlan", "advantage", "best_start_rank", "best_trump", "play_strengths",
            "expected_points", "start_rank_order", "trick_plan"]

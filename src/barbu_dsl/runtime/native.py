@@ -165,3 +165,19 @@ def deal(mt: np.ndarray, deck_bits: np.ndarray, players: int, hands: np.ndarray,
         left ^= hand
     if drawn < players:
         hands[players - 1] = left
+
+
+@njit(cache=CACHE)
+def dealer_discards(mt: np.ndarray, hands: np.ndarray, dealer: int, deck: int) -> None:
+    """The cards of ``deck`` in no hand dealt to ``dealer``, who discards as
+    many, each a uniformly random card of its hand (docs/rules.md section
+    6, ``leftover: dealer discards``): the Python ``dealer_discards``, draw
+    for draw."""
+    held = 0
+    for hand in hands:
+        held |= hand
+    extra = deck & ~held
+    hand = hands[dealer] | extra
+    for _ in range(popcount(extra)):
+        hand ^= pick(mt, hand)
+    hands[dealer] = hand

@@ -98,10 +98,6 @@ def join(url: str, plain: bool = False, lang: str | None = None, out: TextIO | N
     link = read_link(url)
     table = fetch_table(link)
     spec = parse_spec(str(table["spec_text"]), "<table>", reads_files=False)
-    if spec.widow:
-        whom = "the dealer, who discards them" if spec.leftover == "dealer discards" else "a widow"
-        raise UsageError(f"this table deals the cards left over to {whom}, which barbu join cannot follow yet: "
-                         "play the seat in a browser, at the same link")
     out = out or sys.stdout
     console = Console(out, inp or sys.stdin, wants_plain(plain, os.environ, out))
     return Client(link, spec, table, console, language).run()

@@ -25,20 +25,29 @@ whenever a play does not fit the one drawn.  Nothing about another seat's
 cards is ever shown, and what is public — the cards played, the tricks,
 the scores from play — is exactly the server's.  The seat's legal moves
 are the server's options, never the mirror's.
+
+The cards left over (docs/rules.md section 6, Packs, decks and player
+counts) are cards in no hand: an unseen widow, or the dealer's discards
+for the other seats, is drawn with the hidden hands, among the cards the
+seat has not seen; a widow taken with the first trick is the one the
+server shows once it is taken, and the dealer knows its own discards.
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from typing import Any
 
 from .. import cards as C
-from ..compiled import cards_of, mask_of
+from ..compiled import cards_of, domino_position, domino_table, mask_of
 from ..engine import PASS, Event, SeatView
 from ..engine.base import Hand, IllegalPlay, PlayAfterEnd
-from ..engine.hand import hand_for
+from ..engine.domino import DominoPosition
+from ..engine.hand import first_leader, hand_for
 from ..engine.passing import PassingRound
-from ..engine.sampling import Knowledge, draw, fresh_knowledge, holds, knowledge
+from ..engine.sampling import Knowledge, draw, holds, knowledge
 from ..engine.views import DoubleOffer, PublicHand
 from ..language import model as m
 
@@ -74,22 +83,28 @@ class MirroredView(SeatView):
 
 class _After:
     """A hand on the table as it would be after one more move (``seat`` makes
-    ``move``), for what that move tells (:func:`~barbu_dsl.engine.sampling.knowledge`)."""
+    ``move``; as it stands without one), for what the play tells
+    (:func:`~barbu_dsl.engine.sampling.knowledge`)."""
 
-    def __init__(self, public: PublicHand, seat: int, move: int):
+    def __init__(self, public: PublicHand, seat: int | None = None, move: int | None = None):
         self._public = public
         self.table = public.table
         self.is_domino = public.is_domino
+        self.start_rank = public.start_rank
         self.tricks = public.tricks
         self.leader = public.leader
-        self.current_trick = [*public.current_trick, move]
-        if not self.current_trick[:-1]:
-            self.leader = seat
-        self.seats = [*public.seats, seat]
-        self.moves = (*public.moves, move)
+        self.current_trick = list(public.current_trick)
+        self.seats = list(public.seats)
+        self.moves = public.moves
         counts = list(public.counts)
-        if move != PASS:
-            counts[seat] -= 1
+        if seat is not None and move is not None:
+            if not self.current_trick:
+                self.leader = seat
+            self.current_trick.append(move)
+            self.seats.append(seat)
+            self.moves = (*self.moves, move)
+            if move != PASS:
+                counts[seat] -= 1
         self.counts = tuple(counts)
 
     def position(self) -> Any:
@@ -109,6 +124,10 @@ class SeatMirror:
         self._hand: Hand | None = None
         self._moves: list[tuple[int, int]] = []  # the hand's moves so far: (seat, move)
         self._opening: tuple[int, int] | None = None  # (leader, opening card) of a hand that names one
+        self._out = 0  # the hand's opening card, where it may lie in no hand (a widow, the discards)
+        self._gone = 0  # cards in no hand: a widow shown, a domino's starting cards missing (rules.md section 6)
+        self._held = 0  # cards in some hand (a domino's starting cards not missing)
+        self._leader = 0  # the seat that makes the hand's first move
         self.stale = False  # a play the mirror could not fit (its public facts are the server's still)
 
     # ---- what the narrator reads -----------------------------------------------------
@@ -149,16 +168,23 @@ class SeatMirror:
             view.contract_options = ()
         elif kind == "double":
             view.doubles = (*view.doubles, *((data["seat"], target) for target in data["doubled"]))
-        elif kind == "play_begins":
-            self._begin_play(data["seat"])
-        elif kind == "card":
-            self._play(data["seat"], move_of(data["card"]))
+        elif kind in ("play_begins", "card", "widow"):
+            self._on_table(kind, data)
         elif kind == "hand_ends":
             view.totals = tuple(data["totals"])
             self._set_hand(None)
         elif kind == "game_ends":
             view.over = True
             view.totals = tuple(data["totals"])
+
+    def _on_table(self, kind: str, data: dict[str, Any]) -> None:
+        """The hand's play: it begins, a card is played, the first trick's taker takes the widow."""
+        if kind == "play_begins":
+            self._begin_play(data["seat"])
+        elif kind == "card":
+            self._play(data["seat"], move_of(data["card"]))
+        else:
+            self._shown_widow(mask_of(C.CARD_INDEX[card] for card in data["cards"]))
 
     def _passing(self, kind: str, data: dict[str, Any]) -> None:
         """The passing round as this seat sees it: its own cards given, then
@@ -167,7 +193,9 @@ class SeatMirror:
         if kind == "passing":
             # Only this seat's own cards are known: the others' stay empty.
             dealt = tuple(view.dealt if seat == self.seat else () for seat in range(self.players))
-            view.passing = PassingRound(data["direction"], data["cards"], dealt, self.seat, 1)
+            direction, count = data["direction"], data["cards"]
+            view.passing = PassingRound.discards(count, dealt, view.dealer) if direction == "discard" \
+                else PassingRound(direction, count, dealt, self.seat, 1)
         elif kind == "give" and view.passing is not None:
             view.passing.give(self.seat, C.CARD_INDEX[data["card"]])
         elif kind == "exchange":
@@ -188,6 +216,8 @@ class SeatMirror:
         view.waiting = None if turn is None or turn["kind"] == "card" else (turn["seat"], turn["kind"])
         if view.public is None and data["table"] is None:
             view.dealt = tuple(C.CARD_INDEX[card] for card in data["cards"])
+        if data["table"] is not None and "rows" in data["table"]:
+            self._opened(data["table"])
         offer = message.get("offer")
         view.offer = None if offer is None else DoubleOffer(
             tuple(offer["targets"]), offer["cover_all"], offer["redouble"], offer["positive"], offer["made"],
@@ -218,24 +248,57 @@ class SeatMirror:
         contract = view.contract
         assert contract is not None
         mine = mask_of(view.cards)  # as dealt, or after the cards passed and received
-        deck = mask_of(self.spec.deck_for(self.players))
-        known = fresh_knowledge(self.seat, mine, deck, self.players)
+        self._gone = self._held = 0
+        known = Knowledge(self.seat, mine, self._unseen(mine, 0), (mine.bit_count(),) * self.players,
+                          (0,) * self.players)
         rules = contract.rules_for(self.players)
         opening = rules.play.opening_card  # its holder makes the first move (a trick or a domino)
         self._opening = None
-        if opening is not None and not mine >> opening & 1:
+        self._out = 0
+        if opening is not None and known.unseen >> opening & 1:
             self._opening = (leader, opening)
-            known = holds(known, leader, opening)
+            if self.spec.widow_size(self.players) and leader == first_leader(
+                    rules, [()] * self.players, view.declarer, self.spec.game.first_lead):
+                self._out = 1 << opening  # the leader's, or in no hand: the hand is led as without it
+        known = self._opening_known(known)
         self._moves = []
+        self._leader = leader
         self._set_hand(self._deal(self._fit(known, ())))
         self._moves = []
+
+    def _unseen(self, mine: int, played: int) -> int:
+        """The cards this seat has not seen, with ``mine`` in its hand and
+        ``played`` on the table: the deck's, less its own discards and a
+        widow shown (docs/rules.md section 6); the hidden hands, and any
+        cards in no hand, are drawn from them."""
+        gone = mine | played | self._gone
+        if self.view.passing is not None and self.view.passing.discarding:
+            gone |= mask_of(self.view.given)
+        return mask_of(self.spec.deck_for(self.players)) & ~gone
+
+    def _opening_known(self, known: Knowledge) -> Knowledge:
+        """``known`` with what the leader of a hand that names its opening
+        card tells: it holds the card (while unseen), or, where the card may
+        be in no hand and the leader would lead without it, nobody else
+        holds it."""
+        if self._opening is None:
+            return known
+        leader, card = self._opening
+        if not self._out:
+            return holds(known, leader, card, unseen_only=True)
+        if not known.unseen >> card & 1:
+            return known
+        excluded = tuple(mask | self._out if other != leader else mask for other, mask in enumerate(known.excluded))
+        return Knowledge(known.seat, known.mine, known.unseen, known.counts, excluded)
 
     def _deal(self, holdings: list[int]) -> Hand:
         view = self.view
         assert view.contract is not None
         cards = tuple(tuple(cards_of(mask)) for mask in holdings)
+        # Every trick is played out: the server's hand_ends says when the hand ends early (with cards in
+        # no hand, a deal drawn may run out of cards that score sooner or later than the real one).
         return hand_for(self.spec, view.contract, cards, view.declarer, trump=view.trump,
-                        start_rank=view.start_rank)
+                        start_rank=view.start_rank, early_end=False)
 
     def _fit(self, known: Knowledge, moves: tuple[tuple[int, int], ...], by_seat: bool = True) -> list[int]:
         """A deal (each seat's cards at the start of the hand) that fits
@@ -250,7 +313,11 @@ class SeatMirror:
         for _ in range(DRAWS):
             now = draw(known, self.rng)
             start = [now[seat] | played[seat] for seat in range(self.players)]
+            if by_seat and self._held & ~functools.reduce(operator.or_, start):
+                continue  # a starting card the rows say is held lies in no hand of this deal
             hand = self._deal(start)
+            if by_seat and hand.to_play != self._leader:
+                continue  # the leader's cards are not those drawn (an opening card in no hand)
             try:
                 for who, move in moves:
                     if by_seat and hand.to_play != who:
@@ -275,18 +342,87 @@ class SeatMirror:
                 pass
         before = self.public
         assert before is not None
+        self._gone |= self._passed_over(before, move)
         moves = tuple(self._moves)
-        replayed = self._deal(self._fit_after(before, seat, move, moves))
+        self._replay(self._fit_after(before, seat, move, moves), moves)
+
+    def _passed_over(self, before: PublicHand, move: int) -> int:
+        """The cards a domino card passes over, in no hand: a row grows
+        past the cards nobody holds (docs/rules.md section 6, Packs, decks
+        and player counts)."""
+        if not before.is_domino or move == PASS or not self.spec.widow_size(self.players):
+            return 0
+        rows = before.position()
+        assert isinstance(rows, DominoPosition)
+        suit, aces_low = move // 13, before.table.aces_low  # type: ignore[attr-defined]
+        low, high, at = rows.low[suit], rows.high[suit], domino_position(move, aces_low)
+        if not low:
+            return 0
+        between = range(at + 1, low) if at < low else range(high + 1, at)
+        return mask_of(card for card in range(suit * 13, suit * 13 + 13) if domino_position(card, aces_low) in between)
+
+    def _fit_after(self, before: PublicHand, seat: int, move: int, moves: tuple[tuple[int, int], ...]) -> list[int]:
+        return self._refit(self._known(_After(before, seat, move)), moves)
+
+    def _known(self, after: _After) -> Knowledge:
+        """What the seat knows once the play of ``after`` is made, with the
+        cards it has not seen (:meth:`_unseen`) and the opening card's leader."""
+        assert self._hand is not None and self.view.contract is not None
+        if after.is_domino and self.spec.widow_size(self.players):
+            # A pass tells which row ends the seat cannot play on: the ends of the rows with every card
+            # not known to lie in no hand, not those of the deal drawn (docs/rules.md section 6).
+            deck = tuple(cards_of(mask_of(self.spec.deck_for(self.players)) & ~self._gone))
+            after.table = domino_table(self.view.contract.rules_for(self.players), self.players, deck,
+                                       after.start_rank)
+        held = self._hand.held(self.seat)
+        played = mask_of(move for move in after.moves if move != PASS)
+        known = knowledge(after, self.seat, held, self._unseen(held, played))  # type: ignore[arg-type]
+        return self._opening_known(known)
+
+    def _redraw(self) -> None:
+        """Draw the deal again to fit what the seat now knows, and play the hand's moves in it."""
+        assert self.public is not None
+        moves = tuple(self._moves)
+        self._replay(self._refit(self._known(_After(self.public)), moves), moves)
+
+    def _shown_widow(self, widow: int) -> None:
+        """The widow the first trick's taker takes, as the server shows it
+        (docs/rules.md section 6): the deal is drawn again where it does not lie so."""
+        self._gone |= widow
+        hand = self._hand
+        if hand is not None and getattr(hand, "widow", widow) != widow:
+            self._redraw()
+
+    def _opened(self, table: dict[str, Any]) -> None:
+        """A domino's rows as the server shows them: a suit whose starting
+        card lies in no hand is open from the start (docs/rules.md section
+        6, Packs, decks and player counts), and one that is not open has
+        its starting card in a hand; the deal is drawn again to fit."""
+        public = self.public
+        if public is None or table["start_rank"] is None or not self.spec.widow_size(self.players):
+            return
+        rank = table["start_rank"]
+        missing = held = 0
+        for suit, row in table["rows"].items():
+            card = C.CARD_INDEX[rank + suit]
+            if not public.played >> card & 1:
+                if row is None:
+                    held |= 1 << card
+                else:
+                    missing |= 1 << card
+        if missing & ~self._gone or held & ~self._held:
+            self._gone |= missing
+            self._held |= held
+            self._redraw()
+
+    def _replay(self, start: list[int], moves: tuple[tuple[int, int], ...]) -> None:
+        replayed = self._deal(start)
         for _, made in moves:
             replayed.play(made)
         self._hand = replayed
         self.view.set_hand(replayed)
 
-    def _fit_after(self, before: PublicHand, seat: int, move: int, moves: tuple[tuple[int, int], ...]) -> list[int]:
-        assert self._hand is not None
-        known = knowledge(_After(before, seat, move), self.seat, self._hand.held(self.seat))  # type: ignore[arg-type]
-        if self._opening is not None:
-            known = holds(known, *self._opening, unseen_only=True)
+    def _refit(self, known: Knowledge, moves: tuple[tuple[int, int], ...]) -> list[int]:
         try:
             return self._fit(known, moves)
         except LookupError:

@@ -37,8 +37,10 @@ def sheet_hand(spec: m.Spec, result: HandResult) -> dict[str, Any]:
                         direction=spec.game.direction, widow=widow)
     for move in parsed.plays:
         played.play_recorded(move)
-    deck = tuple(sorted((*widow, *(c for h in parsed.hands for c in h))))
-    plan = entry_plan(parsed.rules, len(parsed.hands), deck, parsed.trump)
+    # The plan the sheet scores it by (sheet.hand): the spec's deck, with the cards a widow or the dealer's
+    # discards set aside, which nobody took (docs/rules.md section 6).
+    players = len(parsed.hands)
+    plan = entry_plan(parsed.rules, players, tuple(sorted(spec.deck_for(players))), parsed.trump, spec.aside(players))
     won = [mask_of(played.captured(seat)) for seat in range(played.players)]
     hand["took"] = facts_of_hand(plan, won, [t.winner for t in played.tricks], played.placings)
     return hand

@@ -409,9 +409,15 @@ class HandEntry:
             out.append((f"took.cards.{counted.name}",
                         t("sheet_cli.ask.set", set=set_words(counted, t), players=players, total=total), counts,
                         self._old_counts((old.get("cards") or {}).get(counted.name))))
+        def taker(answer: str) -> int | None:
+            """A player, or nobody: the card lay in a widow or among the dealer's discards (docs/rules.md section 6)."""
+            return None if read_seats(answer, names).value == [] else seat(answer)
+
         for single in plan.singles if "card" in keys else ():
-            out.append((f"took.card.{single.name}", t("sheet_cli.ask.card", card=card_text(single.card, t.language),
-                                                      players=seat_list(names)), seat,
+            card = card_text(single.card, t.language)
+            question = (t("sheet_cli.ask.card_aside", card=card, players=seat_list(names), nobody=word("none", t))
+                        if plan.aside else t("sheet_cli.ask.card", card=card, players=seat_list(names)))
+            out.append((f"took.card.{single.name}", question, taker if plan.aside else seat,
                         self._old_seat((old.get("card") or {}).get(single.name))))
         for number, _ in plan.positions if "trick" in keys else ():
             out.append((f"took.trick.{number}", t("sheet_cli.ask.position", number=number,
@@ -501,6 +507,8 @@ class HandEntry:
         trial = {key: dict(v) if isinstance(v, dict) else v for key, v in took.items()}
         if len(parts) == 1:
             trial[parts[0]] = value
+        elif value is None:  # nobody took the card: it was set aside (docs/rules.md section 6)
+            trial.setdefault(parts[0], {}).pop(parts[1], None)
         else:
             trial.setdefault(parts[0], {})[parts[1]] = value
         _, problems = score_took(plan, trial)

@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "scorer.set.trump": "Trumps",
     "scorer.set.card": "Cards",
     "scorer.card_legend": "Who took {card}?",
+    "scorer.card_legend_aside": "Who took {card}? Leave it blank if it was set aside and nobody took it.",
     "scorer.trick_legend": "Who took trick {number}?",
     "scorer.placings_legend": "Order of going out",
     "scorer.place": "Out in place {place}",

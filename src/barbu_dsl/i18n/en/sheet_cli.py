@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.ask.tricks": "Tricks taken by each player ({players}), {total} in all:",
     "sheet_cli.ask.set": "{set} taken by each player ({players}), {total} in all:",
     "sheet_cli.ask.card": "Who took {card}? ({players})",
+    "sheet_cli.ask.card_aside": "Who took {card}? ({players}; {nobody}: it was set aside)",
     "sheet_cli.ask.position": "Who took trick {number}? ({players})",
     "sheet_cli.ask.placings": "Order of going out, first to last ({players}; the last may be left out):",
     "sheet_cli.ask.longest": "Each player's longest suit among the cards taken, in cards ({players}):",

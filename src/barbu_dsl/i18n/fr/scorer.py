@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "scorer.set.trump": "Atouts",
     "scorer.set.card": "Cartes",
     "scorer.card_legend": "Qui a pris {card} ?",
+    "scorer.card_legend_aside": "Qui a pris {card} ? Laissez vide si elle a été écartée et que personne ne l'a prise.",
     "scorer.trick_legend": "Qui a fait la levée {number} ?",
     "scorer.placings_legend": "Ordre de sortie",
     "scorer.place": "Sorti en place {place}",

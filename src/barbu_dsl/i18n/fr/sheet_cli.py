@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.ask.tricks": "Levées faites par chacun ({players}), {total} en tout :",
     "sheet_cli.ask.set": "{set} prises par chacun ({players}), {total} en tout :",
     "sheet_cli.ask.card": "Qui a pris {card} ? ({players})",
+    "sheet_cli.ask.card_aside": "Qui a pris {card} ? ({players} ; {nobody} : elle a été écartée)",
     "sheet_cli.ask.position": "Qui a fait la levée {number} ? ({players})",
     "sheet_cli.ask.placings": "Ordre de sortie, du premier au dernier ({players} ; le dernier peut manquer) :",
     "sheet_cli.ask.longest": "La plus longue couleur parmi les cartes prises par chacun, en cartes ({players}) :",

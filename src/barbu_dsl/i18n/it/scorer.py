@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "scorer.set.trump": "Briscole",
     "scorer.set.card": "Carte",
     "scorer.card_legend": "Chi ha preso {card}?",
+    "scorer.card_legend_aside": "Chi ha preso {card}? Lascia vuoto se era messa da parte e nessuno l'ha presa.",
     "scorer.trick_legend": "Chi ha fatto la presa {number}?",
     "scorer.placings_legend": "Ordine di uscita",
     "scorer.place": "Uscito per {place}°",

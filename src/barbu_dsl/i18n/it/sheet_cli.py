@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.ask.tricks": "Prese fatte da ciascuno ({players}), {total} in tutto:",
     "sheet_cli.ask.set": "{set} prese da ciascuno ({players}), {total} in tutto:",
     "sheet_cli.ask.card": "Chi ha preso {card}? ({players})",
+    "sheet_cli.ask.card_aside": "Chi ha preso {card}? ({players}; {nobody}: era messa da parte)",
     "sheet_cli.ask.position": "Chi ha fatto la presa {number}? ({players})",
     "sheet_cli.ask.placings": "Ordine di uscita, dal primo all'ultimo ({players}; l'ultimo si può omettere):",
     "sheet_cli.ask.longest": "Il seme più lungo tra le carte prese da ciascuno, in carte ({players}):",

@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "scorer.set.trump": "Trunfos",
     "scorer.set.card": "Cartas",
     "scorer.card_legend": "Quem tomou {card}?",
+    "scorer.card_legend_aside": "Quem tomou {card}? Deixe em branco se foi posta de parte e ninguém a tomou.",
     "scorer.trick_legend": "Quem fez a vaza {number}?",
     "scorer.placings_legend": "Ordem de saída",
     "scorer.place": "Saiu em {place}.º lugar",

@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.ask.tricks": "Vazas feitas por cada um ({players}), {total} ao todo:",
     "sheet_cli.ask.set": "{set} tomadas por cada um ({players}), {total} ao todo:",
     "sheet_cli.ask.card": "Quem tomou {card}? ({players})",
+    "sheet_cli.ask.card_aside": "Quem tomou {card}? ({players}; {nobody}: foi posta de parte)",
     "sheet_cli.ask.position": "Quem fez a vaza {number}? ({players})",
     "sheet_cli.ask.placings": "Ordem de saída, do primeiro ao último ({players}; o último pode faltar):",
     "sheet_cli.ask.longest": "O naipe mais longo entre as cartas tomadas por cada um, em cartas ({players}):",

@@ -120,12 +120,14 @@ const BarbuFacts = (function () {
         takers.set(card, seat);
       }
     }
-    for (const single of plan.singles) {
-      if (!takers.has(single.number) && !Object.keys(value).some((g) => cards.parseRecord(g) === single.number)) {
-        found.push(problem(`took.card.${single.card}`, "missing_card", { card: single.card }));
-      }
+    // A card a widow set aside has no taker (docs/rules.md section 6): the widow holds so many cards at most.
+    const aside = plan.aside || 0;
+    const named = new Set(Object.keys(value).map((g) => cards.parseRecord(g)));
+    const untaken = plan.singles.filter((s) => !takers.has(s.number) && !named.has(s.number));
+    if (untaken.length > aside) {
+      for (const single of untaken) found.push(problem(`took.card.${single.card}`, "missing_card", { card: single.card }));
     }
-    return takers.size === plan.singles.length ? takers : null;
+    return takers.size + untaken.length === plan.singles.length && untaken.length <= aside ? takers : null;
   }
 
   function readPositions(plan, value, found) { // facts._read_positions
@@ -228,7 +230,9 @@ const BarbuFacts = (function () {
       if (facts.tricks !== null && plan.by_tricks.length) scores[seat] += plan.by_tricks[facts.tricks[seat]];
       for (const counted of plan.sets) scores[seat] += counted.value * facts.cards.get(counted.name)[seat];
     }
-    for (const single of plan.singles) scores[facts.takers.get(single.number)] += single.adjust;
+    for (const single of plan.singles) { // a card that lay in a widow set aside has no taker
+      if (facts.takers.has(single.number)) scores[facts.takers.get(single.number)] += single.adjust;
+    }
     for (const [number, value] of plan.positions) scores[facts.positions.get(number)] += value;
     for (const shares of plan.most) {
       const top = Math.max(...facts.longest);

@@ -185,7 +185,9 @@ function BarbuForms(words) {
       readers.push(() => ({ card: takers }));
       for (const single of plan.singles) {
         const given = took.card && Number.isInteger(took.card[single.card]) ? took.card[single.card] : null;
-        parts.push(seatPicker(t("card_legend", { card: cardText(single.card) }), `took.card.${single.card}`, given, readers,
+        // A card a widow or the dealer's discards set aside has no taker (docs/rules.md section 6).
+        const legend = t(plan.aside ? "card_legend_aside" : "card_legend", { card: cardText(single.card) });
+        parts.push(seatPicker(legend, `took.card.${single.card}`, given, readers,
           (seat) => { if (seat !== null) takers[single.card] = seat; return {}; }));
       }
     }
