@@ -47,7 +47,8 @@ FAMILY = str(Path(__file__).with_name("family.yaml"))  # docs/rules.md section 6
 ALL_OR_NONE = str(Path(__file__).resolve().parents[1] / "all_or_none.yaml")  # section 6, taking all or none
 DOUBLING_FIRST = str(Path(__file__).resolve().parents[1] / "doubling_first.yaml")  # section 6, the declarer first
 DISCARDS = str(Path(__file__).with_name("discards.yaml"))  # section 6, a dealer who discards
-TARGETS = [*_targets(), EXOTIC, FAMILY, ALL_OR_NONE, DOUBLING_FIRST, DISCARDS]
+WIDOW = str(Path(__file__).with_name("widow.yaml"))  # section 6, a widow taken with the first trick
+TARGETS = [*_targets(), EXOTIC, FAMILY, ALL_OR_NONE, DOUBLING_FIRST, DISCARDS, WIDOW]
 # Kept small for the suite's time budget; BARBU_DIFFERENTIAL_EXAMPLES=500 runs a long sweep.
 SETTINGS = settings(max_examples=int(os.environ.get("BARBU_DIFFERENTIAL_EXAMPLES", "8")), deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -166,7 +167,9 @@ def test_rollout_replays_in_the_interpreter(target: str, packages, data: st.Data
     """The whole-hand rollout plays only legal moves and scores like the
     interpreter: its moves, replayed by the interpreter, give its scores
     (with ``leftover: dealer discards``, docs/rules.md section 6, from the
-    hands as dealt: the dealer's discards removed first)."""
+    hands as dealt: the dealer's discards removed first; with ``leftover:
+    widow to first trick`` both give the deck's cards in no hand to the
+    taker of the first trick)."""
     spec = spec_of(target)
     package = packages(target)
     d = draw_hand(spec, data)

@@ -4,6 +4,7 @@ interpreter does, with either ruling (tests/generator/widow.yaml)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -154,3 +155,85 @@ def test_the_package_score_sheet_leaves_a_card_set_aside_without_a_taker(package
     assert packages(WIDOW + "+aside").score_hand(hand, 5)["raw"] == list(scored.raw) == [-3, -3, -3, -2, -1]
     with pytest.raises(Exception, match="QS"):
         packages(WIDOW).score_hand({**hand, "took": {"cards": {"H": [3, 3, 3, 2, 2]}, "card": {}}}, 5)
+
+
+def test_the_package_rollout_takes_the_widow_with_the_first_trick(packages) -> None:
+    """Section 6, ``leftover: widow to first trick``: the rollout (recorded
+    moves and the fast path alike) gives the widow, the deck's cards in no
+    hand, with its points to the taker of the first trick and ends early as
+    the interpreter does; the interpreter and the package's move API,
+    playing its moves on the same hands, score the same.  A random deal's
+    widow is the cards dealt to no hand."""
+    from barbu_dsl.engine import hand_for
+
+    spec = load_spec(WIDOW)
+    package = packages(WIDOW)
+    tricks = [c for c in spec.contracts if not c.rules_for(3).is_domino]
+    points = 0  # hands whose widow held a card with a value of its own
+    for players in (3, 4, 5):
+        deck_bits = tuple(1 << c for c in package.cards_of(package.DECKS[players]))
+        for seed in range(10):
+            declarer = seed % players
+            for contract in tricks:
+                rng = random.Random(seed)
+                moves: list[int] = []
+                raw = package.rollout(contract.name, rng, players=players, declarer=declarer, moves=moves)
+                rng = random.Random(seed)
+                masks = package.bits.deal_masks(deck_bits, players, rng.getrandbits)  # the same random deal
+                hands = [package.cards_of(mask) for mask in masks]
+                assert package.rollout(contract.name, rng, hands=hands, declarer=declarer) == raw
+                assert package.make_rollout(contract.name, players, declarer)(random.Random(seed)) == raw
+                widow = widow_of(spec, hands)
+                assert len(widow) == 52 % players
+                points += any(c // 13 == 2 or c % 13 == 10 for c in widow) and contract.name != "Last"
+                hand = hand_for(spec, contract, hands, declarer)
+                mine = package.start_hand(contract.name, hands, declarer)
+                for move in moves:
+                    hand.play(move)
+                    mine.play(move)
+                assert hand.is_over and hand.raw_scores() == raw == mine.raw_scores(), (players, seed, contract.name)
+                if contract.name == "Hearts":  # the whole pack's points are taken, or a moon's
+                    assert sum(raw) in (-26, -26 * (players - 1)), (players, seed)
+    assert points > 10, "some widows hold cards that score"
+
+
+WIDOW_SLAM = str(Path(__file__).with_name("widow_slam.yaml"))
+
+
+def slam_hands(widow: int) -> list[list[int]]:
+    """Three hands of 17 cards (docs/rules.md section 6) that leave the one
+    card ``widow`` to the widow: seat 0 holds every spade and the four top
+    hearts, so that it takes every trick it leads, whatever is played."""
+    spades, top_hearts = list(range(39, 52)), [35, 36, 37, 38]
+    rest = [c for c in range(35) if c != widow]
+    return [sorted([*spades, *top_hearts]), rest[:17], rest[17:]]
+
+
+def test_a_widow_is_not_a_trick(packages) -> None:
+    """Section 6, ``leftover: widow to first trick`` beside ``+30 for all
+    tricks instead`` and ``+10 for no trick`` (Taking all or none): the seat
+    that takes every trick and the widow has taken every trick, in the
+    rollout, the move API and the interpreter alike; an opening card (2♣)
+    in the widow is led as if the contract had none (the declarer leads);
+    a heart in the widow (2♥) scores for the taker of the first trick."""
+    from barbu_dsl.engine import hand_for
+
+    spec = load_spec(WIDOW_SLAM)
+    package = packages(WIDOW_SLAM)
+    for contract, seed, card in itertools.product(spec.contracts, range(4), (0, 26)):
+        hands = slam_hands(card)
+        assert widow_of(spec, hands) == (card,)
+        moves: list[int] = []
+        raw = package.rollout(contract.name, random.Random(seed), hands=hands, declarer=0, moves=moves)
+        assert package.rollout(contract.name, random.Random(seed), hands=hands, declarer=0) == raw
+        hand = hand_for(spec, contract, hands, 0)
+        mine = package.start_hand(contract.name, hands, 0)
+        for move in moves:
+            hand.play(move)
+            mine.play(move)
+        assert hand.is_over and hand.raw_scores() == raw == mine.raw_scores(), (contract.name, seed, card)
+        if card == 0 or contract.name == "Slam":  # the declarer leads, takes every trick and the widow
+            assert moves[0] in hands[0]
+            assert raw == ([30, 0, 0] if contract.name == "Slam" else [-26, 5, 5]), (contract.name, seed, card)
+        else:  # seat 1 leads 2♣ to the first trick and one of seats 1 and 2 takes it, with 2♥
+            assert moves[0] == 0 and 26 in hand.captured(1) + hand.captured(2)
