@@ -25,6 +25,8 @@ from barbu_dsl.generator import BUNDLED_TARGETS
 EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
 EXOTIC_FAMILY = str(Path(__file__).with_name("exotic_family.yaml"))
 DISCARDS = str(Path(__file__).with_name("discards.yaml"))
+WIDOW = str(Path(__file__).with_name("widow.yaml"))
+WIDOW_SLAM = str(Path(__file__).with_name("widow_slam.yaml"))
 CHECKED_IN = BUNDLED_TARGETS if os.environ.get("BARBU_NATIVE_ALL") == "1" else ("tournament",)
 HANDS = 120
 
@@ -99,6 +101,31 @@ def test_a_dealer_who_discards(packages) -> None:
                     results.append((raw, moves, discards))
                 assert results[0] == results[1], (name, players, seed)
                 assert len(results[0][2]) == 52 % players
+
+
+def test_a_widow_to_the_first_trick(packages) -> None:
+    """docs/rules.md section 6, ``leftover: widow to first trick``: the
+    native playouts give the widow, the deck's cards dealt to no hand, to
+    the taker of the first trick as the Python playouts do (with their
+    points, the early end and an opening card in the widow); beside a slam
+    that replaces the scores, the seat that takes every trick and the widow
+    has taken every trick, natively too."""
+    from .test_widow_package import slam_hands
+
+    check_package(packages(WIDOW))
+    package = packages(WIDOW_SLAM)
+    native = package.load_native()
+    for name in package.CONTRACTS:
+        for seed in range(3):
+            for card in (0, 26):  # 2♣ (the opening card) or 2♥ in the widow
+                results = []
+                for rollout in (package.rollout, native.rollout):
+                    moves: list[int] = []
+                    raw = rollout(name, random.Random(seed), hands=slam_hands(card), declarer=0, moves=moves)
+                    results.append((raw, moves))
+                assert results[0] == results[1], (name, seed, card)
+                if name == "Slam":  # the declarer leads, takes every trick and the widow
+                    assert results[1][0] == [30, 0, 0], (seed, card)
 
 
 def test_native_hand_replays(checked_in) -> None:
