@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from barbu_dsl.bots import make_bots
-from barbu_dsl.engine import play_game as engine_game
 from barbu_dsl.lab import Study, run_study
 from barbu_dsl.lab.report import summary
-from barbu_dsl.lab.study import game_seed
+from barbu_dsl.lab.runner import game_state
 from barbu_dsl.language import load_spec
 
 PAY = Path(__file__).parent.parent / "table" / "tiny-pay.yaml"
@@ -24,8 +22,7 @@ def test_each_bots_mean_payment_is_what_its_seats_received() -> None:
 
     for game in range(12):
         names = study.seat_bots(game)
-        seed = game_seed(study.seed, game)
-        result = engine_game(spec, make_bots(names, 4, seed), seed=seed)
+        result = game_state(study, spec, game).result(names)
         for seat, name in enumerate(names):
             received[name].append(result.payouts[seat])
     for row in data["bots"]:

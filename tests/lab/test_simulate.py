@@ -167,13 +167,18 @@ def test_refusals(args: list[str]) -> None:
 def test_native_backend_gives_the_python_numbers() -> None:
     import numba  # noqa: F401  (the test extra brings it: this test runs in CI)
 
-    # One contract: numba compiles only what is played (the differential
-    # tests of the generator check every contract).
+    # A few games: the differential tests of the generator check every
+    # contract and seed (play_hands); here the lab's two paths agree.
     spec = load_spec("tournament")
     native = Study((spec,), 8, ("random",), seed=5, contract="No hearts", backend="native")
     python = Study((spec,), 8, ("random",), seed=5, contract="No hearts", backend="python")
     a, b = summary(native, run_study(native)), summary(python, run_study(python))
     assert a["results"] == b["results"] and a["study"]["backend"] == "native"
+    # Whole games: every hand of a batch of games dealt and played in one native call, seeded inside it.
+    native = Study((spec,), 25, ("random",), seed=5, backend="native")
+    python = Study((spec,), 25, ("random",), seed=5, backend="python")
+    a, b = summary(native, run_study(native)), summary(python, run_study(python))
+    assert a["results"] == b["results"] and sum(row["hands"] for row in a["results"]) == 25 * 28
 
 
 def test_native_backend_without_numba_plays_the_python_playouts() -> None:

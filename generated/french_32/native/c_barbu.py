@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 19391bc74d0215be (sha256): a new
+# Compiled with the runtime and the Python rules as of c4607ca6ec232c6e (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

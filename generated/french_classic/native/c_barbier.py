@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbier import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 85658071d4ae3c7f (sha256): a new
+# Compiled with the runtime and the Python rules as of 2a36848598c94f6c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbier"

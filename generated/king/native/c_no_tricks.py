@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_tricks import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 01bb027ebc0b64d8 (sha256): a new
+# Compiled with the runtime and the Python rules as of 5ba92661b53ab4ef (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No tricks"

@@ -188,3 +188,66 @@ def dealer_discards(mt: np.ndarray, hands: np.ndarray, dealer: int, deck: int) -
     for _ in range(popcount(extra)):
         hand ^= pick(mt, hand)
     hands[dealer] = hand
+
+
+@njit(cache=CACHE)
+def seed_state(mt: np.ndarray, seed: int) -> None:
+    """Seed the Mersenne Twister state ``mt`` with the int ``seed`` (0 to
+    2**63 - 1) as ``random.Random(seed)`` seeds itself (CPython's
+    ``init_by_array`` over the seed's 32-bit words, low word first), so
+    native code draws from a seed exactly the numbers Python draws."""
+    low, high = seed & 0xFFFFFFFF, seed >> 32
+    length = 2 if high else 1
+    mt[0] = 19650218  # init_genrand(19650218)
+    for i in range(1, 624):
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
+    i, j = 1, 0
+    for _ in range(max(624, length)):
+        word = low if j == 0 else high
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + word + j) & 0xFFFFFFFF
+        i += 1
+        j += 1
+        if i >= 624:
+            mt[0] = mt[623]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(623):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        i += 1
+        if i >= 624:
+            mt[0] = mt[623]
+            i = 1
+    mt[0] = 0x80000000
+    mt[624] = 624
+
+
+@njit(cache=CACHE, forceinline=True)
+def randbelow(mt: np.ndarray, n: int) -> int:
+    """``random.Random._randbelow(n)`` for 1 <= n < 2**32: the random bits
+    of ``n``'s length, drawn again while they reach ``n``."""
+    width = 64 - leading_zeros(n)
+    k = getrandbits(mt, width)
+    while k >= n:
+        k = getrandbits(mt, width)
+    return k
+
+
+@njit(cache=CACHE)
+def shuffled_deal(mt: np.ndarray, deck_bits: np.ndarray, players: int, hands: np.ndarray, pool: np.ndarray) -> None:
+    """The engine's deal (``deal_packets``): ``deck_bits`` (one-bit masks,
+    the deck's order) shuffled as ``random.Random.shuffle`` shuffles it,
+    then given out in equal blocks, seat 0 the first; the cards left over
+    go to nobody (a widow).  ``pool``: scratch of the deck's length."""
+    cards = len(deck_bits)
+    for i in range(cards):
+        pool[i] = deck_bits[i]
+    for i in range(cards - 1, 0, -1):
+        j = randbelow(mt, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    size = cards // players
+    for seat in range(players):
+        hand = 0
+        for k in range(seat * size, (seat + 1) * size):
+            hand |= pool[k]
+        hands[seat] = hand

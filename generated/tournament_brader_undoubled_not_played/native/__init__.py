@@ -18,7 +18,12 @@ a machine pays the compilation.
   exactly what ``count`` calls of ``make_rollout(contract)(rng)`` return,
   and ``rng`` is left in the same state;
 * ``rollout(contract, rng, ...)`` is the package's ``rollout`` (the same
-  arguments, the same result and moves), compiled.
+  arguments, the same result and moves), compiled;
+* ``play_hands(contracts, deal_seeds, play_seeds, ...)`` deals and plays
+  many hands of any contracts in one call, each seeded inside the
+  compiled code from two ints: dealt as the engine deals from
+  ``random.Random(deal_seed)`` (a shuffle of the deck, given out in
+  blocks), played as ``rollout`` plays from ``random.Random(play_seed)``.
 """
 
 from __future__ import annotations
@@ -27,12 +32,13 @@ import random as _random
 from collections.abc import Sequence
 
 import numpy as np
+from numba import njit
 
 from ..bits import below, deal_masks
 from ..cards import PASS, cards_of
 from ..registry import CONTRACTS, DECKS
 from . import c_barbu, c_domino, c_no_hearts, c_no_last_two, c_no_queens, c_no_tricks, c_ravage_city, c_trumps
-from .runtime import WORK
+from .runtime import CACHE, WORK, seed_state, shuffled_deal
 
 DEFAULT_PLAYERS = 4
 MODULES = {
@@ -139,3 +145,104 @@ def rollout(
     if moves is not None:
         moves.extend(PASS if move < 0 else int(move) for move in recorded[:played])
     return [int(p) for p in points]
+
+
+CODES = {
+    module.NAME: code
+    for code, module in enumerate(
+        (
+            c_no_tricks,
+            c_no_queens,
+            c_no_last_two,
+            c_no_hearts,
+            c_barbu,
+            c_trumps,
+            c_domino,
+            c_ravage_city,
+        )
+    )
+}
+"""Each contract's number in ``play_hands``'s compiled dispatch."""
+
+
+@njit(cache=CACHE)
+def _play_hands(  # noqa: C901 -- one branch a contract and rule set, so that each is compiled in once
+    codes: np.ndarray,
+    deal_seeds: np.ndarray,
+    play_seeds: np.ndarray,
+    declarers: np.ndarray,
+    trumps: np.ndarray,
+    ranks: np.ndarray,
+    players: int,
+    deck_bits: np.ndarray,
+    scores: np.ndarray,
+) -> None:
+    """Deal and play hand ``i`` for each ``i``: its raw scores into
+    ``scores[i]``.  One function for every contract and player count, so
+    that each rule set's playout is compiled into it once."""
+    mt = np.zeros(625, dtype=np.int64)
+    hands = np.zeros(players, dtype=np.int64)
+    pool = np.zeros(len(deck_bits), dtype=np.int64)
+    moves = np.zeros(1, dtype=np.int64)
+    work = np.zeros(WORK, dtype=np.int64)
+    for i in range(len(codes)):
+        seed_state(mt, deal_seeds[i])
+        shuffled_deal(mt, deck_bits, players, hands, pool)
+        seed_state(mt, play_seeds[i])
+        code = codes[i]
+        if code == 0:
+            c_no_tricks.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
+        elif code == 1:
+            c_no_queens.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
+        elif code == 2:
+            c_no_last_two.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
+        elif code == 3:
+            c_no_hearts.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
+        elif code == 4:
+            c_barbu.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
+        elif code == 5:
+            c_trumps.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
+        elif code == 6:
+            c_domino.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
+        elif code == 7:
+            c_ravage_city.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
+
+
+def play_hands(
+    contracts: Sequence[str],
+    deal_seeds: Sequence[int],
+    play_seeds: Sequence[int],
+    declarers: Sequence[int],
+    trumps: Sequence[int | None],
+    start_ranks: Sequence[int | None],
+    players: int = DEFAULT_PLAYERS,
+) -> np.ndarray:
+    """The raw scores of many hands (one row a hand), each dealt and played
+    in compiled code from its two seeds (ints from 0 to 2**63 - 1): the
+    cards the engine deals from ``deal_seeds[i]``, played as
+    ``rollout(contracts[i], random.Random(play_seeds[i]), players=players,
+    declarer=declarers[i], trump=trumps[i], start_rank=start_ranks[i],
+    hands=...)`` plays them (a named trump or starting rank must be given)."""
+    for name, trump, rank in zip(contracts, trumps, start_ranks, strict=True):
+        python_rules = CONTRACTS[_module(name).NAME].module.RULES[players]
+        if (python_rules.TRUMPS == "named" and trump is None) or (python_rules.START == "chosen" and rank is None):
+            raise ValueError(f"{name} needs the trump suit or starting rank its declarer names")
+    codes = np.array([CODES[name] for name in contracts], dtype=np.int64)
+    scores = np.zeros((len(codes), players), dtype=np.int64)
+    if len(codes):
+        _play_hands(
+            codes,
+            np.array(deal_seeds, dtype=np.int64),
+            np.array(play_seeds, dtype=np.int64),
+            np.array(declarers, dtype=np.int64),
+            np.array([-1 if trump is None else trump for trump in trumps], dtype=np.int64),
+            np.array([rank or 0 for rank in start_ranks], dtype=np.int64),
+            players,
+            _DECK_BITS[players],
+            scores,
+        )
+    return scores
+
+
+# Compiled with the runtime and the native contracts as of e059fd447d2c49e2 (sha256): a new
+# version of either changes this file, so numba compiles it again.

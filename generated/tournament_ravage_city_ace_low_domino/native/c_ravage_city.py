@@ -24,7 +24,7 @@ from numba import njit
 from ..c_ravage_city import MOST_SHARES
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 2b11c178547f7dec (sha256): a new
+# Compiled with the runtime and the Python rules as of 7f26a6266978e6cf (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Ravage City"

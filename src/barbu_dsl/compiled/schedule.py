@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..language import model as m
 from .game_plan import GamePlan
@@ -53,7 +54,14 @@ class PlanTurn:
 
 
 def _key(contract: m.Contract) -> str:
-    return m.contract_key(contract.name)
+    return _name_key(contract.name)
+
+
+@lru_cache(maxsize=1024)
+def _name_key(name: str) -> str:
+    """:func:`~barbu_dsl.language.model.contract_key`, worked out once a name
+    (the schedule asks it of every contract at every hand)."""
+    return m.contract_key(name)
 
 
 def _left(unit: Sequence[m.Contract], used: Counter[str]) -> tuple[m.Contract, ...]:
@@ -93,7 +101,7 @@ def plan_turn(plan: GamePlan, hands: Sequence[Entered], lists: Sequence[tuple[m.
         start = number - number % plan.per_player
         if plan.chooser == "fixed-series":
             return PlanTurn(number, declarer, (plan.unit[number - start],), series_start=start, count_start=counted)
-        used = Counter(m.contract_key(name) for name, _ in hands[start:])
+        used = Counter(_name_key(name) for name, _ in hands[start:])
         return PlanTurn(number, declarer, _left(plan.unit, used), series_start=start, count_start=counted)
     if plan.lists == "shared":
         return PlanTurn(number, declarer, _shared_options(plan, hands, declarer), count_start=counted)
@@ -110,7 +118,7 @@ def _own_options(plan: GamePlan, hands: Sequence[Entered], declarer: int | None,
         own = plan.round if plan.draw == "none" else plan.pool
     if declarer is None:
         return _left(own, Counter())
-    mine = [m.contract_key(name) for name, seat in hands if seat == declarer]
+    mine = [_name_key(name) for name, seat in hands if seat == declarer]
     used = mine[len(mine) - len(mine) % plan.per_player:] if plan.per_player else []
     return _left(own, Counter(used))
 
@@ -123,11 +131,11 @@ def _shared_options(plan: GamePlan, hands: Sequence[Entered], declarer: int | No
     start = number - number % plan.per_player
     end = min(start + plan.per_player, plan.hands)
     rubber = hands[start:]
-    left = _left(plan.unit, Counter(m.contract_key(name) for name, _ in rubber))
+    left = _left(plan.unit, Counter(_name_key(name) for name, _ in rubber))
     if not plan.quotas:
         return left
     quotas = dict(plan.quotas)
-    chosen = Counter(m.contract_key(name) for name, seat in rubber if seat == declarer)
+    chosen = Counter(_name_key(name) for name, seat in rubber if seat == declarer)
     mine = -(-(end - number) // plan.players)  # this chooser's hands left in the rubber, this one included
     owed = sum(max(0, quota - chosen[key]) for key, quota in quotas.items())
     spare = mine - owed

@@ -46,7 +46,6 @@ from ..compiled import (
     TrickTable,
     announcement,
     card_strengths,
-    cards_of,
     domino_position,
     mask_of,
     placing_values,
@@ -138,21 +137,38 @@ class RandomBot(Bot):
 
     name = "random"
 
+    # Each question is also asked without a view (``contract``, ``trump``,
+    # ``start_rank``, ``doubles``): the lab's lean games ask them so.
+
     def choose_contract(self, view: SeatView) -> m.Contract:
-        return self.rng.choice(view.contract_options)
+        return self.contract(view.contract_options)
+
+    def contract(self, options: Sequence[m.Contract]) -> m.Contract:
+        return self.rng.choice(options)
 
     def choose_trump(self, view: SeatView) -> int:
+        return self.trump()
+
+    def trump(self) -> int:
         return self.rng.choice(C.SUITS)
 
     def choose_start_rank(self, view: SeatView) -> int:
+        return self.start_rank()
+
+    def start_rank(self) -> int:
         return self.rng.choice(C.RANKS)
 
     def choose_doubles(self, view: SeatView) -> list[int]:
         offer = view.offer
         assert offer is not None
-        if offer.cover_all:
-            return list(offer.targets) if self.rng.random() < 0.5 else []
-        return [seat for seat in offer.targets if self.rng.random() < 1 / 3]
+        return self.doubles(offer.targets, offer.cover_all)
+
+    def doubles(self, targets: Sequence[int], cover_all: bool) -> list[int]:
+        """Whom it doubles among ``targets`` (all or none with ``cover_all``):
+        each one by a third's chance, or all by a half's."""
+        if cover_all:
+            return list(targets) if self.rng.random() < 0.5 else []
+        return [seat for seat in targets if self.rng.random() < 1 / 3]
 
     def choose_move(self, view: SeatView) -> int:
         return self.rng.choice(view.legal_moves())
@@ -338,6 +354,21 @@ def trick_plan(t: TrickTable, aim: m.Aim) -> TrickPlan:
     return TrickPlan(t, aim, sign, total < 0, bad, bad_mask, trick_bad)
 
 
+def _sum_and_max(values: Sequence[float], mask: int) -> tuple[float, float]:
+    """The sum and the largest (0 for none) of ``values`` over the cards
+    of ``mask``, added in card order, without a list of the cards."""
+    total, top = 0.0, 0.0
+    first = True
+    while mask:
+        low = mask & -mask
+        value = values[low.bit_length() - 1]
+        total += value
+        if first or value > top:
+            top, first = value, False
+        mask ^= low
+    return total, top
+
+
 def _beats(t: TrickTable, card: int, win: int) -> bool:
     """Whether ``card`` would take the trick from ``win``."""
     if card // 13 == win // 13:
@@ -451,13 +482,12 @@ class RuleBot(Bot):
         index = view.public.tricks_played
         after = t.players - 1 - len(trick)
         trick_cost = plan.trick_bad[index] + sum(plan.bad[c] for c in trick)
-        unseen_bad = [plan.bad[c] for c in cards_of(unseen & plan.bad_mask)]
-        dump = max(unseen_bad) if unseen_bad else 0.0
+        unseen_bad, dump = _sum_and_max(plan.bad, unseen & plan.bad_mask)
         # How much a trick still costs on average from here: high cards are
         # dangerous in proportion.
         left = t.tricks - index
-        held_bad = sum(plan.bad[c] for c in cards_of(mine & plan.bad_mask))
-        future = (sum(plan.trick_bad[index:]) + sum(unseen_bad) + held_bad) / max(1, left)
+        held_bad = _sum_and_max(plan.bad, mine & plan.bad_mask)[0]
+        future = (sum(plan.trick_bad[index:]) + unseen_bad + held_bad) / max(1, left)
         best, best_cost = legal[0], float("inf")
         bad, stronger, weaker, trump, strengths = plan.bad, t.stronger, t.weaker, t.trump, t.strength
         trumps_out = (unseen & SUIT_MASKS[trump]).bit_count() // 2 if trump is not None else 0
@@ -477,7 +507,7 @@ class RuleBot(Bot):
                 voids = max(0, after - in_suit)
                 # Penalty cards still out in the suit, below c: a follower
                 # gladly drops them under it.
-                under = sum(bad[q] for q in cards_of(unseen & led & weaker[c] & plan.bad_mask))
+                under = _sum_and_max(bad, unseen & led & weaker[c] & plan.bad_mask)[0]
                 caught = under * min(1.0, after / in_suit) if in_suit else 0.0
                 cost = chance * (trick_cost + bad[c] + voids * dump + caught)
             # The worth of being rid of c: its own penalty, and the tricks a

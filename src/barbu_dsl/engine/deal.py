@@ -73,6 +73,71 @@ def redeal_seed(seed: str, again: int) -> str:
     return f"{seed}/redeal {again}" if again else seed
 
 
+_MASK64 = (1 << 64) - 1
+
+
+def mixed_seed(seed: int, *path: int) -> int:
+    """A seed below 2**63 drawn from the int ``seed`` and the steps of
+    ``path`` (a SplitMix64 step each): the lab's number seeds, cheap to
+    make and to give to ``random.Random`` (no hashing of text), and small
+    enough for native code to seed its own generator with them."""
+    x = seed & _MASK64
+    for step in path:
+        x = (x + 0x9E3779B97F4A7C15 * (step + 1)) & _MASK64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+        x ^= x >> 31
+    return x >> 1
+
+
+class Seeds:
+    """Where a game's chance comes from, drawn from its seed: the game's
+    own draws (the first declarer, random contract lists), hand ``n``'s
+    deal (and its redeals) and a hand played out in one go.  These are
+    text seeds (``f"{seed}/hand {n}"``), the same for every front end and
+    saved with a game."""
+
+    def __init__(self, seed: int | str):
+        self.seed = seed
+
+    def game(self) -> int | str:
+        return f"{self.seed}/game"
+
+    def deal(self, number: int, again: int = 0) -> int | str:
+        """Hand ``number``'s deal after ``again`` redeals."""
+        return redeal_seed(f"{self.seed}/hand {number}", again)
+
+    def play(self, number: int) -> int | str:
+        """Hand ``number``'s cards played out in one go (random hands)."""
+        return f"{self.seed}/play {number}"
+
+    def seat(self, seat: int) -> int | str:
+        """The bot at ``seat``."""
+        return f"{self.seed}/seat {seat}"
+
+
+class NumberSeeds(Seeds):
+    """:class:`Seeds` drawn as numbers from an int seed
+    (:func:`mixed_seed`): the balance lab's, which plays millions of hands
+    and seeds native code with them.  The game's draws, the deals and the
+    bots are as independent of each other as with text seeds, but not the
+    same numbers."""
+
+    seed: int
+
+    def game(self) -> int:
+        return mixed_seed(self.seed, 0)
+
+    def deal(self, number: int, again: int = 0) -> int:
+        return mixed_seed(self.seed, 1, number, again)
+
+    def play(self, number: int) -> int:
+        return mixed_seed(self.seed, 2, number)
+
+    def seat(self, seat: int) -> int:
+        return mixed_seed(self.seed, 3, seat)
+
+
 def void_at_deal(hands: Deal, redeal: m.Redeal) -> int | None:
     """The first seat whose hand holds no card above ``redeal.above`` (no
     honour), which voids the deal as soon as it is dealt; None when the
@@ -92,5 +157,5 @@ def void_for_trump(hands: Deal, redeal: m.Redeal, trump: int | None) -> int | No
     return next((seat for seat, hand in enumerate(hands) if all(C.suit_of(card) != trump for card in hand)), None)
 
 
-__all__ = ["Deal", "deal", "deal_deck", "deal_packets", "redeal_seed", "sorted_hands", "void_at_deal",
-           "void_for_trump", "widow_of"]
+__all__ = ["Deal", "NumberSeeds", "Seeds", "deal", "deal_deck", "deal_packets", "mixed_seed", "redeal_seed",
+           "sorted_hands", "void_at_deal", "void_for_trump", "widow_of"]

@@ -51,7 +51,7 @@ from ..compiled import announcement, cards_of
 from ..errors import SpecError
 from ..language import model as m
 from .base import PASS, Hand, IllegalPlay, PlayAfterEnd
-from .deal import Deal, deal_packets, redeal_seed, sorted_hands, void_at_deal, void_for_trump
+from .deal import Deal, Seeds, deal_packets, sorted_hands, void_at_deal, void_for_trump
 from .decisions import EVENT_FIELDS, KINDS, AnswerError, Decision, Event, GameFileError, card_options, double_options
 from .doubling import DoublingRound, HandTerms, hand_terms
 from .hand import hand_for
@@ -64,7 +64,7 @@ from .views import DoubleOffer, PublicHand, SeatView, card_texts, move_text
 FORMAT = "barbu_dsl game"
 VERSION = 1
 
-PlayOut = Callable[[m.Contract, Deal, int, int | None, int | None, str], tuple[list[int], list[int]]]
+PlayOut = Callable[[m.Contract, Deal, int, int | None, int | None, int | str], tuple[list[int], list[int]]]
 """Plays a whole hand in one go: ``(contract, hands, declarer, trump,
 start_rank, seed) -> (raw scores, moves)``, the moves as ints (``PASS``
 for a pass): the balance lab's generated playouts of random hands."""
@@ -79,15 +79,16 @@ class GameState:
     module docstring).  Make one with :meth:`new` or :meth:`from_json`."""
 
     def __init__(self, spec: m.Spec, players: int, seed: int | str, names: tuple[str, ...] | None,
-                 first_declarer: int | None, play_out: PlayOut | None):
+                 first_declarer: int | None, play_out: PlayOut | None, seeds: Seeds | None = None):
         self.spec = spec
         self.players = players
         self.seed = seed
         self.names = names
         self.first_declarer = first_declarer
         self._play_out = play_out
+        self._seeds = Seeds(seed) if seeds is None else seeds
         self._everyone = tuple(range(players))
-        self._schedule = Schedule(spec, players, random.Random(f"{seed}/game"), first_declarer)
+        self._schedule = Schedule(spec, players, random.Random(self._seeds.game()), first_declarer)
         self._answers: list[Any] = []
         self._log: list[tuple[Any, ...]] = []  # events as (type, seats, *fields)
         self._events: list[Event] = []  # the log's events made so far
@@ -119,13 +120,15 @@ class GameState:
     @classmethod
     def new(cls, spec: m.Spec, *, players: int | None = None, seed: int | str = 0,
             names: Sequence[str] | None = None, first_declarer: int | None = None,
-            play_out: PlayOut | None = None) -> GameState:
+            play_out: PlayOut | None = None, seeds: Seeds | None = None) -> GameState:
         """A game of ``spec`` for ``players`` (four when the spec allows it,
         else its smallest count), dealt from ``seed``; ``names`` names the
         seats; ``first_declarer`` is the seat that declares the first hand
         (default: drawn by lot, or the holder of the spec's card).
         ``play_out`` plays each hand's cards in one go instead of asking for
         them (the balance lab's random hands; see :data:`PlayOut`).
+        ``seeds`` draws the game's chance from ``seed`` another way (the
+        lab's :class:`~.deal.NumberSeeds`; such a game is not saved).
         ValueError when the spec is not played by ``players``."""
         count = default_players(spec) if players is None else players
         if count not in spec.players:
@@ -135,7 +138,7 @@ class GameState:
             raise ValueError(f"{len(names)} names for {count} players")
         if first_declarer is not None and not 0 <= first_declarer < count:
             raise ValueError(f"seat {first_declarer} is not a seat of {count} players")
-        return cls(spec, count, seed, None if names is None else tuple(names), first_declarer, play_out)
+        return cls(spec, count, seed, None if names is None else tuple(names), first_declarer, play_out, seeds)
 
     # ---- what the game is now ---------------------------------------------------
 
@@ -328,8 +331,8 @@ class GameState:
         cards in the order dealt (its packet)."""
         redeal = self.spec.redeal
         while True:
-            packets = deal_packets(self._views[0].deck, self.players,
-                                   redeal_seed(f"{self.seed}/hand {number}", self._redeals), self.spec.widow)
+            packets = deal_packets(self._views[0].deck, self.players, self._seeds.deal(number, self._redeals),
+                                   self.spec.widow)
             if self._redeals >= redeal.limit or void_at_deal(packets, redeal) is None:
                 return packets
             self._redeals += 1
@@ -562,7 +565,7 @@ class GameState:
             return
         if self._play_out is not None:
             raw, played = self._play_out(contract, self._cards, declarer, self._trump, self._start_rank,
-                                         f"{self.seed}/play {turn.number}")
+                                         self._seeds.play(turn.number))
             self._answers.extend(move_text(move) for move in played)
             transfers, final = terms.settle(raw, doubles)
             self._finish_hand("complete", raw, transfers, final, played)
@@ -695,6 +698,8 @@ class GameState:
         (docs/game.md).  :meth:`from_json` replays it to the same state."""
         from ..language import print_spec
 
+        if type(self._seeds) is not Seeds:
+            raise ValueError("a game seeded with the lab's number seeds is not saved")
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "spec": self.spec.full_name,
                                 "spec_text": print_spec(self.spec), "players": self.players, "seed": self.seed,
                                 "names": None if self.names is None else list(self.names)}

@@ -304,6 +304,10 @@ class TrickHand(Hand):
     def captured(self, seat: int) -> list[int]:
         return cards_of(self._won[seat])
 
+    def captured_mask(self, seat: int) -> int:
+        """The cards ``seat`` has taken, as a mask."""
+        return self._won[seat]
+
     @property
     def tricks(self) -> list[Trick]:
         return list(self._tricks)

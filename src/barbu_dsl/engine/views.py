@@ -209,6 +209,7 @@ class SeatView:
     """
 
     __slots__ = (
+        "_deck_mask",
         "_hand",
         "against",
         "contract",
@@ -247,6 +248,7 @@ class SeatView:
         self.seat = seat
         self.names = names
         self.deck: tuple[int, ...] = spec.deck_for(players)
+        self._deck_mask = mask_of(self.deck)
         self.number = number  # the hand, 0-based
         self.total = total  # hands in the game; None when not known in advance (a game to a target)
         self.target = target  # the score that ends the game (docs/rules.md section 6)
@@ -401,14 +403,14 @@ class SeatView:
         if self.passing is not None and self.passing.discarding:
             gone |= mask_of(self.given)  # the dealer's own discards: seen, out of play (section 6)
         hand = self._hand
-        deck = mask_of(self.deck)
+        deck = self._deck_mask
         if hand is not None:
             # The hand's cards (a position of a few cards is its own deck), and an unseen widow's.
             deck = hand.table.deck | (deck if self.spec.widow_size(self.players) else 0)  # type: ignore[attr-defined]
             gone |= self.public.played if self.public is not None else 0
         if isinstance(hand, TrickHand):
             for seat in range(hand.players):
-                gone |= mask_of(hand.captured(seat))
+                gone |= hand.captured_mask(seat)
         return deck & ~gone
 
     @property

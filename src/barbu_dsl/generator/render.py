@@ -260,13 +260,14 @@ def _top_level_names(code: str, imported: bool = True) -> set[str]:
     return names
 
 
-def _compiled_in(runtime: str, python: str) -> str:
-    """A comment naming, by hash, the runtime and the Python contract module
-    a native contract module compiles in.  numba checks a cached function
-    against its own source file only (its time and size), so this line makes
-    the file change, and its cache go stale, whenever they change."""
+def _compiled_in(runtime: str, python: str, what: str = "the Python rules") -> str:
+    """A comment naming, by hash, the runtime and the code a native module
+    compiles in (``what``: a contract module's Python rules, or the index's
+    native contract modules).  numba checks a cached function against its
+    own source file only (its time and size), so this line makes the file
+    change, and its cache go stale, whenever they change."""
     digest = hashlib.sha256(f"{runtime}\0{python}".encode()).hexdigest()[:16]
-    return f"\n# Compiled with the runtime and the Python rules as of {digest} (sha256): a new\n" \
+    return f"\n# Compiled with the runtime and {what} as of {digest} (sha256): a new\n" \
            "# version of either changes this file, so numba compiles it again."
 
 
@@ -306,6 +307,9 @@ def render_native(spec: p.SpecPlan, python: dict[str, str]) -> dict[str, str]:
                    f"from .runtime import {', '.join(runtime)}",
                    _compiled_in(files[f"{root}/runtime.py"], python[f"{spec.package}/{contract.module}.py"])]
         files[f"{root}/{contract.module}.py"] = tidy(body.replace(marker, "\n".join(imports)))
+    # The index compiles every contract's playout into its own (play_hands): it too goes stale with them.
+    modules = "\0".join(files[f"{root}/{contract.module}.py"] for contract in spec.contracts)
+    files[f"{root}/__init__.py"] += _compiled_in(files[f"{root}/runtime.py"], modules, "the native contracts") + "\n"
     return files
 
 

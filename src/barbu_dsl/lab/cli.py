@@ -62,7 +62,6 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
     from ..i18n import choose_language
     from ..language import load_spec
     from ..limits import SIMULATION_WORKERS
-    from .backend import effective
     from .report import print_tables, summary
     from .study import Study
 
@@ -84,13 +83,8 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
     count = default_players(models[0]) if players is None else players
     study = Study(models, (hands or 1000) if contract else (games or 100),
                   tuple(name.strip() for name in bots.split(",")), seed, count, contract, backend)
-    if backend == "native" and effective(backend) != "native":
-        err.print("note: numba is not installed (pip install 'barbu_dsl[fast]'); "
-                  "playing the Python playouts, which give the same results", markup=False)
-    elif backend == "native" and any(name != "random" for name in study.bots):
-        err.print("note: --backend native plays the cards of games whose every seat is a random bot; "
-                  f"with {', '.join(sorted(set(study.bots) - {'random'}))} bots every card is chosen "
-                  "by a bot, so the backend changes nothing here", markup=False)
+    if backend == "native":
+        _backend_notes(study)
     tally = _run(study, workers, scheduler)
     data = summary(study, tally)
     if plot is not None:
@@ -103,6 +97,28 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
         print_tables(out.console, study, data, language)
     if plot is not None:
         err.print(f"plot written to {plot}", markup=False)
+
+
+def _backend_notes(study: Study) -> None:
+    """Say when ``--backend native`` cannot help: no numba, bots that choose
+    every card, or rules that the lean path leaves to the game engine."""
+    from .backend import effective
+    from .lean import lean_reason
+
+    if effective("native") != "native":
+        err.print("note: numba is not installed (pip install 'barbu_dsl[fast]'); "
+                  "playing the Python playouts, which give the same results", markup=False)
+    elif any(name != "random" for name in study.bots):
+        err.print("note: --backend native plays the cards of games whose every seat is a random bot; "
+                  f"with {', '.join(sorted(set(study.bots) - {'random'}))} bots every card is chosen "
+                  "by a bot, so the backend changes nothing here", markup=False)
+    else:
+        for spec in study.specs:
+            reason = lean_reason(spec, study.players)
+            if reason is not None:
+                err.print(f"note: in {spec.full_name}, {reason}, so its games are played by the game engine and "
+                          "only each hand's cards natively, one hand at a time (slower than whole batches)",
+                          markup=False)
 
 
 def _run(study: Study, workers: int, scheduler: str | None) -> Tally:

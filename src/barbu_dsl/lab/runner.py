@@ -13,18 +13,22 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import cast
 
-from ..bots import make_bots
-from ..engine.bots import RandomBot
+from ..bots import make_bot
+from ..engine.bots import Bot, RandomBot
+from ..engine.deal import NumberSeeds
 from ..engine.game import play
 from ..engine.state import GameState
 from ..language import model as m
-from .backend import play_out
+from .backend import PlayOuts, play_out, play_outs
+from .lean import HandFacts, LeanGame, lean_reason
 from .study import Batch, Study, batches, game_seed, one_contract
-from .tally import Observation, Tally, game_observations
+from .tally import Observation, ScoredHand, Tally, game_observations
 
 DASK_CONNECT_SECONDS = 20
 """How long ``--scheduler`` waits for the scheduler to answer."""
@@ -33,34 +37,108 @@ Progress = Callable[[int], None]
 """Told the number of games of each batch as it finishes."""
 
 
-def play_game(study: Study, spec: m.Spec, game: int) -> tuple[Observation, list[tuple[str, int]]]:
+GameResults = tuple[Observation, list[tuple[str, int]]]
+"""A game's observation of one spec and each hand's (contract, declarer's final score)."""
+
+
+def play_game(study: Study, spec: m.Spec, game: int) -> GameResults:
     """Game ``game`` of ``study`` under ``spec``: its observation and each
     hand's (contract, declarer's final score)."""
-    seed = game_seed(study.seed, game)
-    names = study.seat_bots(game)
-    bots = make_bots(names, study.players, seed)
+    return play_games(study, spec, range(game, game + 1))[0]
+
+
+@dataclass(frozen=True)
+class _Setting:
+    """What game ``game`` of a study is played with, under one spec."""
+
+    played: m.Spec  # the spec, or its single contract as a game
+    seeds: NumberSeeds
+    names: list[str]
+    first: int | None
+
+    def bots(self) -> list[Bot]:
+        return [make_bot(name, self.seeds.seat(seat)) for seat, name in enumerate(self.names)]
+
+
+def _setting(study: Study, spec: m.Spec, game: int) -> _Setting:
+    seeds = NumberSeeds(game_seed(study.seed, game))
+    if study.contract is not None:
+        return _Setting(one_contract(spec, study.contract), seeds, study.seat_bots(game), game % study.players)
+    return _Setting(spec, seeds, study.seat_bots(game), None)
+
+
+def play_games(study: Study, spec: m.Spec, games: range) -> list[GameResults]:
+    """Games ``games`` of ``study`` under ``spec``, each as :func:`play_game`.
+
+    Games of random bots take the lean path (:mod:`.lean`) when the spec
+    allows it, and those that no score can end early are prepared first
+    and their hands played out together, in one call of the backend;
+    every other game is played by a game state (:func:`game_state`)."""
+    settings = [_setting(study, spec, game) for game in games]
+    lean = lean_reason(settings[0].played, study.players) is None
+    hands: list[Sequence[ScoredHand] | None] = []
+    batched: list[LeanGame] = []
+    facts = HandFacts(settings[0].played, study.players)
+    for setting in settings:
+        bots = setting.bots()
+        if not (lean and all(type(bot) is RandomBot for bot in bots)):
+            hands.append(_game_state(study, spec, setting, bots).hands)
+            continue
+        game = LeanGame(setting.played, study.players, setting.seeds, cast("list[RandomBot]", bots), setting.first,
+                        facts)
+        if game.fixed_length:
+            batched.append(game)
+        else:
+            _play_lean(game, play_outs(spec, study.players, study.backend))
+        hands.append(game.hands)  # filled in below for the batched games
+    if batched:
+        playouts = [game.prepare_all() for game in batched]
+        raws = iter(play_outs(spec, study.players, study.backend)([p for game in playouts for p in game]))
+        for game, game_playouts in zip(batched, playouts, strict=True):
+            game.score_all([next(raws) for _ in game_playouts])
+    return [_observed(study, spec, game_hands, setting.names)
+            for game_hands, setting in zip(hands, settings, strict=True) if game_hands is not None]
+
+
+def _play_lean(game: LeanGame, play: PlayOuts) -> None:
+    """Play a lean game hand by hand (its scores may end it early)."""
+    while not game.over:
+        playout = game.prepare()
+        game.score(None if playout is None else play([playout])[0])
+
+
+def game_state(study: Study, spec: m.Spec, game: int) -> GameState:
+    """Game ``game`` of ``study`` under ``spec`` played by a game state,
+    whatever its bots: the reference the lean path is checked against."""
+    setting = _setting(study, spec, game)
+    return _game_state(study, spec, setting, setting.bots())
+
+
+def _game_state(study: Study, spec: m.Spec, setting: _Setting, bots: list[Bot]) -> GameState:
     # A generated rollout plays the hands it is given: a widow the first trick takes is played by the engine.
     random_only = all(isinstance(bot, RandomBot) for bot in bots) and spec.leftover != "widow to first trick"
-    played, first = spec, None
-    if study.contract is not None:
-        played, first = one_contract(spec, study.contract), game % study.players
-    state = GameState.new(played, players=study.players, seed=seed, first_declarer=first,
+    state = GameState.new(setting.played, players=study.players, seed=setting.seeds.seed,
+                          first_declarer=setting.first, seeds=setting.seeds,
                           play_out=play_out(spec, study.backend) if random_only else None)
     play(state, bots)
-    hands = state.hands
+    return state
+
+
+def _observed(study: Study, spec: m.Spec, hands: Sequence[ScoredHand], names: list[str]) -> GameResults:
     contracts = [c.name for c in spec.contracts]
     totals = hands[-1].totals if hands else (0,) * study.players
     paid = spec.game.payouts(totals) if study.contract is None else ()
-    obs = game_observations(hands, [list(hand.options) for hand in hands], contracts, study.players, names, paid)
+    obs = game_observations(hands, contracts, study.players, names, paid)
     return obs, [(hand.contract, hand.final[hand.declarer]) for hand in hands]
 
 
 def play_batch(study: Study, batch: Batch) -> Tally:
-    """The tally of one batch: each game played by every spec in turn."""
+    """The tally of one batch: its games played by every spec in turn."""
     tally = Tally(len(study.specs))
-    for game in range(batch.start, batch.stop):
-        played = [play_game(study, spec, game) for spec in study.specs]
-        tally.add_game([obs for obs, _ in played], [finals for _, finals in played])
+    games = range(batch.start, batch.stop)
+    played = [play_games(study, spec, games) for spec in study.specs]
+    for k in range(len(games)):
+        tally.add_game([by_spec[k][0] for by_spec in played], [by_spec[k][1] for by_spec in played])
     return tally
 
 

@@ -2,23 +2,26 @@
 contract), the bots, the seed, and how the work is cut into batches.
 
 Determinism comes from here.  Game ``g`` of a study with seed ``S`` is
-played with the game seed ``f"{S}/{g}"`` by every spec compared; batches
-are fixed runs of consecutive game numbers (:data:`BATCH_GAMES` each),
-whatever the number of workers, and their tallies are exact integers
-added in batch order (:mod:`.tally`).  So one worker, many processes and a
-Dask cluster print the same numbers.
+played with the game seed ``game_seed(S, g)``, a number, by every spec
+compared; each hand's deal and playout, the game's own draws and each
+seat's bot are seeded with numbers drawn from it
+(:class:`~barbu_dsl.engine.deal.NumberSeeds`).  Batches are fixed runs of
+consecutive game numbers (:data:`BATCH_GAMES` each), whatever the number
+of workers, and their tallies are exact integers added in batch order
+(:mod:`.tally`).  So one worker, many processes and a Dask cluster print
+the same numbers.
 
 Duplicate play (what the specs share on game ``g``):
 
-* the deal of every hand number ``n``, ``f"{game seed}/hand {n}"``
-  (:class:`~barbu_dsl.engine.state.GameState` deals independently of the
-  bots and of the contract), so hand ``n`` of one spec and hand ``n`` of another
-  hold the same cards even when different contracts are chosen;
+* the deal of every hand number ``n``, seeded by the game seed and ``n``
+  alone (a game deals independently of the bots and of the contract), so
+  hand ``n`` of one spec and hand ``n`` of another hold the same cards
+  even when different contracts are chosen;
 * the first declarer, drawn from the game seed: with the same number of
   contracts per series every hand number has the same declarer in both
   specs; a spec with more contracts (Ravage City) moves the later series;
-* the bots and their seeds (``make_bots(..., seed=game seed)``), seated
-  with the rotation ``g % players``: seat ``s`` gets bot
+* the bots and their seeds (one per seat, drawn from the game seed),
+  seated with the rotation ``g % players``: seat ``s`` gets bot
   ``names[(s + g) % players]``, so over ``players`` games every bot sits in
   every seat;
 * with ``contract`` set, game ``g`` is one hand of that contract
@@ -28,10 +31,12 @@ Duplicate play (what the specs share on game ``g``):
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..bots import BOTS
+from ..engine.deal import mixed_seed
 from ..errors import UsageError
 from ..language import model as m
 from ..limits import SIMULATED_GAMES
@@ -110,9 +115,19 @@ def one_contract(spec: m.Spec, contract: str) -> m.Spec:
     return replace(spec, game=game)
 
 
-def game_seed(seed: int | str, game: int) -> str:
-    """The seed of game ``game`` of a study seeded ``seed``."""
-    return f"{seed}/{game}"
+def game_seed(seed: int | str, game: int) -> int:
+    """The seed of game ``game`` of a study seeded ``seed``: a number
+    (:func:`~barbu_dsl.engine.deal.mixed_seed`), from which the game's
+    deals, draws and bots are seeded (:class:`~barbu_dsl.engine.deal.NumberSeeds`)."""
+    return mixed_seed(_study_number(seed), game)
+
+
+@lru_cache(maxsize=64)
+def _study_number(seed: int | str) -> int:
+    """A study's seed as a number: itself, or a text seed's hash."""
+    if isinstance(seed, int):
+        return seed
+    return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
 
 
 @dataclass(frozen=True)

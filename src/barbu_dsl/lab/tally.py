@@ -36,12 +36,33 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from ..engine.results import HandResult
 from .study import ROLES_EXTRA, role_names
 
 Key = tuple[str, ...]
 Observation = dict[Key, tuple[int, ...]]
+
+
+class ScoredHand(Protocol):
+    """What the tally reads of a hand: a game state's
+    :class:`~barbu_dsl.engine.results.HandResult` or a lean game's
+    :class:`~.lean.HandScore`."""
+
+    @property
+    def contract(self) -> str: ...
+    @property
+    def declarer(self) -> int: ...
+    @property
+    def doubles(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def raw(self) -> tuple[int, ...]: ...
+    @property
+    def final(self) -> tuple[int, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def options(self) -> tuple[str, ...]: ...
 
 
 def _single(obs: tuple[int, ...]) -> list[int]:
@@ -109,40 +130,57 @@ class Tally:
                     target[score] = target.get(score, 0) + count
 
 
-def game_observations(hands: Sequence[HandResult], options: Sequence[Sequence[str]], contracts: Sequence[str],
-                      players: int, seat_bots: Sequence[str], paid: Sequence[int] = ()) -> Observation:
-    """One game's observation of one spec: its hands, the contracts each
-    hand's chooser could choose from, the spec's contracts, the bot of
-    each seat and what each seat received by place (empty when the spec
-    does not pay by place)."""
+def game_observations(hands: Sequence[ScoredHand], contracts: Sequence[str], players: int, seat_bots: Sequence[str],
+                      paid: Sequence[int] = ()) -> Observation:
+    """One game's observation of one spec: its hands (each with the
+    contracts its chooser could choose from), the spec's contracts, the
+    bot of each seat and what each seat received by place (empty when the
+    spec does not pay by place)."""
     roles = role_names(players)
     obs: dict[Key, list[int]] = {}
+    for hand in hands:
+        _count_hand(obs, hand, roles, players)
+    for c in contracts:
+        _count(obs, ("share", c), len(hands), sum(1 for hand in hands if hand.contract == c))
+    _count(obs, ("length",), 1, len(hands))
+    totals = hands[-1].totals if hands else (0,) * players
+    for seat, name in enumerate(seat_bots):
+        _count(obs, ("bot", name), 1, totals[seat])
+        if paid:
+            _count(obs, ("payout", name), 1, paid[seat])
+    return {key: tuple(values) for key, values in obs.items()}
 
-    def count(key: Key, *values: int) -> None:
-        old = obs.get(key)
-        obs[key] = list(values) if old is None else [x + y for x, y in zip(old, values, strict=True)]
 
-    for hand, offered in zip(hands, options, strict=True):
-        c = hand.contract
-        for k, role in enumerate(roles):
-            seat = (hand.declarer + k) % players
-            count(("score", c, role), 1, hand.raw[seat], hand.final[seat])
+def _count(obs: dict[Key, list[int]], key: Key, *values: int) -> None:
+    old = obs.get(key)
+    obs[key] = list(values) if old is None else [x + y for x, y in zip(old, values, strict=True)]
+
+
+def _once(obs: dict[Key, list[int]], key: Key, x: int, y: int) -> None:
+    """``_count(obs, key, 1, x, y)``, the most frequent count, added in place."""
+    old = obs.get(key)
+    if old is None:
+        obs[key] = [1, x, y]
+    else:
+        old[0] += 1
+        old[1] += x
+        old[2] += y
+
+
+def _count_hand(obs: dict[Key, list[int]], hand: ScoredHand, roles: Sequence[str], players: int) -> None:
+    """Add one hand's scores by role, total, doubles and choice to ``obs``."""
+    c, offered, raw, final = hand.contract, hand.options, hand.raw, hand.final
+    for k, role in enumerate(roles):
+        seat = (hand.declarer + k) % players
+        _once(obs, ("score", c, role), raw[seat], final[seat])
+    if hand.doubles:
         doublers = {a for a, _ in hand.doubles}
         doubled = {b for _, b in hand.doubles}
         for role, seats in zip(ROLES_EXTRA, (doublers, doubled), strict=True):
             for seat in sorted(seats):
-                count(("score", c, role), 1, hand.raw[seat], hand.final[seat])
-        count(("total", c), 1, sum(hand.raw), sum(hand.final))
-        count(("doubled", c), 1, 1 if hand.doubles else 0, len(hand.doubles))
-        if len(offered) > 1:
-            for name in offered:
-                count(("pick", name), 1, 1 if name == c else 0)
-    for c in contracts:
-        count(("share", c), len(hands), sum(1 for hand in hands if hand.contract == c))
-    count(("length",), 1, len(hands))
-    totals = hands[-1].totals if hands else (0,) * players
-    for seat, name in enumerate(seat_bots):
-        count(("bot", name), 1, totals[seat])
-        if paid:
-            count(("payout", name), 1, paid[seat])
-    return {key: tuple(values) for key, values in obs.items()}
+                _once(obs, ("score", c, role), raw[seat], final[seat])
+    _once(obs, ("total", c), sum(raw), sum(final))
+    _once(obs, ("doubled", c), 1 if hand.doubles else 0, len(hand.doubles))
+    if len(offered) > 1:
+        for name in offered:
+            _count(obs, ("pick", name), 1, 1 if name == c else 0)
