@@ -81,13 +81,23 @@ def check_play_hands(package) -> None:  # type: ignore[no-untyped-def]
         got = native.play_hands([t[0] for t in todo], [t[1] for t in todo], [t[2] for t in todo],
                                 [t[3] for t in todo], trumps, ranks, players).tolist()
         expected = [package.rollout(name, random.Random(play), players=players, declarer=declarer, trump=trump,
-                                    start_rank=rank, hands=deal_packets(deck, players, seed, widow=True))
+                                    start_rank=rank, hands=_as_dealt(package, deck, players, seed, declarer))
                     for (name, seed, play, declarer, _), trump, rank in zip(todo, trumps, ranks, strict=True)]
         assert got == expected, players
         named = next((name for name in names if rules[name].TRUMPS == "named" or rules[name].START == "chosen"), None)
         if named is not None:  # a hand whose trump or starting rank is named, without it: refused
             with pytest.raises(ValueError, match="names"):
                 native.play_hands([named], [1], [1], [0], [None], [None], players)
+
+
+def _as_dealt(package, deck: list[int], players: int, seed: int, declarer: int) -> list[list[int]]:  # type: ignore[no-untyped-def]
+    """The engine's deal of ``seed``: the cards left over in no hand, or,
+    when the dealer discards, in the declarer's (docs/rules.md section 6)."""
+    hands = [list(hand) for hand in deal_packets(deck, players, seed, widow=True)]
+    if package.settings.LEFTOVER == "dealer discards":
+        held = {card for hand in hands for card in hand}
+        hands[declarer] = [*hands[declarer], *(card for card in deck if card not in held)]
+    return hands
 
 
 @pytest.mark.parametrize("target", CHECKED_IN)
