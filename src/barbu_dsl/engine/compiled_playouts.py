@@ -13,11 +13,11 @@ The random numbers are CPython's: the bot's ``random.Random`` state is
 copied in once per decision (:func:`mt_state`), the compiled code draws
 exactly what the Python code draws from it (``random()``, ``shuffle``,
 ``randrange``) and the state is copied back after (:func:`set_mt_state`),
-so a seed gives the same game with or without this module.  A case the
-compiled code does not cover (a hand seen in part, a deal drawn by
-matching after the greedy draw fails, more seats or scoring parts than its
-tables hold) answers :data:`FALLBACK`, and the caller runs the Python
-search from the same state.
+so the same work from the same seed gives the same result with or
+without this module.  A case the compiled code does not cover (a hand
+seen in part, more seats or scoring parts than its tables hold) answers
+:data:`FALLBACK`, and the caller runs the Python search from the same
+state.
 
 Tables and positions are packed into int64 arrays at the fixed offsets
 below (:func:`pack_table`, :func:`pack_position`).  Compiled code is kept
@@ -737,8 +737,7 @@ def draw(mt: np.ndarray, seat: int, mine: int, unseen: int, counts: np.ndarray, 
          players: int, hands: np.ndarray, cards: np.ndarray, allowed: np.ndarray, order: np.ndarray,
          need: np.ndarray) -> bool:
     """``sampling.draw`` into ``hands`` (one more seat for a widow); False
-    when only the Python draw can deal it (a hand seen in part, or the
-    greedy draw failing eight times)."""
+    when only the Python draw can deal it (a hand seen in part)."""
     if counts[seat] - popcount(mine) > 0:
         return False
     others_total = 0
@@ -760,12 +759,7 @@ def draw(mt: np.ndarray, seat: int, mine: int, unseen: int, counts: np.ndarray, 
         if s != seat and counts[s] and excluded[s] & unseen:
             constrained = True
     if not constrained:
-        at = 0
-        for s in range(seats):
-            if s != seat and counts[s]:
-                for i in range(at, at + counts[s]):
-                    hands[s] |= 1 << cards[i]
-                at += counts[s]
+        _deal_in_order(seat, counts, seats, cards, hands)
         return True
     _most_constrained_first(seat, counts, excluded, seats, cards, n, allowed, order)
     for _ in range(8):
@@ -774,7 +768,83 @@ def draw(mt: np.ndarray, seat: int, mine: int, unseen: int, counts: np.ndarray, 
         for s in range(seats):
             if s != seat:
                 hands[s] = 0
-    return False
+    if _matching(order, n, allowed, counts, seats, hands):
+        return True
+    # The facts contradict each other (they cannot, for a legal history): deal freely.
+    _shuffled(mt, unseen, cards)
+    _deal_in_order(seat, counts, seats, cards, hands)
+    return True
+
+
+@njit(cache=CACHE)
+def _deal_in_order(seat: int, counts: np.ndarray, seats: int, cards: np.ndarray, hands: np.ndarray) -> None:
+    """The shuffled ``cards`` dealt in turn: each other seat takes as many as it holds."""
+    at = 0
+    for s in range(seats):
+        if s != seat and counts[s]:
+            for i in range(at, at + counts[s]):
+                hands[s] |= 1 << cards[i]
+            at += counts[s]
+
+
+@njit(cache=CACHE)
+def _matching(order: np.ndarray, n: int, allowed: np.ndarray, counts: np.ndarray, seats: int,  # noqa: C901 -- one augmenting-path search, its recursion unrolled
+              hands: np.ndarray) -> bool:
+    """``sampling._matching``: each card of ``order`` to a seat slot by
+    augmenting paths, searched in the same order (seats, then slots, in
+    turn; the recursion kept on a stack), so the same deal; False if none."""
+    first = np.zeros(seats + 1, dtype=np.int64)  # the first slot of each seat
+    for s in range(seats):
+        first[s + 1] = first[s] + counts[s]
+    owner = np.full(64, -1, dtype=np.int64)  # slot -> card
+    cards = np.zeros(64, dtype=np.int64)  # per stack frame: the card being placed,
+    at_seat = np.zeros(64, dtype=np.int64)  # the seat and slot where its search goes on,
+    at_slot = np.zeros(64, dtype=np.int64)
+    via = np.zeros(64, dtype=np.int64)  # and the slot it was taken from (its parent's)
+    for i in range(n):
+        seen = 0
+        depth = 0
+        cards[0], at_seat[0], at_slot[0], via[0] = order[i], 0, 0, -1
+        placed = False
+        while depth >= 0:
+            c = cards[depth]
+            pushed = False
+            while at_seat[depth] < seats and not pushed:
+                s = at_seat[depth]
+                if allowed[c] >> s & 1:
+                    while at_slot[depth] < first[s + 1] - first[s]:
+                        slot = first[s] + at_slot[depth]
+                        at_slot[depth] += 1
+                        if seen >> slot & 1:
+                            continue
+                        seen |= 1 << slot
+                        if owner[slot] < 0:
+                            owner[slot] = c  # a free slot: every card on the path moves along it
+                            while depth > 0:
+                                owner[via[depth]] = cards[depth - 1]
+                                depth -= 1
+                            placed = True
+                            break
+                        depth += 1
+                        cards[depth], at_seat[depth], at_slot[depth], via[depth] = owner[slot], 0, 0, slot
+                        pushed = True
+                        break
+                    if placed:
+                        break
+                if not pushed:
+                    at_seat[depth] += 1
+                    at_slot[depth] = 0
+            if placed:
+                break
+            if not pushed:
+                depth -= 1  # no slot for this card: its parent searches on
+        if not placed:
+            return False
+    for s in range(seats):
+        for slot in range(first[s], first[s + 1]):
+            if owner[slot] >= 0:
+                hands[s] |= 1 << owner[slot]
+    return True
 
 
 @njit(cache=CACHE)
@@ -844,6 +914,15 @@ def _greedy(mt: np.ndarray, order: np.ndarray, n: int, allowed: np.ndarray, coun
 
 
 @njit(cache=CACHE)
+def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A batch's scratch: a deal and the hands a playout uses up (a row a
+    seat, and one for a widow), the draw's rows (the cards, the seats each
+    may go to, their order, the cards each seat needs), a playout's rows."""
+    return (np.zeros(SEATS + 1, dtype=np.int64), np.zeros(SEATS + 1, dtype=np.int64),
+            np.zeros((4, 52), dtype=np.int64), np.zeros((4, 52), dtype=np.int64))
+
+
+@njit(cache=CACHE)
 def move_totals(t: np.ndarray, bad: np.ndarray, p: np.ndarray, moves: np.ndarray, weights: np.ndarray,
                 deals: int, seat: int, mine: int, unseen: int, counts: np.ndarray, excluded: np.ndarray,
                 widow_left: bool, mt: np.ndarray, totals: np.ndarray) -> int:
@@ -851,16 +930,10 @@ def move_totals(t: np.ndarray, bad: np.ndarray, p: np.ndarray, moves: np.ndarray
     draws, each legal move of ``moves`` finished from each; ``totals`` gets
     each move's summed weighted result.  :data:`OK` or :data:`FALLBACK`."""
     players = t[K_PLAYERS]
-    dealt = np.zeros(SEATS + 1, dtype=np.int64)
-    hands = np.zeros(SEATS + 1, dtype=np.int64)
-    cards = np.zeros(52, dtype=np.int64)
-    allowed = np.zeros(52, dtype=np.int64)
-    order = np.zeros(52, dtype=np.int64)
-    need = np.zeros(SEATS + 1, dtype=np.int64)
+    dealt, hands, work, scratch = _buffers()
     out = np.zeros(SEATS, dtype=np.int64)
-    scratch = np.zeros((4, 52), dtype=np.int64)
     for _ in range(deals):
-        if not draw(mt, seat, mine, unseen, counts, excluded, players, dealt, cards, allowed, order, need):
+        if not draw(mt, seat, mine, unseen, counts, excluded, players, dealt, work[0], work[1], work[2], work[3]):
             return FALLBACK
         widow = 0
         if widow_left:
@@ -920,16 +993,10 @@ def fresh_scores(tables: np.ndarray, bads: np.ndarray, leaders: np.ndarray, afte
     says otherwise); ``out[i, deal]`` gets the raw scores.  :data:`OK` or
     :data:`FALLBACK`."""
     players = tables[0, K_PLAYERS]
-    dealt = np.zeros(SEATS + 1, dtype=np.int64)
-    hands = np.zeros(SEATS + 1, dtype=np.int64)
-    cards = np.zeros(52, dtype=np.int64)
-    allowed = np.zeros(52, dtype=np.int64)
-    order = np.zeros(52, dtype=np.int64)
-    need = np.zeros(SEATS + 1, dtype=np.int64)
+    dealt, hands, work, scratch = _buffers()
     p = np.zeros(POSITION_SIZE, dtype=np.int64)
-    scratch = np.zeros((4, 52), dtype=np.int64)
     for d in range(deals):
-        if not draw(mt, seat, mine, unseen, counts, excluded, players, dealt, cards, allowed, order, need):
+        if not draw(mt, seat, mine, unseen, counts, excluded, players, dealt, work[0], work[1], work[2], work[3]):
             return FALLBACK
         for index in range(tables.shape[0]):
             for s in range(players):
@@ -960,7 +1027,7 @@ def dealt_scores(tables: np.ndarray, bads: np.ndarray, table_of: np.ndarray, lea
 @njit(cache=CACHE)
 def policy_scores(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, first: int,
                   mt: np.ndarray, widow: int, out: np.ndarray) -> None:
-    """One playout (for tests and benchmarks): ``hands`` (one row per playout) each finished from ``p``."""
+    """Playouts from one position (for benchmarks): each row of ``hands`` finished from ``p``."""
     players = t[K_PLAYERS]
     row = np.zeros(SEATS + 1, dtype=np.int64)
     scratch = np.zeros((4, 52), dtype=np.int64)
