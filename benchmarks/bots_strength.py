@@ -14,12 +14,16 @@ aim (after doubles):
 
 Each figure is the mean over deal seeds (each seed averaged over its
 rotations) with a 95 % confidence interval (normal, 1.96 standard errors).
-With ``--ablation`` the strong bot also plays with only one kind of
+With ``--only search`` the strong bot (with numba: the compiled search,
+``COMPILED_WORK`` times the deals) plays against the strong bot searching
+in Python with today's budget, at about the same CPU time per decision
+(both times are reported).  With ``--ablation`` the strong bot also plays with only one kind of
 decision by simulation (play, contract choice, doubling), the others
 made as the rule-based bot makes them, to show which gains most.  A's CPU
 time per decision is reported (mean and maximum, by kind).
 
     python benchmarks/bots_strength.py [SPEC] [--deals 50] [--think 1] [--jobs 1] [--ablation]
+        [--only strong|rules|search]
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ KINDS = {"contract": "contract", "trump": "contract", "start_rank": "contract", 
          "card": "play"}
 ABLATIONS = {"strong, play only": frozenset({"play"}), "strong, contract choice only": frozenset({"contract"}),
              "strong, doubling only": frozenset({"double"})}
+PYTHON_SEARCH = "strong, Python search"
 
 
 class Timed:
@@ -70,6 +75,8 @@ def bot(name: str, seed: str, think: float) -> Bot:
     """``strong``, ``rules``, ``random``, or an ablation's name."""
     if name in ABLATIONS:
         return StrongBot(seed, think, ABLATIONS[name])
+    if name == PYTHON_SEARCH:
+        return StrongBot(seed, think, search="python")
     return make_bot(name, seed, think)
 
 
@@ -89,10 +96,12 @@ def play(spec_name: str, deal_seed: int, seat: int | None, a: str, b: str, think
     timed = None
     if seat is not None:
         timed = bots[seat] = Timed(bots[seat])
+    else:  # the baseline times the B seat at seat 0
+        timed = bots[0] = Timed(bots[0])
     result = play_game(spec, bots, seed=deal_seed, players=players)
     sign = 1 if spec.game.aim == "highest" else -1
     per_hand = [sign * total / len(result.hands) for total in result.totals]
-    return Game(per_hand, dict(timed.times) if timed else {})
+    return Game(per_hand, dict(timed.times))
 
 
 def interval(samples: list[float]) -> str:
@@ -105,8 +114,11 @@ def report(title: str, a: str, b: str, games: dict[tuple[int, int | None], Game]
            players: int) -> None:
     margins, gains, a_points, b_points = [], [], [], []
     times: dict[str, list[float]] = defaultdict(list)
+    b_times: dict[str, list[float]] = defaultdict(list)
     for d in deals:
         base = games[d, None].per_hand
+        for kind, values in games[d, None].times.items():
+            b_times[kind].extend(values)
         margin = gain = mine = theirs = 0.0
         for seat in range(players):
             game = games[d, seat]
@@ -126,15 +138,16 @@ def report(title: str, a: str, b: str, games: dict[tuple[int, int | None], Game]
     print(f"  points per hand, {a}: {interval(a_points)}   {b} seats: {interval(b_points)}")
     print(f"  margin per hand ({a} − {b} seats at its table): {interval(margins)}")
     print(f"  duplicate gain per hand ({a} − {b} in the same seat, same deals): {interval(gains)}")
-    every = [t for values in times.values() for t in values]
-    if every:
-        print(f"  {a}: {len(every)} decisions, CPU time per decision mean {1000 * statistics.mean(every):.1f} ms, "
-              f"max {1000 * max(every):.0f} ms")
-        for kind in ("play", "contract", "double"):
-            values = times.get(kind)
-            if values:
-                print(f"    {kind:9} {len(values):6d} decisions, mean {1000 * statistics.mean(values):6.1f} ms, "
-                      f"max {1000 * max(values):5.0f} ms")
+    for name, timed in ((a, times), (f"{b} (seat 0 of the baseline games)", b_times)):
+        every = [t for values in timed.values() for t in values]
+        if every:
+            print(f"  {name}: {len(every)} decisions, CPU time per decision mean "
+                  f"{1000 * statistics.mean(every):.1f} ms, max {1000 * max(every):.0f} ms")
+            for kind in ("play", "contract", "double"):
+                values = timed.get(kind)
+                if values:
+                    print(f"    {kind:9} {len(values):6d} decisions, mean {1000 * statistics.mean(values):6.1f} ms, "
+                          f"max {1000 * max(values):5.0f} ms")
 
 
 def main() -> None:
@@ -144,17 +157,21 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="the strong bot's think factor")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--ablation", action="store_true", help="also each kind of decision alone")
-    parser.add_argument("--only", choices=["strong", "rules"], help="only the pairing led by this bot")
+    parser.add_argument("--only", choices=["strong", "rules", "search"],
+                        help="only the pairing led by this bot; search: the strong bot against its Python search")
     args = parser.parse_args()
     spec = load_spec(args.spec)
     players = default_players(spec)
     deals = list(range(1000, 1000 + args.deals))
     pairings = [("strong", "rules"), ("rules", "random")]
-    if args.only:
+    if args.only == "search":
+        pairings = [("strong", PYTHON_SEARCH)]
+    elif args.only:
         pairings = [p for p in pairings if p[0] == args.only]
     if args.ablation:
         pairings += [(name, "rules") for name in ABLATIONS]
-    print(f"{spec.full_name}, {players} players; the {spec.game.aim} total wins; strong bot think {args.think}")
+    print(f"{spec.full_name}, {players} players; the {spec.game.aim} total wins; strong bot think {args.think}, "
+          f"search {StrongBot(0).search}")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for a, b in pairings:
             started = time.perf_counter()

@@ -2,14 +2,17 @@
 
 * ``specs/``: the bundled specs, read (:mod:`barbu_dsl.language.spec_cache`);
 * ``generated/``: the packages the balance lab generates and runs
-  (:mod:`barbu_dsl.lab.backend`).
+  (:mod:`barbu_dsl.lab.backend`);
+* ``declarer-averages/``: what an average declarer scores in a contract,
+  which the strong bot weighs its contract choice against
+  (:func:`barbu_dsl.engine.strong.declarer_average`).
 
 The directory is platformdirs' user cache directory for barbu_dsl
 (``~/.cache/barbu_dsl`` on Linux), or ``$BARBU_CACHE``.  Everything in it is
 made again when it is missing, stale or damaged, so it is safe to delete at
 any time; a cache that cannot be read or written only makes barbu slower.
 
-An entry of ``specs/`` is one file: a first line naming the format, the
+An entry of ``specs/`` (or ``declarer-averages/``) is one file: a first line naming the format, the
 key it was made for (what it was made from: :func:`code_fingerprint` and
 the caller's own), the sha256 of the content, then the content.
 :func:`read_entry` gives the content back only when all three match, so a

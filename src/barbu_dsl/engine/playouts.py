@@ -31,6 +31,11 @@ random instead, so the playouts of one position differ):
   lowest card when none wins; when void, the lowest winning trump, else the
   lowest card;
 * domino: a card of the suit the player holds most of.
+
+A domino playout in which every seat passes in turn ends there, the seats
+placed by the cards they hold: it happens only when a deal drawn with an
+unseen widow (docs/rules.md section 6) put a card a row needs in that
+widow, out of every hand.
 """
 
 from __future__ import annotations
@@ -373,6 +378,7 @@ class DominoPlayouts:
         seat = pos.to_play
         assert seat is not None
         move: int | None = first
+        passes = 0  # passes in a row
         ends = self.ends(start, low, high) if pos.moves or t.opening < 0 else 1 << t.opening
         while True:
             hand = hands[seat]
@@ -386,6 +392,7 @@ class DominoPlayouts:
                 record.append(bit.bit_length() - 1 if bit else PASS)
             stopping = False
             if bit:
+                passes = 0
                 start = self.place(start, low, high, bit.bit_length() - 1)
                 ends = self.ends(start, low, high)
                 hand ^= bit
@@ -400,6 +407,11 @@ class DominoPlayouts:
                 elif bit & play_on and hand & ends:
                     stopping = True  # the policy plays on at will (docs/rules.md section 6)
                     continue
+            else:
+                passes += 1
+                if passes > players:  # nobody can move: a card of a row is in the imagined widow
+                    placings.extend(placed_by_cards_left(seat, hands, after))
+                    return placing_scores(t.placings, placings, players)
             seat = after[seat]
             while not hands[seat]:
                 seat = after[seat]

@@ -23,22 +23,35 @@
   the rule-based bot it keeps the advisory minimum of doubles against each
   declarer when the declarer's series is running out.
 
+Search.  With numba installed (the ``fast`` extra) the deals and
+playouts of a decision run compiled, in one call
+(:mod:`.compiled_playouts`); without it they run in Python
+(:mod:`.playouts`, :mod:`.sampling`).  Both draw the same random numbers
+and give the same results for the same work; numba is compiled (or loaded
+from its cache) when the bot first searches.
+
 Budget.  Every decision does a fixed amount of work, never timed by a
-clock, so a seed gives the same game on any machine: the numbers below are
-calibrated so that a decision takes under 50 ms on average on one core of
-the project's machines (``benchmarks/bots_strength.py`` measures it), and
-``think`` multiplies them.  All randomness comes from the bot's seeded
-generator, except the average declarer's result per contract, worked out
-once per spec with a fixed seed of its own.
+clock, so a seed gives the same game on any machine with the same search:
+the numbers below are calibrated so that a decision of the Python search
+takes under 50 ms on average on one core of the project's machines
+(``benchmarks/bots_strength.py`` measures it), the compiled search does
+:data:`COMPILED_WORK` times as much in about the same time, and ``think``
+multiplies both.  All randomness comes from the bot's seeded generator,
+except the average declarer's result per contract, worked out once per
+spec with a fixed seed of its own (and kept in the user's cache
+directory).
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import math
+import os
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .. import cards as C
 from ..compiled import DominoTable, TrickTable, cards_of, mask_of, value_sum
@@ -47,10 +60,15 @@ from ..limits import THINK
 from .base import Hand
 from .bots import Bot, RuleBot, named_at_first_sight, start_rank_order
 from .deal import deal
-from .hand import start_hand
+from .domino import DominoHand
+from .hand import first_leader, start_hand
 from .playouts import Playouts, playouts_for
 from .sampling import Knowledge, draw, fresh_knowledge, knowledge, with_passed
+from .tricks import TrickHand
 from .views import SeatView
+
+if TYPE_CHECKING:
+    from .compiled_playouts import Search
 
 PLAY_PLAYOUTS = 320
 """Playouts for one move decision, shared out among the legal moves."""
@@ -72,10 +90,38 @@ DOUBLE_OTHER_MARGIN = 0.06
 REDOUBLE_MARGIN = 0.04
 """Redouble a doubler when expecting to beat them by this share."""
 
+COMPILED_WORK = 16
+"""The compiled search's work per decision, in times the Python search's:
+about the same CPU time (``benchmarks/search_speed.py`` measures the ratio)."""
+
 DECISIONS = frozenset({"play", "contract", "double"})
 """The decisions the bot makes by simulation (all, unless told otherwise)."""
 
 Announced = tuple[int | None, int | None]  # the trump suit and the domino starting rank
+
+SearchKind = Literal["python", "compiled"]
+SEARCHES: tuple[SearchKind, ...] = ("python", "compiled")
+ENV_SEARCH = "BARBU_SEARCH"
+"""The environment variable that chooses the search (``python`` or
+``compiled``) of strong bots not told which; by default the compiled one
+when numba is installed."""
+
+
+def default_search() -> SearchKind:
+    """The search a strong bot uses when not told (see :data:`ENV_SEARCH`)."""
+    chosen = os.environ.get(ENV_SEARCH, "")
+    if chosen == "python":
+        return "python"
+    if chosen == "compiled" or importlib.util.find_spec("numba") is not None:
+        return "compiled"
+    return "python"
+
+
+def _compiled_search(aim: m.Aim) -> Search:
+    """The compiled search (numba is imported, and its code compiled or loaded, on first use)."""
+    from .compiled_playouts import Search
+
+    return Search(aim)
 
 
 def _sign(aim: m.Aim) -> int:
@@ -88,10 +134,13 @@ def _guess(rules: m.Rules, cards: Sequence[int]) -> Announced:
     return named_at_first_sight(rules.play, cards)
 
 
-def _fresh_hand(spec: m.Spec, rules: m.Rules, hands: list[int], declarer: int, announced: Announced) -> Hand:
+def _fresh_hand(spec: m.Spec, rules: m.Rules, hands: list[int], declarer: int,
+                announced: Announced) -> TrickHand | DominoHand:
     trump, start = announced
-    return start_hand(rules, [cards_of(h) for h in hands], declarer, trump=trump, start_rank=start,
+    hand = start_hand(rules, [cards_of(h) for h in hands], declarer, trump=trump, start_rank=start,
                       first_lead=spec.game.first_lead)
+    assert isinstance(hand, TrickHand | DominoHand)
+    return hand
 
 
 @lru_cache(maxsize=256)
@@ -99,17 +148,51 @@ def declarer_average(spec: m.Spec, contract: m.Contract, players: int) -> float:
     """What a declarer scores on average in ``contract`` (towards the
     game's aim), naming trumps or the starting rank by the shape of their
     hand, every seat playing the playouts' policy.  Seeded by the contract
-    alone, so every bot and every game agrees on it."""
+    alone, so every bot and every game agrees on it; kept in the user's
+    cache directory (:mod:`barbu_dsl.cache`) under the spec, the contract
+    and the code, since it takes a few hundred playouts."""
+    from .. import cache
+
+    key = f"{cache.code_fingerprint()}\0{spec!r}\0{contract.name}\0{players}"
+    path = cache.cache_root() / "declarer-averages" / f"{hashlib.sha256(key.encode()).hexdigest()}.txt"
+    kept = cache.read_entry(path, key)
+    if kept is not None:
+        try:
+            return float(kept.decode("ascii"))
+        except ValueError:
+            pass
+    average = _declarer_average(spec, contract, players)
+    cache.write_entry(path, key, repr(average).encode("ascii"))
+    return average
+
+
+def _declarer_average(spec: m.Spec, contract: m.Contract, players: int) -> float:
     rules = contract.rules_for(players)
     sign = _sign(spec.game.aim)
     rng = random.Random(f"declarer average/{contract.name}/{players}")
-    total = 0.0
-    runners = _Runners(spec.game.aim)
-    for k in range(BASELINE_DEALS):
-        cards = [mask_of(h) for h in deal(spec, players, f"declarer average/{k}")]
-        hand = _fresh_hand(spec, rules, cards, 0, _guess(rules, cards_of(cards[0])))
-        total += sign * runners.run(hand, cards, None, rng)[0]
-    return total / BASELINE_DEALS
+    deals = [[mask_of(h) for h in deal(spec, players, f"declarer average/{k}")] for k in range(BASELINE_DEALS)]
+    hands = [_fresh_hand(spec, rules, cards, 0, _guess(rules, cards_of(cards[0]))) for cards in deals]
+    scores = None
+    if default_search() == "compiled":
+        index: dict[int, int] = {}
+        tables: list[TrickTable | DominoTable] = []
+        for hand in hands:
+            if id(hand.table) not in index:
+                index[id(hand.table)] = len(tables)
+                tables.append(hand.table)
+        scores = _compiled_search(spec.game.aim).dealt_scores(
+            tables, [index[id(hand.table)] for hand in hands], [_default_leader(spec, rules, players, 0)] * len(tables),
+            hands[0].position().after, deals, rng)
+    if scores is None:
+        runners = _Runners(spec.game.aim)
+        scores = [runners.run(hand, cards, None, rng) for hand, cards in zip(hands, deals, strict=True)]
+    return sum(sign * raw[0] for raw in scores) / BASELINE_DEALS
+
+
+def _default_leader(spec: m.Spec, rules: m.Rules, players: int, declarer: int) -> int:
+    """The seat that moves first in a fresh hand when no opening card says otherwise."""
+    nobody: list[list[int]] = [[] for _ in range(players)]
+    return first_leader(rules, nobody, declarer, spec.game.first_lead)
 
 
 class _Runners:
@@ -135,19 +218,26 @@ class StrongBot(Bot):
     """Decides by simulation (see the module docstring).  ``think``
     multiplies the work of every decision; ``decisions`` names those made
     by simulation, the others being the rule-based bot's (for measuring
-    what each kind of decision gains)."""
+    what each kind of decision gains); ``search`` is ``python`` or
+    ``compiled`` (None: :func:`default_search`)."""
 
     name = "strong"
     thinks = True
 
-    def __init__(self, seed: int | str = 0, think: float = 1.0, decisions: frozenset[str] = DECISIONS):
+    def __init__(self, seed: int | str = 0, think: float = 1.0, decisions: frozenset[str] = DECISIONS,
+                 search: SearchKind | None = None):
         super().__init__(seed)
         if not 0 < think <= THINK:
             raise ValueError(f"think must be above zero and at most {THINK:g}")
+        if search is not None and search not in SEARCHES:
+            raise ValueError(f"search must be one of {', '.join(SEARCHES)}")
         self.think = think
         self.decisions = decisions
+        self.search: SearchKind = search or default_search()
+        self._scale = COMPILED_WORK if self.search == "compiled" else 1
         self._rules = RuleBot(f"{seed}/rules")
         self._runners = _Runners("highest")
+        self._compiled: Search | None = None
 
     def state(self) -> Any:
         return {"rng": super().state(), "rules": self._rules.state()}
@@ -157,12 +247,20 @@ class StrongBot(Bot):
         self._rules.restore(state["rules"])
 
     def _work(self, amount: int) -> int:
-        return max(1, math.ceil(amount * self.think))
+        return max(1, math.ceil(amount * self.think * self._scale))
 
     def _runners_for(self, aim: m.Aim) -> _Runners:
         if self._runners.aim != aim:
             self._runners = _Runners(aim)
         return self._runners
+
+    def _compiled_for(self, aim: m.Aim) -> Search | None:
+        """The compiled search for ``aim``, or None when the bot searches in Python."""
+        if self.search != "compiled":
+            return None
+        if self._compiled is None or self._compiled.aim != aim:
+            self._compiled = _compiled_search(aim)
+        return self._compiled
 
     # ---- play ---------------------------------------------------------------
 
@@ -197,18 +295,24 @@ class StrongBot(Bot):
         runner = self._runners_for(view.spec.game.aim).get(hand.table)
         weights = self._weights(view)
         deals = max(self._work(MIN_DEALS), math.ceil(self._work(PLAY_PLAYOUTS) / len(legal)))
-        totals = [0.0] * len(legal)
         rng = self.rng
         # A widow the first trick is still to take holds the unseen cards no seat is imagined to hold.
         widow_left = (not hand.is_domino and view.spec.leftover == "widow to first trick"
                       and not pos.winners)  # type: ignore[union-attr]
-        for _ in range(deals):
-            dealt = draw(known, rng)
-            widow = known.unseen & ~sum(dealt[s] for s in range(view.players) if s != view.seat) if widow_left else 0
-            for index, move in enumerate(legal):
-                raw = (runner.run(pos, list(dealt), move, rng.random, widow=widow)  # type: ignore[arg-type,call-arg]
-                       if widow else runner.run(pos, list(dealt), move, rng.random))  # type: ignore[arg-type]
-                totals[index] += sum(w * r for w, r in zip(weights, raw, strict=True) if w)
+        compiled = self._compiled_for(view.spec.game.aim)
+        totals = None
+        if compiled is not None:
+            totals = compiled.move_totals(hand.table, pos, legal, weights, deals, known, widow_left, rng)
+        if totals is None:
+            totals = [0.0] * len(legal)
+            for _ in range(deals):
+                dealt = draw(known, rng)
+                widow = (known.unseen & ~sum(dealt[s] for s in range(view.players) if s != view.seat)
+                         if widow_left else 0)
+                for index, move in enumerate(legal):
+                    raw = (runner.run(pos, list(dealt), move, rng.random, widow=widow)  # type: ignore[arg-type,call-arg]
+                           if widow else runner.run(pos, list(dealt), move, rng.random))  # type: ignore[arg-type]
+                    totals[index] += sum(w * r for w, r in zip(weights, raw, strict=True) if w)
         ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
         return [(legal[i], totals[i] / deals) for i in ranked]
 
@@ -224,6 +328,11 @@ class StrongBot(Bot):
         """The raw scores of ``deals`` random deals fitting ``known``, played
         out from the start with each announcement of ``choices``: per
         choice, per deal."""
+        compiled = self._compiled_for(spec.game.aim)
+        if compiled is not None:
+            found = self._compiled_simulate(compiled, spec, rules, known, declarer, choices, deals)
+            if found is not None:
+                return found
         results: list[list[list[int]]] = [[] for _ in choices]
         runners = self._runners_for(spec.game.aim)
         for _ in range(deals):
@@ -232,6 +341,26 @@ class StrongBot(Bot):
                 hand = _fresh_hand(spec, rules, dealt, declarer, announced)
                 results[index].append(runners.run(hand, dealt, None, self.rng))
         return results
+
+    def _compiled_simulate(self, compiled: Search, spec: m.Spec, rules: m.Rules, known: Knowledge, declarer: int,
+                           choices: Sequence[Announced], deals: int) -> list[list[list[int]]] | None:
+        """:meth:`_simulate` compiled, when every deal is of the same cards
+        (no part-seen hand, no widow among the unseen cards); else None."""
+        others = [s for s in range(len(known.counts)) if s != known.seat]
+        cards = cards_of(known.unseen)
+        if known.mine.bit_count() != known.counts[known.seat] or len(cards) != sum(known.counts[s] for s in others):
+            compiled.declined += 1
+            return None
+        sample = [0] * len(known.counts)  # any deal of these cards: the hands' tables are the same for all
+        sample[known.seat] = known.mine
+        at = 0
+        for s in others:
+            sample[s] = mask_of(cards[at:at + known.counts[s]])
+            at += known.counts[s]
+        hands = [_fresh_hand(spec, rules, sample, declarer, announced) for announced in choices]
+        leader = _default_leader(spec, rules, len(sample), declarer)
+        return compiled.fresh_scores([hand.table for hand in hands], [leader] * len(hands),
+                                     hands[0].position().after, deals, known, self.rng)
 
     def _mean_score(self, spec: m.Spec, scores: list[list[int]], seat: int) -> float:
         return _sign(spec.game.aim) * sum(raw[seat] for raw in scores) / len(scores)
