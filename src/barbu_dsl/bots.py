@@ -25,11 +25,15 @@ SEATS = (*BOTS, HUMAN)
 """Every name a seat may have."""
 
 
-def make_bot(name: str, seed: int | str = 0, think: float = 1.0) -> Bot:
+def make_bot(name: str, seed: int | str = 0, think: float = 1.0, reference_work: bool = False) -> Bot:
     """A bot by name (:data:`BOTS`), seeded, with the ``think`` factor for
-    bots that take one; KeyError for a name that is not a bot's."""
+    bots that take one (and ``reference_work``: a search that does the
+    Python search's work however it runs, :class:`~.engine.strong.StrongBot`);
+    KeyError for a name that is not a bot's."""
     kind = BOTS[name]
-    return kind(seed, think=think) if kind.thinks else kind(seed)  # type: ignore[call-arg]
+    if not kind.thinks:
+        return kind(seed)
+    return kind(seed, think=think, reference_work=reference_work)  # type: ignore[call-arg]
 
 
 def seat_seed(seed: int | str, seat: int) -> str:

@@ -52,6 +52,18 @@ def test_strong_bots_play_on_worker_processes() -> None:
     assert one == two and one["results"][0]["hands"] == 1
 
 
+def test_a_study_of_strong_bots_gives_the_same_numbers_with_numba_or_without(monkeypatch) -> None:
+    """A study's strong bots do the Python search's work, compiled or not:
+    the same tally either way, so a study's numbers never depend on numba."""
+    from barbu_dsl.engine.strong import ENV_SEARCH
+
+    s = Study((load_spec("tournament"),), 3, ("strong", "rules", "strong", "random"), seed=4, contract="No hearts")
+    monkeypatch.setenv(ENV_SEARCH, "python")
+    python = summary(s, run_study(s))
+    monkeypatch.setenv(ENV_SEARCH, "compiled")
+    assert summary(s, run_study(s)) == python
+
+
 def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
     s = study(bots=("rules", "random", "random", "random"))
     seats = {tuple(s.seat_bots(game)).index("rules") for game in range(4)}

@@ -35,8 +35,9 @@ clock, so a seed gives the same game on any machine with the same search:
 the numbers below are calibrated so that a decision of the Python search
 takes under 50 ms on average on one core of the project's machines
 (``benchmarks/bots_strength.py`` measures it), the compiled search does
-:data:`COMPILED_WORK` times as much in about the same time, and ``think``
-multiplies both.  All randomness comes from the bot's seeded generator,
+:data:`COMPILED_WORK` times as much in about the same time (unless told to
+do the Python search's work, as the lab's studies do: then it plays the
+same game, faster), and ``think`` multiplies both.  All randomness comes from the bot's seeded generator,
 except the average declarer's result per contract, worked out once per
 spec with a fixed seed of its own (and kept in the user's cache
 directory).
@@ -219,13 +220,16 @@ class StrongBot(Bot):
     multiplies the work of every decision; ``decisions`` names those made
     by simulation, the others being the rule-based bot's (for measuring
     what each kind of decision gains); ``search`` is ``python`` or
-    ``compiled`` (None: :func:`default_search`)."""
+    ``compiled`` (None: :func:`default_search`); ``reference_work``: the
+    Python search's work whatever the search, so that the bot plays the
+    same game with numba or without, the compiled one many times faster
+    (the lab's studies)."""
 
     name = "strong"
     thinks = True
 
     def __init__(self, seed: int | str = 0, think: float = 1.0, decisions: frozenset[str] = DECISIONS,
-                 search: SearchKind | None = None):
+                 search: SearchKind | None = None, reference_work: bool = False):
         super().__init__(seed)
         if not 0 < think <= THINK:
             raise ValueError(f"think must be above zero and at most {THINK:g}")
@@ -234,7 +238,7 @@ class StrongBot(Bot):
         self.think = think
         self.decisions = decisions
         self.search: SearchKind = search or default_search()
-        self._scale = COMPILED_WORK if self.search == "compiled" else 1
+        self._scale = COMPILED_WORK if self.search == "compiled" and not reference_work else 1
         self._rules = RuleBot(f"{seed}/rules")
         self._runners = _Runners("highest")
         self._compiled: Search | None = None

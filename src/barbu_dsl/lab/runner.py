@@ -57,7 +57,8 @@ class _Setting:
     first: int | None
 
     def bots(self) -> list[Bot]:
-        return [make_bot(name, self.seeds.seat(seat)) for seat, name in enumerate(self.names)]
+        # A study's numbers do not depend on numba: a strong bot does the Python search's work, compiled or not.
+        return [make_bot(name, self.seeds.seat(seat), reference_work=True) for seat, name in enumerate(self.names)]
 
 
 def _setting(study: Study, spec: m.Spec, game: int) -> _Setting:
