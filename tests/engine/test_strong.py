@@ -152,3 +152,33 @@ def test_wins_cheaply_and_keeps_the_top_trump() -> None:
                    ["9S 2C 3C", "TS 4C 5C", "JS 6C 7C", "QS AS 8C"], trump=C.HEARTS)
     play(hand, "9S TS JS")
     assert strong_move(hand, 3, "Trumps") == card("QS")
+
+
+WIDOW_HEARTS = """\
+name: widow-hearts
+players: 5
+doubling: false
+leftover: widow to first trick
+contracts:
+  Hearts: −1 per ♥, Q♠ −13
+"""
+
+
+@pytest.mark.parametrize("search", ["python", "compiled"])
+def test_deals_imagined_before_play_give_the_widow_to_the_first_trick(search: str) -> None:
+    """docs/rules.md section 6, ``leftover: widow to first trick``: the
+    deals a strong bot plays out to choose a contract hand the cards no
+    seat is imagined to hold to the first trick's taker, so every deal
+    scores the whole pack's 26 points (a widow set aside would lose those
+    it holds, in about half the deals of two cards)."""
+    from barbu_dsl.compiled import mask_of
+    from barbu_dsl.engine.sampling import fresh_knowledge
+    from barbu_dsl.language import parse_spec
+
+    spec = parse_spec(WIDOW_HEARTS)
+    hands = deal(spec, 5, "widow")
+    known = fresh_knowledge(0, mask_of(hands[0]), mask_of(spec.deck_for(5)), 5)
+    bot = StrongBot("widow", search=search)  # type: ignore[arg-type]
+    rules = spec.contracts[0].rules_for(5)
+    scores = bot._simulate(spec, rules, known, 0, [(None, None)], 40)[0]
+    assert len(scores) == 40 and {sum(raw) for raw in scores} == {-26}

@@ -58,7 +58,6 @@ from .. import cards as C
 from ..compiled import DominoTable, TrickTable, cards_of, mask_of, value_sum
 from ..language import model as m
 from ..limits import THINK
-from .base import Hand
 from .bots import Bot, RuleBot, named_at_first_sight, start_rank_order
 from .deal import deal
 from .domino import DominoHand
@@ -136,12 +135,21 @@ def _guess(rules: m.Rules, cards: Sequence[int]) -> Announced:
 
 
 def _fresh_hand(spec: m.Spec, rules: m.Rules, hands: list[int], declarer: int,
-                announced: Announced) -> TrickHand | DominoHand:
+                announced: Announced, widow: int = 0) -> TrickHand | DominoHand:
+    """A hand of ``rules`` from its start; ``widow``: the cards the first
+    trick's taker takes with it (docs/rules.md section 6)."""
     trump, start = announced
     hand = start_hand(rules, [cards_of(h) for h in hands], declarer, trump=trump, start_rank=start,
-                      first_lead=spec.game.first_lead)
+                      first_lead=spec.game.first_lead, widow=cards_of(widow))
     assert isinstance(hand, TrickHand | DominoHand)
     return hand
+
+
+def _takes_widow(spec: m.Spec, rules: m.Rules) -> bool:
+    """Whether a hand of ``rules`` gives the cards dealt to no seat to the
+    taker of its first trick (``leftover: widow to first trick``; a domino
+    plays without them)."""
+    return spec.leftover == "widow to first trick" and isinstance(rules.play, m.TrickPlay)
 
 
 @lru_cache(maxsize=256)
@@ -172,9 +180,12 @@ def _declarer_average(spec: m.Spec, contract: m.Contract, players: int) -> float
     sign = _sign(spec.game.aim)
     rng = random.Random(f"declarer average/{contract.name}/{players}")
     deals = [[mask_of(h) for h in deal(spec, players, f"declarer average/{k}")] for k in range(BASELINE_DEALS)]
-    hands = [_fresh_hand(spec, rules, cards, 0, _guess(rules, cards_of(cards[0]))) for cards in deals]
+    deck = mask_of(spec.deck_for(players))
+    widows = [deck & ~sum(cards) if _takes_widow(spec, rules) else 0 for cards in deals]
+    hands = [_fresh_hand(spec, rules, cards, 0, _guess(rules, cards_of(cards[0])), widow)
+             for cards, widow in zip(deals, widows, strict=True)]
     scores = None
-    if default_search() == "compiled":
+    if default_search() == "compiled" and not any(widows):  # the compiled search deals no widow
         index: dict[int, int] = {}
         tables: list[TrickTable | DominoTable] = []
         for hand in hands:
@@ -186,7 +197,8 @@ def _declarer_average(spec: m.Spec, contract: m.Contract, players: int) -> float
             hands[0].position().after, deals, rng)
     if scores is None:
         runners = _Runners(spec.game.aim)
-        scores = [runners.run(hand, cards, None, rng) for hand, cards in zip(hands, deals, strict=True)]
+        scores = [runners.run(hand, cards, None, rng, widow)
+                  for hand, cards, widow in zip(hands, deals, widows, strict=True)]
     return sum(sign * raw[0] for raw in scores) / BASELINE_DEALS
 
 
@@ -210,9 +222,14 @@ class _Runners:
             made = self._made[id(table)] = (table, playouts_for(table, self.aim))
         return made[1]
 
-    def run(self, hand: Hand, hands: list[int], first: int | None, rng: random.Random) -> list[int]:
-        """Finish ``hand`` from its position with ``hands`` (a copy is used up)."""
-        return self.get(hand.table).run(hand.position(), list(hands), first, rng.random)  # type: ignore[attr-defined]
+    def run(self, hand: TrickHand | DominoHand, hands: list[int], first: int | None, rng: random.Random,
+            widow: int = 0) -> list[int]:
+        """Finish ``hand`` from its position with ``hands`` (a copy is used
+        up); ``widow``: the cards its first trick's taker takes too."""
+        runner = self.get(hand.table)
+        if widow:
+            return runner.run(hand.position(), list(hands), first, rng.random, widow=widow)  # type: ignore[arg-type,call-arg]
+        return runner.run(hand.position(), list(hands), first, rng.random)  # type: ignore[arg-type]
 
 
 class StrongBot(Bot):
@@ -339,11 +356,14 @@ class StrongBot(Bot):
                 return found
         results: list[list[list[int]]] = [[] for _ in choices]
         runners = self._runners_for(spec.game.aim)
+        takes_widow = _takes_widow(spec, rules)
         for _ in range(deals):
             dealt = draw(known, self.rng)
+            # A widow the first trick takes holds the unseen cards no other seat is imagined to hold.
+            widow = known.unseen & ~sum(dealt[s] for s in range(len(dealt)) if s != known.seat) if takes_widow else 0
             for index, announced in enumerate(choices):
-                hand = _fresh_hand(spec, rules, dealt, declarer, announced)
-                results[index].append(runners.run(hand, dealt, None, self.rng))
+                hand = _fresh_hand(spec, rules, dealt, declarer, announced, widow)
+                results[index].append(runners.run(hand, dealt, None, self.rng, widow))
         return results
 
     def _compiled_simulate(self, compiled: Search, spec: m.Spec, rules: m.Rules, known: Knowledge, declarer: int,
