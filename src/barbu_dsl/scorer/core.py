@@ -9,7 +9,10 @@ contract names are matched by (:func:`barbu_dsl.runtime.records.contract_key`).
 JavaScript has no case folding, and its lowercasing follows the browser's
 own version of Unicode; with this table the page folds a name exactly as
 the Python that wrote it does (the dotless ı of Rıfkı stays dotless), and
-no copy of Unicode's rules is kept by hand.
+no copy of Unicode's rules is kept by hand.  A score sheet's page carries
+only the part of the table its contract names need (:func:`folding_table`),
+which matches every name as the whole table would; the online table's
+``/core.js`` serves every spec, so it carries the whole table.
 """
 
 from __future__ import annotations
@@ -39,16 +42,24 @@ def case_folds() -> dict[str, str]:
     return {ch: ch.casefold() for ch in map(chr, range(FOLDED_END)) if ch.casefold() != ch}
 
 
-def folding_table() -> dict[str, Any]:
-    """:func:`case_folds` as the page reads it: the one-character foldings
-    as runs ``[first code point, how many, step, shift]`` (``A``–``Z`` is
-    ``[65, 26, 1, 32]``; a Latin block that alternates capitals and small
-    letters has step 2), and the longer ones (``ß`` → ``ss``) as they are."""
+def folding_table(names: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """:func:`case_folds` as the page reads it: runs of one-character
+    foldings ``[first code point, how many, step, shift]``, flat (``A``–``Z``
+    is ``65, 26, 1, 32``; a Latin block that alternates capitals and small
+    letters has step 2), and the rest character by character (``ß`` → ``ss``).
+
+    With contract ``names``, only the characters that fold to letters of
+    the folded names, or are among them: any text then folds to a name's
+    key exactly when Python's casefold makes it so (a character left out
+    stays itself, and so can equal no letter of a name it does not fold
+    to), which keeps a score sheet's page small."""
+    folds = case_folds()
+    if names is not None:
+        letters = set("".join(name.casefold() for name in names))
+        folds = {ch: folded for ch, folded in folds.items() if ch in letters or set(folded) <= letters}
     runs: list[list[int]] = []
-    longer: dict[str, str] = {}
-    for ch, folded in case_folds().items():
+    for ch, folded in folds.items():
         if len(folded) != 1:
-            longer[ch] = folded
             continue
         point, shift = ord(ch), ord(folded) - ord(ch)
         if runs:
@@ -58,13 +69,22 @@ def folding_table() -> dict[str, Any]:
                 runs[-1] = [first, count + 1, gap, shift]
                 continue
         runs.append([point, 1, 1, shift])
-    return {"runs": runs, "longer": longer}
+    kept = {first for first, count, _, _ in runs if count > 1}
+    each = {ch: folded for ch, folded in folds.items() if len(folded) != 1 or not _in_runs(ord(ch), runs, kept)}
+    return {"runs": [n for run in runs if run[1] > 1 for n in run], "each": each}
 
 
-@lru_cache(maxsize=1)
-def core_script() -> str:
-    """The score sheet's rules, after the case-folding table they read (``BarbuFolds``)."""
-    table = json.dumps(folding_table(), ensure_ascii=True, separators=(",", ":"))
+def _in_runs(point: int, runs: list[list[int]], kept: set[int]) -> bool:
+    """Whether ``point`` lies in one of the runs of more than one character."""
+    return any(first in kept and first <= point <= first + (count - 1) * step and (point - first) % step == 0
+               for first, count, step, _ in runs)
+
+
+@lru_cache(maxsize=16)
+def core_script(names: tuple[str, ...] | None = None) -> str:
+    """The score sheet's rules, after the case-folding table they read
+    (``BarbuFolds``): the part contract ``names`` need, or all of it."""
+    table = json.dumps(folding_table(names), ensure_ascii=False, separators=(",", ":"))
     preamble = f'"use strict";\nconst BarbuFolds = {table};\n'
     return preamble + "\n".join(static_text(name) for name in CORE_SCRIPTS)
 

@@ -37,9 +37,11 @@ PAGE_SCRIPTS = ("dom.js", "forms.js", "ui.js")
 """The page's own scripts, after the score sheet's rules (:mod:`.core`)."""
 
 
-def script_text() -> str:
-    """The page's script: the sheet's rules, then the page."""
-    text = "\n".join([core_script(), *(static_text(name) for name in PAGE_SCRIPTS)])
+def script_text(spec: m.Spec) -> str:
+    """The page's script for ``spec``: the sheet's rules (with the case
+    folding its contract names need), then the page."""
+    names = tuple(contract.name for contract in spec.contracts)
+    text = "\n".join([core_script(names), *(static_text(name) for name in PAGE_SCRIPTS)])
     if re.search(r"</script|<!--", text, re.IGNORECASE):
         raise ValueError("the page's script may not contain '</script' or '<!--'")
     return text
@@ -70,7 +72,7 @@ def render_page(spec_ref: str, spec: m.Spec, language: str | None = None) -> str
     """The web scorer of ``spec`` (chosen on the command line as ``spec_ref``);
     ``language`` is the page's language until its reader picks one."""
     data = page_data(spec_ref, spec, language)
-    css, script = static_text("page.css"), script_text()
+    css, script = static_text("page.css"), script_text(spec)
     if re.search(r"</style", css, re.IGNORECASE):
         raise ValueError("the page's style sheet may not contain '</style'")
     digest = hashlib.sha256(data["spec_text"].encode("utf-8")).hexdigest()

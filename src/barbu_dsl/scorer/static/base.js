@@ -96,16 +96,19 @@ const BarbuBase = (function () {
 
   /** Python's str.casefold, from the table the Python serving the page
    * writes before this script (``BarbuFolds``: barbu_dsl/scorer/core.py):
-   * runs of one-character foldings and the longer ones. */
+   * runs of one-character foldings, four numbers a run, and the rest
+   * character by character. */
   const folds = new Map();
   if (typeof BarbuFolds !== "undefined") {
-    for (const [first, count, step, shift] of BarbuFolds.runs) {
+    const runs = BarbuFolds.runs;
+    for (let r = 0; r < runs.length; r += 4) {
+      const [first, count, step, shift] = runs.slice(r, r + 4);
       for (let i = 0; i < count; i++) {
         const point = first + i * step;
         folds.set(String.fromCodePoint(point), String.fromCodePoint(point + shift));
       }
     }
-    for (const [ch, folded] of Object.entries(BarbuFolds.longer)) folds.set(ch, folded);
+    for (const [ch, folded] of Object.entries(BarbuFolds.each)) folds.set(ch, folded);
   }
   const caseFold = (text) => Array.from(text, (ch) => (folds.has(ch) ? folds.get(ch) : ch)).join("");
 
