@@ -69,15 +69,10 @@ def folding_table(names: tuple[str, ...] | None = None) -> dict[str, Any]:
                 runs[-1] = [first, count + 1, gap, shift]
                 continue
         runs.append([point, 1, 1, shift])
-    kept = {first for first, count, _, _ in runs if count > 1}
-    each = {ch: folded for ch, folded in folds.items() if len(folded) != 1 or not _in_runs(ord(ch), runs, kept)}
-    return {"runs": [n for run in runs if run[1] > 1 for n in run], "each": each}
-
-
-def _in_runs(point: int, runs: list[list[int]], kept: set[int]) -> bool:
-    """Whether ``point`` lies in one of the runs of more than one character."""
-    return any(first in kept and first <= point <= first + (count - 1) * step and (point - first) % step == 0
-               for first, count, step, _ in runs)
+    runs = [run for run in runs if run[1] > 1]  # a run of one character is written out in ``each``
+    covered = {first + i * step for first, count, step, _ in runs for i in range(count)}
+    each = {ch: folded for ch, folded in folds.items() if ord(ch) not in covered}
+    return {"runs": [n for run in runs for n in run], "each": each}
 
 
 @lru_cache(maxsize=16)
