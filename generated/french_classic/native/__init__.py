@@ -65,7 +65,31 @@ from . import (
     c_without_the_first_two,
     c_without_the_last_two,
 )
-from .runtime import CACHE, WORK, seed_state, shuffled_deal
+from .runtime import (
+    CACHE,
+    D_NOT_PLAYED,
+    G_FIRST_CARD,
+    G_HANDS,
+    NAMES_START_RANK,
+    NAMES_TRUMP,
+    SEED_LANES,
+    WORK,
+    GameCounts,
+    GameTables,
+    add_to_totals,
+    count_hand,
+    game_counts,
+    not_played_split,
+    number_seed,
+    randbelow,
+    random_doubles,
+    schedule_turn,
+    seed_state,
+    seed_states,
+    settle_doubles,
+    shuffled_deal,
+    target_reached,
+)
 
 DEFAULT_PLAYERS = 4
 MODULES = {
@@ -229,7 +253,78 @@ CODES = {
 
 
 @njit(cache=CACHE)
-def _play_hands(  # noqa: C901 -- one branch a contract and rule set, so that each is compiled in once
+def _play_hand(  # noqa: C901 -- one branch a contract and rule set, so that each is compiled in once
+    code: int,
+    hands: np.ndarray,
+    declarer: int,
+    trump: int,
+    rank: int,
+    mt: np.ndarray,
+    moves: np.ndarray,
+    points: np.ndarray,
+    work: np.ndarray,
+    deck: int,
+) -> None:
+    """Play the dealt ``hands`` of contract number ``code`` (``CODES``) to
+    its end with random legal moves from ``mt``: its raw scores into
+    ``points``.  One function for every contract and player
+    count, so that each rule set's playout is compiled in once."""
+    if code == 0:
+        c_mini.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 1:
+        c_maxi.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 2:
+        c_without_hearts.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 3:
+        c_with_hearts.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 4:
+        c_without_queens.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 5:
+        c_with_queens.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 6:
+        c_barbu.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 7:
+        c_barbier.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 8:
+        c_salade.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 9:
+        c_salade_bonus.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 10:
+        c_trumps.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 11:
+        c_misery.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 12:
+        c_without_the_last_two.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 13:
+        c_with_the_last_two.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 14:
+        c_without_last.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 15:
+        c_with_last.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 16:
+        c_without_first.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 17:
+        c_with_first.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 18:
+        c_without_the_first_two.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 19:
+        c_with_the_first_two.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 20:
+        c_neither_first_nor_last.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 21:
+        c_both_first_and_last.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 22:
+        c_neither_second_nor_penultimate.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 23:
+        c_both_second_and_penultimate.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 24:
+        c_neither_two_first_nor_two_last.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+    elif code == 25:
+        c_both_two_first_and_two_last.play(hands, declarer, trump, rank, mt, moves, False, points, work)
+
+
+@njit(cache=CACHE)
+def _play_hands(
     codes: np.ndarray,
     deal_seeds: np.ndarray,
     play_seeds: np.ndarray,
@@ -240,79 +335,20 @@ def _play_hands(  # noqa: C901 -- one branch a contract and rule set, so that ea
     deck_bits: np.ndarray,
     scores: np.ndarray,
 ) -> None:
-    """Deal and play hand ``i`` for each ``i``: its raw scores into
-    ``scores[i]``.  One function for every contract and player count, so
-    that each rule set's playout is compiled into it once."""
+    """Deal and play hand ``i`` for each ``i``: its raw scores into ``scores[i]``."""
     mt = np.zeros(625, dtype=np.int64)
     hands = np.zeros(players, dtype=np.int64)
     pool = np.zeros(len(deck_bits), dtype=np.int64)
     moves = np.zeros(1, dtype=np.int64)
     work = np.zeros(WORK, dtype=np.int64)
+    deck = 0
+    for bit in deck_bits:
+        deck |= bit
     for i in range(len(codes)):
         seed_state(mt, deal_seeds[i])
         shuffled_deal(mt, deck_bits, players, hands, pool)
         seed_state(mt, play_seeds[i])
-        code = codes[i]
-        if code == 0:
-            c_mini.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 1:
-            c_maxi.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 2:
-            c_without_hearts.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 3:
-            c_with_hearts.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 4:
-            c_without_queens.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 5:
-            c_with_queens.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 6:
-            c_barbu.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 7:
-            c_barbier.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 8:
-            c_salade.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 9:
-            c_salade_bonus.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 10:
-            c_trumps.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 11:
-            c_misery.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 12:
-            c_without_the_last_two.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 13:
-            c_with_the_last_two.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 14:
-            c_without_last.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 15:
-            c_with_last.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 16:
-            c_without_first.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 17:
-            c_with_first.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 18:
-            c_without_the_first_two.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 19:
-            c_with_the_first_two.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 20:
-            c_neither_first_nor_last.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 21:
-            c_both_first_and_last.play(hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work)
-        elif code == 22:
-            c_neither_second_nor_penultimate.play(
-                hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work
-            )
-        elif code == 23:
-            c_both_second_and_penultimate.play(
-                hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work
-            )
-        elif code == 24:
-            c_neither_two_first_nor_two_last.play(
-                hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work
-            )
-        elif code == 25:
-            c_both_two_first_and_two_last.play(
-                hands, declarers[i], trumps[i], ranks[i], mt, moves, False, scores[i], work
-            )
+        _play_hand(codes[i], hands, declarers[i], trumps[i], ranks[i], mt, moves, scores[i], work, deck)
 
 
 def play_hands(
@@ -351,5 +387,155 @@ def play_hands(
     return scores
 
 
-# Compiled with the runtime and the native contracts as of b7f9386c6a90aff5 (sha256): a new
+@njit(cache=CACHE)
+def _play_games(  # noqa: C901 -- a game's steps in the order a game takes them
+    seeds: np.ndarray,
+    firsts: np.ndarray,
+    own: np.ndarray,
+    plan: np.ndarray,
+    after: np.ndarray,
+    pool: np.ndarray,
+    unit: np.ndarray,
+    quotas: np.ndarray,
+    resets: np.ndarray,
+    doubling: np.ndarray,
+    orders: np.ndarray,
+    named: np.ndarray,
+    hand_totals: np.ndarray,
+    positive: np.ndarray,
+    deck_bits: np.ndarray,
+    scores: np.ndarray,
+    totals: np.ndarray,
+    doubled_counts: np.ndarray,
+    picks: np.ndarray,
+    lengths: np.ndarray,
+    game_totals: np.ndarray,
+    contracts: np.ndarray,
+    finals: np.ndarray,
+) -> None:
+    """Play game ``g`` between random bots for each ``g`` (see ``play_games``)."""
+    players = len(after)
+    mt = np.zeros(625, dtype=np.int64)
+    seat_mts = np.zeros((players, 625), dtype=np.int64)
+    lanes = np.zeros((SEED_LANES, 625), dtype=np.int64)  # the deal's and the play's generators of the next hands
+    lane_seeds = np.zeros(SEED_LANES, dtype=np.int64)
+    seed_work = np.zeros((626, SEED_LANES), dtype=np.uint32)
+    ahead = SEED_LANES // 2
+    hands = np.zeros(players, dtype=np.int64)
+    shuffle = np.zeros(len(deck_bits), dtype=np.int64)
+    moves = np.zeros(1, dtype=np.int64)
+    work = np.zeros(WORK, dtype=np.int64)
+    declared = np.zeros(contracts.shape[1], dtype=np.int64)
+    used = np.zeros(len(named), dtype=np.int64)
+    options = np.zeros(len(named), dtype=np.int64)
+    raw = np.zeros(players, dtype=np.int64)
+    final = np.zeros(players, dtype=np.int64)
+    doubled = np.zeros((players, players), dtype=np.bool_)
+    targets = np.zeros(players, dtype=np.int64)
+    path = np.zeros(3, dtype=np.int64)
+    deck = 0
+    for bit in deck_bits:
+        deck |= bit
+    card = plan[G_FIRST_CARD]
+    for g in range(len(seeds)):
+        seed = seeds[g]
+        for start in range(0, players, SEED_LANES):  # each bot's generator (NumberSeeds.seat)
+            count = min(SEED_LANES, players - start)
+            for k in range(count):
+                path[0], path[1] = 3, start + k
+                lane_seeds[k] = number_seed(seed, path, 2)
+            seed_states(seat_mts[start:], lane_seeds, count, seed_work)
+        first = firsts[g]
+        pot = 0
+        number = 0
+        while number < plan[G_HANDS] and not target_reached(plan, game_totals[g]):
+            if number % ahead == 0:  # the next hands' deals (NumberSeeds.deal) and plays (NumberSeeds.play)
+                for k in range(ahead):
+                    path[0], path[1], path[2] = 1, number + k, 0
+                    lane_seeds[2 * k] = number_seed(seed, path, 3)
+                    path[0] = 2
+                    lane_seeds[2 * k + 1] = number_seed(seed, path, 2)
+                seed_states(lanes, lane_seeds, SEED_LANES, seed_work)
+            dealing = lanes[2 * (number % ahead)]
+            if number == 0 and card >= 0:  # the holder of a card in the first deal declares first
+                mt[:] = dealing
+                shuffled_deal(mt, deck_bits, players, hands, shuffle)
+                for seat in range(players):
+                    if hands[seat] >> card & 1:
+                        first = seat
+                        break
+            declarer, count = schedule_turn(
+                plan, after, pool, unit, quotas, own[g], contracts[g], declared, number, first, used, options
+            )
+            chooser = seat_mts[declarer]
+            code = options[0] if count == 1 else options[randbelow(chooser, count)]
+            contracts[g, number] = code
+            declared[number] = declarer
+            trump, rank = -1, 0
+            if named[code] == NAMES_TRUMP:
+                trump = randbelow(chooser, 4)
+            elif named[code] == NAMES_START_RANK:
+                rank = 2 + randbelow(chooser, 13)
+            favours = positive[code, trump + 1] != 0
+            doubles = random_doubles(doubling, orders[declarer], declarer, favours, seat_mts, doubled, targets)
+            if doubling[D_NOT_PLAYED] and not favours and not doubled[:, declarer].any():
+                not_played_split(hand_totals[code, trump + 1], declarer, raw)  # variant 4
+                final[:] = raw
+            else:
+                shuffled_deal(dealing, deck_bits, players, hands, shuffle)
+                raw[:] = 0
+                _play_hand(code, hands, declarer, trump, rank, lanes[2 * (number % ahead) + 1], moves, raw, work, deck)
+                settle_doubles(raw, doubled, final)
+            pot = add_to_totals(plan, resets, game_totals[g], final, pot)
+            count_hand(
+                code,
+                declarer,
+                raw,
+                final,
+                doubled,
+                doubles,
+                options,
+                count,
+                scores[g],
+                totals[g],
+                doubled_counts[g],
+                picks[g],
+            )
+            finals[g, number] = final[declarer]
+            number += 1
+        lengths[g] = number
+
+
+def play_games(
+    seeds: Sequence[int], firsts: Sequence[int], own: np.ndarray, tables: GameTables, players: int = DEFAULT_PLAYERS
+) -> GameCounts:
+    """Play whole games between random bots, one for each of ``seeds``, in
+    one compiled call, and count what a study counts of them.
+
+    Each game draws exactly what a game of random bots on
+    ``barbu_dsl.engine.deal.NumberSeeds(seed)`` draws: each bot its own
+    generator (the contract among those offered, the trump suit or
+    starting rank, whom to double: a third's chance each, or a half's for
+    all or none), each hand dealt from its own seed and played out with
+    random legal moves from another.  ``firsts[g]``: game ``g``'s first
+    declarer (unless the game plan names a card whose holder it is);
+    ``own[g]``: each seat's own list of contracts (codes), for a game of
+    own lists; ``tables``: the game plan, doubling rules and contracts'
+    terms (see ``GameTables``)."""
+    plan = tables.plan
+    hands = int(plan[G_HANDS])
+    counts = game_counts(len(seeds), len(CODES), players, hands)
+    if len(seeds):
+        _play_games(
+            np.asarray(seeds, dtype=np.int64),
+            np.asarray(firsts, dtype=np.int64),
+            np.asarray(own, dtype=np.int64),
+            *tables,
+            _DECK_BITS[players],
+            *counts,
+        )
+    return counts
+
+
+# Compiled with the runtime and the native contracts as of f4ff66f5c03cc487 (sha256): a new
 # version of either changes this file, so numba compiles it again.

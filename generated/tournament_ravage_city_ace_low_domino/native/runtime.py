@@ -6,7 +6,10 @@
 # Package: tournament_ravage_city_ace_low_domino, id f7ff71d4938ecc92.
 
 """What every native playout uses: bit counts, CPython's random numbers,
-uniform picks and the deal, compiled with numba.
+uniform picks and the deal, compiled with numba; and what a whole game of
+random bots needs around its hands (the last section: the schedule, the
+bots' answers, the doubling round, settling and running totals, and what a
+study counts of each hand), so that a batch of whole games is one call.
 
 The random numbers are CPython's own: ``random.Random`` is a Mersenne
 Twister (MT19937) and ``getrandbits(k)``, for ``k`` up to 32, is the top
@@ -22,7 +25,7 @@ Cards are one-bit masks in int64 (52 bits), as in the Python playouts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import NamedTuple, cast
 
 import numpy as np
 from llvmlite import ir
@@ -122,6 +125,14 @@ def getrandbits(mt: np.ndarray, k: int) -> int:
 
 
 @njit(cache=CACHE, forceinline=True)
+def random01(mt: np.ndarray) -> float:
+    """``random.Random.random()``: 53 bits from two 32-bit outputs."""
+    a = next32(mt) >> 5
+    b = next32(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=CACHE, forceinline=True)
 def below(mt: np.ndarray, n: int) -> int:
     """A uniformly random int in ``0 .. n-1``, drawn as the Python ``below``."""
     width = max(1, 64 - leading_zeros(n - 1))  # the random bits that cover 0 .. n-1
@@ -190,6 +201,18 @@ def dealer_discards(mt: np.ndarray, hands: np.ndarray, dealer: int, deck: int) -
     hands[dealer] = hand
 
 
+def _init_genrand(seed: int) -> np.ndarray:
+    """CPython's ``init_genrand(seed)``: the state every ``init_by_array`` starts from."""
+    mt = [seed]
+    for i in range(1, 624):
+        mt.append((1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, dtype=np.int64)
+
+
+_GENRAND_19650218 = _init_genrand(19650218)
+"""The state seeding starts from, worked out once (the same for every seed)."""
+
+
 @njit(cache=CACHE)
 def seed_state(mt: np.ndarray, seed: int) -> None:
     """Seed the Mersenne Twister state ``mt`` with the int ``seed`` (0 to
@@ -198,9 +221,7 @@ def seed_state(mt: np.ndarray, seed: int) -> None:
     native code draws from a seed exactly the numbers Python draws."""
     low, high = seed & 0xFFFFFFFF, seed >> 32
     length = 2 if high else 1
-    mt[0] = 19650218  # init_genrand(19650218)
-    for i in range(1, 624):
-        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
+    mt[:624] = _GENRAND_19650218
     i, j = 1, 0
     for _ in range(max(624, length)):
         word = low if j == 0 else high
@@ -220,6 +241,49 @@ def seed_state(mt: np.ndarray, seed: int) -> None:
             i = 1
     mt[0] = 0x80000000
     mt[624] = 624
+
+
+SEED_LANES = 8
+"""How many generators :func:`seed_states` seeds at once."""
+_GENRAND_LANES = np.repeat(_GENRAND_19650218.astype(np.uint32), SEED_LANES).reshape(624, SEED_LANES)
+
+
+@njit(cache=CACHE)
+def seed_states(states: np.ndarray, seeds: np.ndarray, count: int, work: np.ndarray) -> None:
+    """:func:`seed_state` for ``states[k]`` and ``seeds[k]``, each ``k`` below
+    ``count`` (at most :data:`SEED_LANES`): the same steps, taken for all the
+    lanes side by side, so that the processor overlaps them (seeding is a
+    chain of dependent multiplications; eight chains at once take about a
+    third of the time each).  ``work``: uint32 scratch of (626, SEED_LANES)."""
+    for k in range(SEED_LANES):
+        seed = seeds[k] if k < count else 0
+        work[624, k] = seed & 0xFFFFFFFF  # added at even steps (the low word)
+        work[625, k] = (seed >> 32) + 1 if seed >> 32 else seed & 0xFFFFFFFF  # at odd steps: the high word, + j
+    work[:624] = _GENRAND_LANES
+    i = 1
+    for t in range(624):
+        add = 624 + (t & 1)
+        for k in range(SEED_LANES):
+            prev = work[i - 1, k]
+            work[i, k] = (work[i, k] ^ ((prev ^ (prev >> 30)) * 1664525)) + work[add, k]
+        i += 1
+        if i >= 624:
+            work[0] = work[623]
+            i = 1
+    for _ in range(623):
+        for k in range(SEED_LANES):
+            prev = work[i - 1, k]
+            work[i, k] = (work[i, k] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i
+        i += 1
+        if i >= 624:
+            work[0] = work[623]
+            i = 1
+    for k in range(count):
+        state = states[k]
+        state[0] = 0x80000000
+        for i in range(1, 624):
+            state[i] = work[i, k]
+        state[624] = 624
 
 
 @njit(cache=CACHE, forceinline=True)
@@ -251,3 +315,442 @@ def shuffled_deal(mt: np.ndarray, deck_bits: np.ndarray, players: int, hands: np
         for k in range(seat * size, (seat + 1) * size):
             hand |= pool[k]
         hands[seat] = hand
+
+
+# ---------------------------------------------------------------------------
+# Whole games of random bots: what happens around the hands.
+#
+# A native package's ``play_games`` plays a batch of whole games with these
+# and its contracts' playouts, drawing every random number a game of random
+# bots draws in Python (``barbu_dsl.lab.lean``), in the same order: so the
+# same seeds give the same games.  The game plan, the doubling rules and the
+# contracts' terms come in as int arrays laid out by the caller
+# (``barbu_dsl.lab.native_games``); the offsets below name their fields.
+
+G_KIND, G_PER_PLAYER, G_HANDS, G_FIXED_ONCE, G_SERIES, G_TARGET, G_HAS_TARGET, G_POT = range(8)
+G_FIRST_CARD, G_N_POOL, G_N_UNIT, G_N_RESETS = range(8, 12)
+GAME_FIELDS = 12
+"""The game plan's fields (``plan``)."""
+FIXED_ORDER, FIXED_SERIES, SERIES, SHARED, OWN = range(5)
+"""How the contracts of a hand are offered (``plan[G_KIND]``): the fixed
+order, a fixed series, what is left of a declarer's series, what is left of
+the rubber's shared list, or what is left of the chooser's own list."""
+
+D_ALLOWED, D_DECLARER_ONLY, D_POSITIVE_DECLARER_ONLY, D_REDOUBLE, D_NOT_PLAYED, D_DECLARER_FIRST = range(6)
+DOUBLING_FIELDS = 6
+"""The doubling rules' fields (``doubling``); ``D_REDOUBLE``: 0 nobody, 1 the declarer, 2 anyone doubled."""
+
+NAMES_NOTHING, NAMES_TRUMP, NAMES_START_RANK = range(3)
+"""What a contract's declarer names (``named``)."""
+
+
+class GameTables(NamedTuple):
+    """A spec's game for one number of players, as ``play_games`` reads
+    it: int arrays (``bool`` ones as 0 and 1), contracts by their number in
+    the package (``CODES``)."""
+
+    plan: np.ndarray  # GAME_FIELDS ints: the game plan (the G_ offsets)
+    after: np.ndarray  # the seat whose turn comes after each seat
+    pool: np.ndarray  # the fixed order, or the pool lists are drawn from (codes)
+    unit: np.ndarray  # a series, a shared list's rubber, or the own list (codes, each as often as played)
+    quotas: np.ndarray  # per code: times each player must choose it in a rubber of a shared list (0: no quota)
+    resets: np.ndarray  # (exactly, to) rows
+    doubling: np.ndarray  # DOUBLING_FIELDS ints: the doubling rules (the D_ offsets)
+    orders: np.ndarray  # per declarer: every seat in turn from it
+    named: np.ndarray  # per code: what its declarer names (NAMES_)
+    hand_totals: np.ndarray  # per code and trump (none, then C D H S): the hand's total
+    positive: np.ndarray  # per code and trump: whether that total favours the taker
+
+
+class GameCounts(NamedTuple):
+    """What ``play_games`` counts of each game (``g``) of a batch: what a
+    study's tally reads (``count_hand``), the game's final totals and, per
+    hand, its contract and its declarer's final score."""
+
+    scores: np.ndarray  # [g, code, role, (seats, raw, final)]; roles: places from the declarer, doubler, doubled
+    totals: np.ndarray  # [g, code, (hands, raw total, final total)]
+    doubling: np.ndarray  # [g, code, (hands, hands doubled, doubles)]
+    picks: np.ndarray  # [g, code, (times offered among two or more, times chosen then)]
+    lengths: np.ndarray  # [g]: hands played
+    game_totals: np.ndarray  # [g, seat]: the running totals at the end
+    contracts: np.ndarray  # [g, hand]: the hand's contract (code)
+    finals: np.ndarray  # [g, hand]: its declarer's final score
+
+
+def game_counts(games: int, contracts: int, players: int, hands: int) -> GameCounts:
+    """Zeroed :class:`GameCounts` for ``games`` games of at most ``hands`` hands."""
+
+    def zeros(*shape: int) -> np.ndarray:
+        return np.zeros(shape, dtype=np.int64)
+
+    return GameCounts(
+        zeros(games, contracts, players + 2, 3),
+        zeros(games, contracts, 3),
+        zeros(games, contracts, 3),
+        zeros(games, contracts, 2),
+        zeros(games),
+        zeros(games, players),
+        zeros(games, hands),
+        zeros(games, hands),
+    )
+
+
+@njit(cache=CACHE)
+def number_seed(seed: int, path: np.ndarray, steps: int) -> int:
+    """``barbu_dsl.engine.deal.mixed_seed(seed, *path[:steps])``: one
+    SplitMix64 step per number of ``path``, in unsigned 64-bit arithmetic,
+    then halved to fit an int64."""
+    x = np.uint64(seed)
+    for i in range(steps):
+        x = x + np.uint64(0x9E3779B97F4A7C15) * np.uint64(path[i] + 1)
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        x = x ^ (x >> np.uint64(31))
+    return np.int64(x >> np.uint64(1))
+
+
+@njit(cache=CACHE)
+def _left(unit: np.ndarray, n_unit: int, used: np.ndarray, options: np.ndarray) -> int:
+    """The distinct contracts of ``unit[:n_unit]`` (codes, each as often as
+    played) played fewer times than it holds them (``used``, by code), in
+    the order of their first place in it, into ``options``: their number."""
+    count = 0
+    for i in range(n_unit):
+        code = unit[i]
+        first = True
+        held = 0
+        for j in range(n_unit):
+            if unit[j] == code:
+                held += 1
+                if j < i:
+                    first = False
+        if first and held > used[code]:
+            options[count] = code
+            count += 1
+    return count
+
+
+@njit(cache=CACHE)
+def _shared_options(
+    plan: np.ndarray,
+    unit: np.ndarray,
+    quotas: np.ndarray,
+    players: int,
+    played: np.ndarray,
+    declared: np.ndarray,
+    number: int,
+    declarer: int,
+    used: np.ndarray,
+    options: np.ndarray,
+) -> int:
+    """What is left of the rubber's shared list for ``declarer`` (into
+    ``options``; their number), as ``_shared_options`` of
+    ``barbu_dsl.compiled.schedule``: a contract with a quota while they
+    still owe it, any other while they have a hand to spare after their quotas."""
+    per_player = plan[G_PER_PLAYER]
+    start = number - number % per_player
+    for i in range(start, number):
+        used[played[i]] += 1
+    count = _left(unit, plan[G_N_UNIT], used, options)
+    if not quotas.any():
+        return count
+    end = min(start + per_player, plan[G_HANDS])
+    used[:] = 0  # now: what this chooser chose in the rubber
+    for i in range(start, number):
+        if declared[i] == declarer:
+            used[played[i]] += 1
+    spare = -(-(end - number) // players)  # this chooser's hands left in the rubber, this one included
+    for code in range(len(quotas)):
+        if quotas[code] > 0:
+            spare -= max(0, quotas[code] - used[code])
+    kept = 0
+    for i in range(count):
+        code = options[i]
+        if (used[code] < quotas[code]) if quotas[code] > 0 else spare > 0:
+            options[kept] = code
+            kept += 1
+    return kept
+
+
+@njit(cache=CACHE)
+def _own_options(
+    per_player: int,
+    own: np.ndarray,
+    played: np.ndarray,
+    declared: np.ndarray,
+    number: int,
+    declarer: int,
+    used: np.ndarray,
+    options: np.ndarray,
+) -> int:
+    """A rotating chooser's contracts not yet played in their current pass
+    over their own list ``own`` (into ``options``; their number)."""
+    mine = 0
+    for i in range(number):
+        mine += declared[i] == declarer
+    skip = mine - mine % per_player if per_player else mine  # the hands of the passes before this one
+    seen = 0
+    for i in range(number):
+        if declared[i] == declarer:
+            if seen >= skip:
+                used[played[i]] += 1
+            seen += 1
+    return _left(own, len(own), used, options)
+
+
+@njit(cache=CACHE)
+def schedule_turn(
+    plan: np.ndarray,
+    after: np.ndarray,
+    pool: np.ndarray,
+    unit: np.ndarray,
+    quotas: np.ndarray,
+    own: np.ndarray,
+    played: np.ndarray,
+    declared: np.ndarray,
+    number: int,
+    first: int,
+    used: np.ndarray,
+    options: np.ndarray,
+) -> tuple[int, int]:
+    """Hand ``number``'s declarer and the contracts it may choose (codes,
+    into ``options``), after the hands ``played`` (codes) by ``declared``
+    (seats): ``barbu_dsl.compiled.plan_turn`` over codes, ``first`` the
+    first hand's declarer, ``own`` each seat's own list.  ``used``: scratch,
+    one int a code.  Returns (declarer, the number of options)."""
+    players = len(after)
+    per_player = plan[G_PER_PLAYER]
+    if number == 0:
+        declarer = first
+    elif plan[G_SERIES] and number % per_player:
+        declarer = declared[number - 1]
+    else:
+        declarer = after[declared[number - 1]]
+    kind = plan[G_KIND]
+    if kind == FIXED_ORDER:
+        n_pool = plan[G_N_POOL]
+        options[0] = pool[number % n_pool if plan[G_FIXED_ONCE] else number // players % n_pool]
+        return declarer, 1
+    if kind == FIXED_SERIES:
+        options[0] = unit[number % per_player]
+        return declarer, 1
+    used[:] = 0
+    if kind == SERIES:
+        for i in range(number - number % per_player, number):
+            used[played[i]] += 1
+        return declarer, _left(unit, plan[G_N_UNIT], used, options)
+    if kind == SHARED:
+        return declarer, _shared_options(plan, unit, quotas, players, played, declared, number, declarer, used, options)
+    return declarer, _own_options(per_player, own[declarer], played, declared, number, declarer, used, options)
+
+
+@njit(cache=CACHE)
+def _targets(
+    doubling: np.ndarray,
+    declarer: int,
+    seat: int,
+    again: bool,
+    positive: bool,
+    doubled: np.ndarray,
+    targets: np.ndarray,
+) -> tuple[int, bool]:
+    """The seats ``seat`` may double now (into ``targets``, ascending) and
+    whether it must be all of them or none: ``legal_targets`` for a first
+    chance, ``redouble_targets`` for a chance to double back
+    (``barbu_dsl.engine.doubling``); ``doubled[a, b]``: a doubled b."""
+    players = len(doubled)
+    count = 0
+    if again:
+        for a in range(players):
+            if doubled[a, seat] and not doubled[seat, a]:
+                targets[count] = a
+                count += 1
+        return count, False
+    opens = doubling[D_DECLARER_FIRST] and not (positive and doubling[D_POSITIVE_DECLARER_ONLY])
+    if seat == declarer and not opens:
+        if not doubling[D_REDOUBLE]:
+            return 0, False
+        for a in range(players):
+            if doubled[a, declarer]:
+                targets[count] = a
+                count += 1
+        return count, doubling[D_DECLARER_ONLY] != 0
+    if seat != declarer and (doubling[D_DECLARER_ONLY] or (positive and doubling[D_POSITIVE_DECLARER_ONLY])):
+        targets[0] = declarer
+        return 1, False
+    for a in range(players):
+        if a != seat:
+            targets[count] = a
+            count += 1
+    return count, False
+
+
+@njit(cache=CACHE)
+def random_doubles(
+    doubling: np.ndarray,
+    order: np.ndarray,
+    declarer: int,
+    positive: bool,
+    seat_mts: np.ndarray,
+    doubled: np.ndarray,
+    targets: np.ndarray,
+) -> int:
+    """The doubling round of a hand between random bots (``DoublingRound``
+    asking ``RandomBot.doubles``): each seat in turn, ``order`` the seats
+    from the declarer, answers from its own generator (``seat_mts[seat]``):
+    each target by a third's chance, or all of them by a half's when it
+    must double all or none.  The doubles into ``doubled`` (cleared
+    first); returns how many were made."""
+    doubled[:, :] = False
+    if not doubling[D_ALLOWED]:
+        return 0
+    players = len(order)
+    opens = doubling[D_DECLARER_FIRST] and not (positive and doubling[D_POSITIVE_DECLARER_ONLY])
+    made = 0
+    # The chances: the declarer first when it opens, each other seat, the
+    # declarer (its first chance, or once more to double back), then with
+    # redouble: anyone each other seat again.
+    opening = 1 if doubling[D_DECLARER_FIRST] and opens else 0
+    closing = 1 if not doubling[D_DECLARER_FIRST] or doubling[D_REDOUBLE] else 0
+    again_round = players - 1 if doubling[D_REDOUBLE] == 2 else 0
+    for chance in range(opening + (players - 1) + closing + again_round):
+        if chance < opening:
+            seat, again = declarer, False
+        elif chance < opening + players - 1:
+            seat, again = order[chance - opening + 1], False
+        elif chance < opening + players - 1 + closing:
+            seat, again = declarer, doubling[D_DECLARER_FIRST] != 0
+        else:
+            seat, again = order[chance - opening - closing - players + 2], True
+        count, cover_all = _targets(doubling, declarer, seat, again, positive, doubled, targets)
+        if count == 0:
+            continue
+        mt = seat_mts[seat]
+        if cover_all:
+            if random01(mt) < 0.5:
+                for i in range(count):
+                    doubled[seat, targets[i]] = True
+                    made += 1
+        else:
+            for i in range(count):
+                if random01(mt) < 1 / 3:
+                    doubled[seat, targets[i]] = True
+                    made += 1
+    return made
+
+
+@njit(cache=CACHE)
+def settle_doubles(raw: np.ndarray, doubled: np.ndarray, final: np.ndarray) -> None:
+    """``final``: ``raw`` plus each seat's transfers from the doubles
+    (``barbu_dsl.runtime.doubling.settle``)."""
+    players = len(raw)
+    final[:] = raw
+    for a in range(players):
+        for b in range(a + 1, players):
+            times = int(doubled[a, b]) + int(doubled[b, a])
+            if times:
+                amount = times * (raw[a] - raw[b])
+                final[a] += amount
+                final[b] -= amount
+
+
+@njit(cache=CACHE)
+def not_played_split(total: int, declarer: int, scores: np.ndarray) -> None:
+    """An unplayed hand's scores (``not_played_scores``): each opponent
+    ``total / (n - 1)`` rounded half away from zero, the declarer the rest."""
+    ways = len(scores) - 1
+    magnitude = (2 * abs(total) + ways) // (2 * ways)
+    share = magnitude if total >= 0 else -magnitude
+    scores[:] = share
+    scores[declarer] = total - share * ways
+
+
+@njit(cache=CACHE)
+def add_to_totals(plan: np.ndarray, resets: np.ndarray, totals: np.ndarray, final: np.ndarray, pot: int) -> int:
+    """Add a hand's ``final`` scores to the running ``totals`` as
+    ``GamePlan.add_hand`` does (the pot shared by those who took nothing,
+    then the resets); returns the pot left."""
+    players = len(totals)
+    collected = 0
+    takers = 0
+    if plan[G_POT]:
+        for seat in range(players):
+            pot -= final[seat]
+            takers += final[seat] == 0
+        if takers:
+            collected = pot // takers
+            pot -= collected * takers
+    for seat in range(players):
+        total = totals[seat] + final[seat] + (collected if takers and final[seat] == 0 else 0)
+        becomes = total
+        for r in range(plan[G_N_RESETS]):  # the last reset of a total counts, as in a dict of them
+            if total == resets[r, 0]:
+                becomes = resets[r, 1]
+        totals[seat] = becomes
+    return pot
+
+
+@njit(cache=CACHE)
+def target_reached(plan: np.ndarray, totals: np.ndarray) -> bool:
+    """Whether a running total reaches the game's target (``target_reached``)."""
+    if not plan[G_HAS_TARGET]:
+        return False
+    target = plan[G_TARGET]
+    for total in totals:  # noqa: SIM110 -- numba compiles no generator expression
+        if (total >= target) if target > 0 else (total <= target):
+            return True
+    return False
+
+
+@njit(cache=CACHE)
+def count_hand(
+    code: int,
+    declarer: int,
+    raw: np.ndarray,
+    final: np.ndarray,
+    doubled: np.ndarray,
+    doubles: int,
+    options: np.ndarray,
+    n_options: int,
+    scores: np.ndarray,
+    totals: np.ndarray,
+    doubling: np.ndarray,
+    picks: np.ndarray,
+) -> None:
+    """What a study counts of one hand (``barbu_dsl.lab.tally``), added to
+    one game's counts: ``scores[code, role]`` (seats, raw, final) by the
+    seat's place from the declarer, then ``doubler`` and ``doubled``;
+    ``totals[code]`` (hands, raw total, final total); ``doubling[code]``
+    (hands, hands with a double, doubles); ``picks[option]`` (times
+    offered among two or more, times chosen then)."""
+    players = len(raw)
+    raw_total = 0
+    final_total = 0
+    for k in range(players):
+        seat = (declarer + k) % players
+        scores[code, k, 0] += 1
+        scores[code, k, 1] += raw[seat]
+        scores[code, k, 2] += final[seat]
+        raw_total += raw[seat]
+        final_total += final[seat]
+    if doubles:
+        for seat in range(players):
+            doubler, was_doubled = False, False
+            for other in range(players):
+                doubler |= doubled[seat, other]
+                was_doubled |= doubled[other, seat]
+            for role, flag in ((players, doubler), (players + 1, was_doubled)):
+                if flag:
+                    scores[code, role, 0] += 1
+                    scores[code, role, 1] += raw[seat]
+                    scores[code, role, 2] += final[seat]
+    totals[code, 0] += 1
+    totals[code, 1] += raw_total
+    totals[code, 2] += final_total
+    doubling[code, 0] += 1
+    doubling[code, 1] += doubles > 0
+    doubling[code, 2] += doubles
+    if n_options > 1:
+        for i in range(n_options):
+            picks[options[i], 0] += 1
+            picks[options[i], 1] += options[i] == code

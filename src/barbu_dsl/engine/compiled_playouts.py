@@ -36,7 +36,7 @@ from numba import njit
 
 from ..compiled import DominoTable, TrickTable
 from ..language import model as m
-from ..runtime.native import CACHE, leading_zeros, lowest, next32, popcount
+from ..runtime.native import CACHE, leading_zeros, lowest, popcount, randbelow, random01
 from .bots import trick_plan
 from .domino import DominoPosition
 from .sampling import Knowledge
@@ -215,25 +215,6 @@ def set_mt_state(rng: random.Random, state: np.ndarray) -> None:
 
 
 # ---- CPython's random numbers ------------------------------------------------------
-
-
-@njit(cache=CACHE, forceinline=True)
-def random01(mt: np.ndarray) -> float:
-    """``random.Random.random()``: 53 bits from two 32-bit outputs."""
-    a = next32(mt) >> 5
-    b = next32(mt) >> 6
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=CACHE, forceinline=True)
-def randbelow(mt: np.ndarray, n: int) -> int:
-    """``random.Random._randbelow(n)`` (n below 2**32): ``n.bit_length()``
-    bits, drawn again while too large; also ``randrange(n)``."""
-    k = 64 - leading_zeros(n)
-    r = next32(mt) >> (32 - k)
-    while r >= n:
-        r = next32(mt) >> (32 - k)
-    return r
 
 
 @njit(cache=CACHE, forceinline=True)

@@ -25,7 +25,7 @@ from ..engine.deal import NumberSeeds
 from ..engine.game import play
 from ..engine.state import GameState
 from ..language import model as m
-from .backend import PlayOuts, play_out, play_outs
+from .backend import PlayOuts, effective, play_out, play_outs
 from .lean import HandFacts, LeanGame, lean_reason
 from .study import Batch, Study, batches, game_seed, one_contract
 from .tally import Observation, ScoredHand, Tally, game_observations
@@ -134,9 +134,22 @@ def _observed(study: Study, spec: m.Spec, hands: Sequence[ScoredHand], names: li
 
 
 def play_batch(study: Study, batch: Batch) -> Tally:
-    """The tally of one batch: its games played by every spec in turn."""
+    """The tally of one batch: its games played by every spec in turn
+    (whole in native code where :func:`~.native_games.native_reason` allows,
+    and added up as arrays then)."""
     tally = Tally(len(study.specs))
     games = range(batch.start, batch.stop)
+    if effective(study.backend) == "native":
+        from .native_games import native_reason
+
+        if any(native_reason(study, spec) is None for spec in study.specs):
+            from .arrays import BatchObservations, add_batch
+            from .native_games import native_batch
+
+            add_batch(tally, [native_batch(study, spec, games) if native_reason(study, spec) is None
+                              else BatchObservations.from_games(play_games(study, spec, games))
+                              for spec in study.specs])
+            return tally
     played = [play_games(study, spec, games) for spec in study.specs]
     for k in range(len(games)):
         tally.add_game([by_spec[k][0] for by_spec in played], [by_spec[k][1] for by_spec in played])

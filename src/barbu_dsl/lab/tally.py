@@ -80,7 +80,8 @@ def _cross(a: tuple[int, ...], b: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _add(into: dict[Key, list[int]], key: Key, values: list[int]) -> None:
+def add_into(into: dict[Key, list[int]], key: Key, values: list[int]) -> None:
+    """Add ``values`` to the sums ``into`` holds for ``key`` (a new key starts at them)."""
     old = into.get(key)
     into[key] = values if old is None else [x + y for x, y in zip(old, values, strict=True)]
 
@@ -108,9 +109,9 @@ class Tally:
         base = observations[0]
         for i, obs in enumerate(observations):
             for key, values in obs.items():
-                _add(self.moments[i], key, _single(values))
+                add_into(self.moments[i], key, _single(values))
                 if i and key in base:
-                    _add(self.cross[i], key, _cross(values, base[key]))
+                    add_into(self.cross[i], key, _cross(values, base[key]))
         for i, finals in enumerate(declarer_finals):
             for contract, score in finals:
                 counts = self.hist[i].setdefault(contract, {})
@@ -122,7 +123,7 @@ class Tally:
         for mine, theirs in ((self.moments, other.moments), (self.cross, other.cross)):
             for into, source in zip(mine, theirs, strict=True):
                 for key, values in source.items():
-                    _add(into, key, values)
+                    add_into(into, key, values)
         for into_hist, source_hist in zip(self.hist, other.hist, strict=True):
             for contract, counts in source_hist.items():
                 target = into_hist.setdefault(contract, {})

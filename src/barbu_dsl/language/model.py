@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import ClassVar, Literal
 
@@ -921,6 +921,21 @@ class Spec:
     passing: Passing = Passing()
     redeal: Redeal = Redeal()
     leftover: Leftover = "removed"
+
+    def __hash__(self) -> int:
+        """The hash of the compared fields, as a frozen dataclass's, worked
+        out once: the caches keyed by a spec (game plans, a study's tables)
+        look it up at every hand, and a spec holds a deep tree of tuples."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields without the cached hash, which another process
+        (another hash seed) must work out again."""
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
 
     @property
     def widow(self) -> bool:
