@@ -55,6 +55,9 @@ def test_a_person_at_the_terminal_plays_a_whole_game(server: ServerProcess) -> N
     assert "Bouillabaisse: sei al posto di Cleo." in out
     assert "Mano 1 di 6." in out and "Mano 6 di 6." in out
     assert "La tua mano (" in out  # the hand, said by the terminal table
+    # The help's quit: at a server's table the seat waits and the link takes it back (no saved game to resume).
+    assert "lascia il tavolo; il posto ti aspetta, e barbu join con lo stesso link ti ci riporta." in out
+    assert "--resume" not in out
     assert "Ada gioca " in out and "Giochi " in out
     assert "La partita è finita. Vince:" in out
     assert "\x1b" not in out, "plain lines only"

@@ -396,7 +396,7 @@ def game_counts(games: int, contracts: int, players: int, hands: int) -> GameCou
 
 
 @njit(cache=CACHE)
-def number_seed(seed: int, path: np.ndarray, steps: int) -> int:
+def number_seed(seed: int, path: np.ndarray, steps: int) -> np.int64:
     """``barbu_dsl.engine.deal.mixed_seed(seed, *path[:steps])``: one
     SplitMix64 step per number of ``path``, in unsigned 64-bit arithmetic,
     then halved to fit an int64."""

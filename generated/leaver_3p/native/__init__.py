@@ -23,7 +23,12 @@ a machine pays the compilation.
   many hands of any contracts in one call, each seeded inside the
   compiled code from two ints: dealt as the engine deals from
   ``random.Random(deal_seed)`` (a shuffle of the deck, given out in
-  blocks), played as ``rollout`` plays from ``random.Random(play_seed)``.
+  blocks), played as ``rollout`` plays from ``random.Random(play_seed)``;
+* ``play_games(seeds, firsts, own, tables)`` plays whole games between
+  random bots in one call (the contracts chosen, the trumps or starting
+  ranks named, the doubles, every hand, the settlement and the running
+  totals) and counts what a study of them counts; ``barbu simulate
+  --backend native`` lays out the game (``tables``) and reads the counts.
 """
 
 from __future__ import annotations
@@ -434,5 +439,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of f64721c6ee5f5775 (sha256): a new
+# Compiled with the runtime and the native contracts as of 66018c141f4b424a (sha256): a new
 # version of either changes this file, so numba compiles it again.

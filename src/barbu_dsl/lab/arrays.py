@@ -50,10 +50,10 @@ class BatchObservations:
         index: dict[Key, int] = {}
         widths: list[int] = []
         for obs, _ in games:
-            for key, values in obs.items():
+            for key, numbers in obs.items():
                 if key not in index:
                     index[key] = len(widths)
-                    widths.append(len(values))
+                    widths.append(len(numbers))
         values = np.zeros((len(games), len(widths), 3), dtype=np.int64)
         finals: dict[tuple[str, int], int] = {}
         for g, (obs, hands) in enumerate(games):
@@ -95,7 +95,7 @@ def _put(into: dict[Key, list[int]], keys: Sequence[Key], widths: Sequence[int],
     """Add each ``present`` key's sums to ``into``: the sums before the
     first x's, then ``per_x`` for each x the key has (``widths``: 1 + its xs)."""
     head = len(sums) - per_x * 2
-    for s in np.flatnonzero(present):
+    for s in (int(s) for s in np.flatnonzero(present)):
         used = head + per_x * (widths[s] - 1)
         add_into(into, keys[s], [int(column[s]) for column in sums[:used]])
 
@@ -112,12 +112,12 @@ def add_batch(tally: Tally, batches: Sequence[BatchObservations]) -> None:
         values = base_values if i == 0 else _exact(batch.values)
         n = values[:, :, 0]
         _put(tally.moments[i], batch.keys, batch.widths, _moments(n, [values[:, :, 1], values[:, :, 2]]),
-             (n > 0).any(axis=0), 3)
+             np.asarray((n > 0).any(axis=0)), 3)
         if i:
             shared = [s for s, key in enumerate(batch.keys) if key in base_index]
             mine = values[:, shared, :]
             theirs = base_values[:, [base_index[batch.keys[s]] for s in shared], :]
-            both = ((mine[:, :, 0] > 0) & (theirs[:, :, 0] > 0)).any(axis=0)
+            both = np.asarray(((mine[:, :, 0] > 0) & (theirs[:, :, 0] > 0)).any(axis=0))
             _put(tally.cross[i], [batch.keys[s] for s in shared], [batch.widths[s] for s in shared],
                  _cross(mine, theirs), both, 3)
         hist = tally.hist[i]

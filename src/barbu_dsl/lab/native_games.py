@@ -105,7 +105,8 @@ def game_tables(spec: m.Spec, played: m.Spec, players: int, named_first: bool) -
     for contract in played.contracts:
         code = codes[contract.name]
         says = facts.named(contract)
-        named[code] = {TRUMP: rt.NAMES_TRUMP, START_RANK: rt.NAMES_START_RANK}.get(says, rt.NAMES_NOTHING)
+        named[code] = rt.NAMES_TRUMP if says == TRUMP else rt.NAMES_START_RANK if says == START_RANK \
+            else rt.NAMES_NOTHING
         for trump in (None, 0, 1, 2, 3) if says == TRUMP else (None,):
             terms = facts.terms(contract, trump)
             column = 0 if trump is None else trump + 1

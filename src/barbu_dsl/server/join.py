@@ -198,7 +198,7 @@ class Client:
             self.narrator = Narrator(self.spec, self.players, game_plan(self.spec, self.players), self.console,
                                      self.say)
             self.person = HumanSeat(seat, self.console, self.say, self.narrator,
-                                    StrongBot(f"join/{self.link.table}/{seat}"), self.language)
+                                    StrongBot(f"join/{self.link.table}/{seat}"), self.language, online=True)
             title = self.table.get("title") or self.spec.title or self.spec.full_name
             self.console.say(self.word("join.seated", title=title, seat=message["players"][seat]), "bold")
             self.console.say(self.word(f"aim.{self.spec.game.aim}"))

@@ -86,9 +86,10 @@ class HumanSeat(Bot):
     name = "human"
 
     def __init__(self, seat: int, console: Console, say: Speech, narrator: Narrator, helper: StrongBot,
-                 language: str):
+                 language: str, online: bool = False):
         super().__init__(f"human {seat}")
         self.seat = seat
+        self.online = online  # a seat at a server's table (barbu join): quit leaves it, the link takes it back
         self.console = console
         self.say = say
         self.narrator = narrator
@@ -170,7 +171,8 @@ class HumanSeat(Bot):
         for command in COMMANDS:
             letter = command_letter(command, t)
             word = command_word(command, t) + (f" {self.say('table.help.or')} {letter}" if letter else "")
-            lines.append(self.say(f"table.help.{command}", word=word))
+            key = "table.help.quit_online" if command == "quit" and self.online else f"table.help.{command}"
+            lines.append(self.say(key, word=word))
         letters = TYPED_RANKS[self.language]
         lines.append(self.say("table.help.letters", ranks=" ".join(k.upper() for k in letters),
                               suits=" ".join(SUIT_LETTERS[self.language])))

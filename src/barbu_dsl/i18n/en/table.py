@@ -216,6 +216,7 @@ MESSAGES: dict[str, str] = {
     "table.help.hint": "{word}: what the strong bot would do, and why, without doing it.",
     "table.help.auto": "{word}: the strong bot makes this one decision.",
     "table.help.quit": "{word}: save the game and leave; barbu play --resume carries it on.",
+    "table.help.quit_online": "{word}: leave the table; your seat waits for you, and barbu join with the same link takes it back.",
     "table.help.letters": "Card letters: ranks {ranks} and 10 to 2, then a suit: {suits}, or a symbol ♣ ♦ ♥ ♠.",
     "table.help.at_prompts": "Type {help} or ? at any prompt for the commands.",
     "table.sheet.title": "Score sheet: {spec}, {players} players, seed {seed}.",

@@ -216,6 +216,7 @@ MESSAGES: dict[str, str] = {
     "table.help.hint": "{word} : ce que ferait le robot fort, et pourquoi, sans le faire.",
     "table.help.auto": "{word} : le robot fort prend cette décision pour vous.",
     "table.help.quit": "{word} : enregistre la partie et quitte ; barbu play --resume la reprend.",
+    "table.help.quit_online": "{word} : quitte la table ; votre place vous attend, et barbu join avec le même lien vous y ramène.",
     "table.help.letters": "Lettres des cartes : rangs {ranks} et de 10 à 2, puis la couleur : {suits}, ou un symbole ♣ ♦ ♥ ♠ (D seul décrit le contrat : une dame seule s'écrit dame).",
     "table.help.at_prompts": "Tapez {help} ou ? à chaque question pour les commandes.",
     "table.sheet.title": "Feuille de marque : {spec}, {players} joueurs, graine {seed}.",

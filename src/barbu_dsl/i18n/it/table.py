@@ -216,6 +216,7 @@ MESSAGES: dict[str, str] = {
     "table.help.hint": "{word}: cosa farebbe il robot forte, e perché, senza farlo.",
     "table.help.auto": "{word}: il robot forte prende questa decisione per te.",
     "table.help.quit": "{word}: salva la partita ed esci; barbu play --resume la riprende.",
+    "table.help.quit_online": "{word}: lascia il tavolo; il posto ti aspetta, e barbu join con lo stesso link ti ci riporta.",
     "table.help.letters": "Lettere delle carte: valori {ranks} e da 10 a 2, poi il seme: {suits}, o un simbolo ♣ ♦ ♥ ♠ (D da sola descrive il contratto: una donna da sola si scrive donna).",
     "table.help.at_prompts": "Scrivi {help} o ? a ogni domanda per i comandi.",
     "table.sheet.title": "Foglio dei punti: {spec}, {players} giocatori, codice {seed}.",

@@ -216,6 +216,7 @@ MESSAGES: dict[str, str] = {
     "table.help.hint": "{word}: o que o robot forte faria, e porquê, sem o fazer.",
     "table.help.auto": "{word}: o robot forte toma esta decisão por ti.",
     "table.help.quit": "{word}: guarda o jogo e sai; barbu play --resume continua-o.",
+    "table.help.quit_online": "{word}: sai da mesa; o seu lugar espera por si, e barbu join com a mesma ligação leva-o de volta.",
     "table.help.letters": "Letras das cartas: valores {ranks} e de 10 a 2, depois o naipe: {suits}, ou um símbolo ♣ ♦ ♥ ♠ (D sozinho descreve o contrato: uma dama sozinha escreve-se dama).",
     "table.help.at_prompts": "Escreve {help} ou ? em qualquer pergunta para ver os comandos.",
     "table.sheet.title": "Folha de pontos: {spec}, {players} jogadores, semente {seed}.",
