@@ -186,8 +186,9 @@ def _observations(study: Study, spec: m.Spec, counts: rt.GameCounts) -> BatchObs
     names = sorted(generated_package(spec).load_native().CODES.items(), key=lambda item: item[1])
     finals: dict[tuple[str, int], int] = {}
     played = np.arange(counts.contracts.shape[1])[None, :] < lengths[:, None]
-    pairs, times = np.unique(np.stack([counts.contracts[played], counts.finals[played]], axis=1), axis=0,
+    # One int a (contract, score) pair, so that a flat sort counts them: the score in the low 32 bits.
+    pairs, times = np.unique((counts.contracts[played] << 32) + (counts.finals[played] + (1 << 31)),
                              return_counts=True)
-    for (code, score), count in zip(pairs.tolist(), times.tolist(), strict=True):
-        finals[(names[code][0], score)] = count
+    for pair, count in zip(pairs.tolist(), times.tolist(), strict=True):
+        finals[(names[pair >> 32][0], (pair & 0xFFFFFFFF) - (1 << 31))] = count
     return BatchObservations(keys, widths, values, finals)
