@@ -109,7 +109,7 @@ def _backend_notes(study: Study) -> None:
         err.print("note: numba is not installed (pip install 'barbu_dsl[fast]'); "
                   "playing the Python playouts, which give the same results", markup=False)
     elif any(name != "random" for name in study.bots):
-        err.print("note: --backend native plays the cards of games whose every seat is a random bot; "
+        err.print("note: --backend native plays whole games whose every seat is a random bot; "
                   f"with {', '.join(sorted(set(study.bots) - {'random'}))} bots every card is chosen "
                   "by a bot, so the backend changes nothing here", markup=False)
     else:
@@ -117,7 +117,7 @@ def _backend_notes(study: Study) -> None:
             reason = lean_reason(spec, study.players)
             if reason is not None:
                 err.print(f"note: in {spec.full_name}, {reason}, so its games are played by the game engine and "
-                          "only each hand's cards natively, one hand at a time (slower than whole batches)",
+                          "only each hand's cards natively, one hand at a time (slower than whole games)",
                           markup=False)
 
 
