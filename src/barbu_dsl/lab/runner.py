@@ -142,13 +142,14 @@ def play_batch(study: Study, batch: Batch) -> Tally:
     if effective(study.backend) == "native":
         from .native_games import native_reason
 
-        if any(native_reason(study, spec) is None for spec in study.specs):
+        whole = [native_reason(study, spec) is None for spec in study.specs]
+        if any(whole):
             from .arrays import BatchObservations, add_batch
             from .native_games import native_batch
 
-            add_batch(tally, [native_batch(study, spec, games) if native_reason(study, spec) is None
-                              else BatchObservations.from_games(play_games(study, spec, games))
-                              for spec in study.specs])
+            add_batch(tally, [native_batch(study, spec, games) if native else
+                              BatchObservations.from_games(play_games(study, spec, games))
+                              for spec, native in zip(study.specs, whole, strict=True)])
             return tally
     played = [play_games(study, spec, games) for spec in study.specs]
     for k in range(len(games)):
