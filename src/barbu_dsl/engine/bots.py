@@ -584,7 +584,7 @@ class RuleBot(Bot):
         mine = set(view.cards)
         if hand.start_rank is None:
             # Our first card sets the starting rank (docs/rules.md section 2, variant 7).
-            rank = best_start_rank(list(mine), t.aces_low)
+            rank = best_start_rank(view.cards, t.aces_low)  # in card order, as the compiled bot sums
             return max((c for c in legal if C.rank_of(c) == rank),
                        key=lambda c: sum(1 for d in mine if d // 13 == c // 13)), 0.0
         placed = {mv for mv in hand.moves if mv != PASS}

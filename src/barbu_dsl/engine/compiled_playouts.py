@@ -67,6 +67,7 @@ K_UNTIL = 24  # (suit mask, broken by) × UNTIL_BANS
 UNTIL_BANS = 4
 K_SIMPLE, K_ALL_OR_NOTHING, K_MOON, K_HAS_SLAM, K_SLAM, K_N_BY_TRICKS, K_N_NONE_OF, K_N_MOST = range(32, 40)
 K_HAS_BANS, K_START, K_ACE_AGAIN, K_FIRST_OUT, K_PLAY_ON, K_N_PLACINGS = range(40, 46)
+K_POLICY, K_ACES_LOW, K_N_TRICK_AT = range(46, 49)
 A_STRONGER, A_WEAKER, A_VALUES, A_STRENGTH = 64, 116, 168, 220
 A_TRICK_AT = 272  # per trick index (52)
 A_BY_TRICKS = 324  # per number of tricks taken (53)
@@ -78,6 +79,17 @@ A_POSITION, A_BELOW, A_ABOVE, A_PLACINGS = 64, 116, 180, 244  # domino
 TABLE_SIZE = 512
 
 TRICK, DOMINO = 0, 1
+
+PLAYOUT, RULES = 0, 1
+"""Who chooses the moves of a run (``t[K_POLICY]``): the playouts' policy
+(``TrickPlayouts.choose``, ``DominoPlayouts.choose``) or the rule bot
+(``RuleBot.choose_move``), every seat alike."""
+
+B_EPSILON = 52
+"""The float array: per card how much taking it hurts, then the playouts' epsilon, ..."""
+B_TRICK_BAD = 53
+"""... then per trick index how much taking the trick hurts (``TrickPlan.trick_bad``)."""
+BAD_SIZE = B_TRICK_BAD + 52
 
 # ---- the packed position -------------------------------------------------------
 
@@ -93,9 +105,11 @@ class Unpackable(Exception):
     """A table or position the packed arrays cannot hold."""
 
 
-def pack_trick_table(table: TrickTable, aim: m.Aim) -> tuple[np.ndarray, np.ndarray]:
+def pack_trick_table(table: TrickTable, aim: m.Aim, policy: int = PLAYOUT) -> tuple[np.ndarray, np.ndarray]:
     """A trick table as the int64 array and the float64 array (per card:
-    how much taking it hurts; then the playouts' epsilon) the kernels read."""
+    how much taking it hurts; then the playouts' epsilon; then per trick
+    how much taking it hurts) the kernels read; ``policy`` chooses the
+    moves of its runs (:data:`PLAYOUT` or :data:`RULES`)."""
     from .playouts import EPSILON, TrickPlayouts
 
     plan = trick_plan(table, aim)
@@ -122,6 +136,7 @@ def pack_trick_table(table: TrickTable, aim: m.Aim) -> tuple[np.ndarray, np.ndar
     t[K_ALL_OR_NOTHING], t[K_MOON] = table.all_or_nothing, table.shoot_the_moon
     t[K_HAS_SLAM], t[K_SLAM] = table.slam is not None, table.slam or 0
     t[K_N_BY_TRICKS], t[K_N_NONE_OF], t[K_N_MOST] = len(table.by_tricks), len(table.none_of), len(table.most)
+    t[K_POLICY], t[K_N_TRICK_AT] = policy, len(plan.trick_bad)
     t[A_STRONGER:A_STRONGER + 52] = table.stronger
     t[A_WEAKER:A_WEAKER + 52] = table.weaker
     t[A_VALUES:A_VALUES + 52] = table.values
@@ -133,18 +148,19 @@ def pack_trick_table(table: TrickTable, aim: m.Aim) -> tuple[np.ndarray, np.ndar
     for index, most in enumerate(table.most):
         start = A_MOST + index * (SEATS + 1)
         t[start:start + len(most.shares)] = most.shares
-    bad = np.zeros(53, dtype=np.float64)
+    bad = np.zeros(BAD_SIZE, dtype=np.float64)
     bad[:52] = plan.bad
-    bad[52] = EPSILON
+    bad[B_EPSILON] = EPSILON
+    bad[B_TRICK_BAD:B_TRICK_BAD + len(plan.trick_bad)] = plan.trick_bad
     return t, bad
 
 
-def pack_domino_table(table: DominoTable) -> tuple[np.ndarray, np.ndarray]:
+def pack_domino_table(table: DominoTable, policy: int = PLAYOUT) -> tuple[np.ndarray, np.ndarray]:
     """A domino table as the arrays the kernels read (see :func:`pack_trick_table`)."""
     from .playouts import EPSILON
 
-    if table.players > SEATS or len(table.placings) > SEATS:
-        raise Unpackable
+    if table.players > SEATS or len(table.placings) > SEATS or (policy == RULES and table.play_on != "no"):
+        raise Unpackable  # the rule bot's runs leave out stopping at will
     t = np.zeros(TABLE_SIZE, dtype=np.int64)
     t[K_KIND] = DOMINO
     t[K_PLAYERS], t[K_DECK] = table.players, table.deck
@@ -152,21 +168,22 @@ def pack_domino_table(table: DominoTable) -> tuple[np.ndarray, np.ndarray]:
     t[K_ACE_AGAIN], t[K_FIRST_OUT], t[K_OPENING] = table.ace_again, table.first_out, table.opening
     t[K_PLAY_ON] = ACES if table.play_on == "after-ace" else FULL if table.play_on == "always" else 0
     t[K_N_PLACINGS] = len(table.placings)
+    t[K_POLICY], t[K_ACES_LOW] = policy, table.aces_low
     t[A_POSITION:A_POSITION + 52] = table.position
     for suit in range(4):
         t[A_BELOW + 16 * suit:A_BELOW + 16 * suit + 16] = table.below[suit]
         t[A_ABOVE + 16 * suit:A_ABOVE + 16 * suit + 16] = table.above[suit]
     t[A_PLACINGS:A_PLACINGS + len(table.placings)] = table.placings
-    bad = np.zeros(53, dtype=np.float64)
-    bad[52] = EPSILON
+    bad = np.zeros(BAD_SIZE, dtype=np.float64)
+    bad[B_EPSILON] = EPSILON
     return t, bad
 
 
-def pack_table(table: TrickTable | DominoTable, aim: m.Aim) -> tuple[np.ndarray, np.ndarray]:
+def pack_table(table: TrickTable | DominoTable, aim: m.Aim, policy: int = PLAYOUT) -> tuple[np.ndarray, np.ndarray]:
     """A trick or domino table as the kernels read it."""
     if isinstance(table, DominoTable):
-        return pack_domino_table(table)
-    return pack_trick_table(table, aim)
+        return pack_domino_table(table, policy)
+    return pack_trick_table(table, aim, policy)
 
 
 def pack_position(pos: TrickPosition | DominoPosition) -> np.ndarray:
@@ -265,6 +282,258 @@ def _extreme(t: np.ndarray, mask: int, strongest: bool) -> int:
     return 0
 
 
+# ---- the rule bot's moves (RuleBot.choose_move, step for step) ------------------------------
+#
+# The same sums in the same order as the Python bot, so that the floats and
+# every choice come out the same; ties go to the lowest card, as Python's
+# ``min`` and ``max`` over the legal moves in card order give them.
+
+
+@njit(cache=CACHE)
+def _sum_and_max(bad: np.ndarray, mask: int) -> tuple[float, float]:
+    """``bots._sum_and_max``: the sum and the largest (0 for none) of ``bad`` over ``mask``, in card order."""
+    total, top = 0.0, 0.0
+    first = True
+    while mask:
+        card = lowest(mask)
+        value = bad[card]
+        total += value
+        if first or value > top:
+            top, first = value, False
+        mask &= mask - 1
+    return total, top
+
+
+@njit(cache=CACHE)
+def _duck_move(t: np.ndarray, bad: np.ndarray, legal: int, mine: int, unseen: int, trick: np.ndarray,
+               n_trick: int, win: int, index: int) -> int:
+    """``RuleBot._duck_move``: the card of ``legal`` that costs least."""
+    players, trump, bad_mask = t[K_PLAYERS], t[K_TRUMP], t[K_BAD_MASK]
+    after = players - 1 - n_trick
+    on_table = 0.0
+    for i in range(n_trick):
+        on_table += bad[trick[i]]
+    trick_cost = bad[B_TRICK_BAD + index] + on_table
+    unseen_bad, dump = _sum_and_max(bad, unseen & bad_mask)
+    left = t[K_TRICKS] - index
+    held_bad = _sum_and_max(bad, mine & bad_mask)[0]
+    still = 0.0
+    for i in range(index, t[K_N_TRICK_AT]):
+        still += bad[B_TRICK_BAD + i]
+    future = (still + unseen_bad + held_bad) / max(1, left)
+    trumps_out = popcount(unseen & (0x1FFF << (13 * trump))) // 2 if trump >= 0 else 0
+    best, best_cost = -1, np.inf
+    rest = legal
+    while rest:
+        c = lowest(rest)
+        rest &= rest - 1
+        suit = c // 13
+        weaker = t[A_WEAKER + c]
+        if n_trick and not ((weaker >> win & 1) != 0 if suit == win // 13 else suit == trump):
+            chance = 0.0  # c does not beat the trick's winner
+        else:
+            higher = popcount(t[A_STRONGER + c] & unseen)
+            if trump >= 0 and suit != trump:
+                higher += trumps_out
+            chance = 1.0 if after == 0 or higher == 0 else 1.0 / (1 + higher)
+        cost = 0.0
+        if chance:
+            led = 0x1FFF << (13 * (trick[0] // 13 if n_trick else suit))
+            in_suit = popcount(unseen & led)
+            voids = max(0, after - in_suit)
+            under = _sum_and_max(bad, unseen & led & weaker & bad_mask)[0]
+            caught = under * min(1.0, after / in_suit) if in_suit else 0.0
+            cost = chance * (trick_cost + bad[c] + voids * dump + caught)
+        danger = max(0.0, bad[c]) + future * popcount(weaker & unseen) / 8
+        cost -= danger + 0.001 * t[A_STRENGTH + c]
+        if cost < best_cost - 1e-9:
+            best, best_cost = c, cost
+    return best
+
+
+@njit(cache=CACHE)
+def _take_strength(t: np.ndarray, c: int) -> int:
+    return t[A_STRENGTH + c] + (20 if c // 13 == t[K_TRUMP] else 0)
+
+
+@njit(cache=CACHE)
+def _master(t: np.ndarray, c: int, unseen: int, trumps_out: int) -> bool:
+    if t[A_STRONGER + c] & unseen:
+        return False
+    return (c // 13 == t[K_TRUMP] or trumps_out == 0
+            or popcount(unseen & (0x1FFF << (13 * (c // 13)))) >= t[K_PLAYERS] - 1)
+
+
+@njit(cache=CACHE)
+def _strongest(t: np.ndarray, mask: int, weakest: bool) -> int:
+    """The first card of ``mask`` in card order with the highest (or lowest) :func:`_take_strength`, or -1."""
+    best, best_key = -1, 0
+    while mask:
+        c = lowest(mask)
+        mask &= mask - 1
+        key = _take_strength(t, c)
+        if weakest:
+            key = -key
+        if best < 0 or key > best_key:
+            best, best_key = c, key
+    return best
+
+
+@njit(cache=CACHE)
+def _take_move(t: np.ndarray, legal: int, mine: int, unseen: int, n_trick: int, win: int) -> int:  # noqa: C901 -- RuleBot._take_move, one branch a situation
+    """``RuleBot._take_move``: win tricks cheaply, cash sure winners, ruff."""
+    trump = t[K_TRUMP]
+    trump_suit = 0x1FFF << (13 * trump) if trump >= 0 else 0
+    trumps_out = popcount(unseen & trump_suit)
+    masters = 0
+    rest = legal
+    while rest:
+        c = lowest(rest)
+        rest &= rest - 1
+        if _master(t, c, unseen, trumps_out):
+            masters |= 1 << c
+    if not n_trick:
+        if trump >= 0 and trumps_out and masters & trump_suit:
+            return _strongest(t, masters & trump_suit, False)
+        if masters:
+            return _strongest(t, masters, False)
+        side = legal & ~trump_suit
+        if not side:
+            side = legal
+        trumps_held = popcount(mine & trump_suit)
+        best, best_length, best_strength = -1, 0, 0
+        while side:
+            c = lowest(side)
+            side &= side - 1
+            length = popcount(mine & (0x1FFF << (13 * (c // 13))))
+            if not (trump >= 0 and trumps_held):
+                length = -length
+            strength = _take_strength(t, c)
+            if best < 0 or length < best_length or (length == best_length and strength < best_strength):
+                best, best_length, best_strength = c, length, strength
+        return best
+    winners = 0
+    rest = legal
+    while rest:
+        c = lowest(rest)
+        rest &= rest - 1
+        if (t[A_WEAKER + c] >> win & 1 if c // 13 == win // 13 else c // 13 == trump):
+            winners |= 1 << c
+    if winners:
+        if n_trick == t[K_PLAYERS] - 1:
+            return _strongest(t, winners, True)
+        if winners & masters:
+            return _strongest(t, winners & masters, True)
+        top = _strongest(t, winners, False)
+        if popcount(t[A_STRONGER + top] & unseen) <= 1:
+            return top
+    # Cannot (or should not) win: throw the least useful card.
+    best = -1
+    best_key = (True, True, True, 0, 0)
+    rest = legal
+    while rest:
+        c = lowest(rest)
+        rest &= rest - 1
+        strength = _take_strength(t, c)
+        key = (masters >> c & 1 != 0, c // 13 == trump, strength > 11,
+               popcount(mine & (0x1FFF << (13 * (c // 13)))), strength)
+        if best < 0 or key < best_key:
+            best, best_key = c, key
+    return best
+
+
+@njit(cache=CACHE)
+def rule_trick_move(t: np.ndarray, bad: np.ndarray, legal: int, mine: int, unseen: int, trick: np.ndarray,
+                    n_trick: int, win: int, index: int) -> int:
+    """The rule bot's card of ``legal`` (two or more cards) as a bit: ``mine``
+    its hand, ``unseen`` the cards it has not seen, ``trick`` the trick so
+    far, ``win`` its winning card, ``index`` the tricks finished."""
+    if t[K_POSITIVE]:
+        return 1 << _take_move(t, legal, mine, unseen, n_trick, win)
+    return 1 << _duck_move(t, bad, legal, mine, unseen, trick, n_trick, win, index)
+
+
+@njit(cache=CACHE)
+def _domino_position(card: int, aces_low: bool) -> int:
+    """``tables.domino_position``."""
+    rank = card % 13 + 2
+    return 1 if aces_low and rank == 14 else rank
+
+
+@njit(cache=CACHE)
+def best_start_rank(cards: int, aces_low: bool) -> int:
+    """``bots.best_start_rank`` of the cards of a mask (taken in card order)."""
+    best, best_holds, best_quality = -1, False, 0.0
+    for rank in range(14, 1, -1):  # ties of the first two keys go to the lowest rank
+        origin = _domino_position(rank - 2, aces_low)
+        holds = False
+        quality = 0.0
+        rest = cards
+        while rest:
+            c = lowest(rest)
+            rest &= rest - 1
+            holds = holds or c % 13 + 2 == rank
+            quality += 1.0 / (1 + abs(_domino_position(c, aces_low) - origin))
+        if best < 0 or (holds, quality) >= (best_holds, best_quality):
+            best, best_holds, best_quality = rank, holds, quality
+    return best
+
+
+@njit(cache=CACHE)
+def _walk(t: np.ndarray, suit: int, card: int, down: bool) -> int:
+    """The deck's next card of ``suit`` past ``card``, down or up (-1: none)."""
+    return t[(A_BELOW if down else A_ABOVE) + 16 * suit + t[A_POSITION + card]]
+
+
+@njit(cache=CACHE)
+def rule_domino_move(t: np.ndarray, legal: int, mine: int, start: int, placed: int) -> int:
+    """``RuleBot._domino_card``: the rule bot's card of ``legal`` (two or
+    more cards) as a bit; ``start`` the starting rank (-1 while the first
+    card sets it), ``placed`` the cards on the table."""
+    if start < 0:
+        # Our first card sets the starting rank (docs/rules.md section 2, variant 7).
+        rank = best_start_rank(mine, t[K_ACES_LOW] != 0)
+        best, longest = -1, -1
+        rest = legal
+        while rest:
+            c = lowest(rest)
+            rest &= rest - 1
+            length = popcount(mine & (0x1FFF << (13 * (c // 13))))
+            if c % 13 + 2 == rank and length > longest:
+                best, longest = c, length
+        return 1 << best
+    best, best_score = -1, -np.inf
+    rest = legal
+    while rest:
+        c = lowest(rest)
+        rest &= rest - 1
+        suit, pos = c // 13, t[A_POSITION + c]
+        score = 0.0
+        for down in (True, False):
+            nxt = t[(A_BELOW if down else A_ABOVE) + 16 * suit + pos]
+            if nxt < 0 or placed >> nxt & 1:
+                continue
+            # Walk on in that direction: our own cards there gain, a gap
+            # held by someone else is a gift to them.
+            run, gap = 0, nxt
+            while gap >= 0 and mine >> gap & 1:
+                run += 1
+                gap = _walk(t, suit, gap, down)
+            beyond = 0
+            probe = gap
+            while probe >= 0:
+                beyond += mine >> probe & 1
+                probe = _walk(t, suit, probe, down)
+            score += 2.0 * run + 0.5 * beyond - (1.5 if run == 0 else 0.0)
+        in_suit = popcount(mine & (0x1FFF << (13 * suit)))
+        if c % 13 + 2 == start:
+            score += 0.5 * in_suit
+        score += 0.01 * abs(pos - t[A_POSITION + suit * 13 + start - 2])  # break ties: far cards first
+        if score > best_score:
+            best, best_score = c, score
+    return 1 << best
+
+
 @njit(cache=CACHE)
 def _legal(t: np.ndarray, hand: int, n_trick: int, led: int, best_led: int, win: int,  # noqa: C901 -- the cascade of TrickPlayouts.legal, step for step
            first_trick: bool, moves: int, played: int) -> int:
@@ -319,7 +588,7 @@ def _choose(t: np.ndarray, bad: np.ndarray, legal: int, first_card: int, n_trick
     """``TrickPlayouts.choose``."""
     if not legal & (legal - 1):
         return legal
-    if random01(mt) < bad[52]:
+    if random01(mt) < bad[B_EPSILON]:
         return random_card(mt, legal)
     positive = t[K_POSITIVE] != 0
     if n_trick == 0:
@@ -458,9 +727,11 @@ def _finish(t: np.ndarray, points: np.ndarray, won: np.ndarray, winners: np.ndar
 @njit(cache=CACHE)
 def trick_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, first: int, mt: np.ndarray,  # noqa: C901 -- TrickPlayouts.run, one loop as there
               widow: int, out: np.ndarray, trick: np.ndarray, won: np.ndarray, points: np.ndarray,
-              winners: np.ndarray) -> None:
+              winners: np.ndarray, record: np.ndarray) -> int:
     """``TrickPlayouts.run`` from the packed position ``p``: ``hands`` is
-    used up, the raw scores go to ``out``; ``first`` a card or :data:`NO_MOVE`."""
+    used up, the raw scores go to ``out``; ``first`` a card or :data:`NO_MOVE`.
+    The moves are chosen by ``t[K_POLICY]``; they go to ``record`` (as far
+    as it holds them), and their number is returned."""
     players, tricks = t[K_PLAYERS], t[K_TRICKS]
     trump = t[K_TRUMP]
     scoring, plays_out, last_scoring = t[K_SCORING], t[K_PLAYS_OUT], t[K_LAST_SCORING]
@@ -480,6 +751,8 @@ def trick_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, 
         winners[i] = p[P_WINNERS + i]
     seat = p[P_TO_PLAY]
     bit = 0 if first == NO_MOVE else 1 << first
+    rules = t[K_POLICY] == RULES
+    recorded = 0
     while True:
         if not bit:
             hand = hands[seat]
@@ -492,8 +765,17 @@ def trick_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, 
                     legal = hand
             else:
                 legal = _legal(t, hand, n_trick, led, best_led, win, n_winners == 0, moves, played)
-            bit = _choose(t, bad, legal, trick[0], n_trick, win, mt) if legal & (legal - 1) else legal
+            if not legal & (legal - 1):
+                bit = legal
+            elif rules:
+                bit = rule_trick_move(t, bad, legal, hand, t[K_DECK] & ~(hand | played), trick, n_trick, win,
+                                      n_winners)
+            else:
+                bit = _choose(t, bad, legal, trick[0], n_trick, win, mt)
         card = lowest(bit)
+        if recorded < len(record):
+            record[recorded] = card
+        recorded += 1
         hands[seat] ^= bit
         played |= bit
         moves += 1
@@ -537,7 +819,7 @@ def trick_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, 
         gone |= taken
         if done >= tricks or (not plays_out and not scoring & ~(played | gone) and last_scoring < done):
             _finish(t, points, won, winners, n_winners, out)
-            return
+            return recorded
 
 
 # ---- domino playouts ---------------------------------------------------------------------
@@ -595,7 +877,7 @@ def _domino_choose(bad: np.ndarray, playable: int, hand: int, mt: np.ndarray) ->
     """``DominoPlayouts.choose``."""
     if not playable & (playable - 1):
         return playable
-    if random01(mt) < bad[52]:
+    if random01(mt) < bad[B_EPSILON]:
         return random_card(mt, playable)
     best, length = 0, -1
     rest = playable
@@ -609,10 +891,11 @@ def _domino_choose(bad: np.ndarray, playable: int, hand: int, mt: np.ndarray) ->
 
 
 @njit(cache=CACHE)
-def domino_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, first: int, mt: np.ndarray,
-               out: np.ndarray, low: np.ndarray, high: np.ndarray, placings: np.ndarray) -> None:
+def domino_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, first: int, mt: np.ndarray,  # noqa: C901 -- DominoPlayouts.run, one loop as there
+               out: np.ndarray, low: np.ndarray, high: np.ndarray, placings: np.ndarray, record: np.ndarray) -> int:
     """``DominoPlayouts.run`` from the packed position ``p``: ``first`` a
-    card, :data:`PASS` or :data:`NO_MOVE`; the raw scores go to ``out``."""
+    card, :data:`PASS` or :data:`NO_MOVE`; the raw scores go to ``out``;
+    the moves (chosen by ``t[K_POLICY]``) to ``record``, as in :func:`trick_run`."""
     players = t[K_PLAYERS]
     start = p[P_START]
     for suit in range(4):
@@ -626,15 +909,29 @@ def domino_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray,
     move = first
     passes = 0
     ends = _ends(t, start, low, high) if p[P_MOVES] or t[K_OPENING] < 0 else 1 << t[K_OPENING]
+    rules = t[K_POLICY] == RULES
+    placed = t[K_DECK]  # the cards on the table: those in no hand
+    for s in range(players):
+        placed &= ~hands[s]
+    recorded = 0
     while True:
         hand = hands[seat]
         if move == NO_MOVE:
             playable = hand & ends
-            bit = _domino_choose(bad, playable, hand, mt) if playable else 0
+            if not playable & (playable - 1):
+                bit = playable
+            elif rules:
+                bit = rule_domino_move(t, playable, hand, start, placed)
+            else:
+                bit = _domino_choose(bad, playable, hand, mt)
         else:
             bit = 0 if move == PASS else 1 << move
             move = NO_MOVE
+        if recorded < len(record):
+            record[recorded] = lowest(bit) if bit else PASS
+        recorded += 1
         if bit:
+            placed |= bit
             passes = 0
             start = _place(t, start, low, high, lowest(bit))
             ends = _ends(t, start, low, high)
@@ -645,14 +942,14 @@ def domino_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray,
                 n_placings += 1
                 if first_out or n_placings == players - 1:
                     _placing_scores(t, seat, hands, p, players, placings, n_placings, out)
-                    return
+                    return recorded
             elif (ace_again and bit & ACES) or (bit & play_on and hand & ends):
                 continue  # the same seat moves again, or plays on (docs/rules.md section 6)
         else:
             passes += 1
             if passes > players:  # nobody can move: a card of a row is in the imagined widow
                 _placing_scores(t, seat, hands, p, players, placings, n_placings, out)
-                return
+                return recorded
         seat = p[P_AFTER + seat]
         while not hands[seat]:
             seat = p[P_AFTER + seat]
@@ -700,14 +997,27 @@ def _placed_by_cards_left(out: int, hands: np.ndarray, p: np.ndarray, players: i
 def _run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, first: int, mt: np.ndarray,
          widow: int, out: np.ndarray, scratch: np.ndarray) -> None:
     if t[K_KIND] == DOMINO:
-        domino_run(t, bad, p, hands, first, mt, out, scratch[0, :4], scratch[1, :4], scratch[2])
+        domino_run(t, bad, p, hands, first, mt, out, scratch[0, :4], scratch[1, :4], scratch[2], scratch[4, :0])
     else:
-        trick_run(t, bad, p, hands, first, mt, widow, out, scratch[0], scratch[1], scratch[2], scratch[3])
+        trick_run(t, bad, p, hands, first, mt, widow, out, scratch[0], scratch[1], scratch[2], scratch[3],
+                  scratch[4, :0])
+
+
+@njit(cache=CACHE)
+def recorded_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray, mt: np.ndarray,
+                 out: np.ndarray, record: np.ndarray) -> int:
+    """A whole run from the packed position ``p`` (no widow), its moves
+    into ``record``: their number (a run that makes more than ``record``
+    holds keeps only the first)."""
+    scratch = np.zeros((4, 52), dtype=np.int64)
+    if t[K_KIND] == DOMINO:
+        return domino_run(t, bad, p, hands, NO_MOVE, mt, out, scratch[0, :4], scratch[1, :4], scratch[2], record)
+    return trick_run(t, bad, p, hands, NO_MOVE, mt, 0, out, scratch[0], scratch[1], scratch[2], scratch[3], record)
 
 
 def new_scratch() -> np.ndarray:
-    """The scratch rows a playout uses (its trick, takings, points, winners)."""
-    return np.zeros((4, 52), dtype=np.int64)
+    """The scratch rows a playout uses (its trick, takings, points, winners; the last row's empty slice: no record)."""
+    return np.zeros((5, 52), dtype=np.int64)
 
 
 # ---- deals that fit what a seat knows (sampling.draw) -------------------------------------------
@@ -900,7 +1210,7 @@ def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     seat, and one for a widow), the draw's rows (the cards, the seats each
     may go to, their order, the cards each seat needs), a playout's rows."""
     return (np.zeros(SEATS + 1, dtype=np.int64), np.zeros(SEATS + 1, dtype=np.int64),
-            np.zeros((4, 52), dtype=np.int64), np.zeros((4, 52), dtype=np.int64))
+            np.zeros((4, 52), dtype=np.int64), np.zeros((5, 52), dtype=np.int64))
 
 
 @njit(cache=CACHE)
@@ -996,7 +1306,7 @@ def dealt_scores(tables: np.ndarray, bads: np.ndarray, table_of: np.ndarray, lea
     players = tables[0, K_PLAYERS]
     hands = np.zeros(SEATS + 1, dtype=np.int64)
     p = np.zeros(POSITION_SIZE, dtype=np.int64)
-    scratch = np.zeros((4, 52), dtype=np.int64)
+    scratch = np.zeros((5, 52), dtype=np.int64)
     for k in range(deals.shape[0]):
         index = table_of[k]
         for s in range(players):
@@ -1011,7 +1321,7 @@ def policy_scores(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarr
     """Playouts from one position (for benchmarks): each row of ``hands`` finished from ``p``."""
     players = t[K_PLAYERS]
     row = np.zeros(SEATS + 1, dtype=np.int64)
-    scratch = np.zeros((4, 52), dtype=np.int64)
+    scratch = np.zeros((5, 52), dtype=np.int64)
     for k in range(hands.shape[0]):
         for s in range(players):
             row[s] = hands[k, s]

@@ -23,10 +23,11 @@ from ..bots import make_bot
 from ..engine.bots import Bot, RandomBot
 from ..engine.deal import NumberSeeds
 from ..engine.game import play
-from ..engine.state import GameState
+from ..engine.state import GameState, PlayOut
 from ..language import model as m
 from .backend import PlayOuts, effective, play_out, play_outs
 from .lean import HandFacts, LeanGame, lean_reason
+from .rule_hands import rules_play_out, rules_reason, seats_all_rules
 from .study import Batch, Study, batches, game_seed, one_contract
 from .tally import Observation, ScoredHand, Tally, game_observations
 
@@ -116,13 +117,23 @@ def game_state(study: Study, spec: m.Spec, game: int) -> GameState:
 
 
 def _game_state(study: Study, spec: m.Spec, setting: _Setting, bots: list[Bot]) -> GameState:
-    # A generated rollout plays the hands it is given: a widow the first trick takes is played by the engine.
-    random_only = all(isinstance(bot, RandomBot) for bot in bots) and spec.leftover != "widow to first trick"
     state = GameState.new(setting.played, players=study.players, seed=setting.seeds.seed,
                           first_declarer=setting.first, seeds=setting.seeds,
-                          play_out=play_out(spec, study.backend) if random_only else None)
+                          play_out=_hands_in_one_go(study, spec, setting.played, bots))
     play(state, bots)
     return state
+
+
+def _hands_in_one_go(study: Study, spec: m.Spec, played: m.Spec, bots: list[Bot]) -> PlayOut | None:
+    """How a game's hands are played in one go, if they can be: random
+    bots' by the generated rollout (which plays the hands it is given: a
+    widow the first trick takes is played by the engine), rule bots' by the
+    rule bot compiled (native backend only); None: move by move."""
+    if all(isinstance(bot, RandomBot) for bot in bots):
+        return play_out(spec, study.backend) if spec.leftover != "widow to first trick" else None
+    if effective(study.backend) == "native" and seats_all_rules(bots) and rules_reason(played, study.players) is None:
+        return rules_play_out(played)
+    return None
 
 
 def _observed(study: Study, spec: m.Spec, hands: Sequence[ScoredHand], names: list[str]) -> GameResults:
