@@ -5,8 +5,8 @@ Figures (each the best of ``--rounds`` interleaved rounds, CPU time of the
 process playing the study, so that another program on the core does not
 count; packages generated and numba's code compiled before timing):
 
-* games per second of a tournament study with random bots, ``--backend
-  python`` and ``--backend native``, and with rule bots;
+* games per second of a tournament study with random bots and with rule
+  bots, ``--backend python`` and ``--backend native``;
 * the same studies played by the version at ``--baseline`` (a git
   revision, exported to a temporary directory with ``git archive``): the
   speed-up over it;
@@ -89,6 +89,7 @@ def main() -> None:
     parser.add_argument("--baseline", default="main", help="git revision to compare with")
     parser.add_argument("--random-games", type=int, default=2000)
     parser.add_argument("--rules-games", type=int, default=40)
+    parser.add_argument("--rules-native-games", type=int, default=400)
     parser.add_argument("--workers-games", type=int, default=600)
     parser.add_argument("--kernel-hands", type=int, default=400_000)
     args = parser.parse_args()
@@ -96,7 +97,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="barbu-lab-speed-") as tmp:
         versions = {"this": ROOT / "src", "baseline": export(args.baseline, Path(tmp))}
         studies = [("random", "python", args.random_games), ("random", "native", args.random_games),
-                   ("rules", "python", args.rules_games)]
+                   ("rules", "python", args.rules_games), ("rules", "native", args.rules_native_games)]
         best: dict[tuple[str, str, str], float] = {}
         hands: dict[tuple[str, str, str], float] = {}
         kernel = 0.0
@@ -124,6 +125,7 @@ def main() -> None:
     study_hands = native * hands[("this", "random", "native")]
     print(f"  random bots, native / python: {native / python:.2f} "
           f"(baseline {best[('baseline', 'random', 'native')] / best[('baseline', 'random', 'python')]:.2f})")
+    print(f"  rule bots, native / python: {best[('this', 'rules', 'native')] / best[('this', 'rules', 'python')]:.2f}")
     print(f"  native kernel (No hearts playouts): {kernel:,.0f} hands/s; random-bot study / kernel: "
           f"{study_hands / kernel:.3f}")
     print(f"  100,000 random-bot games, native, one core: {100_000 / native:.0f} s")

@@ -23,8 +23,11 @@ from barbu_dsl.engine.game import play
 from barbu_dsl.engine.state import GameState
 from barbu_dsl.lab import Study, run_study
 from barbu_dsl.lab.report import summary
+from barbu_dsl.lab.rule_games import rules_native_reason
 from barbu_dsl.lab.rule_hands import rules_play_out, rules_reason
 from barbu_dsl.language import load_spec, parse_spec
+
+from .test_native_games import TOURNAMENT_GAMES
 
 TESTS = Path(__file__).parent.parent
 
@@ -87,3 +90,55 @@ def test_a_rule_bot_study_gives_the_same_numbers_on_both_backends() -> None:
         data["study"].pop("backend")
         results.append(json.dumps(data, sort_keys=True))
     assert results[0] == results[1]
+
+
+# ---- whole games of rule bots in one compiled call (lab/rule_games.py) ----------------------
+
+def _rule_studies(spec, games: int, **options) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """A rule-bot study of ``spec`` played whole in compiled code and by the game state: their summaries."""
+    results = []
+    for backend in ("native", "python"):
+        study = Study((spec,), games, ("rules",), backend=backend, **options)
+        assert (rules_native_reason(study, spec) is None) == (backend == "native")
+        data = summary(study, run_study(study))
+        data["study"].pop("backend")
+        results.append(json.dumps(data, sort_keys=True))
+    return results[0], results[1]
+
+
+@pytest.mark.parametrize("name", sorted(TOURNAMENT_GAMES))
+def test_whole_rule_games_of_the_tournaments_house_games(name: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"extends: tournament\nname: {name}\n{TOURNAMENT_GAMES[name]}\n", encoding="utf-8")
+    native, python = _rule_studies(load_spec(str(path)), 6, seed=len(name))
+    assert native == python
+
+
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("tournament", 4, {}),
+    ("tournament", 4, {"contract": "Trumps"}),  # a trump suit named (section 2)
+    ("tournament", 4, {"contract": "Domino"}),  # domino from a rank the declarer names (section 2)
+    ("king", 4, {}),  # anticlockwise, quotas, the holder of 2♦ first (sections 3 and 6)
+    ("french-classic", 5, {}),
+    ("french-32", 3, {}),  # a reduced deck (section 1)
+    ("bouillabaisse", 3, {}),
+    (str(TESTS / "minimum_per_rubber.yaml"), 3, {}),  # the advisory minimum counted per rubber (section 2)
+    (str(TESTS / "doubling_first.yaml"), 4, {}),  # the declarer doubles first (section 6)
+    (str(TESTS / "all_or_none.yaml"), 3, {}),
+    (str(TESTS / "card_order.yaml"), 4, {}),  # card orders of their own (section 6)
+    (str(TESTS / "generator" / "family.yaml"), 5, {}),
+    (str(TESTS / "many_players.yaml"), 10, {}),
+    (str(TESTS / "table" / "tiny-pot.yaml"), 4, {}),  # a pot (section 6)
+])
+def test_whole_rule_games_count_what_the_game_state_counts(name: str, players: int,
+                                                           options: dict[str, str]) -> None:
+    native, python = _rule_studies(load_spec(name), 5, seed=4, players=players, **options)
+    assert native == python
+
+
+def test_first_card_domino_and_fixed_starts_in_whole_rule_games() -> None:
+    """Domino from the first card (aces low), from a fixed rank, opened by a named card (section 6)."""
+    spec = parse_spec(_without_play_on(TESTS / "generator" / "exotic.yaml"), "exotic.yaml")
+    for players in (3, 5):
+        native, python = _rule_studies(spec, 4, seed=players, players=players)
+        assert native == python

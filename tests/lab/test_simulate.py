@@ -214,7 +214,8 @@ def test_native_backend_with_other_bots_says_it_changes_nothing() -> None:
             "--json"]
     native, python = barbu(*args, "--backend", "native"), barbu(*args, "--backend", "python")
     assert native.returncode == 0, native.stderr
-    assert "with rules bots every card is chosen by a bot, so the backend changes nothing" in native.stderr
+    assert "every seat a rule bot; with rules bots every card is chosen by a bot, so the backend changes nothing" \
+        in native.stderr
     assert "backend changes nothing" not in python.stderr
     assert json.loads(native.stdout)["results"] == json.loads(python.stdout)["results"]
 

@@ -435,5 +435,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of c8c1046b7ae438a4 (sha256): a new
+# Compiled with the runtime and the native contracts as of 2d7bacfd4adfe36b (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -494,5 +494,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 935ae5bf6a6a59b6 (sha256): a new
+# Compiled with the runtime and the native contracts as of 7a26a750a3cca48f (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of d4f3e8ca6b4ed59d (sha256): a new
+# Compiled with the runtime and the Python rules as of 92c9842f552c4168 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With queens"

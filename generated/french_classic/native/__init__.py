@@ -542,5 +542,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of dcb911e78f221980 (sha256): a new
+# Compiled with the runtime and the native contracts as of c8c4f590e244448c (sha256): a new
 # version of either changes this file, so numba compiles it again.

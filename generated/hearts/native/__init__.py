@@ -403,5 +403,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of ba5550c996e8365d (sha256): a new
+# Compiled with the runtime and the native contracts as of ecb3b00cbbca2e81 (sha256): a new
 # version of either changes this file, so numba compiles it again.

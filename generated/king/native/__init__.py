@@ -439,5 +439,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 704021c5187cfcd9 (sha256): a new
+# Compiled with the runtime and the native contracts as of 1630da18fe76ed65 (sha256): a new
 # version of either changes this file, so numba compiles it again.

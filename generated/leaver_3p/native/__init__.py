@@ -439,5 +439,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 66018c141f4b424a (sha256): a new
+# Compiled with the runtime and the native contracts as of 4629d04ca15a31b4 (sha256): a new
 # version of either changes this file, so numba compiles it again.

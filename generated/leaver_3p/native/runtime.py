@@ -545,7 +545,7 @@ def schedule_turn(
 
 
 @njit(cache=CACHE)
-def _targets(
+def double_targets(
     doubling: np.ndarray,
     declarer: int,
     seat: int,
@@ -566,8 +566,7 @@ def _targets(
                 targets[count] = a
                 count += 1
         return count, False
-    opens = doubling[D_DECLARER_FIRST] and not (positive and doubling[D_POSITIVE_DECLARER_ONLY])
-    if seat == declarer and not opens:
+    if seat == declarer and not declarer_opens(doubling, positive):
         if not doubling[D_REDOUBLE]:
             return 0, False
         for a in range(players):
@@ -583,6 +582,41 @@ def _targets(
             targets[count] = a
             count += 1
     return count, False
+
+
+@njit(cache=CACHE)
+def declarer_opens(doubling: np.ndarray, positive: bool) -> bool:
+    """``declarer_opens``: a declarer who doubles first opens the round."""
+    return doubling[D_DECLARER_FIRST] != 0 and not (positive and doubling[D_POSITIVE_DECLARER_ONLY])
+
+
+@njit(cache=CACHE)
+def doubling_chances(doubling: np.ndarray, positive: bool, players: int) -> int:
+    """How many chances to double a hand's round gives (``DoublingRound``):
+    the declarer first when it opens, each other seat, the declarer (its
+    first chance, or once more to double back), then with redoubles by
+    anyone each other seat again."""
+    opening = 1 if declarer_opens(doubling, positive) else 0
+    closing = 1 if not doubling[D_DECLARER_FIRST] or doubling[D_REDOUBLE] else 0
+    return opening + (players - 1) + closing + (players - 1 if doubling[D_REDOUBLE] == 2 else 0)
+
+
+@njit(cache=CACHE)
+def doubling_chance(doubling: np.ndarray, order: np.ndarray, positive: bool, chance: int) -> tuple[int, bool]:
+    """The seat given chance number ``chance`` (:func:`doubling_chances`),
+    ``order`` the seats in turn from the declarer, and whether it is a
+    chance to double back (``again``)."""
+    players = len(order)
+    declarer = order[0]
+    opening = 1 if declarer_opens(doubling, positive) else 0
+    closing = 1 if not doubling[D_DECLARER_FIRST] or doubling[D_REDOUBLE] else 0
+    if chance < opening:
+        return declarer, False
+    if chance < opening + players - 1:
+        return order[chance - opening + 1], False
+    if chance < opening + players - 1 + closing:
+        return declarer, doubling[D_DECLARER_FIRST] != 0
+    return order[chance - opening - closing - players + 2], True
 
 
 @njit(cache=CACHE)
@@ -604,25 +638,10 @@ def random_doubles(
     doubled[:, :] = False
     if not doubling[D_ALLOWED]:
         return 0
-    players = len(order)
-    opens = doubling[D_DECLARER_FIRST] and not (positive and doubling[D_POSITIVE_DECLARER_ONLY])
     made = 0
-    # The chances: the declarer first when it opens, each other seat, the
-    # declarer (its first chance, or once more to double back), then with
-    # redouble: anyone each other seat again.
-    opening = 1 if doubling[D_DECLARER_FIRST] and opens else 0
-    closing = 1 if not doubling[D_DECLARER_FIRST] or doubling[D_REDOUBLE] else 0
-    again_round = players - 1 if doubling[D_REDOUBLE] == 2 else 0
-    for chance in range(opening + (players - 1) + closing + again_round):
-        if chance < opening:
-            seat, again = declarer, False
-        elif chance < opening + players - 1:
-            seat, again = order[chance - opening + 1], False
-        elif chance < opening + players - 1 + closing:
-            seat, again = declarer, doubling[D_DECLARER_FIRST] != 0
-        else:
-            seat, again = order[chance - opening - closing - players + 2], True
-        count, cover_all = _targets(doubling, declarer, seat, again, positive, doubled, targets)
+    for chance in range(doubling_chances(doubling, positive, len(order))):
+        seat, again = doubling_chance(doubling, order, positive, chance)
+        count, cover_all = double_targets(doubling, declarer, seat, again, positive, doubled, targets)
         if count == 0:
             continue
         mt = seat_mts[seat]

@@ -439,5 +439,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of a693e63770efa166 (sha256): a new
+# Compiled with the runtime and the native contracts as of 17dff345139d8dbf (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -443,5 +443,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 083a9cc579958bb6 (sha256): a new
+# Compiled with the runtime and the native contracts as of 7cac1e69ca1036c0 (sha256): a new
 # version of either changes this file, so numba compiles it again.

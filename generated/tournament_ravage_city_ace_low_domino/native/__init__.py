@@ -443,5 +443,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 8532b1d436e822a6 (sha256): a new
+# Compiled with the runtime and the native contracts as of 99dd7213ac652939 (sha256): a new
 # version of either changes this file, so numba compiles it again.

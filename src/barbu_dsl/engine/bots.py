@@ -207,7 +207,7 @@ def best_trump(cards: Sequence[int], strength: Sequence[int] = _NATURAL) -> int:
                                        sum(strength[c] for c in _suit_cards(cards, s)), -s))
 
 
-def _domino_quality(cards: Sequence[int], start: int, aces_low: bool) -> float:
+def domino_quality(cards: Sequence[int], start: int, aces_low: bool) -> float:
     """How easily ``cards`` go out in domino from the rank ``start``: cards
     near the starting rank are played early, far ones wait for long runs."""
     origin = domino_position(C.card(start, C.CLUBS), aces_low)
@@ -220,7 +220,7 @@ def start_rank_order(cards: Sequence[int], aces_low: bool = False) -> list[int]:
     (the declarer moves first)."""
     def key(rank: int) -> tuple[bool, float, int]:
         holds = any(C.rank_of(c) == rank for c in cards)
-        return holds, _domino_quality(cards, rank, aces_low), -rank
+        return holds, domino_quality(cards, rank, aces_low), -rank
     return sorted(C.RANKS, key=key, reverse=True)
 
 
@@ -263,7 +263,7 @@ def _trick_strength(cards: Sequence[int], strength: tuple[int, ...], trump: int 
 
 
 @lru_cache(maxsize=256)
-def _deck_strength(deck: tuple[int, ...], strength: tuple[int, ...], trump: int | None) -> float:
+def deck_strength(deck: tuple[int, ...], strength: tuple[int, ...], trump: int | None) -> float:
     """:func:`_trick_strength` of a whole deck, worked out once."""
     return _trick_strength(deck, strength, trump)
 
@@ -286,8 +286,8 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
         start = play.start if isinstance(play.start, int) else start_rank
         if start is None:
             start = best_start_rank(cards, play.aces_low)
-        mine = _domino_quality(cards, start, play.aces_low)
-        average = _domino_quality(deck, start, play.aces_low) / players
+        mine = domino_quality(cards, start, play.aces_low)
+        average = domino_quality(deck, start, play.aces_low) / players
         spread = (values[0] - values[-1]) / 2
         mean = sum(values) / players
         guess = mean + (mine / average - 1) * spread
@@ -299,7 +299,7 @@ def expected_points(rules: m.Rules, cards: Sequence[int], players: int, deck: Se
     # A hand seen in part (docs/rules.md section 6) is judged as if the rest of it were alike.
     seen = len(cards) * players / len(deck) if cards and len(deck) else 1.0
     mine = _trick_strength(cards, table.strength, table.trump) / min(1.0, seen)
-    average = _deck_strength(deck, table.strength, table.trump) / players
+    average = deck_strength(deck, table.strength, table.trump) / players
     share = min(1.0, mine / average / players) if average else 1 / players
     trick_points = table.per_trick * table.tricks + sum(table.trick_at) + sum(p.part.value for p in table.most)
     points = trick_points * share

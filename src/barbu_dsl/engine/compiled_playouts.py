@@ -1275,6 +1275,16 @@ def _fresh_position(t: np.ndarray, hands: np.ndarray, leader: int, after: np.nda
 
 
 @njit(cache=CACHE)
+def dealt_run(t: np.ndarray, bad: np.ndarray, hands: np.ndarray, leader: int, after: np.ndarray, p: np.ndarray,
+              mt: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> None:
+    """One run of a hand dealt ``hands`` (used up) from its start, the raw
+    scores into ``out``: the holder of the opening card moves first, else
+    ``leader``.  ``p`` and ``scratch`` (:func:`new_scratch`) are scratch."""
+    _fresh_position(t, hands, leader, after, p)
+    _run(t, bad, p, hands, NO_MOVE, mt, 0, out, scratch)
+
+
+@njit(cache=CACHE)
 def fresh_scores(tables: np.ndarray, bads: np.ndarray, leaders: np.ndarray, after: np.ndarray, deals: int,
                  seat: int, mine: int, unseen: int, counts: np.ndarray, excluded: np.ndarray, mt: np.ndarray,
                  out: np.ndarray) -> int:

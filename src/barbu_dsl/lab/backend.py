@@ -8,9 +8,11 @@ check that) instead of move by move; the bots still choose the contract,
 the trump, the starting rank and the doubles.  ``native`` plays the same
 rollouts compiled to machine code, with the same random numbers, so both
 backends give the same results for a seed.  Without numba, ``native``
-falls back to the Python playouts with a one-line note.  Games with any
-other bot are played move by move by the bots: the backend does not change
-them.
+falls back to the Python playouts with a one-line note.  On ``native``,
+games whose every seat is a rule bot have their hands played by the rule
+bot compiled (:mod:`.rule_hands`), or are played whole (:mod:`.rule_games`);
+games with any other mix of bots are played move by move by the bots: the
+backend does not change them.
 
 The packages are generated once per spec into the user's cache directory
 (``barbu_dsl/generated/<key>/``, the key a hash of the spec and of the

@@ -101,21 +101,28 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
 
 def _backend_notes(study: Study) -> None:
     """Say when ``--backend native`` cannot help: no numba, bots that choose
-    every card, or rules that the lean path leaves to the game engine."""
+    every card (seats of different bots, or a strong bot), or rules that
+    the compiled games leave to the game engine."""
     from .backend import effective
     from .lean import lean_reason
+    from .rule_hands import rules_reason
 
+    bots = set(study.bots)
     if effective("native") != "native":
         err.print("note: numba is not installed (pip install 'barbu_dsl[fast]'); "
                   "playing the Python playouts, which give the same results", markup=False)
-    elif any(name != "random" for name in study.bots):
-        err.print("note: --backend native plays whole games whose every seat is a random bot; "
-                  f"with {', '.join(sorted(set(study.bots) - {'random'}))} bots every card is chosen "
+    elif bots not in ({"random"}, {"rules"}):
+        err.print("note: --backend native plays whole games whose every seat is a random bot, or every seat a "
+                  f"rule bot; with {', '.join(sorted(bots - {'random'}))} bots every card is chosen "
                   "by a bot, so the backend changes nothing here", markup=False)
     else:
         for spec in study.specs:
             reason = lean_reason(spec, study.players)
-            if reason is not None:
+            hands_apart = bots == {"rules"} and rules_reason(spec, study.players)
+            if hands_apart:
+                err.print(f"note: in {spec.full_name}, {hands_apart}, so the rule bots play its cards one by one "
+                          "and the backend changes nothing there", markup=False)
+            elif reason is not None:
                 err.print(f"note: in {spec.full_name}, {reason}, so its games are played by the game engine and "
                           "only each hand's cards natively, one hand at a time (slower than whole games)",
                           markup=False)

@@ -43,10 +43,11 @@ def native_reason(study: Study, spec: m.Spec) -> str | None:
         return "the backend is python"
     if any(name != "random" for name in study.bots):
         return "not every seat is a random bot"
-    return lean_reason(_played(study, spec), study.players)
+    return lean_reason(played_spec(study, spec), study.players)
 
 
-def _played(study: Study, spec: m.Spec) -> m.Spec:
+def played_spec(study: Study, spec: m.Spec) -> m.Spec:
+    """What ``study`` plays of ``spec``: the spec, or its one contract as a game."""
     return spec if study.contract is None else one_contract(spec, study.contract)
 
 
@@ -123,7 +124,7 @@ def game_tables(spec: m.Spec, played: m.Spec, players: int, named_first: bool) -
 
 
 @lru_cache(maxsize=64)
-def _keys(spec: m.Spec, players: int, pays: bool) -> tuple[tuple[Key, ...], tuple[int, ...], tuple[int, ...]]:
+def _keys(spec: m.Spec, players: int, pays: bool, bot: str) -> tuple[tuple[Key, ...], tuple[int, ...], tuple[int, ...]]:
     """The keys of a batch's observations in the order :func:`native_batch`
     lays them out, their widths, and the code of each of ``spec``'s
     contracts (for their ``share``)."""
@@ -133,7 +134,7 @@ def _keys(spec: m.Spec, players: int, pays: bool) -> tuple[tuple[Key, ...], tupl
     keys: list[Key] = [("score", name, role) for name in names for role in roles]
     keys += [("total", name) for name in names] + [("doubled", name) for name in names]
     keys += [("pick", name) for name in names] + [("share", c.name) for c in spec.contracts]
-    keys += [("length",), ("bot", "random")] + ([("payout", "random")] if pays else [])
+    keys += [("length",), ("bot", bot)] + ([("payout", bot)] if pays else [])
     widths = [3] * (len(names) * (len(roles) + 2)) + [2] * (len(keys) - len(names) * (len(roles) + 2))
     return tuple(keys), tuple(widths), tuple(codes[c.name] for c in spec.contracts)
 
@@ -142,10 +143,22 @@ def native_batch(study: Study, spec: m.Spec, games: range) -> BatchObservations:
     """Games ``games`` of ``study`` under ``spec`` (every seat a random
     bot, :func:`native_reason` None), played whole in one native call."""
     players = study.players
-    played = _played(study, spec)
+    played = played_spec(study, spec)
     named_first = study.contract is not None
     tables = game_tables(spec, played, players, named_first)
     native = generated_package(spec).load_native()
+    seeds, firsts, own = game_starts(study, played, games, native.CODES, tables)
+    counts = native.play_games(seeds, firsts, own, tables, players)
+    return observations(study, spec, counts, "random")
+
+
+def game_starts(study: Study, played: m.Spec, games: range, codes: dict[str, int],
+                tables: rt.GameTables) -> tuple[list[int], list[int], np.ndarray]:
+    """Each game's number seed, first declarer and each seat's own list of
+    contracts (codes; the plan's when not drawn at random), drawn as every
+    game of ``study`` draws them (:class:`~barbu_dsl.engine.schedule.Schedule`)."""
+    players = study.players
+    named_first = study.contract is not None
     seeds, firsts, own = [], [], []
     unit = [int(code) for code in tables.unit]  # each seat's own list, unless drawn at random: as long
     for game in games:
@@ -153,17 +166,15 @@ def native_batch(study: Study, spec: m.Spec, games: range) -> BatchObservations:
         schedule = Schedule(played, players, random.Random(number.game()), game % players if named_first else None)
         seeds.append(number.seed)
         firsts.append(schedule.first)
-        own.append([[native.CODES[c.name] for c in mine] for mine in schedule.lists] or [unit] * players)
-    counts = native.play_games(seeds, firsts, np.array(own, dtype=np.int64).reshape(len(seeds), players, len(unit)),
-                               tables, players)
-    return _observations(study, spec, counts)
+        own.append([[codes[c.name] for c in mine] for mine in schedule.lists] or [unit] * players)
+    return seeds, firsts, np.array(own, dtype=np.int64).reshape(len(seeds), players, len(unit))
 
 
-def _observations(study: Study, spec: m.Spec, counts: rt.GameCounts) -> BatchObservations:
-    """The study's observations of the games ``counts`` counted."""
+def observations(study: Study, spec: m.Spec, counts: rt.GameCounts, bot: str) -> BatchObservations:
+    """The study's observations of the games ``counts`` counted, every seat a ``bot``."""
     players = study.players
     pays = study.contract is None and bool(spec.game.payout_for(players))
-    keys, widths, share_codes = _keys(spec, players, pays)
+    keys, widths, share_codes = _keys(spec, players, pays, bot)
     games = len(counts.lengths)
     lengths = counts.lengths
 

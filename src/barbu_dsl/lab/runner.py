@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ..bots import make_bot
 from ..engine.bots import Bot, RandomBot
@@ -30,6 +30,9 @@ from .lean import HandFacts, LeanGame, lean_reason
 from .rule_hands import rules_play_out, rules_reason, seats_all_rules
 from .study import Batch, Study, batches, game_seed, one_contract
 from .tally import Observation, ScoredHand, Tally, game_observations
+
+if TYPE_CHECKING:
+    from .arrays import BatchObservations
 
 DASK_CONNECT_SECONDS = 20
 """How long ``--scheduler`` waits for the scheduler to answer."""
@@ -151,14 +154,11 @@ def play_batch(study: Study, batch: Batch) -> Tally:
     tally = Tally(len(study.specs))
     games = range(batch.start, batch.stop)
     if effective(study.backend) == "native":
-        from .native_games import native_reason
-
-        whole = [native_reason(study, spec) is None for spec in study.specs]
+        whole = [_whole_batch(study, spec) for spec in study.specs]
         if any(whole):
             from .arrays import BatchObservations, add_batch
-            from .native_games import native_batch
 
-            add_batch(tally, [native_batch(study, spec, games) if native else
+            add_batch(tally, [native(study, spec, games) if native else
                               BatchObservations.from_games(play_games(study, spec, games))
                               for spec, native in zip(study.specs, whole, strict=True)])
             return tally
@@ -166,6 +166,19 @@ def play_batch(study: Study, batch: Batch) -> Tally:
     for k in range(len(games)):
         tally.add_game([by_spec[k][0] for by_spec in played], [by_spec[k][1] for by_spec in played])
     return tally
+
+
+def _whole_batch(study: Study, spec: m.Spec) -> Callable[[Study, m.Spec, range], BatchObservations] | None:
+    """How games of ``spec`` are played whole in compiled code, a batch in
+    one call (random bots' or rule bots'), or None when they are not."""
+    from .native_games import native_batch, native_reason
+    from .rule_games import rule_batch, rules_native_reason
+
+    if native_reason(study, spec) is None:
+        return native_batch
+    if rules_native_reason(study, spec) is None:
+        return rule_batch
+    return None
 
 
 def run_study(study: Study, workers: int = 1, scheduler: str | None = None,
