@@ -95,9 +95,9 @@ def _put(into: dict[Key, list[int]], keys: Sequence[Key], widths: Sequence[int],
     """Add each ``present`` key's sums to ``into``: the sums before the
     first x's, then ``per_x`` for each x the key has (``widths``: 1 + its xs)."""
     head = len(sums) - per_x * 2
-    for s in (int(s) for s in np.flatnonzero(present)):
-        used = head + per_x * (widths[s] - 1)
-        add_into(into, keys[s], [int(column[s]) for column in sums[:used]])
+    rows = np.stack(sums, axis=1).tolist()  # per key, its sums as Python ints: one conversion for the batch
+    for s in np.flatnonzero(present).tolist():
+        add_into(into, keys[s], rows[s][:head + per_x * (widths[s] - 1)])
 
 
 def add_batch(tally: Tally, batches: Sequence[BatchObservations]) -> None:
