@@ -142,3 +142,18 @@ def test_first_card_domino_and_fixed_starts_in_whole_rule_games() -> None:
     for players in (3, 5):
         native, python = _rule_studies(spec, 4, seed=players, players=players)
         assert native == python
+
+
+def test_a_rule_study_compares_whole_native_games_with_games_a_game_state_plays() -> None:
+    """Duplicate pairs: the cross sums of a spec whose rule-bot games are
+    played whole in compiled code and one that passes cards (its games
+    played by a game state, its hands compiled) are the Python study's."""
+    specs = (load_spec("tournament"), load_spec("hearts"))
+    results = []
+    for backend in ("native", "python"):
+        study = Study(specs, 6, ("rules",), seed=2, backend=backend)
+        data = summary(study, run_study(study))
+        data["study"].pop("backend")
+        results.append(json.dumps(data, sort_keys=True))
+    assert results[0] == results[1]
+    assert '"differences"' in results[0]
