@@ -17,6 +17,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from barbu_dsl.bots import make_bot
 from barbu_dsl.engine.game import play
@@ -25,6 +27,7 @@ from barbu_dsl.lab import Study, run_study
 from barbu_dsl.lab.report import summary
 from barbu_dsl.lab.rule_games import rules_native_reason
 from barbu_dsl.lab.rule_hands import rules_play_out, rules_reason
+from barbu_dsl.lab.study import one_contract
 from barbu_dsl.language import load_spec, parse_spec
 
 from .test_native_games import TOURNAMENT_GAMES
@@ -70,6 +73,26 @@ def test_compiled_rule_hands_are_the_rule_bots_hands(name: str) -> None:
             assert in_one_go.answers == by_move.answers
             played += len(by_move.records())
     assert played
+
+
+HAND_SPECS = ("tournament", "king", "exotic", "exotic-family", "card-order")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(HAND_SPECS), st.integers(0, 99), st.integers(0, 9), st.integers(0, 2**40), st.integers(0, 9))
+def test_any_hand_in_one_go_is_the_rule_bots_hand(name: str, which: int, count: int, seed: int, first: int) -> None:
+    """Any contract, player count, deal and declarer: the hand the compiled
+    rule bots play is the one they play move by move."""
+    spec = SPECS[name]()
+    contract = spec.contracts[which % len(spec.contracts)].name
+    players = spec.players[count % len(spec.players)]
+    played = one_contract(spec, contract)
+    hands = []
+    for hook in (None, rules_play_out(played)):
+        state = GameState.new(played, players=players, seed=seed, first_declarer=first % players, play_out=hook)
+        play(state, [make_bot("rules", seat) for seat in range(players)])
+        hands.append(state.records())
+    assert hands[0] == hands[1] and len(hands[0]) == 1
 
 
 @pytest.mark.parametrize(("path", "players", "reason"), [
