@@ -53,6 +53,8 @@ NO_MOVE = -2
 """No first move: the policy makes it."""
 PASS = -1
 """A domino pass (:data:`barbu_dsl.engine.base.PASS`)."""
+STOP = -3
+"""A rule bot's seat that stops playing on (:data:`barbu_dsl.engine.state.STOP`), in a run's record."""
 
 FULL = (1 << 52) - 1
 SUIT = ((1 << 13) - 1, ((1 << 13) - 1) << 13, ((1 << 13) - 1) << 26, ((1 << 13) - 1) << 39)
@@ -159,8 +161,8 @@ def pack_domino_table(table: DominoTable, policy: int = PLAYOUT) -> tuple[np.nda
     """A domino table as the arrays the kernels read (see :func:`pack_trick_table`)."""
     from .playouts import EPSILON
 
-    if table.players > SEATS or len(table.placings) > SEATS or (policy == RULES and table.play_on != "no"):
-        raise Unpackable  # the rule bot's runs leave out stopping at will
+    if table.players > SEATS or len(table.placings) > SEATS:
+        raise Unpackable
     t = np.zeros(TABLE_SIZE, dtype=np.int64)
     t[K_KIND] = DOMINO
     t[K_PLAYERS], t[K_DECK] = table.players, table.deck
@@ -486,9 +488,10 @@ def _walk(t: np.ndarray, suit: int, card: int, down: bool) -> int:
 
 
 @njit(cache=CACHE)
-def rule_domino_move(t: np.ndarray, legal: int, mine: int, start: int, placed: int) -> int:
-    """``RuleBot._domino_card``: the rule bot's card of ``legal`` (two or
-    more cards) as a bit; ``start`` the starting rank (-1 while the first
+def rule_domino_move(t: np.ndarray, legal: int, mine: int, start: int, placed: int) -> tuple[int, float]:
+    """``RuleBot._domino_card``: the rule bot's card of ``legal`` as a bit,
+    and its worth (below 0: it only opens runs that others hold, so a seat
+    that may stop stops); ``start`` the starting rank (-1 while the first
     card sets it), ``placed`` the cards on the table."""
     if start < 0:
         # Our first card sets the starting rank (docs/rules.md section 2, variant 7).
@@ -501,7 +504,7 @@ def rule_domino_move(t: np.ndarray, legal: int, mine: int, start: int, placed: i
             length = popcount(mine & (0x1FFF << (13 * (c // 13))))
             if c % 13 + 2 == rank and length > longest:
                 best, longest = c, length
-        return 1 << best
+        return 1 << best, 0.0
     best, best_score = -1, -np.inf
     rest = legal
     while rest:
@@ -531,7 +534,7 @@ def rule_domino_move(t: np.ndarray, legal: int, mine: int, start: int, placed: i
         score += 0.01 * abs(pos - t[A_POSITION + suit * 13 + start - 2])  # break ties: far cards first
         if score > best_score:
             best, best_score = c, score
-    return 1 << best
+    return 1 << best, best_score
 
 
 @njit(cache=CACHE)
@@ -914,14 +917,26 @@ def domino_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray,
     for s in range(players):
         placed &= ~hands[s]
     recorded = 0
+    may_stop = False  # the rule bot's seat may play on or stop (docs/rules.md section 6)
     while True:
         hand = hands[seat]
+        stop_allowed, may_stop = may_stop, False
         if move == NO_MOVE:
             playable = hand & ends
-            if not playable & (playable - 1):
+            if stop_allowed:
+                bit, worth = rule_domino_move(t, playable, hand, start, placed)
+                if worth < 0:  # it stops: the turn passes on
+                    if recorded < len(record):
+                        record[recorded] = STOP
+                    recorded += 1
+                    seat = p[P_AFTER + seat]
+                    while not hands[seat]:
+                        seat = p[P_AFTER + seat]
+                    continue
+            elif not playable & (playable - 1):
                 bit = playable
             elif rules:
-                bit = rule_domino_move(t, playable, hand, start, placed)
+                bit = rule_domino_move(t, playable, hand, start, placed)[0]
             else:
                 bit = _domino_choose(bad, playable, hand, mt)
         else:
@@ -943,8 +958,11 @@ def domino_run(t: np.ndarray, bad: np.ndarray, p: np.ndarray, hands: np.ndarray,
                 if first_out or n_placings == players - 1:
                     _placing_scores(t, seat, hands, p, players, placings, n_placings, out)
                     return recorded
-            elif (ace_again and bit & ACES) or (bit & play_on and hand & ends):
-                continue  # the same seat moves again, or plays on (docs/rules.md section 6)
+            elif ace_again and bit & ACES:
+                continue  # the same seat moves again (docs/rules.md section 6)
+            elif bit & play_on and hand & ends:
+                may_stop = rules  # the playouts always play on; the rule bot may stop
+                continue
         else:
             passes += 1
             if passes > players:  # nobody can move: a card of a row is in the imagined widow

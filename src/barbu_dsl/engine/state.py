@@ -67,7 +67,13 @@ VERSION = 1
 PlayOut = Callable[[m.Contract, Deal, int, int | None, int | None, int | str], tuple[list[int], list[int]]]
 """Plays a whole hand in one go: ``(contract, hands, declarer, trump,
 start_rank, seed) -> (raw scores, moves)``, the moves as ints (``PASS``
-for a pass): the balance lab's generated playouts of random hands."""
+for a pass, :data:`STOP` for a seat that stops playing on): the balance
+lab's generated playouts of random hands, and rule bots' hands compiled."""
+
+STOP = -3
+"""A :data:`PlayOut`'s move for a domino seat that stops when it may play
+on (docs/rules.md section 6): answered ``pass``, and kept nowhere in the
+hand's record (the next move shows it)."""
 
 
 # --------------------------------------------------------------------------
@@ -566,9 +572,9 @@ class GameState:
         if self._play_out is not None:
             raw, played = self._play_out(contract, self._cards, declarer, self._trump, self._start_rank,
                                          self._seeds.play(turn.number))
-            self._answers.extend(move_text(move) for move in played)
+            self._answers.extend(move_text(PASS if move == STOP else move) for move in played)
             transfers, final = terms.settle(raw, doubles)
-            self._finish_hand("complete", raw, transfers, final, played)
+            self._finish_hand("complete", raw, transfers, final, [move for move in played if move != STOP])
             return
         hand = self._hand = hand_for(self.spec, contract, self._cards, declarer, trump=self._trump,
                                      start_rank=self._start_rank)

@@ -12,8 +12,7 @@ doubles, the settlement) stays with the game state and the bots.
 
 :func:`rules_reason` says when a spec's hands cannot be played so: a widow
 or the dealer's discards (the bot counts cards that no seat holds among
-those it has not seen), a domino in which a player may stop at will, or
-more seats than the compiled tables hold.
+those it has not seen), or more seats than the compiled tables hold.
 """
 
 from __future__ import annotations
@@ -44,9 +43,6 @@ def rules_reason(spec: m.Spec, players: int) -> str | None:
         return "cards are left over"
     if players > SEATS:
         return "there are too many seats"
-    if any(isinstance(rules.play, m.DominoPlay) and rules.play.play_on != "no"
-           for contract in spec.contracts for rules in (contract.rules_for(players),)):
-        return "a domino player may stop at will"
     return None
 
 
