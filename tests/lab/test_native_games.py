@@ -27,7 +27,7 @@ from barbu_dsl.lab.backend import generated_package
 from barbu_dsl.lab.runner import play_games
 from barbu_dsl.lab.tally import Tally
 from barbu_dsl.language import load_spec
-from barbu_dsl.runtime.native import SEED_LANES, seed_state, seed_states
+from barbu_dsl.runtime.native import SEED_LANES, next32, seed_state, seed_states
 
 TABLE = Path(__file__).parent.parent / "table"
 
@@ -112,18 +112,22 @@ def test_arrays_add_what_games_add_one_by_one() -> None:
     _same_tally(slow, exact)
 
 
-def test_eight_generators_seeded_at_once_are_seeded_as_python_seeds_them() -> None:
+def test_generators_seeded_at_once_draw_as_python_seeds_them() -> None:
     rng = random.Random(5)
     seeds = np.array([rng.getrandbits(63) if k % 2 else rng.getrandbits(31) for k in range(SEED_LANES)],
                      dtype=np.int64)
+    seeds[:3] = [0, 1, (1 << 63) - 1]  # the smallest seeds and the largest
     states = np.zeros((SEED_LANES, 625), dtype=np.int64)
-    work = np.zeros((626, SEED_LANES), dtype=np.uint32)
+    work = np.zeros((624, SEED_LANES), dtype=np.uint32)
     for count in (SEED_LANES, 3):
         states[:] = 0
         seed_states(states, seeds, count, work)
-        one = np.zeros(625, dtype=np.int64)
         for k in range(count):
+            python = random.Random(int(seeds[k]))
+            drawn = [python.getrandbits(32) for _ in range(700)]  # past the first twist and into the second
+            one = np.zeros(625, dtype=np.int64)
             seed_state(one, int(seeds[k]))
             assert tuple(int(x) for x in states[k]) == random.Random(int(seeds[k])).getstate()[1]
             assert (states[k] == one).all()
+            assert [next32(states[k]) for _ in range(700)] == drawn
         assert not states[count:].any()

@@ -95,6 +95,27 @@ def test_same_numbers_for_one_worker_and_two_processes() -> None:
     assert one["games"] == 30
 
 
+def test_runs_join_consecutive_batches_and_add_up_to_their_tallies() -> None:
+    from barbu_dsl.lab.runner import play_batch
+    from barbu_dsl.lab.study import RUN_GAMES, Batch, batches, runs
+    from barbu_dsl.lab.tally import Tally
+
+    for games, workers in ((20_000, 1), (20_000, 2), (2_000, 1), (200, 2), (45, 1)):
+        s = study(games)
+        joined = runs(s, workers)
+        assert [r.index for r in joined] == list(range(len(joined)))
+        assert [(r.start, r.stop) for r in joined] == list(zip([0] + [r.stop for r in joined[:-1]],
+                                                               [r.stop for r in joined], strict=True))
+        assert joined[-1].stop == games and all(r.stop - r.start <= RUN_GAMES for r in joined)
+        assert len(joined) >= min(len(batches(s)), 8 * workers)
+    s = study(100, backend="native")  # five batches in one go: the numbers of the batches one by one
+    whole = Batch(0, 0, 100)
+    by_batch = Tally(len(s.specs))
+    for batch in batches(s):
+        by_batch.merge(play_batch(s, batch))
+    assert json.dumps(summary(s, play_batch(s, whole))) == json.dumps(summary(s, by_batch))
+
+
 def test_same_numbers_on_a_dask_cluster() -> None:
     import distributed  # the test extra brings it: this test runs in CI
     s = study(25)

@@ -421,11 +421,14 @@ def _play_games(  # noqa: C901 -- a game's steps in the order a game takes them
     """Play game ``g`` between random bots for each ``g`` (see ``play_games``)."""
     players = len(after)
     mt = np.zeros(625, dtype=np.int64)
-    seat_mts = np.zeros((players, 625), dtype=np.int64)
-    lanes = np.zeros((SEED_LANES, 625), dtype=np.int64)  # the deal's and the play's generators of the next hands
+    # The generators, seeded many at a time (seed_states): each bot's (NumberSeeds.seat) in the first rows,
+    # then the deal's and the play's of the next hands (NumberSeeds.deal and NumberSeeds.play), in turn.
+    lanes = np.zeros((SEED_LANES, 625), dtype=np.int64)
+    seat_mts = lanes[:players]
+    hand_mts = lanes[players:]
+    ahead = (SEED_LANES - players) // 2  # the hands seeded at once
     lane_seeds = np.zeros(SEED_LANES, dtype=np.int64)
-    seed_work = np.zeros((626, SEED_LANES), dtype=np.uint32)
-    ahead = SEED_LANES // 2
+    seed_work = np.zeros((624, SEED_LANES), dtype=np.uint32)
     hands = np.zeros(players, dtype=np.int64)
     shuffle = np.zeros(len(deck_bits), dtype=np.int64)
     moves = np.zeros(1, dtype=np.int64)
@@ -444,24 +447,23 @@ def _play_games(  # noqa: C901 -- a game's steps in the order a game takes them
     card = plan[G_FIRST_CARD]
     for g in range(len(seeds)):
         seed = seeds[g]
-        for start in range(0, players, SEED_LANES):  # each bot's generator (NumberSeeds.seat)
-            count = min(SEED_LANES, players - start)
-            for k in range(count):
-                path[0], path[1] = 3, start + k
-                lane_seeds[k] = number_seed(seed, path, 2)
-            seed_states(seat_mts[start:], lane_seeds, count, seed_work)
         first = firsts[g]
         pot = 0
         number = 0
         while number < plan[G_HANDS] and not target_reached(plan, game_totals[g]):
-            if number % ahead == 0:  # the next hands' deals (NumberSeeds.deal) and plays (NumberSeeds.play)
-                for k in range(ahead):
+            if number % ahead == 0:
+                bots = players if number == 0 else 0  # the bots' generators with the game's first hands
+                for k in range(bots):
+                    path[0], path[1] = 3, k
+                    lane_seeds[k] = number_seed(seed, path, 2)
+                count = min(ahead, plan[G_HANDS] - number)
+                for k in range(count):
                     path[0], path[1], path[2] = 1, number + k, 0
-                    lane_seeds[2 * k] = number_seed(seed, path, 3)
+                    lane_seeds[bots + 2 * k] = number_seed(seed, path, 3)
                     path[0] = 2
-                    lane_seeds[2 * k + 1] = number_seed(seed, path, 2)
-                seed_states(lanes, lane_seeds, SEED_LANES, seed_work)
-            dealing = lanes[2 * (number % ahead)]
+                    lane_seeds[bots + 2 * k + 1] = number_seed(seed, path, 2)
+                seed_states(lanes[players - bots :], lane_seeds, bots + 2 * count, seed_work)
+            dealing = hand_mts[2 * (number % ahead)]
             if number == 0 and card >= 0:  # the holder of a card in the first deal declares first
                 mt[:] = dealing
                 shuffled_deal(mt, deck_bits, players, hands, shuffle)
@@ -489,7 +491,9 @@ def _play_games(  # noqa: C901 -- a game's steps in the order a game takes them
             else:
                 shuffled_deal(dealing, deck_bits, players, hands, shuffle)
                 raw[:] = 0
-                _play_hand(code, hands, declarer, trump, rank, lanes[2 * (number % ahead) + 1], moves, raw, work, deck)
+                _play_hand(
+                    code, hands, declarer, trump, rank, hand_mts[2 * (number % ahead) + 1], moves, raw, work, deck
+                )
                 settle_doubles(raw, doubled, final)
             pot = add_to_totals(plan, resets, game_totals[g], final, pot)
             count_hand(
@@ -542,5 +546,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of c8c4f590e244448c (sha256): a new
+# Compiled with the runtime and the native contracts as of 9d8afa3b5851351f (sha256): a new
 # version of either changes this file, so numba compiles it again.

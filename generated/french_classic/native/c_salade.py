@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of ba0bb4e28d42f1a0 (sha256): a new
+# Compiled with the runtime and the Python rules as of 9c5119c49cd7f678 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

@@ -243,47 +243,64 @@ def seed_state(mt: np.ndarray, seed: int) -> None:
     mt[624] = 624
 
 
-SEED_LANES = 8
-"""How many generators :func:`seed_states` seeds at once."""
-_GENRAND_LANES = np.repeat(_GENRAND_19650218.astype(np.uint32), SEED_LANES).reshape(624, SEED_LANES)
+SEED_LANES = 64
+"""How many generators :func:`seed_states` seeds at once, at most."""
+_GENRAND_WORDS = _GENRAND_19650218.astype(np.uint32)
 
 
 @njit(cache=CACHE)
 def seed_states(states: np.ndarray, seeds: np.ndarray, count: int, work: np.ndarray) -> None:
-    """:func:`seed_state` for ``states[k]`` and ``seeds[k]``, each ``k`` below
-    ``count`` (at most :data:`SEED_LANES`): the same steps, taken for all the
-    lanes side by side, so that the processor overlaps them (seeding is a
-    chain of dependent multiplications; eight chains at once take about a
-    third of the time each).  ``work``: uint32 scratch of (626, SEED_LANES)."""
-    for k in range(SEED_LANES):
-        seed = seeds[k] if k < count else 0
-        work[624, k] = seed & 0xFFFFFFFF  # added at even steps (the low word)
-        work[625, k] = (seed >> 32) + 1 if seed >> 32 else seed & 0xFFFFFFFF  # at odd steps: the high word, + j
-    work[:624] = _GENRAND_LANES
-    i = 1
-    for t in range(624):
-        add = 624 + (t & 1)
-        for k in range(SEED_LANES):
-            prev = work[i - 1, k]
-            work[i, k] = (work[i, k] ^ ((prev ^ (prev >> 30)) * 1664525)) + work[add, k]
-        i += 1
-        if i >= 624:
-            work[0] = work[623]
-            i = 1
-    for _ in range(623):
-        for k in range(SEED_LANES):
-            prev = work[i - 1, k]
-            work[i, k] = (work[i, k] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i
-        i += 1
-        if i >= 624:
-            work[0] = work[623]
-            i = 1
+    """:func:`seed_state` for ``states[k]`` and ``seeds[k]``, each ``k``
+    below ``count`` (at most :data:`SEED_LANES`).
+
+    Seeding is two chains of 623 dependent multiplications, and a chain
+    leaves the processor idle between its steps; so the ``count``
+    generators are seeded side by side, word ``i`` of every generator in
+    row ``i`` of ``work`` (uint32 scratch of (624, SEED_LANES)), where one
+    vector instruction takes a step of many chains at once; the rows are
+    then copied out in blocks."""
+    _init_by_array_lanes(work, seeds, count)
+    for block in range(0, 624, 16):  # out, 16 words of each generator at a time
+        for k in range(count):
+            state = states[k]
+            for i in range(block, block + 16):
+                state[i] = work[i, k]
     for k in range(count):
-        state = states[k]
-        state[0] = 0x80000000
-        for i in range(1, 624):
-            state[i] = work[i, k]
-        state[624] = 624
+        states[k, 624] = 624
+
+
+@njit(cache=CACHE)
+def _init_by_array_lanes(work: np.ndarray, seeds: np.ndarray, count: int) -> None:
+    """CPython's ``init_by_array`` over each seed's 32-bit words (see
+    :func:`seed_state`), generator ``k`` in column ``k`` of ``work``."""
+    adds = np.empty((2, count), dtype=np.uint32)  # the key's word added at even and at odd steps
+    for k in range(count):
+        seed = seeds[k]
+        adds[0, k] = seed & 0xFFFFFFFF
+        adds[1, k] = (seed >> 32) + 1 if seed >> 32 else seed & 0xFFFFFFFF  # the high word, + j; or the low again
+    m1, m2, s30 = np.uint32(1664525), np.uint32(1566083941), np.uint32(30)
+    row = work[0]
+    for k in range(count):
+        row[k] = _GENRAND_WORDS[0]
+    for i in range(1, 624):  # the first pass: each word still as init_genrand left it
+        add, cur, prv, word = adds[(i - 1) & 1], work[i], work[i - 1], _GENRAND_WORDS[i]
+        for k in range(count):
+            p = prv[k]
+            cur[k] = (word ^ ((p ^ (p >> s30)) * m1)) + add[k]
+    work[0, :count] = work[623, :count]
+    add, cur, prv = adds[1], work[1], work[0]  # the pass's 624th step, at word 1 again
+    for k in range(count):
+        p = prv[k]
+        cur[k] = (cur[k] ^ ((p ^ (p >> s30)) * m1)) + add[k]
+    for i in range(2, 625):  # the second pass: 623 steps, from word 2 round to word 1
+        at = i if i < 624 else 1
+        if at == 1:
+            work[0, :count] = work[623, :count]
+        cur, prv, sub = work[at], work[at - 1], np.uint32(at)
+        for k in range(count):
+            p = prv[k]
+            cur[k] = (cur[k] ^ ((p ^ (p >> s30)) * m2)) - sub
+    work[0, :count] = 0x80000000
 
 
 @njit(cache=CACHE, forceinline=True)

@@ -419,7 +419,7 @@ def _play_rule_games(  # noqa: C901 -- a game's steps in the order a game takes 
     players = len(after)
     lanes = np.zeros((rt.SEED_LANES, 625), dtype=np.int64)  # the next hands' deal generators
     lane_seeds = np.zeros(rt.SEED_LANES, dtype=np.int64)
-    seed_work = np.zeros((626, rt.SEED_LANES), dtype=np.uint32)
+    seed_work = np.zeros((624, rt.SEED_LANES), dtype=np.uint32)
     unused = np.zeros(625, dtype=np.int64)  # the rule bot draws no random number
     hands = np.zeros(players, dtype=np.int64)
     cards = np.zeros(players, dtype=np.int64)
@@ -446,10 +446,11 @@ def _play_rule_games(  # noqa: C901 -- a game's steps in the order a game takes 
         while number < plan[rt.G_HANDS] and not rt.target_reached(plan, game_totals[g]):
             lane = number % rt.SEED_LANES
             if lane == 0:  # the next hands' deals (NumberSeeds.deal)
-                for k in range(rt.SEED_LANES):
+                count = min(rt.SEED_LANES, plan[rt.G_HANDS] - number)
+                for k in range(count):
                     path[0], path[1], path[2] = 1, number + k, 0
                     lane_seeds[k] = rt.number_seed(seed, path, 3)
-                rt.seed_states(lanes, lane_seeds, rt.SEED_LANES, seed_work)
+                rt.seed_states(lanes, lane_seeds, count, seed_work)
             rt.shuffled_deal(lanes[lane], deck_bits, players, cards, shuffle)
             if number == 0 and card >= 0:  # the holder of a card in the first deal declares first
                 for seat in range(players):

@@ -28,7 +28,7 @@ from ..language import model as m
 from .backend import PlayOuts, effective, play_out, play_outs
 from .lean import HandFacts, LeanGame, lean_reason
 from .rule_hands import rules_play_out, rules_reason, seats_all_rules
-from .study import Batch, Study, batches, game_seed, one_contract
+from .study import Batch, Study, game_seed, one_contract, runs
 from .tally import Observation, ScoredHand, Tally, game_observations
 
 if TYPE_CHECKING:
@@ -183,12 +183,13 @@ def _whole_batch(study: Study, spec: m.Spec) -> Callable[[Study, m.Spec, range],
 
 def run_study(study: Study, workers: int = 1, scheduler: str | None = None,
               progress: Progress | None = None) -> Tally:
-    """Play every batch of ``study`` and add up their tallies in batch order.
+    """Play every batch of ``study``, a run of them at a time
+    (:func:`~.study.runs`), and add up their tallies in batch order.
 
     ``workers`` > 1 plays them on that many local processes; ``scheduler``
     (a Dask scheduler address, or a ``distributed.Client``) sends them to a
     Dask cluster instead."""
-    todo = batches(study)
+    todo = runs(study, workers)
     if scheduler is not None:
         results = _on_dask(study, todo, scheduler, progress)
     elif workers > 1:
@@ -296,7 +297,7 @@ def _on_dask(study: Study, todo: list[Batch], scheduler: object, progress: Progr
             try:
                 results[batch.index] = future.result()
             except (ImportError, KilledWorker, OSError) as error:  # workers without barbu_dsl, lost workers
-                raise ToolError(f"the Dask cluster could not play batch {batch.index}: "
+                raise ToolError(f"the Dask cluster could not play games {batch.start + 1}-{batch.stop}: "
                                 f"{type(error).__name__}: {error} (do its workers have barbu_dsl installed?)") from None
             if progress is not None:
                 progress(batch.stop - batch.start)

@@ -8,7 +8,8 @@ seat's bot are seeded with numbers drawn from it
 (:class:`~barbu_dsl.engine.deal.NumberSeeds`).  Batches are fixed runs of
 consecutive game numbers (:data:`BATCH_GAMES` each), whatever the number
 of workers, and their tallies are exact integers added in batch order
-(:mod:`.tally`).  So one worker, many processes and a Dask cluster print
+(:mod:`.tally`); a process plays a run of consecutive batches in one go
+(:func:`runs`), whose tally is the sum of theirs.  So one worker, many processes and a Dask cluster print
 the same numbers.
 
 Duplicate play (what the specs share on game ``g``):
@@ -143,6 +144,25 @@ def batches(study: Study) -> list[Batch]:
     """The study's batches, in order: :data:`BATCH_GAMES` games each."""
     return [Batch(i, start, min(start + BATCH_GAMES, study.games))
             for i, start in enumerate(range(0, study.games, BATCH_GAMES))]
+
+
+RUN_GAMES = 500
+"""The most games a process plays in one go (:func:`runs`)."""
+
+
+def runs(study: Study, workers: int = 1) -> list[Batch]:
+    """The study's batches joined into runs of consecutive batches, in
+    order, each played in one go (a run is a :class:`Batch` of the games of
+    its batches, numbered in order): a batch's fixed costs (a native call,
+    adding up its arrays) are then paid once a run.  A run's tally is the
+    exact sum of its batches' tallies, so the numbers do not change.  Runs
+    hold at most :data:`RUN_GAMES` games, and there are at least eight a
+    worker when the study has that many batches, for an even share of the
+    work and a moving progress bar."""
+    todo = batches(study)
+    size = max(1, min(RUN_GAMES // BATCH_GAMES, len(todo) // (8 * max(1, workers))))
+    return [Batch(i, todo[first].start, todo[min(first + size, len(todo)) - 1].stop)
+            for i, first in enumerate(range(0, len(todo), size))]
 
 
 def role_names(players: int) -> tuple[str, ...]:
