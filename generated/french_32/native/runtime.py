@@ -427,6 +427,16 @@ def number_seed(seed: int, path: np.ndarray, steps: int) -> np.int64:
 
 
 @njit(cache=CACHE)
+def first_by_lot(seed: int, players: int, mt: np.ndarray) -> int:
+    """A game's first declarer drawn by lot from its number seed, as
+    ``Schedule`` draws it: ``random.Random(NumberSeeds(seed).game())
+    .randrange(players)`` (``mt``: scratch for the generator)."""
+    path = np.zeros(1, dtype=np.int64)  # NumberSeeds.game: mixed_seed(seed, 0)
+    seed_state(mt, number_seed(seed, path, 1))
+    return randbelow(mt, players)
+
+
+@njit(cache=CACHE)
 def _left(unit: np.ndarray, n_unit: int, used: np.ndarray, options: np.ndarray) -> int:
     """The distinct contracts of ``unit[:n_unit]`` (codes, each as often as
     played) played fewer times than it holds them (``used``, by code), in

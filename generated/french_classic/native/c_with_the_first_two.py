@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_the_first_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of fdf6e9a6f8791c49 (sha256): a new
+# Compiled with the runtime and the Python rules as of 4b6d1078fa5bf110 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With the first two"

@@ -56,6 +56,7 @@ from .runtime import (
     GameTables,
     add_to_totals,
     count_hand,
+    first_by_lot,
     game_counts,
     not_played_split,
     number_seed,
@@ -308,7 +309,7 @@ def _play_games(  # noqa: C901 -- a game's steps in the order a game takes them
     card = plan[G_FIRST_CARD]
     for g in range(len(seeds)):
         seed = seeds[g]
-        first = firsts[g]
+        first = firsts[g] if firsts[g] >= 0 else first_by_lot(seed, players, mt)
         pot = 0
         number = 0
         while number < plan[G_HANDS] and not target_reached(plan, game_totals[g]):
@@ -388,7 +389,8 @@ def play_games(
     starting rank, whom to double: a third's chance each, or a half's for
     all or none), each hand dealt from its own seed and played out with
     random legal moves from another.  ``firsts[g]``: game ``g``'s first
-    declarer (unless the game plan names a card whose holder it is);
+    declarer (unless the game plan names a card whose holder it is), or -1
+    to draw it by lot from the game's seed as the engine's ``Schedule`` does;
     ``own[g]``: each seat's own list of contracts (codes), for a game of
     own lists; ``tables``: the game plan, doubling rules and contracts'
     terms (see ``GameTables``)."""
@@ -407,5 +409,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of e323316e5d84e5f2 (sha256): a new
+# Compiled with the runtime and the native contracts as of 7ca31fd5be1bc790 (sha256): a new
 # version of either changes this file, so numba compiles it again.

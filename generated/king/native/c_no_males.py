@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_males import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 3311bef6cb6b24ab (sha256): a new
+# Compiled with the runtime and the Python rules as of 6471efa36d7f15e2 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No males"

@@ -156,17 +156,27 @@ def game_starts(study: Study, played: m.Spec, games: range, codes: dict[str, int
                 tables: rt.GameTables) -> tuple[list[int], list[int], np.ndarray]:
     """Each game's number seed, first declarer and each seat's own list of
     contracts (codes; the plan's when not drawn at random), drawn as every
-    game of ``study`` draws them (:class:`~barbu_dsl.engine.schedule.Schedule`)."""
+    game of ``study`` draws them (:class:`~barbu_dsl.engine.schedule.Schedule`).
+    A first declarer drawn by lot from nothing but the game's seed is left
+    to the compiled game (-1: ``first_by_lot``); a game with random lists
+    of contracts draws them and its first declarer here."""
+    from ..compiled import game_plan
+
     players = study.players
     named_first = study.contract is not None
-    seeds, firsts, own = [], [], []
     unit = [int(code) for code in tables.unit]  # each seat's own list, unless drawn at random: as long
-    for game in games:
-        number = NumberSeeds(game_seed(study.seed, game))
-        schedule = Schedule(played, players, random.Random(number.game()), game % players if named_first else None)
-        seeds.append(number.seed)
+    plan = game_plan(played, players)
+    seeds = [game_seed(study.seed, game) for game in games]
+    if plan.chooser != "rotating" or plan.lists != "own":  # no lists: the first declarer is all Schedule draws
+        firsts = [game % players if named_first else -1 for game in games]
+        return seeds, firsts, np.array([unit] * players * len(seeds), dtype=np.int64).reshape(len(seeds), players,
+                                                                                              len(unit))
+    firsts, own = [], []
+    for game, seed in zip(games, seeds, strict=True):
+        schedule = Schedule(played, players, random.Random(NumberSeeds(seed).game()),
+                            game % players if named_first else None)
         firsts.append(schedule.first)
-        own.append([[codes[c.name] for c in mine] for mine in schedule.lists] or [unit] * players)
+        own.append([[codes[c.name] for c in mine] for mine in schedule.lists])
     return seeds, firsts, np.array(own, dtype=np.int64).reshape(len(seeds), players, len(unit))
 
 

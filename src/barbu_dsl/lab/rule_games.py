@@ -439,7 +439,7 @@ def _play_rule_games(  # noqa: C901 -- a game's steps in the order a game takes 
     card = plan[rt.G_FIRST_CARD]
     for g in range(len(seeds)):
         seed = seeds[g]
-        first = firsts[g]
+        first = firsts[g] if firsts[g] >= 0 else rt.first_by_lot(seed, players, unused)
         pot = 0
         number = 0
         against[:, :] = 0
