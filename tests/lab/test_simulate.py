@@ -108,7 +108,7 @@ def test_runs_join_consecutive_batches_and_add_up_to_their_tallies() -> None:
                                                                [r.stop for r in joined], strict=True))
         assert joined[-1].stop == games and all(r.stop - r.start <= RUN_GAMES for r in joined)
         assert len(joined) >= min(len(batches(s)), 8 * workers)
-    s = study(100, backend="native")  # five batches in one go: the numbers of the batches one by one
+    s = study(100)  # five batches in one go: the numbers of the batches one by one
     whole = Batch(0, 0, 100)
     by_batch = Tally(len(s.specs))
     for batch in batches(s):
@@ -212,6 +212,10 @@ def test_native_backend_gives_the_python_numbers() -> None:
     python = Study((spec,), 25, ("random",), seed=5, backend="python")
     a, b = summary(native, run_study(native)), summary(python, run_study(python))
     assert a["results"] == b["results"] and sum(row["hands"] for row in a["results"]) == 25 * 28
+    from barbu_dsl.lab.runner import play_batch
+    from barbu_dsl.lab.study import Batch
+
+    assert summary(native, play_batch(native, Batch(0, 0, 25)))["results"] == b["results"]  # two batches in one run
 
 
 def test_native_backend_without_numba_plays_the_python_playouts() -> None:

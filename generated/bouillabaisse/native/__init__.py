@@ -441,5 +441,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 918213fdeeff74a1 (sha256): a new
+# Compiled with the runtime and the native contracts as of dfb0a39c59e2735d (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -432,7 +432,7 @@ def first_by_lot(seed: int, players: int, mt: np.ndarray) -> int:
     ``Schedule`` draws it: ``random.Random(NumberSeeds(seed).game())
     .randrange(players)`` (``mt``: scratch for the generator)."""
     path = np.zeros(1, dtype=np.int64)  # NumberSeeds.game: mixed_seed(seed, 0)
-    seed_state(mt, number_seed(seed, path, 1))
+    seed_state(mt, int(number_seed(seed, path, 1)))
     return randbelow(mt, players)
 
 

@@ -500,5 +500,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 440194906fc92be5 (sha256): a new
+# Compiled with the runtime and the native contracts as of a6ca34fd8114786a (sha256): a new
 # version of either changes this file, so numba compiles it again.

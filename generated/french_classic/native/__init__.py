@@ -548,5 +548,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 9d8c12bd62b72fda (sha256): a new
+# Compiled with the runtime and the native contracts as of 7b85a892294832ac (sha256): a new
 # version of either changes this file, so numba compiles it again.

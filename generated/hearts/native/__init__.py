@@ -409,5 +409,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 7ca31fd5be1bc790 (sha256): a new
+# Compiled with the runtime and the native contracts as of f7c6c20e82e41e4f (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -445,5 +445,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of a9e294f7dcca5a39 (sha256): a new
+# Compiled with the runtime and the native contracts as of 9c8e0d4fc9135e1c (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 09ce9d13acd6b3c8 (sha256): a new
+# Compiled with the runtime and the Python rules as of b651bc1af965065b (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -445,5 +445,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of c6df1d47683532ac (sha256): a new
+# Compiled with the runtime and the native contracts as of 9cea173847fb74e3 (sha256): a new
 # version of either changes this file, so numba compiles it again.

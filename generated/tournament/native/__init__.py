@@ -445,5 +445,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of c18b78206c9b449d (sha256): a new
+# Compiled with the runtime and the native contracts as of 4eb9ed2a8b7e0e1e (sha256): a new
 # version of either changes this file, so numba compiles it again.

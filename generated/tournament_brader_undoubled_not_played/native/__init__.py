@@ -449,5 +449,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 876c6518127f0e66 (sha256): a new
+# Compiled with the runtime and the native contracts as of 8adc3925363012a9 (sha256): a new
 # version of either changes this file, so numba compiles it again.

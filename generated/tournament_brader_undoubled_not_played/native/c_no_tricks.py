@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_tricks import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of ad8200b41ad59f34 (sha256): a new
+# Compiled with the runtime and the Python rules as of 9fbe61666698d267 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No tricks"

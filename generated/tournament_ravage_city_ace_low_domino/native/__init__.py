@@ -449,5 +449,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 442cd67ed449b152 (sha256): a new
+# Compiled with the runtime and the native contracts as of f17b0b5a37df551d (sha256): a new
 # version of either changes this file, so numba compiles it again.
