@@ -176,7 +176,6 @@ OUT_OF_REACH = [
     ("contracts:\n  Hearts: −1 per ♥, pass 3 cards left\n", "passing cards in a contract's rule line"),
     ("contracts:\n  Hearts: pass 3 cards to the left, −1 per ♥\n", "passing cards in a contract's rule line"),
     ("contracts:\n  Hearts: −1 per ♥, passing left right across hold\n", "passing cards in a contract's rule line"),
-    ("contracts:\n  Hearts: +1 per ♥, going for the lot\n", "once their running total reaches a value"),
     ("contracts:\n  Hearts: +1 per ♥, reversed at 50\n", "once their running total reaches a value"),
     ("game: {reversal: 50}\n" + BASE, "once their running total reaches a value"),
     ("contracts:\n  Big: two packs, −2 per trick\n", "two packs"),
@@ -277,12 +276,15 @@ def test_a_target_some_total_can_reach_is_accepted(text: str) -> None:
     ("widow: 2\n" + BASE, "a widow is written as the 'leftover' setting"),
     ("contracts:\n  Skat: −2 per trick, dealer discards 2\n", "a dealer who discards the cards left over is"),
     ("discard: 2\n" + BASE, "a dealer who discards is written as the 'leftover' setting"),
+    ("contracts:\n  Maria: +1 per ♥, Q♠ +13, going for the lot\n", "is written 'shoot the moon' or 'all or nothing'"),
+    ("contracts:\n  Maria: +1 per ♥, go for the whole lot\n", "is written 'shoot the moon' or 'all or nothing'"),
+    ("game: {going_for_the_lot: true}\n" + BASE, "going for the lot is a clause of the contract's rule line"),
 ])
 def test_a_target_written_elsewhere_says_where_it_goes(text: str, wanted: str) -> None:
     """docs/rules.md section 6, "Not expressible", "A target score" and
     "Running totals": the ways people write a target or a reset outside
-    ``game`` are met at their line with the setting to write, never as out
-    of reach."""
+    ``game`` (or going for the lot, which is ``shoot the moon``) are met at
+    their line with what to write, never as out of reach."""
     found = messages(text)
     assert any(wanted in line and not line.startswith(NOT_EXPRESSIBLE) for line in found), found
 
@@ -291,6 +293,6 @@ def test_each_setting_phrasing_is_met() -> None:
     """docs/rules.md section 6, "Not expressible": every row of the setting
     phrases is met by a line above."""
     met = ("game ends at 100 points", "exactly 100 goes back to zero", "pay 1 chip per heart into the pot", "widow",
-           "dealer discards 2")
+           "dealer discards 2", "going for the lot")
     for pattern, _ in SETTING_PHRASES:
         assert any(re.search(pattern, line, re.IGNORECASE) for line in met), pattern

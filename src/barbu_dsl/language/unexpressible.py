@@ -5,9 +5,9 @@ Some rules are out of reach: partnerships and bidding, doubling by whoever
 holds a card (Trix's K♥), contracts that are not trick games or domino
 (Chinese poker), passing cards as a rule of one contract (passing is the
 spec's ``passing`` setting, before every hand), rules that change how a
-player scores once their running total reaches a value (a reversal, going
-for the lot), two packs,
-scoring units the language has no word for (``per beat``).  A spec that tries one of them gets a located
+player scores once their running total reaches a value (a reversal), two
+packs, scoring units the language has no word for (``per beat``).  A spec
+that tries one of them gets a located
 error saying so — "not expressible in barbu_dsl: …", with the nearest
 thing that is — rather than an unknown key or an unexpected word: the
 keys people reach for
@@ -23,7 +23,9 @@ back to zero`` in a rule line says to write ``game: {reset: 100}``;
 ``into the pot`` says to write ``game: {pot: no points}``; a ``widow:``
 key or a widow in a rule line says to write ``leftover: widow aside`` (or
 ``widow to first trick``), and a dealer who discards the cards left over
-``leftover: dealer discards``.  More than ten players need two packs
+``leftover: dealer discards``; "going for the lot" (taking every penalty
+card of a hand, as British books of Black Maria call it) says to write
+``shoot the moon`` or ``all or nothing``.  More than ten players need two packs
 (:func:`~barbu_dsl.language.loader.player_count_problem`).
 """
 
@@ -45,8 +47,8 @@ _PASSING = ("passing cards in a contract's rule line; cards are passed before ev
             "by its 'passing' setting (docs/rules.md section 6, Passing)",
             "write 'passing: {cards: 3, cycle: [left, right, across, hold]}' beside 'contracts', "
             "and take the passing out of the rule line")
-_RUNNING = ("rules that change how a player scores once their running total reaches a value (a reversal, "
-            "going for the lot); each hand is scored the same whatever the totals",
+_RUNNING = ("rules that change how a player scores once their running total reaches a value (a reversal "
+            "of signs); each hand is scored the same whatever the totals",
             "leave the rule out; a game that ends when a total reaches a score is 'game: {target: 100}', "
             "and a total that goes back to zero is 'game: {reset: 100}'")
 _PACKS = ("two packs; a game is played with one pack, by at most ten players",
@@ -59,7 +61,7 @@ KEYS: dict[str, tuple[str, str]] = {
     **{key: _HOLDER for key in ("doubled_by", "holder_doubles", "card_doubles", "doubling_card")},
     **{key: _NOT_TRICKS for key in ("kind", "type", "poker")},
     **{key: _BIDDING for key in ("bid", "bids", "bidding", "auction")},
-    **{key: _RUNNING for key in ("reversal", "reverse_at", "reversed", "going_for_the_lot")},
+    **{key: _RUNNING for key in ("reversal", "reverse_at", "reversed")},
     **{key: _PACKS for key in ("packs", "two_packs")},
 }
 """Keys someone writing a rule out of the language's reach would try: what
@@ -73,7 +75,7 @@ PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\bpartners?\b|\bpartnerships?\b|\bteams?\b", _PARTNERS),
     (r"\bpass(es|ing)?\b(\s+(\d+|one|two|three|four|the))?(\s+cards?)?"
      r"(\s+(to\s+the\s+)?(left|right|across|hold|keeper))?", _PASSING),
-    (r"\bgoing\s+for\s+the\s+lot\b|\brevers(al|es?|ed)\b", _RUNNING),
+    (r"\brevers(al|es?|ed)\b", _RUNNING),
     (r"\b(two|2|double)\s+(packs?|decks?)\b", _PACKS),
     (r"\bper\s+beats?\b|\bbeats?\b", _BEAT),
 )
@@ -106,6 +108,15 @@ _WIDOW_KEY = ("a widow is written as the 'leftover' setting",
               "write 'leftover: widow aside' (never played) or 'leftover: widow to first trick' "
               "(docs/rules.md section 6, Packs, decks and player counts)")
 
+_LOT = ("going for the lot (taking every penalty card of the hand) is written 'shoot the moon' or "
+        "'all or nothing'",
+        "'shoot the moon': the taker scores 0 and every other player what the taker would have scored; "
+        "'all or nothing': the taker's points count for them instead of against them "
+        "(docs/rules.md section 3, All or nothing, and section 4)")
+_LOT_KEY = ("going for the lot is a clause of the contract's rule line",
+            "write 'shoot the moon' or 'all or nothing' in the rule line, e.g. '−1 per ♥, Q♠ −13, shoot the moon' "
+            "(docs/rules.md section 3, All or nothing, and section 4)")
+
 _ORDER_KEY = ("a card order is a clause of a trick contract's rule line",
               "write it in the rule line, strongest rank first: 'order A 10 K Q J 9 8 7' "
               "(docs/rules.md section 6, Card orders)")
@@ -124,6 +135,7 @@ SETTING_KEYS: dict[str, tuple[str, str]] = {
     **{key: _WIDOW_KEY for key in ("widow", "kitty", "talon")},
     **{key: _DISCARD_KEY for key in ("discard", "dealer_discards", "discards")},
     **{key: _ORDER_KEY for key in ("card_order", "rank_order", "ranking")},
+    **{key: _LOT_KEY for key in ("going_for_the_lot", "the_lot")},
 }
 """Keys someone would try for a rule that the language writes as another
 setting, at the wrong place or under another name: the message and a hint."""
@@ -135,6 +147,7 @@ SETTING_PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
     (r"\bpay\s+\d+\s+chips?\b[^,;]*|\bchips?\b[^,;]*\bpot\b|\b(into|in)\s+the\s+pot\b|\bpot\b", _POT),
     (r"\bdealer\s+discards?\b", _DISCARD),
     (r"\bwidow\b|\bkitty\b|\btalon\b|\bset\s+aside\b", _WIDOW),
+    (r"\b(going|goes|go)\s+for\s+the\s+(whole\s+)?lot\b", _LOT),
 )
 """Phrases someone would write in a rule line for a rule that the language
 writes as a setting: the message and where to write it instead."""
