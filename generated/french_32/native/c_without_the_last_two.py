@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_the_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of bffbfd75d2729aa1 (sha256): a new
+# Compiled with the runtime and the Python rules as of d679b77876cded62 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without the last two"

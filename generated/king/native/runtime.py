@@ -427,13 +427,51 @@ def number_seed(seed: int, path: np.ndarray, steps: int) -> np.int64:
 
 
 @njit(cache=CACHE)
-def first_by_lot(seed: int, players: int, mt: np.ndarray) -> int:
-    """A game's first declarer drawn by lot from its number seed, as
-    ``Schedule`` draws it: ``random.Random(NumberSeeds(seed).game())
-    .randrange(players)`` (``mt``: scratch for the generator)."""
-    path = np.zeros(1, dtype=np.int64)  # NumberSeeds.game: mixed_seed(seed, 0)
-    seed_state(mt, int(number_seed(seed, path, 1)))
-    return randbelow(mt, players)
+def first_by_lot(game_mt: np.ndarray, players: int) -> int:
+    """A game's first declarer drawn by lot from the generator of its own
+    draws (``game_mt``, seeded with ``NumberSeeds(seed).game()``), as
+    ``Schedule`` draws it: ``randrange(players)``."""
+    return randbelow(game_mt, players)
+
+
+GAME_DEALS, GAME_PLAYS, GAME_DRAWS, GAME_SEATS = range(4)
+"""The rows of a game's generators in :func:`seed_games`' block: its deals
+(``NumberSeeds.deals``), its hands played out in one go
+(``NumberSeeds.plays``), its own draws (``NumberSeeds.game``: the first
+declarer by lot), then each bot's (``NumberSeeds.seat``), when seeded."""
+
+
+@njit(cache=CACHE)
+def seed_games(
+    lanes: np.ndarray,
+    seeds: np.ndarray,
+    start: int,
+    players: int,
+    with_seats: bool,
+    lane_seeds: np.ndarray,
+    work: np.ndarray,
+) -> int:
+    """Seed the generators of the games from number ``start`` of ``seeds``
+    on, as many games as the :data:`SEED_LANES` rows of ``lanes`` hold, at
+    once (:func:`seed_states`): game ``start + j``'s in the rows from
+    ``j * (GAME_SEATS + players)`` (without ``with_seats``, from ``j *
+    GAME_SEATS``), in the order :data:`GAME_DEALS` names.  Returns how many
+    games were seeded.  ``lane_seeds`` and ``work``: scratch of
+    ``seed_states``."""
+    rows = GAME_SEATS + (players if with_seats else 0)
+    games = min(SEED_LANES // rows, len(seeds) - start)
+    path = np.zeros(2, dtype=np.int64)
+    for j in range(games):
+        seed = seeds[start + j]
+        row = j * rows
+        for kind, step in ((GAME_DEALS, 1), (GAME_PLAYS, 2), (GAME_DRAWS, 0)):  # mixed_seed(seed, step)
+            path[0] = step
+            lane_seeds[row + kind] = number_seed(seed, path, 1)
+        for k in range(players if with_seats else 0):
+            path[0], path[1] = 3, k  # mixed_seed(seed, 3, k)
+            lane_seeds[row + GAME_SEATS + k] = number_seed(seed, path, 2)
+    seed_states(lanes, lane_seeds, games * rows, work)
+    return games
 
 
 @njit(cache=CACHE)

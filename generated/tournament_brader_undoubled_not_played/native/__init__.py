@@ -48,6 +48,10 @@ from .runtime import (
     D_NOT_PLAYED,
     G_FIRST_CARD,
     G_HANDS,
+    GAME_DEALS,
+    GAME_DRAWS,
+    GAME_PLAYS,
+    GAME_SEATS,
     NAMES_START_RANK,
     NAMES_TRUMP,
     SEED_LANES,
@@ -59,12 +63,11 @@ from .runtime import (
     first_by_lot,
     game_counts,
     not_played_split,
-    number_seed,
     randbelow,
     random_doubles,
     schedule_turn,
+    seed_games,
     seed_state,
-    seed_states,
     settle_doubles,
     shuffled_deal,
     target_reached,
@@ -322,15 +325,11 @@ def _play_games(  # noqa: C901 -- a game's steps in the order a game takes them
 ) -> None:
     """Play game ``g`` between random bots for each ``g`` (see ``play_games``)."""
     players = len(after)
-    mt = np.zeros(625, dtype=np.int64)
-    # The generators, seeded many at a time (seed_states): each bot's (NumberSeeds.seat) in the first rows,
-    # then the deal's and the play's of the next hands (NumberSeeds.deal and NumberSeeds.play), in turn.
-    lanes = np.zeros((SEED_LANES, 625), dtype=np.int64)
-    seat_mts = lanes[:players]
-    hand_mts = lanes[players:]
-    ahead = (SEED_LANES - players) // 2  # the hands seeded at once
+    lanes = np.zeros((SEED_LANES, 625), dtype=np.int64)  # the next games' generators (seed_games)
+    rows = GAME_SEATS + players
     lane_seeds = np.zeros(SEED_LANES, dtype=np.int64)
     seed_work = np.zeros((624, SEED_LANES), dtype=np.uint32)
+    cards = np.zeros(players, dtype=np.int64)
     hands = np.zeros(players, dtype=np.int64)
     shuffle = np.zeros(len(deck_bits), dtype=np.int64)
     moves = np.zeros(1, dtype=np.int64)
@@ -342,35 +341,26 @@ def _play_games(  # noqa: C901 -- a game's steps in the order a game takes them
     final = np.zeros(players, dtype=np.int64)
     doubled = np.zeros((players, players), dtype=np.bool_)
     targets = np.zeros(players, dtype=np.int64)
-    path = np.zeros(3, dtype=np.int64)
     deck = 0
     for bit in deck_bits:
         deck |= bit
     card = plan[G_FIRST_CARD]
+    block, ready = 0, 0  # the first game whose generators the lanes hold, and the first they do not
     for g in range(len(seeds)):
-        seed = seeds[g]
-        first = firsts[g] if firsts[g] >= 0 else first_by_lot(seed, players, mt)
+        if g == ready:
+            block = g
+            ready += seed_games(lanes, seeds, g, players, True, lane_seeds, seed_work)
+        row = (g - block) * rows
+        dealing, playing = lanes[row + GAME_DEALS], lanes[row + GAME_PLAYS]
+        seat_mts = lanes[row + GAME_SEATS : row + rows]
+        first = firsts[g] if firsts[g] >= 0 else first_by_lot(lanes[row + GAME_DRAWS], players)
         pot = 0
         number = 0
         while number < plan[G_HANDS] and not target_reached(plan, game_totals[g]):
-            if number % ahead == 0:
-                bots = players if number == 0 else 0  # the bots' generators with the game's first hands
-                for k in range(bots):
-                    path[0], path[1] = 3, k
-                    lane_seeds[k] = number_seed(seed, path, 2)
-                count = min(ahead, plan[G_HANDS] - number)
-                for k in range(count):
-                    path[0], path[1], path[2] = 1, number + k, 0
-                    lane_seeds[bots + 2 * k] = number_seed(seed, path, 3)
-                    path[0] = 2
-                    lane_seeds[bots + 2 * k + 1] = number_seed(seed, path, 2)
-                seed_states(lanes[players - bots :], lane_seeds, bots + 2 * count, seed_work)
-            dealing = hand_mts[2 * (number % ahead)]
+            shuffled_deal(dealing, deck_bits, players, cards, shuffle)  # every hand is dealt, played or not
             if number == 0 and card >= 0:  # the holder of a card in the first deal declares first
-                mt[:] = dealing
-                shuffled_deal(mt, deck_bits, players, hands, shuffle)
                 for seat in range(players):
-                    if hands[seat] >> card & 1:
+                    if cards[seat] >> card & 1:
                         first = seat
                         break
             declarer, count = schedule_turn(
@@ -391,11 +381,9 @@ def _play_games(  # noqa: C901 -- a game's steps in the order a game takes them
                 not_played_split(hand_totals[code, trump + 1], declarer, raw)  # variant 4
                 final[:] = raw
             else:
-                shuffled_deal(dealing, deck_bits, players, hands, shuffle)
+                hands[:] = cards
                 raw[:] = 0
-                _play_hand(
-                    code, hands, declarer, trump, rank, hand_mts[2 * (number % ahead) + 1], moves, raw, work, deck
-                )
+                _play_hand(code, hands, declarer, trump, rank, playing, moves, raw, work, deck)
                 settle_doubles(raw, doubled, final)
             pot = add_to_totals(plan, resets, game_totals[g], final, pot)
             count_hand(
@@ -427,8 +415,9 @@ def play_games(
     ``barbu_dsl.engine.deal.NumberSeeds(seed)`` draws: each bot its own
     generator (the contract among those offered, the trump suit or
     starting rank, whom to double: a third's chance each, or a half's for
-    all or none), each hand dealt from its own seed and played out with
-    random legal moves from another.  ``firsts[g]``: game ``g``'s first
+    all or none), each hand dealt from the game's generator of deals, one
+    after another, and played out with random legal moves from its
+    generator of play.  ``firsts[g]``: game ``g``'s first
     declarer (unless the game plan names a card whose holder it is), or -1
     to draw it by lot from the game's seed as the engine's ``Schedule`` does;
     ``own[g]``: each seat's own list of contracts (codes), for a game of
@@ -449,5 +438,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 8adc3925363012a9 (sha256): a new
+# Compiled with the runtime and the native contracts as of 2d32403364dd2c65 (sha256): a new
 # version of either changes this file, so numba compiles it again.

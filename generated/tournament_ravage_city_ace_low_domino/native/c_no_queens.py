@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 67b98d1318eda3b2 (sha256): a new
+# Compiled with the runtime and the Python rules as of 8e468a1aaabe9d15 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -22,16 +22,26 @@ from ..language import model as m
 
 Deal = tuple[tuple[int, ...], ...]
 
+Source = int | str | random.Random
+"""Where a deal or a playout draws its chance: a seed, from which a new
+:class:`random.Random` is made, or a generator already drawn from (a lab
+game's, :class:`NumberSeeds`)."""
 
-def deal_packets(deck: Sequence[int], players: int, seed: int | str, widow: bool = False) -> Deal:
-    """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats,
+
+def generator(source: Source) -> random.Random:
+    """The generator ``source`` draws from: itself, or one seeded with it."""
+    return source if isinstance(source, random.Random) else random.Random(source)
+
+
+def deal_packets(deck: Sequence[int], players: int, seed: Source, widow: bool = False) -> Deal:
+    """``deck`` shuffled with ``seed`` (:data:`Source`) and dealt evenly to ``players`` seats,
     each seat's cards in the order they were dealt; with ``widow`` the
     cards left over after the last full block go to the widow
     (:func:`widow_of`) rather than being refused."""
     if players < 1 or (len(deck) % players and not widow):
         raise ValueError(f"{len(deck)} cards do not deal evenly to {players} players")
     cards = list(deck)
-    random.Random(seed).shuffle(cards)
+    generator(seed).shuffle(cards)
     size = len(cards) // players
     return tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(players))
 
@@ -41,13 +51,13 @@ def sorted_hands(packets: Deal) -> Deal:
     return tuple(tuple(sorted(packet)) for packet in packets)
 
 
-def deal_deck(deck: Sequence[int], players: int, seed: int | str, widow: bool = False) -> Deal:
+def deal_deck(deck: Sequence[int], players: int, seed: Source, widow: bool = False) -> Deal:
     """``deck`` shuffled with ``seed`` and dealt evenly to ``players`` seats
     (with ``widow``, the cards left over to the widow)."""
     return sorted_hands(deal_packets(deck, players, seed, widow))
 
 
-def deal(spec: m.Spec, players: int, seed: int | str) -> Deal:
+def deal(spec: m.Spec, players: int, seed: Source) -> Deal:
     """A deal of ``spec``'s deck for ``players`` (docs/rules.md section 3
     removals; section 6: the cards left over go to the widow)."""
     return deal_deck(spec.deck_for(players), players, seed, spec.widow)
@@ -93,9 +103,9 @@ def mixed_seed(seed: int, *path: int) -> int:
 class Seeds:
     """Where a game's chance comes from, drawn from its seed: the game's
     own draws (the first declarer, random contract lists), hand ``n``'s
-    deal (and its redeals) and a hand played out in one go.  These are
-    text seeds (``f"{seed}/hand {n}"``), the same for every front end and
-    saved with a game."""
+    deal (and its redeals) and a hand played out in one go, each a
+    :data:`Source`.  These are text seeds (``f"{seed}/hand {n}"``), the
+    same for every front end and saved with a game."""
 
     def __init__(self, seed: int | str):
         self.seed = seed
@@ -103,11 +113,11 @@ class Seeds:
     def game(self) -> int | str:
         return f"{self.seed}/game"
 
-    def deal(self, number: int, again: int = 0) -> int | str:
+    def deal(self, number: int, again: int = 0) -> Source:
         """Hand ``number``'s deal after ``again`` redeals."""
         return redeal_seed(f"{self.seed}/hand {number}", again)
 
-    def play(self, number: int) -> int | str:
+    def play(self, number: int) -> Source:
         """Hand ``number``'s cards played out in one go (random hands)."""
         return f"{self.seed}/play {number}"
 
@@ -121,18 +131,43 @@ class NumberSeeds(Seeds):
     (:func:`mixed_seed`): the balance lab's, which plays millions of hands
     and seeds native code with them.  The game's draws, the deals and the
     bots are as independent of each other as with text seeds, but not the
-    same numbers."""
+    same numbers.
 
-    seed: int
+    Seeding a generator costs more than dealing and playing a hand in
+    native code, so a lab game seeds two for all its hands: its deals are
+    drawn one after another from one (hand ``n``'s first deal is the
+    ``n``-th, whatever was chosen and played before it; a redeal has a seed
+    of its own, so that a misdeal in one spec does not move the later deals
+    of another), and its hands played out in one go draw from the other."""
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self.seed: int = seed
+        self._deals: random.Random | None = None
+        self._plays: random.Random | None = None
 
     def game(self) -> int:
         return mixed_seed(self.seed, 0)
 
-    def deal(self, number: int, again: int = 0) -> int:
-        return mixed_seed(self.seed, 1, number, again)
+    def deal(self, number: int, again: int = 0) -> Source:
+        if again:
+            return mixed_seed(self.seed, 1, number, again)
+        if self._deals is None:
+            self._deals = random.Random(self.deals())
+        return self._deals
 
-    def play(self, number: int) -> int:
-        return mixed_seed(self.seed, 2, number)
+    def play(self, number: int) -> Source:
+        if self._plays is None:
+            self._plays = random.Random(self.plays())
+        return self._plays
+
+    def deals(self) -> int:
+        """The seed of the generator the game's first deals are drawn from."""
+        return mixed_seed(self.seed, 1)
+
+    def plays(self) -> int:
+        """The seed of the generator the game's hands played out in one go draw from."""
+        return mixed_seed(self.seed, 2)
 
     def seat(self, seat: int) -> int:
         return mixed_seed(self.seed, 3, seat)
@@ -157,5 +192,5 @@ def void_for_trump(hands: Deal, redeal: m.Redeal, trump: int | None) -> int | No
     return next((seat for seat, hand in enumerate(hands) if all(C.suit_of(card) != trump for card in hand)), None)
 
 
-__all__ = ["Deal", "NumberSeeds", "Seeds", "deal", "deal_deck", "deal_packets", "mixed_seed", "redeal_seed",
-           "sorted_hands", "void_at_deal", "void_for_trump", "widow_of"]
+__all__ = ["Deal", "NumberSeeds", "Seeds", "Source", "deal", "deal_deck", "deal_packets", "generator", "mixed_seed",
+           "redeal_seed", "sorted_hands", "void_at_deal", "void_for_trump", "widow_of"]

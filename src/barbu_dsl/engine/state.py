@@ -51,7 +51,7 @@ from ..compiled import announcement, cards_of
 from ..errors import SpecError
 from ..language import model as m
 from .base import PASS, Hand, IllegalPlay, PlayAfterEnd
-from .deal import Deal, Seeds, deal_packets, sorted_hands, void_at_deal, void_for_trump
+from .deal import Deal, Seeds, Source, deal_packets, sorted_hands, void_at_deal, void_for_trump
 from .decisions import EVENT_FIELDS, KINDS, AnswerError, Decision, Event, GameFileError, card_options, double_options
 from .doubling import DoublingRound, HandTerms, hand_terms
 from .hand import hand_for
@@ -64,9 +64,10 @@ from .views import DoubleOffer, PublicHand, SeatView, card_texts, move_text
 FORMAT = "barbu_dsl game"
 VERSION = 1
 
-PlayOut = Callable[[m.Contract, Deal, int, int | None, int | None, int | str], tuple[list[int], list[int]]]
+PlayOut = Callable[[m.Contract, Deal, int, int | None, int | None, Source], tuple[list[int], list[int]]]
 """Plays a whole hand in one go: ``(contract, hands, declarer, trump,
-start_rank, seed) -> (raw scores, moves)``, the moves as ints (``PASS``
+start_rank, source) -> (raw scores, moves)``, drawing from ``source`` (a
+seed or a generator, :data:`~.deal.Source`), the moves as ints (``PASS``
 for a pass, :data:`STOP` for a seat that stops playing on): the balance
 lab's generated playouts of random hands, and rule bots' hands compiled."""
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import random
 import shutil
 import sys
 import tempfile
@@ -36,14 +35,14 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import cast
 
 from ..cache import ENV_CACHE, cache_root
+from ..engine.deal import Source, generator
 from ..engine.state import PlayOut
 from ..errors import UsageError
 from ..files import os_reason
 from ..language import model as m
-from .lean import Playout, deal
+from .lean import Playout
 
 _LOADING = threading.Lock()  # a Dask worker runs batches in threads: one import at a time
 
@@ -132,9 +131,9 @@ def play_out(spec: m.Spec, backend: str) -> PlayOut:
         rollout = package.load_native().rollout
 
     def play(contract: m.Contract, hands: Sequence[Sequence[int]], declarer: int, trump: int | None,
-             start_rank: int | None, seed: int | str) -> tuple[list[int], list[int]]:
+             start_rank: int | None, source: Source) -> tuple[list[int], list[int]]:
         moves: list[int] = []
-        raw = rollout(contract.name, random.Random(seed), players=len(hands), declarer=declarer, trump=trump,
+        raw = rollout(contract.name, generator(source), players=len(hands), declarer=declarer, trump=trump,
                       start_rank=start_rank, hands=hands, moves=moves)
         return raw, moves
 
@@ -145,27 +144,16 @@ PlayOuts = Callable[[Sequence[Playout]], list[list[int]]]
 """Plays hands out in one go: each :class:`~.lean.Playout`'s raw scores."""
 
 
-def play_outs(spec: m.Spec, players: int, backend: str) -> PlayOuts:
-    """A :data:`PlayOuts` for ``spec`` on ``backend``: on ``python`` the
-    generated package deals each hand and plays it out, one by one; on
-    ``native`` all the hands given are dealt and played in one compiled
-    call, seeded inside it (``play_hands``), with the same numbers."""
-    package = generated_package(spec)
-    if effective(backend) == "native":
-        native = package.load_native()
-
-        def play_natively(playouts: Sequence[Playout]) -> list[list[int]]:
-            scores = native.play_hands([p.contract.name for p in playouts], [p.deal_seed for p in playouts],
-                                       [p.play_seed for p in playouts], [p.declarer for p in playouts],
-                                       [p.trump for p in playouts], [p.start_rank for p in playouts], players)
-            return cast("list[list[int]]", scores.tolist())
-
-        return play_natively
-    rollout = package.rollout
+def play_outs(spec: m.Spec, players: int) -> PlayOuts:
+    """A :data:`PlayOuts` for ``spec``: the generated package's rollout plays
+    each hand, one by one, drawing from its game's generator (studies of
+    random bots on the native backend play whole games in native code
+    instead, :mod:`.native_games`)."""
+    rollout = generated_package(spec).rollout
 
     def play(playouts: Sequence[Playout]) -> list[list[int]]:
-        return [rollout(p.contract.name, random.Random(p.play_seed), players=players, declarer=p.declarer,
-                        trump=p.trump, start_rank=p.start_rank, hands=deal(spec, players, p.deal_seed))
+        return [rollout(p.contract.name, p.play, players=players, declarer=p.declarer, trump=p.trump,
+                        start_rank=p.start_rank, hands=p.hands)
                 for p in playouts]
 
     return play

@@ -5,8 +5,6 @@ A study of random bots spends its time around the cards, not in them: a
 record for every hand, which the tally never reads.  :class:`LeanGame`
 plays the same game with only what the tally reads: each hand is dealt,
 its turn worked out once (:class:`~barbu_dsl.engine.schedule.Schedule`),
-the deal left to the backend with the cards' playout (a random bot needs
-no cards to choose),
 the contract, trump or starting rank and doubles asked of the random bots
 directly (:class:`~barbu_dsl.engine.bots.RandomBot`), the cards played out
 in one go by the spec's generated playouts and the hand scored
@@ -16,7 +14,9 @@ the same order, so the tallies are the same (a test checks it).
 
 A game whose hands cannot end it early (no target score) is prepared
 whole before any card is played: its hands' playouts then go to the
-backend together, a batch of games in one call (:mod:`.backend`).
+generated rollouts together (:mod:`.backend`); a game's deals do not
+depend on its play, and each game's playouts draw from its own generator
+in the order of its hands.
 
 The lean path covers the specs whose hands need nothing but these steps
 (:func:`lean_reason` says why one does not): no passing, no dealer's
@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from ..compiled import announcement
 from ..engine.bots import RandomBot
-from ..engine.deal import Deal, NumberSeeds, deal_packets, sorted_hands
+from ..engine.deal import Deal, NumberSeeds, Source, deal_packets, generator, sorted_hands
 from ..engine.doubling import DoublingRound, HandTerms, hand_terms
 from ..engine.schedule import Schedule
 from ..language import model as m
@@ -56,19 +56,19 @@ class HandScore(NamedTuple):
 
 
 class Playout(NamedTuple):
-    """A hand to deal and play out in one go: dealt as a game deals it from
-    ``deal_seed`` (:func:`deal`), then played with random legal moves
-    drawn from ``random.Random(play_seed)``."""
+    """A hand dealt, to play out in one go with random legal moves drawn
+    from ``play``, its game's generator for hands played out in one go
+    (:meth:`~barbu_dsl.engine.deal.NumberSeeds.play`)."""
 
     contract: m.Contract
-    deal_seed: int
+    hands: Deal
     declarer: int
     trump: int | None
     start_rank: int | None
-    play_seed: int
+    play: random.Random
 
 
-def deal(spec: m.Spec, players: int, seed: int | str) -> Deal:
+def deal(spec: m.Spec, players: int, seed: Source) -> Deal:
     """A hand's cards as a game deals them from ``seed``: each seat's in card order."""
     return sorted_hands(deal_packets(spec.deck_for(players), players, seed, spec.widow))
 
@@ -165,9 +165,9 @@ class LeanGame:
         :class:`Playout`, or None when the hand is not played."""
         number = len(self._prepared)
         spec, players = self.spec, self.players
-        # The cards are dealt with the playout; only a first declarer named by a card needs them now.
+        hands = deal(spec, players, self.seeds.deal(number))  # every hand is dealt, as a game state deals it
         by_card = number == 0 and self.plan.first_declarer is not None and not self.schedule.named_first
-        turn = self.schedule.turn(number, deal(spec, players, self.seeds.deal(number)) if by_card else ())
+        turn = self.schedule.turn(number, hands if by_card else ())
         declarer, options = turn.declarer, turn.options
         bot = self.bots[declarer]
         contract = options[0] if len(options) == 1 else bot.contract(options)
@@ -186,7 +186,7 @@ class LeanGame:
             self._prepared.append(_Prepared(contract, declarer, names, terms, doubles, None,
                                             terms.not_played_scores(declarer)))
             return None
-        playout = Playout(contract, self.seeds.deal(number), declarer, trump, start_rank, self.seeds.play(number))
+        playout = Playout(contract, hands, declarer, trump, start_rank, generator(self.seeds.play(number)))
         self._prepared.append(_Prepared(contract, declarer, names, terms, doubles, playout, []))
         return playout
 

@@ -417,7 +417,7 @@ def _play_rule_games(  # noqa: C901 -- a game's steps in the order a game takes 
 ) -> None:
     """Play game ``g`` between rule bots for each ``g`` (see :func:`rule_batch`)."""
     players = len(after)
-    lanes = np.zeros((rt.SEED_LANES, 625), dtype=np.int64)  # the next hands' deal generators
+    lanes = np.zeros((rt.SEED_LANES, 625), dtype=np.int64)  # the next games' generators (seed_games)
     lane_seeds = np.zeros(rt.SEED_LANES, dtype=np.int64)
     seed_work = np.zeros((624, rt.SEED_LANES), dtype=np.uint32)
     unused = np.zeros(625, dtype=np.int64)  # the rule bot draws no random number
@@ -433,25 +433,22 @@ def _play_rule_games(  # noqa: C901 -- a game's steps in the order a game takes 
     doubled = np.zeros((players, players), dtype=np.bool_)
     targets = np.zeros(players, dtype=np.int64)
     against = np.zeros((players, players), dtype=np.int64)  # [declarer, doubler], or row 0 per rubber
-    path = np.zeros(3, dtype=np.int64)
     p = np.zeros(cp.POSITION_SIZE, dtype=np.int64)
     scratch = np.zeros((5, 52), dtype=np.int64)  # a run's rows (compiled_playouts.new_scratch)
     card = plan[rt.G_FIRST_CARD]
+    block, ready = 0, 0  # the first game whose generators the lanes hold, and the first they do not
     for g in range(len(seeds)):
-        seed = seeds[g]
-        first = firsts[g] if firsts[g] >= 0 else rt.first_by_lot(seed, players, unused)
+        if g == ready:
+            block = g
+            ready += rt.seed_games(lanes, seeds, g, players, False, lane_seeds, seed_work)
+        row = (g - block) * rt.GAME_SEATS
+        dealing = lanes[row + rt.GAME_DEALS]
+        first = firsts[g] if firsts[g] >= 0 else rt.first_by_lot(lanes[row + rt.GAME_DRAWS], players)
         pot = 0
         number = 0
         against[:, :] = 0
         while number < plan[rt.G_HANDS] and not rt.target_reached(plan, game_totals[g]):
-            lane = number % rt.SEED_LANES
-            if lane == 0:  # the next hands' deals (NumberSeeds.deal)
-                count = min(rt.SEED_LANES, plan[rt.G_HANDS] - number)
-                for k in range(count):
-                    path[0], path[1], path[2] = 1, number + k, 0
-                    lane_seeds[k] = rt.number_seed(seed, path, 3)
-                rt.seed_states(lanes, lane_seeds, count, seed_work)
-            rt.shuffled_deal(lanes[lane], deck_bits, players, cards, shuffle)
+            rt.shuffled_deal(dealing, deck_bits, players, cards, shuffle)
             if number == 0 and card >= 0:  # the holder of a card in the first deal declares first
                 for seat in range(players):
                     if cards[seat] >> card & 1:

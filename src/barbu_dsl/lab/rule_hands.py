@@ -23,7 +23,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..engine.deal import Deal
+from ..engine.deal import Deal, Source
 from ..engine.domino import DominoHand
 from ..engine.hand import hand_for
 from ..engine.state import PlayOut
@@ -58,7 +58,7 @@ def rules_play_out(spec: m.Spec) -> PlayOut:
     unused_generator = np.zeros(625, dtype=np.int64)  # the rule bot draws no random number
 
     def play(contract: m.Contract, hands: Deal, declarer: int, trump: int | None, start_rank: int | None,
-             seed: int | str) -> tuple[list[int], list[int]]:
+             source: Source) -> tuple[list[int], list[int]]:
         hand = cast("TrickHand | DominoHand", hand_for(spec, contract, hands, declarer, trump=trump,
                                                          start_rank=start_rank))
         table = hand.table

@@ -94,11 +94,11 @@ def play_games(study: Study, spec: m.Spec, games: range) -> list[GameResults]:
         if game.fixed_length:
             batched.append(game)
         else:
-            _play_lean(game, play_outs(spec, study.players, study.backend))
+            _play_lean(game, play_outs(spec, study.players))
         hands.append(game.hands)  # filled in below for the batched games
     if batched:
         playouts = [game.prepare_all() for game in batched]
-        raws = iter(play_outs(spec, study.players, study.backend)([p for game in playouts for p in game]))
+        raws = iter(play_outs(spec, study.players)([p for game in playouts for p in game]))
         for game, game_playouts in zip(batched, playouts, strict=True):
             game.score_all([next(raws) for _ in game_playouts])
     return [_observed(study, spec, game_hands, setting.names)

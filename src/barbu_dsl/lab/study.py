@@ -3,8 +3,9 @@ contract), the bots, the seed, and how the work is cut into batches.
 
 Determinism comes from here.  Game ``g`` of a study with seed ``S`` is
 played with the game seed ``game_seed(S, g)``, a number, by every spec
-compared; each hand's deal and playout, the game's own draws and each
-seat's bot are seeded with numbers drawn from it
+compared; the game's deals (one generator for all its hands), its hands
+played out in one go (another), its own draws and each seat's bot are
+seeded with numbers drawn from it
 (:class:`~barbu_dsl.engine.deal.NumberSeeds`).  Batches are fixed runs of
 consecutive game numbers (:data:`BATCH_GAMES` each), whatever the number
 of workers, and their tallies are exact integers added in batch order
@@ -14,10 +15,11 @@ the same numbers.
 
 Duplicate play (what the specs share on game ``g``):
 
-* the deal of every hand number ``n``, seeded by the game seed and ``n``
-  alone (a game deals independently of the bots and of the contract), so
-  hand ``n`` of one spec and hand ``n`` of another hold the same cards
-  even when different contracts are chosen;
+* the deal of every hand number ``n``: the ``n``-th drawn from the
+  game's generator of deals, which nothing else draws from (every hand is
+  dealt, played or not, and a redeal has a seed of its own), so hand ``n``
+  of one spec and hand ``n`` of another hold the same cards even when
+  different contracts are chosen, as long as both deal the same deck;
 * the first declarer, drawn from the game seed: with the same number of
   contracts per series every hand number has the same declarer in both
   specs; a spec with more contracts (Ravage City) moves the later series;
