@@ -20,7 +20,6 @@ from pathlib import Path
 import numba  # noqa: F401  (the test extra brings it: these tests run in CI)
 import pytest
 
-from barbu_dsl.engine.deal import deal_packets
 from barbu_dsl.generator import BUNDLED_TARGETS
 
 EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
@@ -58,46 +57,6 @@ def check_package(package) -> None:  # type: ignore[no-untyped-def]
             raw_native = native.rollout(name, random.Random(seed), hands=hands, declarer=seed % players,
                                         moves=moves_native)
             assert (raw_native, moves_native) == (raw_python, moves_python), (name, players, seed)
-    check_play_hands(package)
-
-
-SEEDS = (0, 1, 2**32 - 1, 2**32, 2**40 + 7, 2**63 - 1)
-
-
-def check_play_hands(package) -> None:  # type: ignore[no-untyped-def]
-    """``play_hands`` seeds its generator inside compiled code from int
-    seeds, as ``random.Random(seed)`` seeds itself: each hand dealt as the
-    engine deals from its deal seed and played as ``rollout`` plays from
-    ``random.Random(play seed)``, every contract mixed in one call."""
-    native = package.load_native()
-    for players in package.PLAYERS:
-        names = [name for name, count in cases(package) if count == players]
-        deck = [c for c in range(52) if package.registry.DECKS[players] >> c & 1]
-        todo = [(name, SEEDS[i % len(SEEDS)], SEEDS[(i + 2) % len(SEEDS)] ^ i, i % players, i)
-                for i, name in enumerate(names * 3)]
-        rules = {name: package.CONTRACTS[name].module.RULES[players] for name in names}
-        trumps = [i % 4 if rules[name].TRUMPS == "named" else None for name, *_, i in todo]
-        ranks = [2 + i % 13 if rules[name].START == "chosen" else None for name, *_, i in todo]
-        got = native.play_hands([t[0] for t in todo], [t[1] for t in todo], [t[2] for t in todo],
-                                [t[3] for t in todo], trumps, ranks, players).tolist()
-        expected = [package.rollout(name, random.Random(play), players=players, declarer=declarer, trump=trump,
-                                    start_rank=rank, hands=_as_dealt(package, deck, players, seed, declarer))
-                    for (name, seed, play, declarer, _), trump, rank in zip(todo, trumps, ranks, strict=True)]
-        assert got == expected, players
-        named = next((name for name in names if rules[name].TRUMPS == "named" or rules[name].START == "chosen"), None)
-        if named is not None:  # a hand whose trump or starting rank is named, without it: refused
-            with pytest.raises(ValueError, match="names"):
-                native.play_hands([named], [1], [1], [0], [None], [None], players)
-
-
-def _as_dealt(package, deck: list[int], players: int, seed: int, declarer: int) -> list[list[int]]:  # type: ignore[no-untyped-def]
-    """The engine's deal of ``seed``: the cards left over in no hand, or,
-    when the dealer discards, in the declarer's (docs/rules.md section 6)."""
-    hands = [list(hand) for hand in deal_packets(deck, players, seed, widow=True)]
-    if package.settings.LEFTOVER == "dealer discards":
-        held = {card for hand in hands for card in hand}
-        hands[declarer] = [*hands[declarer], *(card for card in deck if card not in held)]
-    return hands
 
 
 @pytest.mark.parametrize("target", CHECKED_IN)

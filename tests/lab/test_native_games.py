@@ -131,3 +131,16 @@ def test_generators_seeded_at_once_draw_as_python_seeds_them() -> None:
             assert (states[k] == one).all()
             assert [next32(states[k]) for _ in range(700)] == drawn
         assert not states[count:].any()
+
+
+def test_a_batch_of_game_seeds_is_game_seed_of_each_game() -> None:
+    """``game_seeds`` (native) draws each game's seed as ``game_seed``
+    does: for int seeds of any size and sign, and for text seeds."""
+    from barbu_dsl.engine.deal import MASK64
+    from barbu_dsl.lab.study import game_seed, study_number
+    from barbu_dsl.runtime.native import game_seeds
+
+    games = np.array([0, 1, 2, 19, 20, 1_000_003, (1 << 40) + 7], dtype=np.int64)
+    for seed in (0, 1, -1, 12345, (1 << 63) - 1, 1 << 63, (1 << 64) - 1, 1 << 70, -(1 << 65), "club night"):
+        seeds = game_seeds(np.uint64(study_number(seed) & MASK64), games)
+        assert seeds.tolist() == [game_seed(seed, int(game)) for game in games]

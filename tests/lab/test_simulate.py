@@ -201,7 +201,8 @@ def test_native_backend_gives_the_python_numbers() -> None:
     import numba  # noqa: F401  (the test extra brings it: this test runs in CI)
 
     # A few games: the differential tests of the generator check every
-    # contract and seed (play_hands); here the lab's two paths agree.
+    # contract's playouts, tests/lab/test_native_games.py whole games of
+    # many schedules; here the lab's two paths agree.
     spec = load_spec("tournament")
     native = Study((spec,), 8, ("random",), seed=5, contract="No hearts", backend="native")
     python = Study((spec,), 8, ("random",), seed=5, contract="No hearts", backend="python")

@@ -19,11 +19,6 @@ a machine pays the compilation.
   and ``rng`` is left in the same state;
 * ``rollout(contract, rng, ...)`` is the package's ``rollout`` (the same
   arguments, the same result and moves), compiled;
-* ``play_hands(contracts, deal_seeds, play_seeds, ...)`` deals and plays
-  many hands of any contracts in one call, each seeded inside the
-  compiled code from two ints: dealt as the engine deals from
-  ``random.Random(deal_seed)`` (a shuffle of the deck, given out in
-  blocks), played as ``rollout`` plays from ``random.Random(play_seed)``;
 * ``play_games(seeds, firsts, own, tables)`` plays whole games between
   random bots in one call (the contracts chosen, the trumps or starting
   ranks named, the doubles, every hand, the settlement and the running
@@ -67,7 +62,6 @@ from .runtime import (
     random_doubles,
     schedule_turn,
     seed_games,
-    seed_state,
     settle_doubles,
     shuffled_deal,
     target_reached,
@@ -169,7 +163,7 @@ def rollout(
 
 
 CODES = {module.NAME: code for code, module in enumerate((c_hearts,))}
-"""Each contract's number in ``play_hands``'s compiled dispatch."""
+"""Each contract's number in ``play_games``'s compiled dispatch (``_play_hand``)."""
 
 
 @njit(cache=CACHE)
@@ -191,70 +185,6 @@ def _play_hand(  # noqa: C901 -- one branch a contract and rule set, so that eac
     count, so that each rule set's playout is compiled in once."""
     if code == 0:
         c_hearts.play(hands, declarer, trump, rank, mt, moves, False, points, work)
-
-
-@njit(cache=CACHE)
-def _play_hands(
-    codes: np.ndarray,
-    deal_seeds: np.ndarray,
-    play_seeds: np.ndarray,
-    declarers: np.ndarray,
-    trumps: np.ndarray,
-    ranks: np.ndarray,
-    players: int,
-    deck_bits: np.ndarray,
-    scores: np.ndarray,
-) -> None:
-    """Deal and play hand ``i`` for each ``i``: its raw scores into ``scores[i]``."""
-    mt = np.zeros(625, dtype=np.int64)
-    hands = np.zeros(players, dtype=np.int64)
-    pool = np.zeros(len(deck_bits), dtype=np.int64)
-    moves = np.zeros(1, dtype=np.int64)
-    work = np.zeros(WORK, dtype=np.int64)
-    deck = 0
-    for bit in deck_bits:
-        deck |= bit
-    for i in range(len(codes)):
-        seed_state(mt, deal_seeds[i])
-        shuffled_deal(mt, deck_bits, players, hands, pool)
-        seed_state(mt, play_seeds[i])
-        _play_hand(codes[i], hands, declarers[i], trumps[i], ranks[i], mt, moves, scores[i], work, deck)
-
-
-def play_hands(
-    contracts: Sequence[str],
-    deal_seeds: Sequence[int],
-    play_seeds: Sequence[int],
-    declarers: Sequence[int],
-    trumps: Sequence[int | None],
-    start_ranks: Sequence[int | None],
-    players: int = DEFAULT_PLAYERS,
-) -> np.ndarray:
-    """The raw scores of many hands (one row a hand), each dealt and played
-    in compiled code from its two seeds (ints from 0 to 2**63 - 1): the
-    cards the engine deals from ``deal_seeds[i]``, played as
-    ``rollout(contracts[i], random.Random(play_seeds[i]), players=players,
-    declarer=declarers[i], trump=trumps[i], start_rank=start_ranks[i],
-    hands=...)`` plays them (a named trump or starting rank must be given)."""
-    for name, trump, rank in zip(contracts, trumps, start_ranks, strict=True):
-        python_rules = CONTRACTS[_module(name).NAME].module.RULES[players]
-        if (python_rules.TRUMPS == "named" and trump is None) or (python_rules.START == "chosen" and rank is None):
-            raise ValueError(f"{name} needs the trump suit or starting rank its declarer names")
-    codes = np.array([CODES[name] for name in contracts], dtype=np.int64)
-    scores = np.zeros((len(codes), players), dtype=np.int64)
-    if len(codes):
-        _play_hands(
-            codes,
-            np.array(deal_seeds, dtype=np.int64),
-            np.array(play_seeds, dtype=np.int64),
-            np.array(declarers, dtype=np.int64),
-            np.array([-1 if trump is None else trump for trump in trumps], dtype=np.int64),
-            np.array([rank or 0 for rank in start_ranks], dtype=np.int64),
-            players,
-            _DECK_BITS[players],
-            scores,
-        )
-    return scores
 
 
 @njit(cache=CACHE)
@@ -398,5 +328,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 095442d5282bcbd8 (sha256): a new
+# Compiled with the runtime and the native contracts as of 41c7ef9901c00adf (sha256): a new
 # version of either changes this file, so numba compiles it again.

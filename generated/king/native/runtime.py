@@ -413,7 +413,7 @@ def game_counts(games: int, contracts: int, players: int, hands: int) -> GameCou
 
 
 @njit(cache=CACHE)
-def number_seed(seed: int, path: np.ndarray, steps: int) -> np.int64:
+def number_seed(seed: int | np.uint64, path: np.ndarray, steps: int) -> np.int64:
     """``barbu_dsl.engine.deal.mixed_seed(seed, *path[:steps])``: one
     SplitMix64 step per number of ``path``, in unsigned 64-bit arithmetic,
     then halved to fit an int64."""
@@ -424,6 +424,19 @@ def number_seed(seed: int, path: np.ndarray, steps: int) -> np.int64:
         x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
         x = x ^ (x >> np.uint64(31))
     return np.int64(x >> np.uint64(1))
+
+
+@njit(cache=CACHE)
+def game_seeds(study: int | np.uint64, games: np.ndarray) -> np.ndarray:
+    """``barbu_dsl.lab.study.game_seed`` of each game number of ``games``
+    in a study whose seed is the number ``study`` (taken modulo 2**64, as
+    ``mixed_seed`` takes it): a batch's seeds in one call."""
+    seeds = np.empty(len(games), dtype=np.int64)
+    path = np.zeros(1, dtype=np.int64)
+    for i in range(len(games)):
+        path[0] = games[i]
+        seeds[i] = number_seed(study, path, 1)
+    return seeds
 
 
 @njit(cache=CACHE)

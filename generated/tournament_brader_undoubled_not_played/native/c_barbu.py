@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of ea8d97ddd6556f4a (sha256): a new
+# Compiled with the runtime and the Python rules as of a78eb6181891c825 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

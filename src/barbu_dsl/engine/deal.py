@@ -83,7 +83,7 @@ def redeal_seed(seed: str, again: int) -> str:
     return f"{seed}/redeal {again}" if again else seed
 
 
-_MASK64 = (1 << 64) - 1
+MASK64 = (1 << 64) - 1
 
 
 def mixed_seed(seed: int, *path: int) -> int:
@@ -91,11 +91,11 @@ def mixed_seed(seed: int, *path: int) -> int:
     ``path`` (a SplitMix64 step each): the lab's number seeds, cheap to
     make and to give to ``random.Random`` (no hashing of text), and small
     enough for native code to seed its own generator with them."""
-    x = seed & _MASK64
+    x = seed & MASK64
     for step in path:
-        x = (x + 0x9E3779B97F4A7C15 * (step + 1)) & _MASK64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+        x = (x + 0x9E3779B97F4A7C15 * (step + 1)) & MASK64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
         x ^= x >> 31
     return x >> 1
 

@@ -307,7 +307,7 @@ def render_native(spec: p.SpecPlan, python: dict[str, str]) -> dict[str, str]:
                    f"from .runtime import {', '.join(runtime)}",
                    _compiled_in(files[f"{root}/runtime.py"], python[f"{spec.package}/{contract.module}.py"])]
         files[f"{root}/{contract.module}.py"] = tidy(body.replace(marker, "\n".join(imports)))
-    # The index compiles every contract's playout into its own (play_hands): it too goes stale with them.
+    # The index compiles every contract's playout into its own (play_games): it too goes stale with them.
     modules = "\0".join(files[f"{root}/{contract.module}.py"] for contract in spec.contracts)
     files[f"{root}/__init__.py"] += _compiled_in(files[f"{root}/runtime.py"], modules, "the native contracts") + "\n"
     return files

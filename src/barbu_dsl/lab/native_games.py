@@ -24,7 +24,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..compiled import in_turn
-from ..engine.deal import NumberSeeds
+from ..engine.deal import MASK64, NumberSeeds
 from ..engine.schedule import Schedule
 from ..language import model as m
 from ..runtime import native as rt
@@ -32,7 +32,7 @@ from ..runtime.announcement import START_RANK, TRUMP
 from .arrays import BatchObservations
 from .backend import effective, generated_package
 from .lean import HandFacts, lean_reason
-from .study import ROLES_EXTRA, Study, game_seed, one_contract, role_names
+from .study import ROLES_EXTRA, Study, one_contract, role_names, study_number
 from .tally import Key
 
 
@@ -153,7 +153,7 @@ def native_batch(study: Study, spec: m.Spec, games: range) -> BatchObservations:
 
 
 def game_starts(study: Study, played: m.Spec, games: range, codes: dict[str, int],
-                tables: rt.GameTables) -> tuple[list[int], list[int], np.ndarray]:
+                tables: rt.GameTables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each game's number seed, first declarer and each seat's own list of
     contracts (codes; the plan's when not drawn at random), drawn as every
     game of ``study`` draws them (:class:`~barbu_dsl.engine.schedule.Schedule`).
@@ -166,18 +166,20 @@ def game_starts(study: Study, played: m.Spec, games: range, codes: dict[str, int
     named_first = study.contract is not None
     unit = [int(code) for code in tables.unit]  # each seat's own list, unless drawn at random: as long
     plan = game_plan(played, players)
-    seeds = [game_seed(study.seed, game) for game in games]
+    numbers = np.arange(games.start, games.stop, games.step, dtype=np.int64)
+    seeds = rt.game_seeds(np.uint64(study_number(study.seed) & MASK64), numbers)  # game_seed of each game
     if plan.chooser != "rotating" or plan.lists != "own":  # no lists: the first declarer is all Schedule draws
-        firsts = [game % players if named_first else -1 for game in games]
-        return seeds, firsts, np.array([unit] * players * len(seeds), dtype=np.int64).reshape(len(seeds), players,
-                                                                                              len(unit))
-    firsts, own = [], []
-    for game, seed in zip(games, seeds, strict=True):
+        drawn = numbers % players if named_first else np.full(len(numbers), -1, dtype=np.int64)
+        return seeds, drawn, np.tile(np.array(unit, dtype=np.int64), (len(numbers), players, 1))
+    firsts: list[int] = []
+    own: list[list[list[int]]] = []
+    for game, seed in zip(games, seeds.tolist(), strict=True):
         schedule = Schedule(played, players, random.Random(NumberSeeds(seed).game()),
                             game % players if named_first else None)
         firsts.append(schedule.first)
         own.append([[codes[c.name] for c in mine] for mine in schedule.lists])
-    return seeds, firsts, np.array(own, dtype=np.int64).reshape(len(seeds), players, len(unit))
+    return seeds, np.array(firsts, dtype=np.int64), np.array(own, dtype=np.int64).reshape(len(seeds), players,
+                                                                                        len(unit))
 
 
 def observations(study: Study, spec: m.Spec, counts: rt.GameCounts, bot: str) -> BatchObservations:

@@ -504,8 +504,8 @@ def rule_batch(study: Study, spec: m.Spec, games: range) -> BatchObservations:
     codes: dict[str, int] = generated_package(spec).load_native().CODES
     seeds, firsts, own = game_starts(study, played, games, codes, tables)
     counts = rt.game_counts(len(seeds), len(codes), players, int(tables.plan[rt.G_HANDS]))
-    if seeds:
-        _play_rule_games(r, np.array(seeds, dtype=np.int64), np.array(firsts, dtype=np.int64), own, *tables,
+    if len(seeds):
+        _play_rule_games(r, seeds, firsts, own, *tables,
                          _deck_bits(played, players), *counts)
     return observations(study, spec, counts, "rules")
 

@@ -122,11 +122,11 @@ def game_seed(seed: int | str, game: int) -> int:
     """The seed of game ``game`` of a study seeded ``seed``: a number
     (:func:`~barbu_dsl.engine.deal.mixed_seed`), from which the game's
     deals, draws and bots are seeded (:class:`~barbu_dsl.engine.deal.NumberSeeds`)."""
-    return mixed_seed(_study_number(seed), game)
+    return mixed_seed(study_number(seed), game)
 
 
 @lru_cache(maxsize=64)
-def _study_number(seed: int | str) -> int:
+def study_number(seed: int | str) -> int:
     """A study's seed as a number: itself, or a text seed's hash."""
     if isinstance(seed, int):
         return seed
