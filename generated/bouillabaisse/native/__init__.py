@@ -360,5 +360,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 0a59ced0deb9ce89 (sha256): a new
+# Compiled with the runtime and the native contracts as of 2fc63d6a50467fc6 (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 64cc5db2dce4365f (sha256): a new
+# Compiled with the runtime and the Python rules as of f928b61b70662538 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_mini import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 2c7eeacc737e8c8e (sha256): a new
+# Compiled with the runtime and the Python rules as of 0385202e3f63d1df (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Mini"

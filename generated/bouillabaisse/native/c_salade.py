@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 4fe26950bbe1768e (sha256): a new
+# Compiled with the runtime and the Python rules as of 5b7b160b92095c5f (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

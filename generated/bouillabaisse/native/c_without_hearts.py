@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_hearts import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 1b8488d589fffc08 (sha256): a new
+# Compiled with the runtime and the Python rules as of ba84c3ad2f6fe0f8 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without hearts"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of f4a9f2b119543097 (sha256): a new
+# Compiled with the runtime and the Python rules as of 70186d0c3b8ba17d (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without queens"

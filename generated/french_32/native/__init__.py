@@ -419,5 +419,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 662e1315c3b166c7 (sha256): a new
+# Compiled with the runtime and the native contracts as of 4a0cbc90a83de787 (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbier import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of b548ae11a6971346 (sha256): a new
+# Compiled with the runtime and the Python rules as of 35374ebbb06de11c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbier"

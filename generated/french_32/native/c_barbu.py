@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of e6f4e12d3c09293c (sha256): a new
+# Compiled with the runtime and the Python rules as of def5bc008cdaef4a (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_maxi import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 2eb508704918653a (sha256): a new
+# Compiled with the runtime and the Python rules as of 50ddfd4942eee77f (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Maxi"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_misery import SCORING_BY_TRUMP
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 372139f033922e1d (sha256): a new
+# Compiled with the runtime and the Python rules as of 95de2460a52e25e1 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Misery"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 8ef8d5e825216426 (sha256): a new
+# Compiled with the runtime and the Python rules as of aa12cf85a1a7b032 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade_bonus import HAND4_PER_TRICK, PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of d6ae7331ff095544 (sha256): a new
+# Compiled with the runtime and the Python rules as of 3713efbbce930585 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade bonus"

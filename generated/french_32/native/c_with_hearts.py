@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_hearts import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 7527ddb5fadae45e (sha256): a new
+# Compiled with the runtime and the Python rules as of b5fe223232397724 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With hearts"

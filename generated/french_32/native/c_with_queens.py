@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c434b6901f51cac7 (sha256): a new
+# Compiled with the runtime and the Python rules as of 7074395ab9e8a2d6 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_the_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 2af5f1b7868598ef (sha256): a new
+# Compiled with the runtime and the Python rules as of fdd3275d7d2e6840 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With the last two"

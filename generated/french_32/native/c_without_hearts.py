@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_hearts import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of fc22b5ef5daa798f (sha256): a new
+# Compiled with the runtime and the Python rules as of c822642f07a664d9 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without hearts"

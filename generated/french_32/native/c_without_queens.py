@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of b1ac059b046d7fd8 (sha256): a new
+# Compiled with the runtime and the Python rules as of af80cc1f6931f88d (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without queens"

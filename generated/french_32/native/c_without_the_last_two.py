@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_the_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 9c90d41163f7c32f (sha256): a new
+# Compiled with the runtime and the Python rules as of 4d88e7bcb007b30d (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without the last two"

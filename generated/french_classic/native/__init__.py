@@ -467,5 +467,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of d3d8c8b28b630f2d (sha256): a new
+# Compiled with the runtime and the native contracts as of 6ff15f39d1b24cfe (sha256): a new
 # version of either changes this file, so numba compiles it again.

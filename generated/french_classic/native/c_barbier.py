@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbier import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of cc7d9dfa0573026c (sha256): a new
+# Compiled with the runtime and the Python rules as of 771848f7a597ecfb (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbier"

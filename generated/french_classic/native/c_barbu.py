@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of d8cde19ecc66f03e (sha256): a new
+# Compiled with the runtime and the Python rules as of 783460f137bc8fa6 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_both_first_and_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of e2fb069fce5b723e (sha256): a new
+# Compiled with the runtime and the Python rules as of de738164a05d165d (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Both first and last"

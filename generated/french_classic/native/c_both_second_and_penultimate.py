@@ -24,7 +24,7 @@ from numba import njit
 from ..c_both_second_and_penultimate import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 18587aa6e9d0f9f3 (sha256): a new
+# Compiled with the runtime and the Python rules as of 30bdeb218795ca07 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Both second and penultimate"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_both_two_first_and_two_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 141fbe53a101b69d (sha256): a new
+# Compiled with the runtime and the Python rules as of 808af574fa5f9e94 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Both two first and two last"

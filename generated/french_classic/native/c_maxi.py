@@ -24,7 +24,7 @@ from numba import njit
 from ..c_maxi import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of eb6ba6a3a154dbb2 (sha256): a new
+# Compiled with the runtime and the Python rules as of 65570d0a671e8ab9 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Maxi"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_mini import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 377f6be9a179d46f (sha256): a new
+# Compiled with the runtime and the Python rules as of 0c8ec229f58a2d2e (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Mini"

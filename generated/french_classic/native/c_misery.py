@@ -24,7 +24,7 @@ from numba import njit
 from ..c_misery import SCORING_BY_TRUMP
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of f7f829ad3c4bc5be (sha256): a new
+# Compiled with the runtime and the Python rules as of 58a2927b0228b088 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Misery"

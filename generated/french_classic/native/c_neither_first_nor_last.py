@@ -24,7 +24,7 @@ from numba import njit
 from ..c_neither_first_nor_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 822c056037217df9 (sha256): a new
+# Compiled with the runtime and the Python rules as of b33f3ed1cae53a6f (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Neither first nor last"

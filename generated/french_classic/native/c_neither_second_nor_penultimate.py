@@ -24,7 +24,7 @@ from numba import njit
 from ..c_neither_second_nor_penultimate import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 4a964c6bd6e00173 (sha256): a new
+# Compiled with the runtime and the Python rules as of 0a2ac585b921895f (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Neither second nor penultimate"

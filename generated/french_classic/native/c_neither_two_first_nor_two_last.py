@@ -24,7 +24,7 @@ from numba import njit
 from ..c_neither_two_first_nor_two_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 6f94d9b214de27b4 (sha256): a new
+# Compiled with the runtime and the Python rules as of 720f09940dc98212 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Neither two first nor two last"

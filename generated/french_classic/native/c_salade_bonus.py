@@ -24,7 +24,7 @@ from numba import njit
 from ..c_salade_bonus import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 1d664d980eed486f (sha256): a new
+# Compiled with the runtime and the Python rules as of b3a2c7d9571c5620 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Salade bonus"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_trumps import SCORING_BY_TRUMP
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 3e2e9c556edc7f4e (sha256): a new
+# Compiled with the runtime and the Python rules as of 7c80aca195066572 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Trumps"

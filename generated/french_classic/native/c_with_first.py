@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_first import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 8f702012377853d5 (sha256): a new
+# Compiled with the runtime and the Python rules as of f928d36dad96db27 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With first"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of c236912264d46b0f (sha256): a new
+# Compiled with the runtime and the Python rules as of a97864d3bd558e48 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With last"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 32f3b6e87b1da52a (sha256): a new
+# Compiled with the runtime and the Python rules as of fe5df6b90e30f31c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With queens"

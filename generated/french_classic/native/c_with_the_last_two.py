@@ -24,7 +24,7 @@ from numba import njit
 from ..c_with_the_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 78bf810ab3a7a1ad (sha256): a new
+# Compiled with the runtime and the Python rules as of 2572d0084063d048 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "With the last two"

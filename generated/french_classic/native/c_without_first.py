@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_first import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 6d118322e52fd65d (sha256): a new
+# Compiled with the runtime and the Python rules as of fe6a2dc3abe8cf6f (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without first"

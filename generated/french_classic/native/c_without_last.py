@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_last import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 1c4153192fc9b758 (sha256): a new
+# Compiled with the runtime and the Python rules as of 5e6311b84e474d88 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without last"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 364354c59b98b822 (sha256): a new
+# Compiled with the runtime and the Python rules as of 1fefb955cd7539bc (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_the_first_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 558d95d80f9ec255 (sha256): a new
+# Compiled with the runtime and the Python rules as of 9524e0121b5d3227 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without the first two"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_without_the_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 29f70c0c59644e48 (sha256): a new
+# Compiled with the runtime and the Python rules as of bf43d71bea546c06 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Without the last two"

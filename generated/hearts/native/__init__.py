@@ -328,5 +328,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 41c7ef9901c00adf (sha256): a new
+# Compiled with the runtime and the native contracts as of 895551498303984e (sha256): a new
 # version of either changes this file, so numba compiles it again.

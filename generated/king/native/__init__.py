@@ -364,5 +364,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 986be59e86e6f405 (sha256): a new
+# Compiled with the runtime and the native contracts as of 8fcd2b9fa216a1e2 (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_hearts import DISCARD, LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 416c1f3e5c206252 (sha256): a new
+# Compiled with the runtime and the Python rules as of 7dd8438b810bc4a3 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No hearts"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_males import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of d734ba5068d6150b (sha256): a new
+# Compiled with the runtime and the Python rules as of a26ea809d3d058be (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No males"

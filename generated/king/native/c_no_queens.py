@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import DISCARD, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 63f862cac162f12d (sha256): a new
+# Compiled with the runtime and the Python rules as of a77a553727f5243b (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

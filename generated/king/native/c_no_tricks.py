@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_tricks import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 30d6471a4afba72c (sha256): a new
+# Compiled with the runtime and the Python rules as of 274ad98e311a6caf (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No tricks"

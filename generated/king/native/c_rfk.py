@@ -24,7 +24,7 @@ from numba import njit
 from ..c_rfk import DISCARD, LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 3a7431886b6b726c (sha256): a new
+# Compiled with the runtime and the Python rules as of 46aefa5ec23ab36d (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Rıfkı"

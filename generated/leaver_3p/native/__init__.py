@@ -364,5 +364,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of f1446e83560846f7 (sha256): a new
+# Compiled with the runtime and the native contracts as of 09908c4817af8acf (sha256): a new
 # version of either changes this file, so numba compiles it again.

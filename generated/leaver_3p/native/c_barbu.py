@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 8f6e172ff94ec5b0 (sha256): a new
+# Compiled with the runtime and the Python rules as of dc9f9eeb003bb254 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

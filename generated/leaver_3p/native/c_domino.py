@@ -24,7 +24,7 @@ from numba import njit
 from ..c_domino import PLACINGS, POSITION
 from .runtime import CACHE, WORK, below, deal, lowest, pick
 
-# Compiled with the runtime and the Python rules as of 9c50f2c61fd6a91c (sha256): a new
+# Compiled with the runtime and the Python rules as of 6234e1837a81b3d3 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Domino"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_hearts import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of d8d37645063f90db (sha256): a new
+# Compiled with the runtime and the Python rules as of bada601564d1ed15 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No hearts"

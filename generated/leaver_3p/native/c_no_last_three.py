@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_last_three import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 567b369e0eca287c (sha256): a new
+# Compiled with the runtime and the Python rules as of 45eaf0672675a69a (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No last three"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 17fa51c5db6be375 (sha256): a new
+# Compiled with the runtime and the Python rules as of 151b610ef8b13089 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_tricks import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 1688d68cd56c7d33 (sha256): a new
+# Compiled with the runtime and the Python rules as of 80e0e9b743d1704c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No tricks"

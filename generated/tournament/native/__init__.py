@@ -364,5 +364,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of 21751d8c2d6294f9 (sha256): a new
+# Compiled with the runtime and the native contracts as of 8de72ae9de9fddb8 (sha256): a new
 # version of either changes this file, so numba compiles it again.

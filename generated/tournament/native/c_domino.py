@@ -24,7 +24,7 @@ from numba import njit
 from ..c_domino import PLACINGS, POSITION
 from .runtime import CACHE, WORK, below, deal, lowest, pick
 
-# Compiled with the runtime and the Python rules as of 6bcffacfcb1e51b4 (sha256): a new
+# Compiled with the runtime and the Python rules as of 62cfa4a7f24c3c28 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Domino"

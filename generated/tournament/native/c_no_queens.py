@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 76884e4d0482ed3d (sha256): a new
+# Compiled with the runtime and the Python rules as of 73ecd23824d11d1c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_tricks import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of eb1c360db795e37f (sha256): a new
+# Compiled with the runtime and the Python rules as of 977d5578f318e99e (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No tricks"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_trumps import PER_TRICK
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of aa0b24a8c5ada3f9 (sha256): a new
+# Compiled with the runtime and the Python rules as of 65777a3fa0d3aac2 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Trumps"

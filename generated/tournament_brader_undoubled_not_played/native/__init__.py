@@ -368,5 +368,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of e0364cbfe1a85e30 (sha256): a new
+# Compiled with the runtime and the native contracts as of 3c68d219b89b120f (sha256): a new
 # version of either changes this file, so numba compiles it again.

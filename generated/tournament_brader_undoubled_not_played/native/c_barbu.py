@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of a78eb6181891c825 (sha256): a new
+# Compiled with the runtime and the Python rules as of 3912e4e8e00ca9e0 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_hearts import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 3a660b5706e2f53d (sha256): a new
+# Compiled with the runtime and the Python rules as of 8d5c5f8b97857b72 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No hearts"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_last_two import trick_table
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 0e88e0f4fe4095ba (sha256): a new
+# Compiled with the runtime and the Python rules as of 4df0f67428b8aecd (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No last two"

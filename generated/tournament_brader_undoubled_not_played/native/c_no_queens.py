@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 4c6e62d14f8f1254 (sha256): a new
+# Compiled with the runtime and the Python rules as of 3fbe7d334db72b6c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

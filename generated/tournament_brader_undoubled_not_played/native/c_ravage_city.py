@@ -24,7 +24,7 @@ from numba import njit
 from ..c_ravage_city import MOST_SHARES
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of db7b7141490b5afa (sha256): a new
+# Compiled with the runtime and the Python rules as of fde0e6bf53bdff22 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Ravage City"

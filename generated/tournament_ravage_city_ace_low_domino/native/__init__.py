@@ -368,5 +368,5 @@ def play_games(
     return counts
 
 
-# Compiled with the runtime and the native contracts as of d99b44dc80fa603a (sha256): a new
+# Compiled with the runtime and the native contracts as of c0eb6bc44357a71e (sha256): a new
 # version of either changes this file, so numba compiles it again.

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_barbu import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of b249f3050e2199e9 (sha256): a new
+# Compiled with the runtime and the Python rules as of 25d7ab7ba10904c5 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Barbu"

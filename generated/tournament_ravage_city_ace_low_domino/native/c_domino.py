@@ -24,7 +24,7 @@ from numba import njit
 from ..c_domino import PLACINGS, POSITION
 from .runtime import CACHE, WORK, below, deal, lowest, pick
 
-# Compiled with the runtime and the Python rules as of 83e2382cdc4bb8b5 (sha256): a new
+# Compiled with the runtime and the Python rules as of 30ec2ccb17d8b97c (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Domino"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_hearts import LEAD_BAN, SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of e24a39a1ac1de281 (sha256): a new
+# Compiled with the runtime and the Python rules as of 7fc18cb0580c7312 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No hearts"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_queens import SCORING
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 6e3aa76c608a742a (sha256): a new
+# Compiled with the runtime and the Python rules as of 9059a5b2e77c53c2 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No queens"

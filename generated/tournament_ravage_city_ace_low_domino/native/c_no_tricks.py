@@ -24,7 +24,7 @@ from numba import njit
 from ..c_no_tricks import PER_TRICK
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 163a0429fd7d0df1 (sha256): a new
+# Compiled with the runtime and the Python rules as of e95bc0ec0930dcb5 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "No tricks"

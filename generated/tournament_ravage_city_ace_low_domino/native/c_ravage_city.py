@@ -24,7 +24,7 @@ from numba import njit
 from ..c_ravage_city import MOST_SHARES
 from .runtime import CACHE, WORK, deal, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of a323238829ee0489 (sha256): a new
+# Compiled with the runtime and the Python rules as of c7a4b81bf98f52c7 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Ravage City"

@@ -24,7 +24,7 @@ from numba import njit
 from ..c_trumps import PER_TRICK
 from .runtime import CACHE, WORK, deal, getrandbits, lowest, pick, popcount
 
-# Compiled with the runtime and the Python rules as of 2338e90ce10aa8bc (sha256): a new
+# Compiled with the runtime and the Python rules as of 61fd02b871102764 (sha256): a new
 # version of either changes this file, so numba compiles it again.
 
 NAME = "Trumps"
