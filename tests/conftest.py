@@ -35,9 +35,21 @@ def assert_golden(actual: str, golden: Path) -> None:
 @pytest.fixture(autouse=True, scope="session")
 def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """What barbu caches (``BARBU_CACHE``: read specs, generated packages)
-    goes to a directory of the test session's own, never the user's."""
+    goes to a directory of the test session's own, never the user's.
+
+    The test processes of one session (pytest-xdist's workers) share it, as
+    the processes of one user share theirs: a spec's package is generated
+    once and numba keeps its compiled code beside it, so the tests that play
+    one spec natively compile it once, whichever process runs them.  Every
+    entry is written atomically (:mod:`barbu_dsl.cache`,
+    :func:`barbu_dsl.lab.backend.generated_package`), so the processes may
+    race."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    cache = shared / "barbu-cache"
+    cache.mkdir(exist_ok=True)
     patch = pytest.MonkeyPatch()
-    patch.setenv("BARBU_CACHE", str(tmp_path_factory.mktemp("barbu-cache")))
+    patch.setenv("BARBU_CACHE", str(cache))
     yield
     patch.undo()
 

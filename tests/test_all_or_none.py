@@ -270,16 +270,13 @@ def test_the_clauses_are_said_at_the_table(language: str) -> None:
     assert all("{" not in text for text in said.values())
 
 
-def test_the_native_playouts_agree_with_the_python_ones(tmp_path: Path) -> None:
+def test_the_native_playouts_agree_with_the_python_ones() -> None:
     """Section 6: the numba playouts score the clauses as the Python
     playouts do, random hands and a slam alike."""
-    from generator.conftest import load_package, write
+    from generator.conftest import fresh_package
     from generator.test_native import check_package
 
-    from barbu_dsl.generator import generate_files
-
-    write(tmp_path, generate_files(load_spec(SPEC)))
-    package = load_package(tmp_path / "all_or_none", "all_or_none_native")
+    package = fresh_package(SPEC)
     check_package(package)
     native = package.load_native()
     for name, raw in (("Slam", [30, 0, 0, 0]), ("Slam bonus", [-6, 0, 0, 0]), ("No hearts", [-13, 5, 5, 5]),

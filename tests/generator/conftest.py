@@ -1,18 +1,19 @@
-"""Fixtures for the generator tests: generated packages in temporary
-directories and the checked-in ``generated/`` tree, each imported under a
-name of its own so both can be loaded in one process."""
+"""Fixtures for the generator tests: packages freshly generated into the
+test session's cache and the checked-in ``generated/`` tree, each imported
+under a name of its own so both can be loaded in one process."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from barbu_dsl.generator import generate_files
 from barbu_dsl.generator.naming import package_name
+from barbu_dsl.lab.backend import generated_package
 from barbu_dsl.language import load_spec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,23 +40,21 @@ def load_package(directory: Path, alias: str) -> ModuleType:
     return module
 
 
-class Packages:
-    """Generates a spec's package once per test session and imports it."""
+Packages = Callable[[str], ModuleType]
 
-    def __init__(self, root: Path, prefix: str, generate: bool) -> None:
-        self.root, self.prefix, self.generate = root, prefix, generate
 
-    def __call__(self, ref: str) -> ModuleType:
-        name = package_name(load_spec(ref).full_name)
-        if self.generate and not (self.root / name).is_dir():
-            write(self.root, generate_files(ref, conformance=False))
-        return load_package(self.root / name, self.prefix + name)
+def fresh_package(ref: str) -> ModuleType:
+    """The package of the spec ``ref`` (a name, a path, variants after ``+``),
+    freshly generated: the balance lab's, generated once into the test
+    session's cache (``tests/conftest.py``), where the test processes share
+    numba's compiled code of it."""
+    return generated_package(load_spec(ref))
 
 
 @pytest.fixture(scope="session")
-def packages(tmp_path_factory: pytest.TempPathFactory) -> Packages:
+def packages() -> Packages:
     """``packages("tournament+ravage-city")``: that spec's package, freshly generated."""
-    return Packages(tmp_path_factory.mktemp("generated"), "fresh_", generate=True)
+    return fresh_package
 
 
 @pytest.fixture(scope="session")
@@ -63,4 +62,9 @@ def checked_in() -> Packages:
     """``checked_in("tournament")``: the package checked in under ``generated/``."""
     if not (GENERATED / "README.md").is_file():
         pytest.skip("generated/ is not in this checkout")
-    return Packages(GENERATED, "checked_in_", generate=False)
+
+    def load(ref: str) -> ModuleType:
+        name = package_name(load_spec(ref).full_name)
+        return load_package(GENERATED / name, "checked_in_" + name)
+
+    return load

@@ -21,6 +21,7 @@ import numba  # noqa: F401  (the test extra brings it: these tests run in CI)
 import pytest
 
 from barbu_dsl.generator import BUNDLED_TARGETS
+from barbu_dsl.language import load_spec
 
 EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
 EXOTIC_FAMILY = str(Path(__file__).with_name("exotic_family.yaml"))
@@ -31,16 +32,24 @@ CHECKED_IN = BUNDLED_TARGETS if os.environ.get("BARBU_NATIVE_ALL") == "1" else (
 HANDS = 120
 
 
-def cases(package):  # type: ignore[no-untyped-def]
+def cases(package, contract: str | None = None):  # type: ignore[no-untyped-def]
     for name, info in package.CONTRACTS.items():
         for players in package.PLAYERS:
-            if players in info.module.RULES:
+            if players in info.module.RULES and contract in (None, name):
                 yield name, players
 
 
-def check_package(package) -> None:  # type: ignore[no-untyped-def]
+def contracts(ref: str) -> list[str]:
+    """The names of the contracts of the spec ``ref``: a test per contract,
+    so that the test processes share a large spec's compiling."""
+    return [contract.name for contract in load_spec(ref).contracts]
+
+
+def check_package(package, contract: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    """Every contract of ``package`` (or the one named), at every player
+    count: the native playouts and rollouts against the Python ones."""
     native = package.load_native()
-    for name, players in cases(package):
+    for name, players in cases(package, contract):
         declarer = players - 1
         rng_python, rng_native = random.Random(f"{name}/{players}"), random.Random(f"{name}/{players}")
         playout = package.make_rollout(name, players, declarer)
@@ -64,11 +73,13 @@ def test_checked_in_packages(target: str, checked_in) -> None:
     check_package(checked_in(target))
 
 
-def test_exotic_mechanics(packages) -> None:
-    check_package(packages(EXOTIC))
+@pytest.mark.parametrize("contract", contracts(EXOTIC))
+def test_exotic_mechanics(packages, contract: str) -> None:
+    check_package(packages(EXOTIC), contract)
 
 
-def test_wider_family_mechanics(packages) -> None:
+@pytest.mark.parametrize("contract", contracts(EXOTIC_FAMILY))
+def test_wider_family_mechanics(packages, contract: str) -> None:
     """docs/rules.md section 6: play passing to the right (with the player
     on the declarer's right leading), must trump with a named and a fixed
     trump suit (alone and with must win with a trump), discards when void
@@ -76,7 +87,7 @@ def test_wider_family_mechanics(packages) -> None:
     the trump obligations), domino aces that play again, with and without
     the end at the first out; and ten players, the most section 6 allows:
     the native playouts play them as the Python playouts do."""
-    check_package(packages(EXOTIC_FAMILY))
+    check_package(packages(EXOTIC_FAMILY), contract)
 
 
 def test_a_dealer_who_discards(packages) -> None:
@@ -171,7 +182,6 @@ def test_a_new_runtime_changes_every_contract_module() -> None:
     in must change the module's own text, or numba would run the old code."""
     from barbu_dsl.generator import render
     from barbu_dsl.generator.plan import plan
-    from barbu_dsl.language import load_spec
 
     spec = plan(load_spec("tournament"))
     files = render.render_package(spec)
