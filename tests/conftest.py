@@ -54,6 +54,17 @@ def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     patch.undo()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """What barbu keeps for a person (``BARBU_DATA_DIR``: saved games, the
+    seat keys of ``barbu join``) goes to a directory of the test process's
+    own, never the user's."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("BARBU_DATA_DIR", str(tmp_path_factory.mktemp("barbu-data")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture
 def shared_dir() -> Path:
     """The project's shared folder (RULES.md, formats, examples)."""

@@ -29,11 +29,14 @@ def free_port() -> int:
 class ServerProcess:
     """``barbu serve --port PORT --db DB``, as a user starts it."""
 
-    def __init__(self, db: Path, port: int | None = None):
+    def __init__(self, db: Path, port: int | None = None, keys: dict[tuple[str, int], str] | None = None):
         self.db = db
         self.port = port or free_port()
         self.process: subprocess.Popen[str] | None = None
         self.first_line = ""
+        # Each seat's key, once its invite has claimed it; a server started again on the same
+        # database is given the keys of the one before.
+        self.keys: dict[tuple[str, int], str] = keys if keys is not None else {}
 
     @property
     def base(self) -> str:
@@ -105,13 +108,26 @@ class ServerProcess:
         assert status == 200, (status, data)
         return data
 
+    def get_owned(self, path: str, owner: str) -> Any:
+        status, data = self.request("GET", path, owner=owner)
+        assert status == 200, (status, data)
+        return data
+
     def post(self, path: str, body: Any = None, owner: str | None = None) -> Any:
         status, data = self.request("POST", path, body if body is not None else {}, owner)
         assert status in (200, 201), (status, data)
         return data
 
     def seat(self, table: dict[str, Any], seat: int, after: int | None = None) -> Seat:
-        return Seat(self, table["table"], table["invites"][seat], after)
+        """Seat ``seat``'s connection: with its invite the first time (which
+        claims it), with the key the server gave then every later time."""
+        key = self.keys.get((table["table"], seat))
+        opened = Seat(self, table["table"], key or table["invites"][seat], after)
+        first = opened.receive()
+        assert first["type"] == "seated", first
+        if "key" in first:
+            self.keys[(table["table"], seat)] = first["key"]
+        return opened
 
 
 class Seat:

@@ -85,9 +85,9 @@ class Person:
         return self.page.evaluate("""() => { const g = window.barbuTable;
             const cards = (g.decision.kind === 'card' && !g.decision.options.includes('pass')) || g.decision.kind === 'give';
             const box = document.getElementById(cards ? 'hand' : 'choices');
-            const buttons = Array.from(box.querySelectorAll('button'));
-            return {answers: buttons.map(b => b.dataset.answer || null),
-                    focused: buttons.indexOf(document.activeElement)}; }""")
+            const options = Array.from(box.querySelectorAll('[role="option"]'));
+            return {answers: options.map(b => b.dataset.answer || null),
+                    focused: options.indexOf(document.activeElement)}; }""")
 
     def play_by_keys(self, prefer: Any = None) -> Any:
         """Make the pending decision with the keyboard: Tab into the choices if

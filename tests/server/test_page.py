@@ -255,7 +255,7 @@ def test_contracts_are_named_in_the_page_language(server: ServerProcess, people:
     wait_for_turn(bea)
 
     def labels() -> list[str]:
-        return bea.page.evaluate("() => Array.from(document.querySelectorAll('#choices button'), b => b.textContent)")
+        return bea.page.evaluate("() => Array.from(document.querySelectorAll('#choices [role=option]'), b => b.textContent)")
 
     italian = [c.name_in("it") for c in spec.contracts]
     assert set(labels()) <= set(italian) and "Niente prese" in labels()
@@ -266,7 +266,7 @@ def test_contracts_are_named_in_the_page_language(server: ServerProcess, people:
     focused = bea.page.evaluate("() => document.activeElement.textContent")
     assert focused in italian and bea.key("d")[0] == f"{focused}."
     bea.page.select_option("#language", "fr")
-    bea.page.wait_for_function("() => Array.from(document.querySelectorAll('#choices button'))"
+    bea.page.wait_for_function("() => Array.from(document.querySelectorAll('#choices [role=option]'))"
                                ".some(b => b.textContent === 'Pas de plis')")
     assert set(labels()) <= {c.name_in("fr") for c in spec.contracts}
     answer = bea.play_by_keys(lambda text: text == '"No tricks"')

@@ -1,6 +1,7 @@
 """What the table server refuses, and how: every bad message gets one
 ``error`` (docs/table.md, docs/server.md) and changes nothing; a wrong
-token gets nothing at all; bad requests get one error object."""
+token gets one error that says why and nothing of the game; bad requests
+get one error object."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 import socket
 
 import pytest
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from barbu_dsl.limits import TABLE_MESSAGE_BYTES, TABLE_REQUEST_BYTES
@@ -29,14 +30,79 @@ def error_after(seat: Seat, message: dict | str) -> dict:
     return seat.errors[-1]
 
 
+def refused(server: ServerProcess, path: str) -> tuple[list[dict], int | None]:
+    """What a connection to ``path`` is sent before it is closed, and its close code."""
+    socket = connect(f"ws://127.0.0.1:{server.port}{path}", open_timeout=10).__enter__()
+    messages = []
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            messages.append(json.loads(socket.recv(timeout=10)))
+    return messages, closed.value.rcvd.code if closed.value.rcvd is not None else None
+
+
 def test_a_wrong_token_is_refused_before_anything_is_sent(server: ServerProcess, table: dict) -> None:
-    for query in ("token=nope", f"token={table['invites'][0][:-1]}x", "owner=nope", ""):
-        with pytest.raises(InvalidStatus) as refused:
-            connect(f"ws://127.0.0.1:{server.port}/ws/{table['table']}?{query}", open_timeout=10).__enter__()
-        assert refused.value.response.status_code == 403
-    with pytest.raises(InvalidStatus):
-        connect(f"ws://127.0.0.1:{server.port}/ws/nosuchtable?token={table['invites'][0]}",
-                open_timeout=10).__enter__()
+    """docs/table.md: a wrong token is refused before any game data is sent;
+    docs/server.md: in one ``error`` that says why, then closed with 4003."""
+    cases = [(f"/ws/{table['table']}?token=nope", "not_a_seat"),
+             (f"/ws/{table['table']}?token={table['invites'][0][:-1]}x", "not_a_seat"),
+             (f"/ws/{table['table']}?owner=nope", "not_owner"),
+             (f"/ws/{table['table']}", "not_a_seat"),
+             (f"/ws/nosuchtable?token={table['invites'][0]}", "no_table")]
+    for path, code in cases:
+        messages, close = refused(server, path)
+        assert [m["type"] for m in messages] == ["error"] and messages[0]["code"] == code, (path, messages)
+        assert close == 4003, (path, close)
+
+
+def test_an_invite_claims_its_seat_once(server: ServerProcess) -> None:
+    """docs/table.md, seat keys: the first connection with an invite claims
+    the seat and is given its key; the invite is then refused (``claimed``),
+    so the owner who sent it can neither sit there nor see the hand; the
+    key opens the seat and takes it over; the owner sees no invite for it."""
+    made = server.post("/api/tables", {"spec": "tournament", "seats": ["human", "human", "rules", "rules"],
+                                       "seed": 3})
+    invite = made["invites"][0]
+    first = Seat(server, made["table"], invite)
+    seated = first.receive()
+    key = seated["key"]
+    assert seated["protocol"] == "barbu-table 2" and key not in made["invites"] and len(key) >= 43
+    messages, close = refused(server, f"/ws/{made['table']}?token={invite}")
+    assert [m["code"] for m in messages] == ["claimed"] and close == 4003
+    owner = server.get_owned(f"/api/tables/{made['table']}/owner", made["owner"])
+    assert owner["invites"][0] is None and owner["links"][0] is None and owner["invites"][1] == made["invites"][1]
+    again = Seat(server, made["table"], key)
+    assert "key" not in again.receive()  # the key opens the seat and is not given again
+    with pytest.raises(ConnectionClosed) as closed:
+        first.until(lambda s: False, timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4000
+    again.close()
+
+
+def test_the_owner_frees_a_seat(server: ServerProcess) -> None:
+    """docs/server.md: the owner frees a claimed seat; its person is told
+    (``freed``, close 4001), the old key and invite no longer open it, a new
+    invite does, and while the game goes on the stand-in plays the seat."""
+    made = server.post("/api/tables", {"spec": "tournament", "seats": ["human", "rules", "rules", "rules"],
+                                       "seed": 4})
+    ann = Seat(server, made["table"], made["invites"][0])
+    key = ann.receive()["key"]
+    ann.until(lambda s: s.view is not None)
+    freed = server.post(f"/api/tables/{made['table']}/seats/0", {"free": True}, owner=made["owner"])
+    new_invite = freed["invites"][0]
+    assert new_invite and new_invite != made["invites"][0]
+    assert freed["links"][0] == f"/t/{made['table']}?token={new_invite}"
+    assert freed["seats"][0]["standing"] is True and freed["seats"][0]["taken"] is False
+    with pytest.raises(ConnectionClosed) as closed:
+        ann.until(lambda s: False, timeout=10)
+    assert ann.errors and ann.errors[-1]["code"] == "freed"
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+    for old in (key, made["invites"][0]):
+        messages, close = refused(server, f"/ws/{made['table']}?token={old}")
+        assert messages[0]["code"] in ("not_a_seat", "claimed") and close == 4003
+    ben = Seat(server, made["table"], new_invite)
+    assert "key" in ben.receive()
+    ben.until(lambda s: s.view is not None)
+    ben.close()
 
 
 def test_bad_messages_get_one_error_each_and_change_nothing(server: ServerProcess, table: dict) -> None:
@@ -154,7 +220,9 @@ def test_the_owner_alone_runs_the_table(server: ServerProcess, table: dict) -> N
                                   owner=table["owner"])
     assert status in (400, 409)
     status, info = server.request("GET", f"/api/tables/{table['table']}/owner", owner=table["owner"])
-    assert status == 200 and info["invites"] == table["invites"] and info["links"] == table["links"]
+    claimed = [server.keys.get((table["table"], seat)) is not None for seat in range(4)]
+    assert status == 200 and info["invites"] == [None if c else i for c, i in zip(claimed, table["invites"])]
+    assert info["links"] == [None if c else link for c, link in zip(claimed, table["links"])]
 
 
 def test_pages_allow_nothing_from_elsewhere(server: ServerProcess) -> None:

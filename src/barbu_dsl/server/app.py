@@ -33,7 +33,7 @@ from ..engine import GameFileError, GameState
 from ..limits import TABLE_REQUEST_BYTES, TABLES
 from ..scorer.core import core_script
 from .lobby import LobbyError, NewTable, read_new_table, read_rules, specs_menu
-from .protocol import Refusal, read_message
+from .protocol import NOT_NOW, REFUSED, Refusal, read_message
 from .store import SeatRow, StoreError, TableRow, TableStore
 from .table import Listener, Table
 from .tokens import new_table_id, new_token
@@ -104,9 +104,23 @@ class Server:
         return table, invites
 
 
+def invites(table: Table) -> list[str | None]:
+    """Each seat's invite while it opens the seat: None for a bot seat and
+    for a seat a person has claimed (docs/table.md)."""
+    return [seat.token if seat.token and seat.key is None else None for seat in table.seats]
+
+
 def links(table: Table) -> list[str | None]:
-    """Each seat's page address (path and query), None for a bot seat."""
-    return [f"/t/{table.id}?token={seat.token}" if seat.token else None for seat in table.seats]
+    """Each seat's page address (path and query) while its invite opens it (see :func:`invites`)."""
+    return [f"/t/{table.id}?token={token}" if token else None for token in invites(table)]
+
+
+def _after(text: str | None) -> int:
+    """A connection's ``after``: the last event the seat has (0 when absent or not a number)."""
+    try:
+        return max(0, int(text or "0"))
+    except ValueError:
+        return 0
 
 
 class _Handlers:
@@ -186,8 +200,13 @@ class _Handlers:
 
     async def owner_view(self, request: Request) -> Response:
         table = self.owned(request)
-        return _json({**table.table_message(), "invites": [seat.token for seat in table.seats], "links": links(table),
-                      "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house})
+        return _json(self._owner_message(table))
+
+    @staticmethod
+    def _owner_message(table: Table) -> dict[str, Any]:
+        """The ``table`` message with what only the owner is given: the invites of the seats nobody has claimed."""
+        return {**table.table_message(), "invites": invites(table), "links": links(table),
+                "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house}
 
     async def control(self, request: Request) -> Response:
         table = self.owned(request)
@@ -221,12 +240,14 @@ class _Handlers:
             raise _Fail(404, "no_seat", "there is no such seat") from None
         body = await _body(request)
         if not isinstance(body, dict):
-            raise _Fail(400, "bad_request", "the body is {\"bot\": NAME} or {\"stand_in\": true}")
+            raise _Fail(400, "bad_request", "the body is {\"bot\": NAME}, {\"stand_in\": true} or {\"free\": true}")
         if "bot" in body:
             table.set_bot(seat.number, body["bot"])
         if body.get("stand_in") is True:
             table.stand_in(seat.number)
-        return _json(table.table_message())
+        if body.get("free") is True:
+            table.free(seat.number)
+        return _json(self._owner_message(table))
 
     async def check(self, request: Request) -> Response:
         """The lobby's check: the rules a table would play, with ``barbu check``'s messages."""
@@ -250,48 +271,66 @@ class _Handlers:
             raise _Fail(404, "no_language", "languages: en, it, fr, pt") from None
 
     async def seat_socket(self, websocket: WebSocket) -> None:
-        table = self.server.tables.get(websocket.path_params["table"])
-        params = websocket.query_params
-        seat = table.seat_of(params.get("token")) if table is not None else None
-        owner = table is not None and seat is None and table.is_owner(params.get("owner"))
-        if table is None or (seat is None and not owner):
-            await websocket.close(code=1008)  # refused before the handshake: nothing is sent
-            return
-        try:
-            after = max(0, int(params.get("after", "0")))
-        except ValueError:
-            after = 0
+        """A seat's connection (its invite or key), or the owner's (which
+        only listens).  A link that does not open the seat is accepted,
+        told why in one ``error`` and closed with :data:`REFUSED`, so that
+        a client can tell a refusal from a server it cannot reach; nothing
+        about the game is sent to it."""
         await websocket.accept()
         connection = SocketConnection(websocket)
         writer = asyncio.create_task(connection.write())
-        listener: Listener | None = None
+        table = self.server.tables.get(websocket.path_params["table"])
+        opened: int | Listener | None = None
         try:
-            if seat is not None:
-                table.connect(seat, connection, after)
-            else:
-                listener = table.watch(connection)
-            while True:
+            opened = self._open(table, websocket.query_params, connection)
+            while opened is not None:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if seat is None:
-                    continue  # the owner's connection only listens
-                try:
-                    data = read_message(message.get("text") or message.get("bytes") or b"")
-                except Refusal as refusal:
-                    connection.push(refusal.to_json())
-                    continue
-                table.receive(seat, connection, data)
+                if isinstance(opened, int):  # a seat's (the owner's connection only listens)
+                    assert table is not None
+                    try:
+                        data = read_message(message.get("text") or message.get("bytes") or b"")
+                    except Refusal as refusal:
+                        connection.push(refusal.to_json())
+                        continue
+                    table.receive(opened, connection, data)
         except WebSocketDisconnect:
             pass
         finally:
-            if seat is not None:
-                table.disconnect(seat, connection)
-            elif listener is not None:
-                table.unwatch(listener)
+            if table is not None and isinstance(opened, int):
+                table.disconnect(opened, connection)
+            elif table is not None and isinstance(opened, Listener):
+                table.unwatch(opened)
             connection.close(1000, "")
             with contextlib.suppress(asyncio.TimeoutError, Exception):
                 await asyncio.wait_for(writer, 1)
+
+    @staticmethod
+    def _open(table: Table | None, params: Any, connection: SocketConnection) -> int | Listener | None:
+        """The seat a connection opens (claiming it with its invite), the
+        owner's listener, or None when the connection was refused (and told why)."""
+        try:
+            if table is None:
+                raise Refusal("no_table")
+            if "token" not in params and "owner" in params:
+                if not table.is_owner(params.get("owner")):
+                    raise Refusal("not_owner")
+                return table.watch(connection)
+            number, claims = table.seat_of(params.get("token"))
+        except Refusal as refusal:
+            connection.push(refusal.to_json())
+            connection.close(REFUSED, refusal.code)
+            return None
+        try:
+            key = table.claim(number) if claims else None
+            table.connect(number, connection, _after(params.get("after")), key)
+        except StoreError as error:
+            log.error("table %s: %s", table.id, error)
+            connection.push(Refusal("not_saved", "the server could not save the seat: try again").to_json())
+            connection.close(NOT_NOW, "not saved")
+            return None
+        return number
 
     def _menu(self) -> list[Any]:
         if not self.menu_cache:
@@ -409,4 +448,4 @@ class SocketConnection:
             return
 
 
-__all__ = ["Server", "SocketConnection", "build_app", "links"]
+__all__ = ["Server", "SocketConnection", "build_app", "invites", "links"]

@@ -12,7 +12,11 @@ goes back to the server.
 
 A lost connection is taken up again from the last event received (the
 server sends what was missed); ``quit``, the end of the input or Ctrl-C
-leave the seat, and the same link takes it back.
+leave the seat, and the same link takes it back: the first connection with
+an invite claims the seat, and the seat's key it is given is kept
+(:mod:`.seat_keys`) and used from then on.  A link the server refuses (not
+a seat, an invitation already used, a seat the owner freed) ends the
+client with the server's reason in the person's language.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
 from ..compiled import game_plan
@@ -37,8 +41,13 @@ from ..table.console import Console, Leave, wants_plain
 from ..table.human import HumanSeat
 from ..table.narrator import Narrator
 from ..table.speech import Speech
+from .protocol import FREED, REFUSED, TAKEN_OVER
+from .seat_keys import SeatKeys, default_folder
 from .shadow import SeatMirror
 from .words import messages
+
+REFUSALS = frozenset({"no_table", "not_a_seat", "claimed", "freed", "not_owner"})
+"""The errors that end a connection: what the link opens is refused (docs/server.md)."""
 
 RETRIES = 30
 """Times a lost connection is tried again (about a minute in all)."""
@@ -106,8 +115,13 @@ def join(url: str, plain: bool = False, lang: str | None = None, out: TextIO | N
 class Client:
     """One seat at the terminal (see the module docstring)."""
 
-    def __init__(self, link: Link, spec: m.Spec, table: dict[str, Any], console: Console, language: str):
+    def __init__(self, link: Link, spec: m.Spec, table: dict[str, Any], console: Console, language: str,
+                 keys: SeatKeys | None = None):
         self.link = link
+        self.keys = keys if keys is not None else SeatKeys(default_folder(os.environ))
+        kept = self.keys.key(link.base, link.table, link.token)
+        self.token = kept or link.token  # the seat's key once the invite has claimed it
+        self.refusal: dict[str, Any] | None = None  # the server's reason for refusing the link
         self.spec = spec
         self.table = table
         self.console = console
@@ -126,6 +140,21 @@ class Client:
     def word(self, key: str, **fields: Any) -> str:
         return self.words[key].format(**fields)
 
+    def socket_address(self, after: int) -> str:
+        return f"{replace(self.link, token=self.token).socket}&after={after}"
+
+    def refused(self) -> int | None:
+        """After a connection closed as refused: try the invite when a kept
+        key no longer opens the seat, else say why (exit 1 for a seat the
+        owner freed, UsageError for a link that is not a seat's)."""
+        code = (self.refusal or {}).get("code", "not_a_seat")
+        if self.token != self.link.token:
+            self.keys.forget(self.link.base, self.link.table, self.link.token)
+            self.token = self.link.token
+            self.refusal = None
+            return None  # the kept key is gone: the invite may open the seat again
+        reason = self.word(f"error.{code}") if f"error.{code}" in self.words else str(self.refusal)
+        raise UsageError(self.word("join.refused", reason=reason))
     def run(self) -> int:
         from websockets.exceptions import ConnectionClosed, InvalidStatus
         from websockets.sync.client import connect
@@ -134,7 +163,7 @@ class Client:
         while True:
             after = self.mirror.events_after(0)[-1].n if self.mirror and self.mirror.events_after(0) else 0
             try:
-                with connect(f"{self.link.socket}&after={after}", open_timeout=20, max_size=2 ** 24) as socket:
+                with connect(self.socket_address(after), open_timeout=20, max_size=2 ** 24) as socket:
                     tries = 0
                     try:
                         return self._talk(socket)
@@ -145,11 +174,19 @@ class Client:
                                                    f"{self.link.table}?token={self.link.token}'"))
                         return 0
             except InvalidStatus:
-                raise UsageError("the server refused this link: it is not a seat of that table") from None
+                raise UsageError(self.word("join.refused", reason=self.word("error.not_a_seat"))) from None
             except ConnectionClosed as closed:
-                if closed.rcvd is not None and closed.rcvd.code == 4000:
+                code = closed.rcvd.code if closed.rcvd is not None else None
+                if code == TAKEN_OVER:
                     self.console.say(self.word("taken_over"))
                     return 1
+                if code == FREED:
+                    self.keys.forget(self.link.base, self.link.table, self.link.token)
+                    self.console.say(self.word("error.freed"))
+                    return 1
+                if code == REFUSED:
+                    self.refused()
+                    continue
             except (OSError, TimeoutError):
                 pass
             tries += 1
@@ -176,6 +213,8 @@ class Client:
             elif kind == "decision":
                 self.decision = message
                 self._answer(socket)
+            elif kind == "error" and message.get("code") in REFUSALS:
+                self.refusal = message  # the link is refused (or the seat freed): the connection closes next
             elif kind == "error":
                 self.console.say(self.word("error", message=message.get("message", "")))
                 if message.get("code") == "not_an_option" and self.decision is not None:
@@ -191,6 +230,8 @@ class Client:
                 return 0
 
     def _seated(self, message: dict[str, Any]) -> None:
+        if isinstance(message.get("key"), str):
+            self._keep(message["key"])
         seat = int(message["seat"])
         if self.mirror is None:
             self.say = Speech(self.t, list(message["players"]), seat)
@@ -205,6 +246,19 @@ class Client:
             self.console.say(self.word("join.help"))
         else:
             self.console.say(self.word("join.back"))
+
+    def _keep(self, key: str) -> None:
+        """This connection claimed the seat: its key opens it from now on; say where it is kept."""
+        from ..errors import BarbuError
+
+        self.token = key
+        own = f"{self.link.base}/t/{urllib.parse.quote(self.link.table)}?token={key}"
+        try:
+            self.keys.keep(self.link.base, self.link.table, self.link.token, key)
+        except (OSError, BarbuError):
+            self.console.say(self.word("join.key_not_kept", link=own))
+            return
+        self.console.say(self.word("join.key_kept", link=own))
 
     def _table(self, message: dict[str, Any]) -> None:
         if self.say is not None:

@@ -17,7 +17,7 @@ from ..bounded_json import loads
 from ..limits import NAME_CHARACTERS, TABLE_MESSAGE_BYTES
 from ..safe_text import for_terminal
 
-PROTOCOL = "barbu-table 1"
+PROTOCOL = "barbu-table 2"
 
 ERRORS = {
     "bad_message": "the message is not one the table protocol knows",
@@ -29,9 +29,29 @@ ERRORS = {
     "not_an_option": "that answer is not one of the decision's options",
     "not_saved": "the server could not save the answer: it was not made",
     "bad_name": f"a name is one line of 1 to {NAME_CHARACTERS} characters, none of them control characters",
+    "no_table": "there is no such table on this server",
+    "not_a_seat": "this link is not a seat of this table",
+    "claimed": "this invitation has already been used to sit at its seat: open the seat with the seat's own link "
+               "(the page and barbu join keep it), or ask the table's owner to free the seat",
+    "freed": "the table's owner has freed this seat; ask them for a new invitation to sit again",
+    "not_owner": "this link is not the owner's of this table",
 }
 """Each error code a seat may be sent, with what it means in English
 (the page says it in the player's language)."""
+
+
+REFUSED = 4003
+"""The close code of a connection refused for its link (``no_table``, ``not_a_seat``, ``claimed``,
+``not_owner``): the link will not open the seat, however often it is tried."""
+
+TAKEN_OVER = 4000
+"""The close code of a seat's connection when another connection takes the seat."""
+
+FREED = 4001
+"""The close code of a seat's connection when the owner frees the seat (``freed``)."""
+
+NOT_NOW = 1013
+"""The close code of a connection the server could not take now (``not_saved``): try again later."""
 
 
 class Refusal(Exception):
@@ -98,4 +118,4 @@ def _whole(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
-__all__ = ["ERRORS", "PROTOCOL", "Refusal", "check_name", "read_message"]
+__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "check_name", "read_message"]

@@ -10,8 +10,10 @@ data directory) holds three tables:
   owner's token, the status (``waiting``, ``playing``, ``over``), whether
   it is paused or was ended by its owner, and the owner's absence time;
 * ``seats``: each seat's kind (``human`` or a bot's name), invite token,
-  name, whether a person has taken it, the bot that stands in for the
-  person (``standin``) and whether it plays now (``standing``);
+  the seat's key once a person has claimed it with the invite (``key``,
+  docs/table.md: from then on only the key opens the seat), name, whether
+  a person has taken it, the bot that stands in for the person
+  (``standin``) and whether it plays now (``standing``);
 * ``answers``: every answer given at the table, numbered from 1, as JSON.
 
 A game is its first state and its answers, so a table comes back after a
@@ -47,7 +49,8 @@ from ..files import check_name, os_reason
 APPLICATION_ID = 0x42535256
 """``PRAGMA application_id`` of a table server's database ("BSRV")."""
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: no seat keys (an invite opened its seat for ever); 2: ``seats.key``."""
 
 BUSY_SECONDS = 10.0
 """How long a change waits for another process's lock on the database."""
@@ -70,6 +73,7 @@ _SCHEMA = (
         seat INTEGER NOT NULL,
         kind TEXT NOT NULL,
         token TEXT,
+        key TEXT,
         name TEXT NOT NULL,
         taken INTEGER NOT NULL DEFAULT 0,
         standin TEXT NOT NULL DEFAULT 'strong',
@@ -105,6 +109,7 @@ class SeatRow:
     taken: bool = False
     standin: str = "strong"
     standing: bool = False
+    key: str | None = None
 
 
 @dataclass
@@ -127,7 +132,7 @@ class TableRow:
 
 
 TABLE_FIELDS = ("status", "paused", "ended", "absent_after")
-SEAT_FIELDS = ("kind", "name", "taken", "standin", "standing")
+SEAT_FIELDS = ("kind", "token", "key", "name", "taken", "standin", "standing")
 
 
 class TableStore:
@@ -169,6 +174,11 @@ class TableStore:
                     db.execute(statement)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        elif version < SCHEMA_VERSION:
+            with self.transaction():
+                if version < 2:  # seat keys: a seat a person took before them is claimed again by its invite
+                    db.execute("ALTER TABLE seats ADD COLUMN key TEXT")
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
         self.db.close()
@@ -201,10 +211,10 @@ class TableStore:
                        (row.id, row.created or _now(), row.spec_ref, row.house, row.game, row.owner, row.status,
                         int(row.paused), int(row.ended), row.absent_after, row.lang))
             for seat in row.seats:
-                db.execute("INSERT INTO seats (table_id, seat, kind, token, name, taken, standin, standing)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           (row.id, seat.seat, seat.kind, seat.token, seat.name, int(seat.taken), seat.standin,
-                            int(seat.standing)))
+                db.execute("INSERT INTO seats (table_id, seat, kind, token, key, name, taken, standin, standing)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (row.id, seat.seat, seat.kind, seat.token, seat.key, seat.name, int(seat.taken),
+                            seat.standin, int(seat.standing)))
 
     def add_answer(self, table_id: str, number: int, answer: Any) -> None:
         """Answer ``number`` (from 1) of the table's game, committed before this returns."""
@@ -243,9 +253,9 @@ class TableStore:
                               " absent_after, lang FROM tables ORDER BY created, rowid").fetchall()
             tables = []
             for row in rows:
-                seats = [SeatRow(seat, kind, token, name, bool(taken), standin, bool(standing))
-                         for seat, kind, token, name, taken, standin, standing in db.execute(
-                             "SELECT seat, kind, token, name, taken, standin, standing FROM seats"
+                seats = [SeatRow(seat, kind, token, name, bool(taken), standin, bool(standing), key)
+                         for seat, kind, token, name, taken, standin, standing, key in db.execute(
+                             "SELECT seat, kind, token, name, taken, standin, standing, key FROM seats"
                              " WHERE table_id = ? ORDER BY seat", (row[0],))]
                 answers = []
                 for expected, (number, text) in enumerate(db.execute(

@@ -11,7 +11,11 @@ Who plays a seat:
 
 * a bot seat (``random``, ``rules``, ``strong``): that bot;
 * a person's seat: the person, from the page or any program that speaks
-  the protocol; while the person is away — the owner started the game
+  the protocol.  The first connection with the seat's invite claims the
+  seat and is given the seat's key (docs/table.md): from then on only the
+  key opens it, so that whoever else holds the invite (the owner who sent
+  it) can neither sit there nor see the hand; the owner may free the seat,
+  which issues a new invite.  While the person is away — the owner started the game
   without them, asked for it, or the time the owner set has passed since
   they left — the seat's stand-in bot (``strong`` unless the owner chose
   another) plays it, until the person comes back.
@@ -40,7 +44,7 @@ from typing import Any, Protocol
 from ..bots import BOTS, HUMAN, make_bot, seat_seed
 from ..engine import AnswerError, GameState
 from ..engine.bots import Bot
-from .protocol import PROTOCOL, Refusal
+from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal
 from .store import StoreError, TableRow, TableStore
 
 log = logging.getLogger("barbu.serve")
@@ -76,9 +80,10 @@ class Seat:
 
     number: int
     kind: str  # "human" or a bot's name
-    token: str | None
+    token: str | None  # the invite
     name: str
     taken: bool = False
+    key: str | None = field(default=None, repr=False)  # the seat's own secret once a person has claimed it
     standin: str = "strong"
     standing: bool = False  # the stand-in plays now (the person is away)
     listener: Listener | None = None
@@ -107,7 +112,7 @@ class Table:
         self.row = row
         self.state = state
         self.store = store
-        self.seats = [Seat(s.seat, s.kind, s.token, s.name, s.taken, s.standin, s.standing) for s in row.seats]
+        self.seats = [Seat(s.seat, s.kind, s.token, s.name, s.taken, s.key, s.standin, s.standing) for s in row.seats]
         self.owners: list[Listener] = []
         self._thinking: asyncio.Task[None] | None = None
         self.changed: Callable[[], None] = lambda: None  # called after every change (tests wait on it)
@@ -144,23 +149,47 @@ class Table:
     def table_message(self) -> dict[str, Any]:
         """The ``table`` message: the table's status and seats (docs/server.md)."""
         from ..compiled.seating import seat_after
+        from ..i18n import LANGUAGES
 
         return {"type": "table", "table": self.id, "spec": self.spec.full_name, "title": self.spec.title,
+                "titles": {language: self.spec.title_in(language) for language in LANGUAGES},
                 "aim": self.spec.game.aim, "hands": self.state.total_hands, "status": self.status,
                 "after": list(seat_after(self.state.players, self.spec.game.direction)),
                 "pot": self.spec.game.pot, "payout": list(self.spec.game.payout_for(self.state.players)),
                 "paused": self.row.paused, "ended": self.row.ended, "absent_after": self.row.absent_after,
                 "seats": [seat.to_json() for seat in self.seats]}
 
-    def seat_of(self, token: object) -> int | None:
-        """The seat whose invite ``token`` is (every seat compared, in constant time)."""
+    def seat_of(self, token: object) -> tuple[int, bool]:
+        """The seat ``token`` opens, and whether it is the seat's invite
+        (which claims the seat) rather than its key.  Every invite and key
+        is compared, in constant time.  :class:`Refusal` ``claimed`` for the
+        invite of a seat already claimed, ``not_a_seat`` for anything else."""
         from .tokens import same_token
 
-        found = None
+        found: tuple[int, bool] | None = None
+        claimed = False
         for seat in self.seats:
+            if same_token(token, seat.key):
+                found = (seat.number, False)
             if same_token(token, seat.token):
-                found = seat.number
-        return found
+                if seat.key is None:
+                    found = (seat.number, True)
+                else:
+                    claimed = True
+        if found is not None:
+            return found
+        raise Refusal("claimed" if claimed else "not_a_seat")
+
+    def claim(self, number: int) -> str:
+        """Seat ``number`` is claimed by the connection that brought its
+        invite: its new key, stored before it is given to anyone."""
+        from .tokens import new_token
+
+        seat = self.seats[number]
+        key = new_token()
+        self._save_seat(seat, key=key, taken=True)
+        seat.key, seat.taken = key, True
+        return key
 
     def is_owner(self, token: object) -> bool:
         from .tokens import same_token
@@ -169,24 +198,30 @@ class Table:
 
     # ---- connections -----------------------------------------------------------------
 
-    def connect(self, number: int, connection: Connection, after: int = 0) -> None:
-        """A connection for seat ``number`` (a second one takes the seat over)."""
+    def connect(self, number: int, connection: Connection, after: int = 0, key: str | None = None) -> None:
+        """A connection for seat ``number`` (a second one takes the seat
+        over); ``key`` when this connection has just claimed the seat."""
         seat = self.seats[number]
+        changes: dict[str, Any] = {}
+        if not seat.taken:
+            changes["taken"] = True
+        if seat.standing:
+            changes["standing"] = False  # the person is back: the stand-in stops
+        if changes:
+            self._save_seat(seat, **changes)  # stored first: a failure changes nothing
+            seat.taken = changes.get("taken", seat.taken)
+            seat.standing = changes.get("standing", seat.standing)
         if seat.listener is not None:
-            seat.listener.connection.close(4000, "another connection took this seat")
+            seat.listener.connection.close(TAKEN_OVER, "another connection took this seat")
         seat.listener = Listener(connection, sent=max(after, 0))
         if seat.timer is not None:
             seat.timer.cancel()
             seat.timer = None
-        changes: dict[str, Any] = {}
-        if not seat.taken:
-            seat.taken = changes["taken"] = True
-        if seat.standing:
-            seat.standing = changes["standing"] = False  # the person is back: the stand-in stops
-        if changes:
-            self._save_seat(seat, **changes)
-        connection.push({"type": "seated", "seat": number, "players": self.names, "spec": self.spec.full_name,
-                         "protocol": PROTOCOL})
+        seated = {"type": "seated", "seat": number, "players": self.names, "spec": self.spec.full_name,
+                  "protocol": PROTOCOL}
+        if key is not None:
+            seated["key"] = key
+        connection.push(seated)
         connection.push(self.table_message())
         if self.status == "waiting" and all(s.taken for s in self.seats if s.person):
             self._begin()
@@ -474,6 +509,32 @@ class Table:
             seat.timer.cancel()
             seat.timer = None
         self._stand_in(seat)
+
+    def free(self, number: int) -> str:
+        """The owner frees a person's seat: its key and invite no longer
+        open it, its connection (if any) is told and closed, a new invite
+        is issued (and returned), and while the game goes on the stand-in
+        plays the seat until someone sits there with the new invite."""
+        from .tokens import new_token
+
+        seat = self.seats[number]
+        if not seat.person:
+            raise Refusal("bad_message", "only a person's seat is freed; a bot seat has no invite")
+        invite = new_token()
+        standing = seat.standing or self.status == "playing"
+        self._save_seat(seat, token=invite, key=None, taken=False, standing=standing)
+        seat.token, seat.key, seat.taken, seat.standing = invite, None, False, standing
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        if seat.listener is not None:
+            listener, seat.listener = seat.listener, None
+            listener.connection.push(Refusal("freed").to_json())
+            listener.connection.close(FREED, "the owner freed this seat")
+        self._broadcast_table()
+        self._kick()
+        self.changed()
+        return invite
 
     def _stand_in(self, seat: Seat) -> None:
         seat.standing = True

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import cards as C
 from ..i18n import LANGUAGES, Translator
-from ..i18n.cards import card_words, rank_words, suit_words
+from ..i18n.cards import card_text, card_words, rank_words, suit_words
 
 WORDS = Path(__file__).parent / "words"
 
@@ -31,13 +31,16 @@ def messages(language: str) -> dict[str, str]:
 
 @lru_cache(maxsize=len(LANGUAGES))
 def page_words(language: str) -> dict[str, Any]:
-    """Everything a page says in ``language``: its messages, and the words
-    of every card (``"QH"`` → ``queen of hearts``), suit and rank."""
+    """Everything a page says in ``language``: its messages, the words of
+    every card (``"QH"`` → ``queen of hearts``), suit and rank, and each
+    card as the page shows it, in the language's rank letters (``"QH"`` →
+    ``D♥`` in Italian)."""
     t = Translator(language) if language in LANGUAGES else None
     if t is None:
         raise KeyError(language)
     return {"language": language, "words": messages(language),
             "cards": {C.CARD_STRS[card]: card_words(card, t) for card in range(52)},
+            "texts": {C.CARD_STRS[card]: card_text(card, language) for card in range(52)},
             "suits": {C.SUIT_LETTERS[suit]: suit_words(suit, t) for suit in C.SUITS},
             "ranks": {C.RANK_LETTERS[rank]: rank_words(rank, t) for rank in C.RANKS}}
 

@@ -48,6 +48,7 @@ const Barbu = (() => {
     };
     say.language = language;
     say.cards = data.cards;
+    say.texts = data.texts;
     say.suits = data.suits;
     say.ranks = data.ranks;
     say.has = (key) => key in words;
@@ -64,7 +65,8 @@ const Barbu = (() => {
   }
 
   /* A list whose items are walked with the arrow keys, Home and End; one of
-     them is in the tab order (a roving tabindex). */
+     them is in the tab order (a roving tabindex).  In a listbox the item
+     under focus is also the one selected (selection follows focus). */
   function rove(list, itemSelector) {
     list.addEventListener("keydown", (event) => {
       const items = Array.from(list.querySelectorAll(itemSelector));
@@ -82,7 +84,12 @@ const Barbu = (() => {
   }
 
   function focusItem(items, index) {
-    items.forEach((item, i) => item.setAttribute("tabindex", i === index ? "0" : "-1"));
+    items.forEach((item, i) => {
+      item.setAttribute("tabindex", i === index ? "0" : "-1");
+      if (item.getAttribute("role") !== "option") return;
+      if (i === index) item.setAttribute("aria-selected", "true");
+      else item.removeAttribute("aria-selected");
+    });
     if (items[index]) items[index].focus();
   }
 

@@ -3,20 +3,38 @@
 
    It speaks the table protocol (docs/table.md) over the seat's WebSocket:
    events become lines of the log (and are spoken once, politely, as they
-   happen), the seat's view draws the hand, the trick, the scores and the
-   seats, and each decision becomes controls whose data-answer attribute is
-   the protocol's answer as JSON.  After a reload or a lost connection it
-   connects again with the last event it has, and the server sends what it
-   missed. */
+   happen, the person's own answers included, as confirmations), the seat's
+   view draws the hand, the trick, the scores and the seats, and each
+   decision becomes options whose data-answer attribute is the protocol's
+   answer as JSON.  The hand and each list of choices are listboxes (a
+   composite widget), so that screen readers pass the arrows and the letter
+   keys to the page (docs/server.md, "Screen readers").
+
+   The first connection with an invite claims the seat: the seat's key
+   then replaces the invite in the address and is kept in the browser, so a
+   reload or the same invite opened again takes the seat back.  A lost
+   connection is tried again for as long as the page is open, with the
+   last event it has, and said aloud; a link the server refuses (not a
+   seat, an invitation already used, a seat the owner freed, the seat taken
+   from another window) is said and not tried again. */
 "use strict";
 
 (() => {
-  const { el, clear, request, rove, focusItem } = Barbu;
+  const { el, clear, request, rove } = Barbu;
   const params = new URLSearchParams(location.search);
-  const token = params.get("token");
+  const invite = params.get("token");
   const owner = params.get("owner");
   const tableId = decodeURIComponent(location.pathname.split("/").pop());
   const $ = (id) => document.getElementById(id);
+
+  /* The close codes of docs/server.md. */
+  const TAKEN_OVER = 4000;
+  const FREED = 4001;
+  const REFUSED = 4003;
+  /* The longest wait between two tries to reach the table, in milliseconds. */
+  const LONGEST_WAIT = 5000;
+  /* Where the seats' keys are kept in the browser: {"TABLE/INVITE": KEY}. */
+  const KEYS = "barbu-seat-keys";
 
   let say = null;
   /* The decisions answered with a card of the hand: a card to play, a card to pass. */
@@ -25,13 +43,15 @@
   const game = {
     seat: null, names: [], table: null, view: null, offer: null, decision: null, sentFor: null,
     events: [], lastN: 0, over: null, spokenEvents: new Set(), spokenTurns: new Set(), burst: true,
-    reconnecting: false, descriptions: {}, loading: {}, socket: null, tries: 0, closedForGood: false,
+    freshTable: true, reconnecting: false, unreachable: false, descriptions: {}, loading: {}, socket: null,
+    tries: 0, closedForGood: false, refusal: null, token: null, key: null, lastFocus: null,
   };
 
   /* ---- speaking ------------------------------------------------------------------ */
 
-  /* Say a line once: politely what others do, assertively the person's turn
-     and errors.  Each line is tagged with the event or decision it says. */
+  /* Say a line once: politely what happens (the person's own answers too),
+     assertively the person's turn, errors and a lost connection.  Each line
+     is tagged with the event or decision it says. */
   function speak(text, urgent, tag) {
     const region = $(urgent ? "assertive" : "polite");
     region.append(el("p", { text, dataset: tag || {} }));
@@ -53,14 +73,18 @@
   const cardWords = (card) => (card === "pass" ? say("pass") : say.cards[card] || card);
   const suitWords = (letter) => say.suits[letter] || letter;
   const rankWords = (letter) => say.ranks[letter] || letter;
+  const botWords = (bot) => (say.has(`bot.${bot}`) ? say(`bot.${bot}`) : bot);
   const signed = (value) => String(value).replace("-", "\u2212");
   const points = (value) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0");
   const joinWords = (items) => (items.length <= 1 ? items.join("")
     : say("list", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] }));
   const scores = (values) => values.map((value, seat) => `${name(seat)} ${points(value)}`).join(", ");
-  const cardSymbol = (card) => {
-    const suit = { C: "♣", D: "♦", H: "♥", S: "♠" }[card[1]];
-    return `${card[0] === "T" ? "10" : card[0]}${suit}`;
+  /* A card as the page shows it: the rank in the language's letters, the suit's symbol (D♥ in Italian). */
+  const cardText = (card) => (say.texts && say.texts[card]) || card;
+  const title = () => {
+    const table = game.table;
+    if (!table) return "";
+    return (table.titles && table.titles[say.language]) || table.title || table.spec;
   };
 
   /* The running totals and the pot after the hands before hand ``hand``. */
@@ -152,7 +176,8 @@
           const reached = before.totals[seat] + e.final[seat] + collected[seat];
           if (reached !== now) lines.push(about("reset", seat, { reached: signed(reached), to: signed(now) }));
         });
-        lines.push(say("totals", { hands: e.hand, total: (game.view && game.view.hands) || e.hand,
+        // The game's hands from the table message, which comes before any event (a reload reads the log again).
+        lines.push(say("totals", { hands: e.hand, total: (game.table && game.table.hands) || e.hand,
           scores: scores(e.totals) }));
         return lines;
       }
@@ -169,37 +194,135 @@
     }
   }
 
+  /* ---- the seat's key -------------------------------------------------------------- */
+
+  function keptKeys() {
+    try {
+      const keys = JSON.parse(localStorage.getItem(KEYS) || "{}");
+      return keys && typeof keys === "object" ? keys : {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  const keptKey = (token) => (token ? keptKeys()[`${tableId}/${token}`] || null : null);
+
+  /* Kept under the invite that claimed the seat and under the key itself, so that either address opens it. */
+  function keepKey(token, key) {
+    const keys = keptKeys();
+    keys[`${tableId}/${token}`] = key;
+    keys[`${tableId}/${key}`] = key;
+    try { localStorage.setItem(KEYS, JSON.stringify(keys)); } catch (error) { /* the address still holds it */ }
+  }
+
+  function forgetKey(key) {
+    const keys = keptKeys();
+    for (const [where, kept] of Object.entries(keys)) if (kept === key) delete keys[where];
+    try { localStorage.setItem(KEYS, JSON.stringify(keys)); } catch (error) { /* nothing kept */ }
+  }
+
+  /* The seat's own link: its key in place of the invite (the owner's token kept). */
+  function ownLink(key) {
+    const query = new URLSearchParams({ token: key });
+    if (owner) query.set("owner", owner);
+    return `${location.origin}${location.pathname}?${query}`;
+  }
+
+  /* This connection claimed the seat: the key opens it from now on (docs/table.md). */
+  function claimed(key) {
+    keepKey(invite || key, key);
+    game.token = key;
+    game.key = key;
+    history.replaceState(null, "", ownLink(key));
+    drawOwnLink();
+    speak(say("seat_claimed"), false);
+  }
+
+  function drawOwnLink() {
+    const box = $("own-link-box");
+    box.hidden = !game.key;
+    if (game.key) $("own-link").value = ownLink(game.key);
+  }
+
   /* ---- the connection ----------------------------------------------------------------- */
 
   function connect() {
-    if (!token) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const url = `${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`
-      + `&after=${game.lastN}`;
-    const socket = new WebSocket(url);
+    const who = game.token ? `token=${encodeURIComponent(game.token)}&after=${game.lastN}`
+      : `owner=${encodeURIComponent(owner)}`;
+    const socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}?${who}`);
     game.socket = socket;
     game.burst = true;
-    let opened = false;
-    socket.addEventListener("open", () => { opened = true; game.tries = 0; setConnection("connected"); });
-    socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
-    socket.addEventListener("close", (close) => {
-      if (game.socket !== socket) return;
-      game.socket = null;
-      if (close.code === 4000) {
-        game.closedForGood = true;
-        setConnection("taken_over");
-        speak(say("taken_over"), true);
-        return;
-      }
-      if (!opened && game.tries >= 2) {
-        setConnection("refused");
-        return;
-      }
-      game.reconnecting = true;
-      setConnection("reconnecting");
-      game.tries += 1;
-      setTimeout(connect, Math.min(8000, 500 * 2 ** Math.min(game.tries, 4)));
+    game.freshTable = true;
+    game.refusal = null;
+    socket.addEventListener("message", (message) => {
+      if (game.socket === socket) receive(JSON.parse(message.data));
     });
+    socket.addEventListener("close", (close) => closed(socket, close.code));
+  }
+
+  /* The socket closed: said, and tried again unless the server refused the link. */
+  function closed(socket, code) {
+    if (game.socket !== socket) return;
+    game.socket = null;
+    if (code === TAKEN_OVER) {
+      stop("taken_over", say("taken_over"));
+      $("take-back").hidden = false;
+      return;
+    }
+    if (code === FREED) {
+      if (game.key) forgetKey(game.key);
+      game.key = null;
+      drawOwnLink();
+      stop("freed", errorText({ code: "freed" }));
+      return;
+    }
+    if (code === REFUSED) {
+      const reason = (game.refusal && game.refusal.code) || "not_a_seat";
+      if (game.key && game.token === game.key) {  // the kept key no longer opens the seat
+        forgetKey(game.key);
+        game.key = null;
+        drawOwnLink();
+        if (invite && invite !== game.token) {  // the invite it was kept for may
+          game.token = invite;
+          connect();
+          return;
+        }
+      }
+      if (reason === "claimed" && keptKey(invite)) {  // claimed from another page of this browser: its key
+        game.token = keptKey(invite);
+        connect();
+        return;
+      }
+      stop("refused", say("refused", { reason: errorText(game.refusal || { code: reason }) }));
+      return;
+    }
+    lost();
+  }
+
+  /* The table cannot be reached: said once, and tried again, sooner at first, for as long as the page is open. */
+  function lost() {
+    if (!game.unreachable) {
+      game.unreachable = true;
+      setConnection("reconnecting");
+      speak(say("unreachable"), true);
+    }
+    game.tries += 1;
+    const wait = Math.min(LONGEST_WAIT, 250 * 2 ** Math.min(game.tries, 5)) * (0.75 + Math.random() / 2);
+    game.retry = setTimeout(retryNow, wait);
+  }
+
+  function retryNow() {
+    clearTimeout(game.retry);
+    game.retry = null;
+    if (!game.socket && !game.closedForGood) connect();
+  }
+
+  function stop(state, line) {
+    game.closedForGood = true;
+    setConnection(state);
+    speak(line, true);
+    drawAll();
   }
 
   function send(message) {
@@ -212,14 +335,14 @@
   }
 
   function setConnection(state) {
+    game.connection = state;
     $("connection").textContent = say(`connection.${state}`);
   }
 
   function receive(message) {
     switch (message.type) {
       case "seated":
-        game.seat = message.seat;
-        game.names = message.players;
+        onSeated(message);
         break;
       case "table":
         onTable(message);
@@ -238,13 +361,37 @@
         drawOver();
         break;
       case "error":
-        game.sentFor = null;
-        speak(say("error", { message: errorText(message) }), true);
-        drawChoices();
+        onError(message);
         break;
       default:
         break;
     }
+  }
+
+  function onSeated(message) {
+    game.seat = message.seat;
+    game.names = message.players;
+    game.tries = 0;
+    if (game.unreachable) {
+      game.unreachable = false;
+      game.reconnecting = true;  // said once the table's state has come (onTable or onView)
+    }
+    setConnection("connected");
+    if (message.key) claimed(message.key);
+  }
+
+  /* An answer or message refused: said, and the pending decision shown and answerable again. A refusal
+     of the link itself is kept until the connection closes (closed() says it). */
+  function onError(message) {
+    if (["no_table", "not_a_seat", "claimed", "freed", "not_owner"].includes(message.code)) {
+      game.refusal = message;
+      return;
+    }
+    game.sentFor = null;
+    speak(say("error", { message: errorText(message) }), true);
+    drawHand();
+    drawChoices();
+    keepFocus();
   }
 
   function errorText(message) {
@@ -253,14 +400,51 @@
     return say.has(key) ? say(key) : message.message;
   }
 
+  /* What changed at the table that people hear: who came and left, who plays for whom, the owner's
+     actions; one line each, never for the table as first sent on a (re)connection. */
+  function tableLines(before, now) {
+    const lines = [];
+    if (before.status === "waiting" && now.status === "playing") lines.push(say("game_starts"));
+    if (before.paused !== now.paused) lines.push(say(now.paused ? "paused" : "resumed"));
+    if (before.absent_after !== now.absent_after) {
+      lines.push(now.absent_after === null || now.absent_after === undefined ? say("absent_never")
+        : say("absent_now", { seconds: now.absent_after }));
+    }
+    now.seats.forEach((seat, index) => {
+      const was = before.seats[index];
+      if (!was) return;
+      const mine = seat.seat === game.seat;
+      if (was.name !== seat.name) {
+        lines.push(mine ? say("name_saved", { name: seat.name }) : say("renamed", { old: was.name, seat: seat.name }));
+      }
+      if (was.kind !== seat.kind) lines.push(say("bot_now", { seat: seat.name, bot: botWords(seat.kind) }));
+      if (was.standin !== seat.standin && seat.kind === "human") {
+        lines.push(say("standin_now", { seat: seat.name, bot: botWords(seat.standin) }));
+      }
+      if (mine) return;
+      if (was.taken && !seat.taken) lines.push(say("seat_freed", { seat: seat.name }));
+      if (!was.connected && seat.connected) lines.push(say(was.taken ? "back" : "sits_down", { seat: seat.name }));
+      if (was.connected && !seat.connected) lines.push(say("left", { seat: seat.name }));
+      if (!was.standing && seat.standing && !seat.connected) {
+        lines.push(say("stands_in", { seat: seat.name, bot: botWords(seat.standin) }));
+      }
+    });
+    return lines;
+  }
+
   function onTable(message) {
     const before = game.table;
+    const fresh = game.freshTable;
     game.table = message;
+    game.freshTable = false;
     game.names = message.seats.map((seat) => seat.name);
-    if (before && !game.burst) {
-      if (before.status === "waiting" && message.status === "playing") speak(say("game_starts"), false);
-      if (before.paused !== message.paused) speak(say(message.paused ? "paused" : "resumed"), true);
+    if (before && !fresh) for (const line of tableLines(before, message)) speak(line, false);
+    if (fresh && game.reconnecting && message.status === "waiting") {
+      game.reconnecting = false;
+      speak(say("back_waiting"), false);
     }
+    if (owner && ownerInfo && before && message.seats.some((seat, i) => before.seats[i]
+        && before.seats[i].taken !== seat.taken)) loadOwner();  // a seat claimed or freed: its invite changed
     drawTable();
     drawSeats();
     drawOwner();
@@ -274,13 +458,9 @@
     const log = $("log");
     for (const line of lines) log.append(el("li", { text: line }));
     if (!game.burst && !game.spokenEvents.has(message.n)) {
-      game.spokenEvents.add(message.n);
-      const event = message.event;
-      const mine = (event.seat === game.seat && ["card", "contract", "double"].includes(event.type));
-      if (!mine) for (const line of lines) speak(line, false, { n: String(message.n) });
-    } else {
-      game.spokenEvents.add(message.n);
+      for (const line of lines) speak(line, false, { n: String(message.n) });
     }
+    game.spokenEvents.add(message.n);
     while (log.childElementCount > 400) log.firstElementChild.remove();
   }
 
@@ -346,13 +526,14 @@
     drawTrick();
     drawScores();
     drawOver();
+    keepFocus();
   }
 
   function drawTable() {
     const table = game.table;
     if (!table) return;
-    $("title").textContent = table.title || table.spec;
-    document.title = `${table.title || table.spec} — ${say("page_title")}`;
+    $("title").textContent = title();
+    document.title = `${title()} — ${say("page_title")}`;
     const view = game.view;
     const parts = [say(`status.${table.status}`)];
     if (table.paused) parts.push(say("status.paused"));
@@ -362,7 +543,7 @@
       if (view.trump) parts.push(say("trumps_are", { suit: suitWords(view.trump) }));
     }
     $("status").textContent = parts.join(" ");
-    $("waiting").hidden = table.status !== "waiting" || game.seat === null;
+    $("waiting").hidden = table.status !== "waiting" || game.seat === null || game.closedForGood;
     $("aim").textContent = say(`aim.${table.aim}`);
   }
 
@@ -372,8 +553,8 @@
     const turn = game.view && game.view.turn;
     for (const seat of game.table.seats) {
       let state;
-      if (seat.kind !== "human") state = say("seat.bot", { bot: seat.kind });
-      else if (seat.standing && !seat.connected) state = say("seat.standin", { bot: seat.standin });
+      if (seat.kind !== "human") state = botWords(seat.kind);
+      else if (seat.standing && !seat.connected) state = say("seat.standin", { bot: botWords(seat.standin) });
       else if (seat.connected) state = say("seat.here");
       else if (seat.taken) state = say("seat.away");
       else state = say("seat.empty");
@@ -393,31 +574,45 @@
     return new Set(decision.options.filter((option) => option !== "pass"));
   }
 
+  /* One option of a listbox: focusable by the roving tabindex, chosen with Enter, Space, a click or a tap. */
+  function option(label, answer, attrs) {
+    const item = el("li", { role: "option", tabindex: "-1", ...attrs, dataset: { ...(attrs.dataset || {}) } }, label);
+    if (answer !== undefined) item.dataset.answer = JSON.stringify(answer);
+    else item.setAttribute("aria-disabled", "true");
+    item.addEventListener("click", () => choose(item));
+    return item;
+  }
+
+  /* Give the roving tab stop to the item at ``index`` (the first when none has it). */
+  function rovingStop(list, index) {
+    const items = Array.from(list.querySelectorAll('[role="option"]'));
+    const at = index >= 0 && index < items.length ? index : 0;
+    items.forEach((item, i) => {
+      item.setAttribute("tabindex", i === at ? "0" : "-1");
+      if (i === at) item.setAttribute("aria-selected", "true");
+      else item.removeAttribute("aria-selected");
+    });
+    return items[at] || null;
+  }
+
   function drawHand() {
     const list = $("hand");
-    const focused = document.activeElement && list.contains(document.activeElement)
-      ? document.activeElement.dataset.card : null;
+    const before = Array.from(list.children);
+    const stop = before.findIndex((item) => item.getAttribute("tabindex") === "0");
+    const stopCard = stop >= 0 ? before[stop].dataset.card : null;
     clear(list);
     const view = game.view;
     const cards = view && game.table && game.table.status !== "waiting" ? view.cards : [];
     $("hand-count").textContent = say("hand.count", { count: cards.length });
     const legal = legalCards();
-    cards.forEach((card, index) => {
+    cards.forEach((card) => {
       const playable = legal.has(card);
-      const button = el("button", {
-        type: "button", class: `card suit-${card[1]}${playable ? " playable" : ""}`, tabindex: "-1",
-        dataset: { card }, "aria-disabled": playable ? null : "true",
-      }, el("span", { "aria-hidden": "true", text: cardSymbol(card) }),
-      el("span", { class: "sr-only", text: cardWords(card) }));
-      if (playable) button.dataset.answer = JSON.stringify(card);
-      button.addEventListener("click", () => choose(button));
-      list.append(el("li", {}, button));
-      if (card === focused || (focused === null && index === 0)) button.setAttribute("tabindex", "0");
+      list.append(option([el("span", { "aria-hidden": "true", text: cardText(card) }),
+        el("span", { class: "sr-only", text: cardWords(card) })], playable ? card : undefined,
+      { class: `card suit-${card[1]}${playable ? " playable" : ""}`, dataset: { card } }));
     });
-    if (focused) {
-      const again = list.querySelector(`[data-card="${focused}"]`);
-      if (again) again.focus();
-    }
+    const again = cards.indexOf(stopCard);
+    rovingStop(list, again >= 0 ? again : Math.min(Math.max(stop, 0), cards.length - 1));
     $("hand-section").hidden = !cards.length;
   }
 
@@ -442,15 +637,18 @@
       case "give":
         return [];
       default:
-        return decision.options.map((option) => [JSON.stringify(option), option]);
+        return decision.options.map((choice) => [JSON.stringify(choice), choice]);
     }
   }
 
   function drawChoices() {
-    const group = clear($("choices"));
+    const group = $("choices");
+    const old = group.querySelector('[role="listbox"]');
+    const stop = old ? Array.from(old.children).findIndex((item) => item.getAttribute("tabindex") === "0") : -1;
+    clear(group);
     const decision = game.decision;
     const section = $("turn-section");
-    if (!decision) {
+    if (!decision || game.closedForGood) {
       section.hidden = true;
       return;
     }
@@ -464,47 +662,106 @@
         group.append(el("p", { class: "note", text: say(key, { made: offer.made, minimum: offer.minimum }) }));
       }
     }
-    const list = el("ul", { class: "options" });
-    options(decision).forEach(([label, answer, contract], index) => {
-      const button = el("button", {
-        type: "button", class: "option", tabindex: index === 0 ? "0" : "-1",
-        "aria-disabled": waiting ? "true" : null, dataset: { answer: JSON.stringify(answer) },
-      }, label);
-      if (contract) button.dataset.contract = contract;
-      button.addEventListener("click", () => choose(button));
-      list.append(el("li", {}, button));
-    });
+    const choices = options(decision);
+    if (!choices.length) return;
+    const list = el("ul", { class: "options", role: "listbox", "aria-labelledby": "question",
+      "aria-orientation": "horizontal" });
+    for (const [label, answer, contract] of choices) {
+      list.append(option(label, waiting ? undefined : answer, { class: "option",
+        dataset: contract ? { contract } : {} }));
+    }
     group.append(list);
+    rovingStop(list, stop);
   }
 
-  function focusDecision() {
+  /* ---- focus ------------------------------------------------------------------------- */
+
+  /* Where the focus is, remembered so that a redraw that removes or hides the element puts it back at the
+     same place: the same card (or the one now at its place), the same choice, the control that replaced it. */
+  function placeOf(element) {
+    const list = element.closest && element.closest('[role="listbox"]');
+    if (list) {
+      return { element, list: list.id === "hand" ? "hand" : "choices",
+        index: Array.from(list.children).indexOf(element), card: element.dataset.card || null };
+    }
+    return { element, id: element.id || null };
+  }
+
+  /* The control that takes the place of one the page has hidden (Pause → Go on, Start → Pause...). */
+  const REPLACES = { "owner-pause": "owner-resume", "owner-resume": "owner-pause", "owner-start": "owner-pause",
+    "take-back": "status" };
+
+  function visible(element) {
+    return element && element.isConnected && element.getClientRects().length > 0;
+  }
+
+  function keepFocus() {
     const active = document.activeElement;
-    if (active && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName)) return;
+    if (active && active !== document.body && visible(active)) return;
+    const place = game.lastFocus;
+    if (!place || visible(place.element)) return;  // the person moved the focus away themselves
+    const target = findPlace(place);
+    if (target) target.focus();
+  }
+
+  function findPlace(place) {
+    if (place.list) {
+      const list = place.list === "hand" ? $("hand") : $("choices").querySelector('[role="listbox"]');
+      const items = list ? Array.from(list.querySelectorAll('[role="option"]')) : [];
+      if (!items.length) return place.list === "choices" ? handStop() || $("turn-heading") : $("hand-heading");
+      const same = place.card ? items.findIndex((item) => item.dataset.card === place.card) : -1;
+      return rovingStop(list, same >= 0 ? same : Math.min(place.index, items.length - 1));
+    }
+    if (place.id) {
+      const again = $(place.id);
+      if (visible(again)) return again;
+      const replacement = $(REPLACES[place.id] || "") || (place.id.startsWith("free-") || place.id.startsWith("standin-")
+        ? $(`bot-${place.id.split("-").pop()}`) : null);
+      if (visible(replacement)) return replacement;
+    }
+    return $("status-heading");
+  }
+
+  function handStop() {
+    const stop = $("hand").querySelector('[tabindex="0"]');
+    return visible(stop) ? stop : null;
+  }
+
+  /* A new decision: the focus goes to it (the first playable card, or the first choice), unless the
+     person is elsewhere on purpose (typing, the log, the owner's panel). */
+  function focusDecision() {
     const decision = game.decision;
     if (!decision) return;
+    const active = document.activeElement;
+    const free = !active || active === document.body || active.closest('[role="listbox"]');
+    if (!free) return;
     if (HAND_KINDS.has(decision.kind)) {
-      const cards = Array.from($("hand").querySelectorAll("button"));
-      const first = cards.findIndex((button) => button.dataset.answer);
-      if (first >= 0) { focusItem(cards, first); return; }
+      const cards = Array.from($("hand").querySelectorAll('[role="option"]'));
+      const current = cards.indexOf(active);
+      if (current >= 0 && cards[current].dataset.answer) return;
+      const first = cards.findIndex((card) => card.dataset.answer);
+      if (first >= 0) {
+        rovingStop($("hand"), first).focus();
+        return;
+      }
     }
-    const first = $("choices").querySelector("button");
-    if (first) first.focus();
+    const list = $("choices").querySelector('[role="listbox"]');
+    if (list) rovingStop(list, 0).focus();
   }
 
-  function choose(button) {
+  function choose(item) {
     const decision = game.decision;
     if (!decision || game.sentFor === decision.id) return;
-    if (!button.dataset.answer) {
-      speak(say("not_playable", { card: cardWords(button.dataset.card) }), true);
+    if (!item.dataset.answer) {
+      if (item.dataset.card) speak(say("not_playable", { card: cardWords(item.dataset.card) }), true);
       return;
     }
-    const answer = JSON.parse(button.dataset.answer);
+    const answer = JSON.parse(item.dataset.answer);
     if (send({ type: "answer", id: decision.id, answer })) {
       game.sentFor = decision.id;
       drawChoices();
       drawHand();
-      const hand = $("hand").querySelector('[tabindex="0"]');
-      if (document.activeElement === document.body && hand) hand.focus();
+      keepFocus();
     }
   }
 
@@ -632,6 +889,7 @@
       const path = `/api/tables/${encodeURIComponent(tableId)}/contracts?lang=${encodeURIComponent(language)}`;
       game.loading[language] = request("GET", path).catch(() => ({ ok: false })).then((response) => {
         game.descriptions[language] = response.ok ? response.data.contracts : [];
+        if (!response.ok) delete game.loading[language];  // tried again when next needed
         return game.descriptions[language];
       });
     }
@@ -640,9 +898,9 @@
 
   /* A contract's name in the page's language (the spec's name until the
      names of that language have come). */
-  function contractLabel(name) {
-    const found = (game.descriptions[say.language] || []).find((item) => item.name === name);
-    return found && found.label ? found.label : name;
+  function contractLabel(contractName) {
+    const found = (game.descriptions[say.language] || []).find((item) => item.name === contractName);
+    return found && found.label ? found.label : contractName;
   }
 
   /* ---- keys ---------------------------------------------------------------------------------- */
@@ -657,6 +915,11 @@
     const target = event.target;
     if (target && (["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.isContentEditable)) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if ((key === "Enter" || key === " ") && target && target.getAttribute && target.getAttribute("role") === "option") {
+      event.preventDefault();
+      choose(target);
+      return;
+    }
     const actions = {
       d: describe, h: () => readout(handLines()), t: () => readout(trickLines()), l: () => readout(lastTrickLines()),
       s: () => readout(scoreLines()), "?": () => readout(keyLines()),
@@ -667,71 +930,113 @@
     }
   });
 
+  document.addEventListener("focusin", (event) => {
+    if (event.target && event.target !== document.body) game.lastFocus = placeOf(event.target);
+  });
+
   /* ---- the waiting room and the owner's panel --------------------------------------------------- */
 
   function setupWaiting() {
     $("name-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const value = $("name-input").value.trim();
-      if (value && send({ type: "name", name: value })) speak(say("name_saved", { name: value }), false);
+      if (value) send({ type: "name", name: value });  // confirmed when the table says the new name
     });
+    $("take-back").addEventListener("click", () => {
+      game.closedForGood = false;
+      $("take-back").hidden = true;
+      setConnection("connecting");
+      connect();
+    });
+    window.addEventListener("online", retryNow);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden && game.unreachable) retryNow(); });
   }
 
   let ownerInfo = null;
 
   async function loadOwner() {
     if (!owner) return;
-    const response = await request("GET", `/api/tables/${encodeURIComponent(tableId)}/owner`, undefined, owner);
+    const response = await request("GET", `/api/tables/${encodeURIComponent(tableId)}/owner`, undefined, owner)
+      .catch(() => ({ ok: false, status: 0, data: null }));
     if (!response.ok) {
+      if (response.status === 0) {  // the server cannot be reached: tried again
+        setTimeout(loadOwner, 2000);
+        return;
+      }
       $("owner-section").hidden = false;
-      $("owner-links").append(el("p", { class: "error", text: say("error.not_owner") }));
+      clear($("owner-links")).append(el("p", { class: "error", text: say("error.not_owner") }));
       return;
     }
     ownerInfo = response.data;
     if (!game.table) onTable({ type: "table", ...ownerInfo, seats: ownerInfo.seats.map((seat) => ({ ...seat })) });
     drawOwner();
-    if (!token) watchAsOwner();
-  }
-
-  function watchAsOwner() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}`
-      + `?owner=${encodeURIComponent(owner)}`);
-    socket.addEventListener("message", (message) => {
-      const data = JSON.parse(message.data);
-      if (data.type === "table") onTable(data);
-    });
-    socket.addEventListener("close", () => setTimeout(watchAsOwner, 2000));
   }
 
   async function ownerAction(path, body) {
-    const response = await request("POST", `/api/tables/${encodeURIComponent(tableId)}/${path}`, body || {}, owner);
-    if (!response.ok) speak(say("error", { message: response.data && response.data.error
-      ? response.data.error.message : String(response.status) }), true);
-    else onTable(response.data);
+    const response = await request("POST", `/api/tables/${encodeURIComponent(tableId)}/${path}`, body || {}, owner)
+      .catch(() => ({ ok: false, status: 0, data: null }));
+    if (!response.ok) {
+      const message = response.data && response.data.error ? response.data.error.message
+        : response.status ? String(response.status) : say("unreachable");
+      speak(say("error", { message }), true);
+      drawOwner();
+      return;
+    }
+    if (response.data.invites) ownerInfo = { ...ownerInfo, ...response.data };
+    onTable(response.data);
+  }
+
+  /* A seat's bot selector: the change is sent when the person presses Enter or leaves the list (so the arrows
+     walk it without sending each step), or at once when it is chosen with a pointer. */
+  function botSelector(seat) {
+    const id = `bot-${seat.seat}`;
+    const select = el("select", { id });
+    for (const bot of ["random", "rules", "strong"]) select.append(el("option", { value: bot, text: botWords(bot) }));
+    const current = seat.kind === "human" ? seat.standin : seat.kind;
+    select.value = current;
+    let pointer = false;
+    const commit = () => {
+      if (select.value !== current) ownerAction(`seats/${seat.seat}`, { bot: select.value });
+    };
+    select.addEventListener("pointerdown", () => { pointer = true; });
+    select.addEventListener("change", () => { if (pointer) commit(); });
+    select.addEventListener("keydown", (event) => {
+      pointer = false;
+      if (event.key === "Enter") {
+        event.preventDefault();
+        commit();
+      }
+    });
+    select.addEventListener("blur", commit);
+    return select;
   }
 
   function drawOwner() {
     if (!owner || !ownerInfo || !game.table) return;
     $("owner-section").hidden = false;
     const linksBox = clear($("owner-links"));
-    ownerInfo.links.forEach((link, seat) => {
-      if (!link) return;
-      const id = `invite-${seat}`;
-      linksBox.append(el("label", { for: id, text: say("invite_for", { seat: game.table.seats[seat].name }) }),
-        el("input", { id, type: "text", readonly: true, value: `${location.origin}${link}` }));
+    game.table.seats.forEach((seat) => {
+      if (seat.kind !== "human") return;
+      const link = ownerInfo.links && ownerInfo.links[seat.seat];
+      if (link) {
+        const id = `invite-${seat.seat}`;
+        linksBox.append(el("label", { for: id, text: say("invite_for", { seat: seat.name }) }),
+          el("input", { id, type: "text", readonly: true, value: `${location.origin}${link}` }));
+      } else if (seat.taken) {
+        linksBox.append(el("div", { class: "seat-row" }, el("p", { class: "note", text: say("invite_used", { seat: seat.name }) }),
+          el("button", { type: "button", id: `free-${seat.seat}`, text: say("free_seat", { seat: seat.name }), on: { click: () => {
+            if (confirm(say("free_confirm", { seat: seat.name }))) ownerAction(`seats/${seat.seat}`, { free: true });
+          } } })));
+      }
     });
     const seatsBox = clear($("owner-seats"));
     for (const seat of game.table.seats) {
-      const id = `bot-${seat.seat}`;
-      const select = el("select", { id });
-      for (const bot of ["random", "rules", "strong"]) select.append(el("option", { value: bot, text: say(`bot.${bot}`) }));
-      select.value = seat.kind === "human" ? seat.standin : seat.kind;
-      select.addEventListener("change", () => ownerAction(`seats/${seat.seat}`, { bot: select.value }));
+      const select = botSelector(seat);
       const label = seat.kind === "human" ? "standin_for" : "bot_for";
-      const row = el("div", { class: "seat-row" }, el("label", { for: id, text: say(label, { seat: seat.name }) }), select);
+      const row = el("div", { class: "seat-row" }, el("label", { for: select.id, text: say(label, { seat: seat.name }) }), select);
       if (seat.kind === "human" && !seat.connected && !seat.standing && game.table.status === "playing") {
-        row.append(el("button", { type: "button", on: { click: () => ownerAction(`seats/${seat.seat}`, { stand_in: true }) },
+        row.append(el("button", { type: "button", id: `standin-${seat.seat}`,
+          on: { click: () => ownerAction(`seats/${seat.seat}`, { stand_in: true }) },
           text: say("stand_in_now", { seat: seat.name }) }));
       }
       seatsBox.append(row);
@@ -741,11 +1046,14 @@
     $("owner-pause").hidden = status !== "playing" || game.table.paused;
     $("owner-resume").hidden = status !== "playing" || !game.table.paused;
     $("owner-end").hidden = status === "over";
-    $("absent-input").value = game.table.absent_after === null || game.table.absent_after === undefined
-      ? "" : String(game.table.absent_after);
+    if (document.activeElement !== $("absent-input")) {
+      $("absent-input").value = game.table.absent_after === null || game.table.absent_after === undefined
+        ? "" : String(game.table.absent_after);
+    }
     const house = ownerInfo.house;
     $("owner-house").hidden = !house;
     if (house) $("house-text").textContent = house;
+    keepFocus();
   }
 
   function setupOwner() {
@@ -768,23 +1076,28 @@
     Barbu.applyWords(say);
     const log = clear($("log"));
     for (const message of game.events) for (const line of eventLines(message.event)) log.append(el("li", { text: line }));
+    if (game.connection) setConnection(game.connection);
     drawAll();
     drawOwner();
+    drawOwnLink();
     if (!game.loading[say.language]) loadContracts(say.language).then(drawWords);
   }
 
   async function start() {
     say = await Barbu.pageWords($("language"), (words) => { say = words; drawWords(); });
-    rove($("hand"), "button");
-    rove($("choices"), "button");
+    rove($("hand"), '[role="option"]');
+    rove($("choices"), '[role="option"]');
     setupWaiting();
     setupOwner();
+    game.key = keptKey(invite);  // the invite claimed the seat in this browser, or the address holds the key
+    game.token = game.key || invite;
+    if (game.key && game.key !== invite) history.replaceState(null, "", ownLink(game.key));
     drawWords();
-    if (!token && !owner) {
+    if (!invite && !owner) {
       $("status").textContent = say("no_token");
       return;
     }
-    setConnection(token ? "connecting" : "owner_only");
+    setConnection(invite ? "connecting" : "owner_only");
     $("hand-section").hidden = true;
     await loadContracts(say.language);  // the contracts' names in the page's language, before the first event
     connect();
