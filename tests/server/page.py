@@ -52,6 +52,7 @@ class Person:
         self.rng = random.Random(f"{seed}/{name}")
         self.page: Any = None
         self.spoken: list[dict[str, Any]] = []  # what earlier pages of this person said
+        self.pages: list[list[dict[str, Any]]] = []  # the same, page by page
         self.open()
 
     def open(self) -> None:
@@ -65,12 +66,14 @@ class Person:
         self.page = page
 
     def close_page(self) -> None:
-        self.spoken.extend(self.page.evaluate("() => window.__spoken"))
+        self.pages.append(self.page.evaluate("() => window.__spoken"))
+        self.spoken.extend(self.pages[-1])
         self.page.close()
         self.page = None
 
     def reload(self) -> None:
-        self.spoken.extend(self.page.evaluate("() => window.__spoken"))
+        self.pages.append(self.page.evaluate("() => window.__spoken"))
+        self.spoken.extend(self.pages[-1])
         self.page.reload()
         self.page.wait_for_function("() => window.barbuTable && window.barbuTable.view !== null")
 
@@ -118,6 +121,35 @@ class Person:
         self.page.keyboard.press(letter)
         self.page.wait_for_function("() => document.getElementById('readout').childElementCount > 0")
         return self.page.evaluate("() => Array.from(document.querySelectorAll('#readout p')).map(p => p.textContent)")
+
+    def transcript(self) -> list[str]:
+        """What a listener has heard on this person's pages so far, in order (both live regions)."""
+        return [line["text"] for line in self.all_spoken()]
+
+    def heard_since(self, mark: int) -> list[str]:
+        """What a listener heard after ``mark`` (a length of :meth:`transcript`)."""
+        return self.transcript()[mark:]
+
+    def active(self) -> dict[str, Any]:
+        """The element under focus: its id, role, the listbox it is in, its card and whether it can be chosen."""
+        return self.page.evaluate("""() => { const a = document.activeElement;
+            const list = a && a.closest ? a.closest('[role="listbox"]') : null;
+            return {tag: a ? a.tagName : null, id: a ? a.id : null, role: a && a.getAttribute ? a.getAttribute('role') : null,
+                    list: list ? (list.id || list.parentElement.id) : null, card: a && a.dataset ? a.dataset.card || null : null,
+                    answer: a && a.dataset ? a.dataset.answer || null : null,
+                    text: a ? a.textContent.slice(0, 80) : null}; }""")
+
+    def tab_to(self, element_id: str, most: int = 200) -> None:
+        """Press Tab until the element ``element_id`` has the focus."""
+        for _ in range(most):
+            if self.page.evaluate("() => document.activeElement && document.activeElement.id") == element_id:
+                return
+            self.page.keyboard.press("Tab")
+        raise AssertionError(f"{self.name}: Tab never reached #{element_id}")
+
+    def spoken_by_page(self) -> list[list[dict[str, Any]]]:
+        """What each page of this person said, the page open now last."""
+        return [*self.pages, self.page.evaluate("() => window.__spoken")] if self.page is not None else list(self.pages)
 
     def all_spoken(self) -> list[dict[str, Any]]:
         now = self.page.evaluate("() => window.__spoken") if self.page is not None else []

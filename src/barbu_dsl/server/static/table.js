@@ -33,6 +33,9 @@
   const REFUSED = 4003;
   /* The longest wait between two tries to reach the table, in milliseconds. */
   const LONGEST_WAIT = 5000;
+  /* How long after the page is back at the table (after the table could not be reached) the others coming
+     back are not said: they come back with the server. */
+  const REJOINING = 15000;
   /* Where the seats' keys are kept in the browser: {"TABLE/INVITE": KEY}. */
   const KEYS = "barbu-seat-keys";
 
@@ -103,25 +106,39 @@
   /* Whether a double event is the declarer's answer to those who doubled them (a redouble), not a
      declarer's double made first (docs/rules.md section 6, first: declarer): every seat it doubles
      doubled the declarer earlier in the hand. */
-  function answersDoubles(event) {
-    if (!game.view || event.seat !== game.view.declarer) return false;
-    const made = new Set();
+  /* The events of the hand before ``event`` (all of the current hand when it is null), from its hand_begins:
+     what an event means is read from the events alone, so the log reads the same after a reload. */
+  function handBefore(event) {
+    let hand = [];
     for (const message of game.events) {
       const e = message.event;
       if (e === event) break;
-      if (e.type === "hand_begins") made.clear();
-      else if (e.type === "double") for (const seat of e.doubled) made.add(`${e.seat},${seat}`);
+      if (e.type === "hand_begins") hand = [];
+      hand.push(e);
     }
+    return hand;
+  }
+
+  /* Whether a double event is the declarer's answer to those who doubled them (a redouble), not a
+     declarer's double made first (docs/rules.md section 6, first: declarer): every seat it doubles
+     doubled the declarer earlier in the hand. */
+  function answersDoubles(event) {
+    const hand = handBefore(event);
+    const begins = hand.find((e) => e.type === "hand_begins");
+    if (!begins || event.seat !== begins.declarer) return false;
+    const made = new Set();
+    for (const e of hand) if (e.type === "double") for (const seat of e.doubled) made.add(`${e.seat},${seat}`);
     return event.doubled.every((seat) => made.has(`${seat},${event.seat}`));
   }
 
-  /* The lines an event is said in (none for what is shown elsewhere). */
-  /** Whether this hand's passing round is the dealer's discards (docs/rules.md section 6). */
-  function discarding() {
-    const view = game.view;
-    return Boolean(view && view.passing && view.passing.direction === "discard");
+  /** Whether the hand's passing round (before ``event``, or now) is the dealer's discards (docs/rules.md
+      section 6). */
+  function discarding(event) {
+    const passing = handBefore(event || null).filter((e) => e.type === "passing").pop();
+    return Boolean(passing && passing.direction === "discard");
   }
 
+  /* The lines an event is said in (none for what is shown elsewhere). */
   function eventLines(event) {
     const e = event;
     switch (e.type) {
@@ -144,7 +161,7 @@
         if (e.direction === "discard") return [say("discarding", { count: e.cards })];
         return [say("passing", { count: e.cards, direction: say(`direction.${e.direction}`) })];
       case "give":
-        return [say(discarding() ? "discards.you" : "gives.you", { card: cardWords(e.card) })];
+        return [say(discarding(e) ? "discards.you" : "gives.you", { card: cardWords(e.card) })];
       case "widow":  // docs/rules.md section 6: the widow goes with the first trick
         return [about("takes_widow", e.seat, { cards: joinWords(e.cards.map(cardWords)) })];
       case "exchange":
@@ -274,7 +291,7 @@
       if (game.key) forgetKey(game.key);
       game.key = null;
       drawOwnLink();
-      stop("freed", errorText({ code: "freed" }));
+      stop("freed", say("freed"));
       return;
     }
     if (code === REFUSED) {
@@ -375,6 +392,7 @@
     if (game.unreachable) {
       game.unreachable = false;
       game.reconnecting = true;  // said once the table's state has come (onTable or onView)
+      game.backAt = Date.now();
     }
     setConnection("connected");
     if (message.key) claimed(message.key);
@@ -405,7 +423,7 @@
   function tableLines(before, now) {
     const lines = [];
     if (before.status === "waiting" && now.status === "playing") lines.push(say("game_starts"));
-    if (before.paused !== now.paused) lines.push(say(now.paused ? "paused" : "resumed"));
+    if (before.paused !== now.paused) lines.push(say(now.paused ? (owner ? "paused.you" : "paused") : "resumed"));
     if (before.absent_after !== now.absent_after) {
       lines.push(now.absent_after === null || now.absent_after === undefined ? say("absent_never")
         : say("absent_now", { seconds: now.absent_after }));
@@ -422,9 +440,14 @@
         lines.push(say("standin_now", { seat: seat.name, bot: botWords(seat.standin) }));
       }
       if (mine) return;
-      if (was.taken && !seat.taken) lines.push(say("seat_freed", { seat: seat.name }));
-      if (!was.connected && seat.connected) lines.push(say(was.taken ? "back" : "sits_down", { seat: seat.name }));
-      if (was.connected && !seat.connected) lines.push(say("left", { seat: seat.name }));
+      const freed = was.taken && !seat.taken;
+      if (freed) lines.push(say("seat_freed", { seat: seat.name }));
+      // Everyone comes back just after the server does: not news, for a few seconds after this page is back.
+      const rejoining = game.backAt && Date.now() - game.backAt < REJOINING;
+      if (!was.connected && seat.connected && !(was.taken && rejoining)) {
+        lines.push(say(was.taken ? "back" : "sits_down", { seat: seat.name }));
+      }
+      if (was.connected && !seat.connected && !freed) lines.push(say("left", { seat: seat.name }));
       if (!was.standing && seat.standing && !seat.connected) {
         lines.push(say("stands_in", { seat: seat.name, bot: botWords(seat.standin) }));
       }
@@ -689,7 +712,7 @@
 
   /* The control that takes the place of one the page has hidden (Pause → Go on, Start → Pause...). */
   const REPLACES = { "owner-pause": "owner-resume", "owner-resume": "owner-pause", "owner-start": "owner-pause",
-    "take-back": "status" };
+    "take-back": "status-heading" };
 
   function visible(element) {
     return element && element.isConnected && element.getClientRects().length > 0;
@@ -697,29 +720,52 @@
 
   function keepFocus() {
     const active = document.activeElement;
+    if (game.resting && active === game.resting.element) {  // the focus waits for its place to come back
+      const back = findPlace(game.resting.from);
+      if (back) {
+        game.resting = null;
+        back.focus();
+      }
+      return;
+    }
+    game.resting = null;
     if (active && active !== document.body && visible(active)) return;
     const place = game.lastFocus;
     if (!place || visible(place.element)) return;  // the person moved the focus away themselves
     const target = findPlace(place);
-    if (target) target.focus();
+    if (target) {
+      target.focus();
+      return;
+    }
+    const rest = restingPlace();  // the hand is empty for now (between hands, at the end): focus waits there
+    rest.focus();
+    game.resting = { element: rest, from: place };
   }
 
+  /* The element that now stands at ``place``, or null when nothing does (an empty hand, a hidden control). */
   function findPlace(place) {
     if (place.list) {
       const list = place.list === "hand" ? $("hand") : $("choices").querySelector('[role="listbox"]');
       const items = list ? Array.from(list.querySelectorAll('[role="option"]')) : [];
-      if (!items.length) return place.list === "choices" ? handStop() || $("turn-heading") : $("hand-heading");
+      if (!items.length) return place.list === "choices" ? handStop() : null;
       const same = place.card ? items.findIndex((item) => item.dataset.card === place.card) : -1;
       return rovingStop(list, same >= 0 ? same : Math.min(place.index, items.length - 1));
     }
     if (place.id) {
       const again = $(place.id);
       if (visible(again)) return again;
-      const replacement = $(REPLACES[place.id] || "") || (place.id.startsWith("free-") || place.id.startsWith("standin-")
-        ? $(`bot-${place.id.split("-").pop()}`) : null);
-      if (visible(replacement)) return replacement;
+      const seat = place.id.split("-").pop();
+      const replacements = [$(REPLACES[place.id] || ""), place.id.startsWith("free-") ? $(`invite-${seat}`) : null,
+        place.id.startsWith("free-") || place.id.startsWith("standin-") ? $(`bot-${seat}`) : null];
+      const replacement = replacements.find(visible);
+      if (replacement) return replacement;
     }
-    return $("status-heading");
+    return null;
+  }
+
+  /* Where focus rests when its place has gone: the end of the game, or the table's status. */
+  function restingPlace() {
+    return game.over ? $("over-heading") : $("status-heading");
   }
 
   function handStop() {
@@ -733,7 +779,8 @@
     const decision = game.decision;
     if (!decision) return;
     const active = document.activeElement;
-    const free = !active || active === document.body || active.closest('[role="listbox"]');
+    const free = !active || active === document.body || active.closest('[role="listbox"]')
+      || (game.resting && active === game.resting.element);
     if (!free) return;
     if (HAND_KINDS.has(decision.kind)) {
       const cards = Array.from($("hand").querySelectorAll('[role="option"]'));
@@ -741,12 +788,16 @@
       if (current >= 0 && cards[current].dataset.answer) return;
       const first = cards.findIndex((card) => card.dataset.answer);
       if (first >= 0) {
+        game.resting = null;
         rovingStop($("hand"), first).focus();
         return;
       }
     }
     const list = $("choices").querySelector('[role="listbox"]');
-    if (list) rovingStop(list, 0).focus();
+    if (list) {
+      game.resting = null;
+      rovingStop(list, 0).focus();
+    }
   }
 
   function choose(item) {
@@ -988,18 +1039,22 @@
 
   /* A seat's bot selector: the change is sent when the person presses Enter or leaves the list (so the arrows
      walk it without sending each step), or at once when it is chosen with a pointer. */
-  function botSelector(seat) {
+  function botSelector(seat, pending) {
     const id = `bot-${seat.seat}`;
     const select = el("select", { id });
     for (const bot of ["random", "rules", "strong"]) select.append(el("option", { value: bot, text: botWords(bot) }));
     const current = seat.kind === "human" ? seat.standin : seat.kind;
-    select.value = current;
+    select.value = pending || current;
     let pointer = false;
     const commit = () => {
+      delete select.dataset.unsent;
       if (select.value !== current) ownerAction(`seats/${seat.seat}`, { bot: select.value });
     };
     select.addEventListener("pointerdown", () => { pointer = true; });
-    select.addEventListener("change", () => { if (pointer) commit(); });
+    select.addEventListener("change", () => {
+      if (pointer) commit();
+      else select.dataset.unsent = "true";
+    });
     select.addEventListener("keydown", (event) => {
       pointer = false;
       if (event.key === "Enter") {
@@ -1007,7 +1062,8 @@
         commit();
       }
     });
-    select.addEventListener("blur", commit);
+    select.addEventListener("blur", () => { if (select.dataset.unsent) commit(); });
+    if (pending) select.dataset.unsent = "true";
     return select;
   }
 
@@ -1029,9 +1085,12 @@
           } } })));
       }
     });
-    const seatsBox = clear($("owner-seats"));
+    const seatsBox = $("owner-seats");
+    const pending = {};  // a choice walked to with the arrows but not yet sent survives the redraw
+    for (const select of seatsBox.querySelectorAll("select[data-unsent]")) pending[select.id] = select.value;
+    clear(seatsBox);
     for (const seat of game.table.seats) {
-      const select = botSelector(seat);
+      const select = botSelector(seat, pending[`bot-${seat.seat}`]);
       const label = seat.kind === "human" ? "standin_for" : "bot_for";
       const row = el("div", { class: "seat-row" }, el("label", { for: select.id, text: say(label, { seat: seat.name }) }), select);
       if (seat.kind === "human" && !seat.connected && !seat.standing && game.table.status === "playing") {
