@@ -43,7 +43,6 @@ AT_SPI_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
 PROGRAMS = {"Xvfb": "xvfb", "dbus-daemon": "dbus-daemon", "dbus-send": "dbus-bin",
             AT_SPI_LAUNCHER: "at-spi2-core", "orca": "orca", "xdotool": "xdotool", "/usr/bin/chromium": "chromium"}
 """Each program the desktop runs, and the Debian package it comes in."""
-INSTALL = "apt-get install --no-install-recommends orca xvfb xdotool at-spi2-core dbus-daemon chromium"
 
 LOCK = Path(tempfile.gettempdir()) / "barbu-orca-desktop.lock"
 CUSTOMIZATIONS = '''"""Written by the barbu tests: Orca's debug log, line by line."""
@@ -195,8 +194,9 @@ class Desktop:
 
     def start(self) -> Desktop:
         missing = missing_packages()
-        assert not missing, (f"the screen reader test needs the Debian packages {', '.join(missing)}: "
-                             f"{INSTALL} (README.md's test command installs them)")
+        assert not missing, (f"the screen reader's test needs the Debian packages {', '.join(missing)}: "
+                             f"apt-get install --no-install-recommends {' '.join(missing)} "
+                             "(README.md's test command installs them)")
         self._start_x()
         self._start_bus()
         self._start_orca()
@@ -250,16 +250,26 @@ class Desktop:
             try:
                 os.killpg(self.group, sig)
             except ProcessLookupError:
-                break
+                return
             deadline = time.monotonic() + 3
             while time.monotonic() < deadline:
                 for process in self.processes:
                     process.poll()  # our children: reaped as they end
-                try:
-                    os.killpg(self.group, 0)  # the others (the registry) are init's to reap
-                except ProcessLookupError:
+                if not self._living():
                     return
                 time.sleep(0.05)
+
+    def _living(self) -> list[int]:
+        """The processes of the group still running (not those ended, whose exit init has yet to collect)."""
+        living = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue  # ended meanwhile
+            if int(fields[2]) == self.group and fields[0] != "Z":
+                living.append(int(stat.parent.name))
+        return living
 
     # ---- the keyboard --------------------------------------------------------------------------
 
