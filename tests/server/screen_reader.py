@@ -7,9 +7,9 @@ What Orca says is read from its debug log (``orca --debug-file``): each
 utterance it sends to speech is a ``SPEECH OUTPUT: '...'`` line there,
 whether or not a speech synthesiser runs (none does here: Orca is kept
 from starting speech-dispatcher, logs "SPEECH: Not available" and goes
-on as usual).  A file Orca itself loads from its
-settings folder, ``orca-customizations.py``, makes the log line-buffered
-so that it can be read while Orca speaks.
+on as usual).  A file Orca itself loads from its settings folder,
+``orca-customizations.py``, makes the log line-buffered so that it can
+be read while Orca speaks.
 
 The keys of the person at the keyboard go through the X server (xdotool,
 the XTEST extension), so Orca hears each key before the page does, as
@@ -161,7 +161,7 @@ class Desktop:
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.processes: list[subprocess.Popen[bytes]] = []
+        self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self.group: int | None = None
         self.display = ""
         self.speech = SpeechLog(folder / "orca-debug.log")
@@ -185,7 +185,7 @@ class Desktop:
         output.close()
         if self.group is None:
             self.group = process.pid
-        self.processes.append(process)
+        self.processes[name] = process
         return process
 
     def output(self, name: str) -> str:
@@ -237,8 +237,8 @@ class Desktop:
     def _until(self, ready: Callable[[], bool], what: str, name: str, timeout: float = 20) -> None:
         deadline = time.monotonic() + timeout
         while not ready():
-            stopped = [process.args for process in self.processes if process.poll() is not None]
-            assert not stopped, f"{what}: {stopped[0]} stopped: {self.output(name)}"
+            stopped = [other for other, process in self.processes.items() if process.poll() is not None]
+            assert not stopped, f"{what}: {stopped[0]} stopped: {self.output(stopped[0])}"
             assert time.monotonic() < deadline, f"{what} was not ready in {timeout} s: {self.output(name)}"
             time.sleep(0.05)
 
@@ -253,7 +253,7 @@ class Desktop:
                 return
             deadline = time.monotonic() + 3
             while time.monotonic() < deadline:
-                for process in self.processes:
+                for process in self.processes.values():
                     process.poll()  # our children: reaped as they end
                 if not self._living():
                     return
@@ -274,7 +274,10 @@ class Desktop:
     # ---- the keyboard --------------------------------------------------------------------------
 
     def xdotool(self, *args: str) -> str:
-        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30)
+        try:
+            done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"xdotool {' '.join(args)} did not end in 30 s") from None
         assert done.returncode == 0, f"xdotool {' '.join(args)}: {done.stderr}"
         return done.stdout.strip()
 
