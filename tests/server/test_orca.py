@@ -114,7 +114,9 @@ def differences(lines: list[dict[str, Any]], said: Counter[str], events: list[di
             continue
         whose = "your own card" if event["seat"] == 0 else f"{NAMES[event['seat']]}'s card"
         name = cards[event["card"]]
-        tagged = [line["text"] for line in lines if line["n"] == str(event["n"]) and words(name) in words(line["text"])]
+        # A line tagged with the card's event; the person's own card may be said as it is played, untagged.
+        tagged = [line["text"] for line in lines if words(name) in words(line["text"]) and (
+            line["n"] == str(event["n"]) or (event["seat"] == 0 and line["n"] is None and line["turn"] is None))]
         if not tagged:
             problems.append(f"{whose}, the {name}: no line of a live region says it")
         elif not said[words(tagged[0])]:
