@@ -43,7 +43,7 @@ class Person:
     """One person at the table: a browser context of their own, a page on their seat's link."""
 
     def __init__(self, browser: Any, url: str, name: str, viewport: dict[str, int], locale: str = "en-GB",
-                 seed: int = 0):
+                 seed: int = 0, ready: str = "() => window.barbuTable && window.barbuTable.table !== null"):
         self.name = name
         self.url = url
         self.context = browser.new_context(viewport=viewport, locale=locale)
@@ -51,6 +51,7 @@ class Person:
         self.errors: list[str] = []
         self.rng = random.Random(f"{seed}/{name}")
         self.page: Any = None
+        self.ready = ready  # what the page is waited for when it opens
         self.spoken: list[dict[str, Any]] = []  # what earlier pages of this person said
         self.pages: list[list[dict[str, Any]]] = []  # the same, page by page
         self.open()
@@ -62,7 +63,7 @@ class Person:
         page.on("console", lambda message: self.errors.append(f"{self.name}: console: {message.text}")
                 if message.type == "error" else None)
         page.goto(self.url)
-        page.wait_for_function("() => window.barbuTable && window.barbuTable.table !== null")
+        page.wait_for_function(self.ready)
         self.page = page
 
     def close_page(self) -> None:

@@ -51,9 +51,9 @@ class Evening:
         self.answers: dict[str, list[str]] = {}  # each person's answers made by keys, as JSON text
         self.elsewhere: set[str] = set()  # people who moved their focus away from the game on purpose
 
-    def sit(self, link: str, name: str, viewport: dict[str, int], language: str) -> Person:
+    def sit(self, link: str, name: str, viewport: dict[str, int], language: str, **ready: str) -> Person:
         locale = {"en": "en-GB", "it": "it-IT", "fr": "fr-FR", "pt": "pt-PT"}[language]
-        person = Person(self.browser, self.server.base + link, name, viewport, locale, seed=len(self.people))
+        person = Person(self.browser, self.server.base + link, name, viewport, locale, seed=len(self.people), **ready)
         person.page.on("dialog", lambda dialog: dialog.accept())
         self.people.append(person)
         self.languages[name] = language
@@ -152,14 +152,17 @@ def test_an_evening_at_the_table_with_every_fault(evening: Evening) -> None:
     wait_until(lambda: evening.say(ann, "seat_claimed") in ann.transcript(), "Ann told her seat is hers")
     evening.accessible(ann, "the waiting room")
 
+    watcher = evening.sit(made["owner_link"], "Ann's laptop", DESKTOP, "en")  # the owner's page alone
     bea = evening.sit(made["links"][1], "Bea", PHONE, "it")
     cid = evening.sit(made["links"][2], "Cid", DESKTOP, "fr")
     dee = evening.sit(made["links"][3], "Dee", PHONE, "pt")
     eve = Terminal(server, made["links"][4], ["auto"] * 400, "--plain", "--lang", "en")
     for person in evening.people:
         person.page.wait_for_function("() => window.barbuTable.table.status === 'playing'", timeout=60_000)
-    arrivals = [line for line in ann.transcript() if line.endswith("has sat down.")]
-    assert arrivals == [f"{name} has sat down." for name in ("Bea", "Cid", "Dee", "Eve")], ann.transcript()
+    for owner in (ann, watcher):
+        arrivals = [line for line in owner.transcript() if line.endswith("has sat down.")]
+        assert arrivals == [f"{name} has sat down." for name in ("Bea", "Cid", "Dee", "Eve")], owner.transcript()
+    assert watcher.page.evaluate("() => window.barbuTable.connection") == "owner_only"
     assert evening.say(ann, "game_starts") in ann.transcript()
     # The owner's invitations are gone once used: she can neither sit in Bea's seat nor see her hand.
     status, owner_view = server.request("GET", f"/api/tables/{made['table']}/owner", owner=made["owner"])
@@ -240,11 +243,14 @@ def test_an_evening_at_the_table_with_every_fault(evening: Evening) -> None:
     restarted = ServerProcess(server.db, port=server.port, keys=server.keys).start()
     server.process = restarted.process
     for person in evening.people:
-        wait_until(lambda p=person: p.page.evaluate("() => window.barbuTable.connection") == "connected",
+        state = "owner_only" if person is watcher else "connected"
+        wait_until(lambda p=person, s=state: p.page.evaluate("() => window.barbuTable.connection") == s,
                    f"{person.name} connected again", 30)
         heard = person.heard_since(marks[person.name])
         assert Counter(heard)[evening.say(person, "unreachable")] == 1, heard
-        back = [line for line in heard if line.startswith(evening.say(person, "reconnected", hand="", hands="")[:12])]
+        again = evening.say(person, "connected_again") if person is watcher \
+            else evening.say(person, "reconnected", hand="", hands="")[:12]
+        back = [line for line in heard if line.startswith(again)]
         assert len(back) == 1, heard
         # The others come back with the server: that is not said, seat by seat.
         assert not [line for line in heard if any(line == evening.say(person, "back", seat=name)
@@ -283,13 +289,15 @@ def test_an_evening_at_the_table_with_every_fault(evening: Evening) -> None:
     evening.accessible(dee, "back with a new invitation")
 
     # ---- the game is played to its end ----------------------------------------------------------------------
-    evening.play_until(lambda: all(p.state()["over"] for p in evening.people), timeout=300)
+    players = [p for p in evening.people if p is not watcher]
+    evening.play_until(lambda: all(p.state()["over"] for p in players), timeout=300)
     out, err = eve.communicate(timeout=120)
     assert eve.returncode == 0, err
     assert "Traceback" not in err
     totals = server.get(f"/api/tables/{made['table']}")["totals"]
-    for person in evening.people:
+    for person in players:
         assert person.page.evaluate("() => window.barbuTable.over.totals") == totals
+    watcher.page.wait_for_function("() => window.barbuTable.table.status === 'over'")
     evening.accessible(bea, "the game over, on a phone")
 
     # What each listener heard: every own answer confirmed once, each turn announced once on a page (a new
@@ -308,3 +316,26 @@ def test_an_evening_at_the_table_with_every_fault(evening: Evening) -> None:
         for answer in set(evening.answers[person.name]):
             line = evening.confirmation(person, answer)
             assert said[line] == evening.answers[person.name].count(answer), (person.name, line)
+
+
+def test_a_refused_link_is_said_and_not_tried_again(evening: Evening) -> None:
+    """docs/server.md, The page: a link the server refuses is said aloud in the
+    person's language and not tried again; an invitation already used shows
+    nothing of the seat's hand (the owner who sent it cannot sit there)."""
+    made = evening.made
+    bea = evening.sit(made["links"][1], "Bea", PHONE, "it")
+    bea.page.wait_for_function("() => !document.getElementById('own-link-box').hidden")
+    for link, code in ((made["links"][1], "claimed"), (f"/t/{made['table']}?token=nope", "not_a_seat")):
+        other = evening.sit(link, f"someone ({code})", DESKTOP, "fr",
+                            ready="() => window.barbuTable && window.barbuTable.closedForGood")
+        refusal = evening.say(other, "refused", reason=evening.say(other, f"error.{code}"))
+        wait_until(lambda o=other, r=refusal: r in o.transcript(), f"the refusal ({code}) said")
+        assert other.page.evaluate("() => window.barbuTable.connection") == "refused"
+        assert other.page.evaluate("() => document.querySelectorAll('#hand [role=option]').length") == 0
+        assert other.page.evaluate("() => window.barbuTable.view") is None and other.page.evaluate(
+            "() => window.barbuTable.seat") is None
+        time.sleep(1.5)
+        assert other.page.evaluate("() => window.barbuTable.tries") == 0, "a refused link is not tried again"
+        assert Counter(other.transcript())[refusal] == 1
+        evening.accessible(other, f"a refused link ({code})")
+    assert bea.page.evaluate("() => window.barbuTable.connection") == "connected", "Bea keeps her seat"

@@ -33,6 +33,9 @@
   const REFUSED = 4003;
   /* The longest wait between two tries to reach the table, in milliseconds. */
   const LONGEST_WAIT = 5000;
+  /* The lines a live region keeps, and for how long (milliseconds). */
+  const REGION_LINES = 400;
+  const REGION_MS = 60000;
   /* How long after the page is back at the table (after the table could not be reached) the others coming
      back are not said: they come back with the server. */
   const REJOINING = 15000;
@@ -52,13 +55,21 @@
 
   /* ---- speaking ------------------------------------------------------------------ */
 
-  /* Say a line once: politely what happens (the person's own answers too),
-     assertively the person's turn, errors and a lost connection.  Each line
-     is tagged with the event or decision it says. */
+  /* Say a line once: politely what happens (the person's own answers and
+     turn too, in the order they come), assertively only errors and a lost
+     connection — a screen reader drops the polite lines it has not said yet
+     when an assertive one comes.  Each line is tagged with the event or
+     decision it says.  A line stays in its region for a minute (a reader
+     that is behind reads a line when it comes to it, and says nothing for
+     a line already removed), and a region keeps at most REGION_LINES. */
   function speak(text, urgent, tag) {
     const region = $(urgent ? "assertive" : "polite");
-    region.append(el("p", { text, dataset: tag || {} }));
-    while (region.childElementCount > 4) region.firstElementChild.remove();
+    const now = Date.now();
+    region.append(el("p", { text, dataset: { ...(tag || {}), at: String(now) } }));
+    while (region.childElementCount > REGION_LINES
+           || (region.firstElementChild && now - Number(region.firstElementChild.dataset.at) > REGION_MS)) {
+      region.firstElementChild.remove();
+    }
   }
 
   function readout(lines) {
@@ -388,14 +399,19 @@
   function onSeated(message) {
     game.seat = message.seat;
     game.names = message.players;
+    reached();
+    if (message.key) claimed(message.key);
+  }
+
+  /* The server has taken this connection (a seat's ``seated``, the owner's first ``table``). */
+  function reached() {
     game.tries = 0;
     if (game.unreachable) {
       game.unreachable = false;
       game.reconnecting = true;  // said once the table's state has come (onTable or onView)
       game.backAt = Date.now();
     }
-    setConnection("connected");
-    if (message.key) claimed(message.key);
+    setConnection(game.token ? "connected" : "owner_only");
   }
 
   /* An answer or message refused: said, and the pending decision shown and answerable again. A refusal
@@ -461,10 +477,11 @@
     game.table = message;
     game.freshTable = false;
     game.names = message.seats.map((seat) => seat.name);
+    if (fresh && !game.token && game.socket) reached();  // the owner's own connection: its first message
     if (before && !fresh) for (const line of tableLines(before, message)) speak(line, false);
-    if (fresh && game.reconnecting && message.status === "waiting") {
-      game.reconnecting = false;
-      speak(say("back_waiting"), false);
+    if (fresh && game.reconnecting && (message.status === "waiting" || !game.token)) {
+      game.reconnecting = false;  // no view comes: the return is said here
+      speak(say(game.token ? "back_waiting" : "connected_again"), false);
     }
     if (owner && ownerInfo && before && message.seats.some((seat, i) => before.seats[i]
         && before.seats[i].taken !== seat.taken)) loadOwner();  // a seat claimed or freed: its invite changed
@@ -509,7 +526,7 @@
     drawAll();
     if (!game.spokenTurns.has(message.id)) {
       game.spokenTurns.add(message.id);
-      speak(turnLine(message), true, { turn: String(message.id) });
+      speak(turnLine(message), false, { turn: String(message.id) });
     }
     focusDecision();
   }
@@ -707,7 +724,7 @@
       return { element, list: list.id === "hand" ? "hand" : "choices",
         index: Array.from(list.children).indexOf(element), card: element.dataset.card || null };
     }
-    return { element, id: element.id || null };
+    return { element, id: element.id || null, owner: Boolean(element.closest && element.closest("#owner-section")) };
   }
 
   /* The control that takes the place of one the page has hidden (Pause → Go on, Start → Pause...). */
@@ -737,7 +754,7 @@
       target.focus();
       return;
     }
-    const rest = restingPlace();  // the hand is empty for now (between hands, at the end): focus waits there
+    const rest = restingPlace(place);  // its place is away for now (an empty hand, a new invitation): focus waits
     rest.focus();
     game.resting = { element: rest, from: place };
   }
@@ -756,15 +773,19 @@
       if (visible(again)) return again;
       const seat = place.id.split("-").pop();
       const replacements = [$(REPLACES[place.id] || ""), place.id.startsWith("free-") ? $(`invite-${seat}`) : null,
-        place.id.startsWith("free-") || place.id.startsWith("standin-") ? $(`bot-${seat}`) : null];
+        place.id.startsWith("standin-") ? $(`bot-${seat}`) : null];
       const replacement = replacements.find(visible);
       if (replacement) return replacement;
     }
     return null;
   }
 
-  /* Where focus rests when its place has gone: the end of the game, or the table's status. */
-  function restingPlace() {
+  /* Where focus rests while its place is away: the owner's heading for a control of the owner's panel, the
+     end of the game, or the table's status. */
+  function restingPlace(place) {
+    if (place && place.owner && !$("owner-section").hidden) {
+      return $("owner-heading");
+    }
     return game.over ? $("over-heading") : $("status-heading");
   }
 
