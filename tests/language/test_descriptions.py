@@ -11,6 +11,7 @@ import pytest
 from barbu_dsl.errors import SpecError
 from barbu_dsl.explain import explain
 from barbu_dsl.language import apply_overlays, load_spec, parse_spec, print_spec
+from barbu_dsl.resources import bundled_spec_names
 from barbu_dsl.schema import spec_schema
 
 SPEC = """name: club
@@ -118,3 +119,14 @@ def test_explain_says_them_in_the_readers_language() -> None:
     assert "Les règles du cercle : simples." in french and "Les plis coûtent 1." in french
     assert "Each trick costs 2." in french
 
+
+
+@pytest.mark.parametrize("name", bundled_spec_names())
+def test_bundled_specs_describe_themselves_in_every_language(name: str) -> None:
+    """Every bundled spec, variant and scale has its description in
+    Italian, French and Portuguese."""
+    spec = load_spec(name)
+    for described in (spec, *spec.overlays):
+        assert described.description, name
+        assert {language for language, _ in described.descriptions} == {"it", "fr", "pt"}, \
+            (name, getattr(described, "kind", "spec"), described.name)
