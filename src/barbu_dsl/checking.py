@@ -38,7 +38,8 @@ class CheckReport:
 
 def check_spec(load: Callable[[], Spec], language: str = "en", players: int | None = None) -> CheckReport:
     """Read a spec with ``load`` and check it as ``barbu check`` does; its
-    warnings in ``language``, for ``players`` only when given."""
+    warnings in ``language``, for ``players`` only when given (and a number
+    of players the spec is played by)."""
     from .compiled.advice import plan_warnings
     from .i18n import Translator
     from .language.loader import check_overlays
@@ -66,7 +67,7 @@ def check_spec(load: Callable[[], Spec], language: str = "en", players: int | No
     t = Translator(language)
     labels = None if language == "en" else {key: t(f"check.label.{key}")
                                             for key in ("error", "warning", "note", "hint")}
-    chosen = None if players is None else [players]
+    chosen = [players] if players in spec.players else None  # a number the spec is not played by: every one
     warnings = [warning.format(labels) for warning in plan_warnings(spec, language, chosen)]
     if failures and spec.extends is not None:
         warnings.extend("\n".join(d.format(labels) for d in found) for _, found in failures)

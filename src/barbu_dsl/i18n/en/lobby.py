@@ -15,7 +15,8 @@ MESSAGES: dict[str, str] = {
     "lobby.error.mode_twice": "the mode is chosen once: \"choices\" choose it, so \"spec\" may not apply the variant "
                               "'{variant}' too",
     "lobby.error.no_modes": "{spec} plays its contracts in a set order: it has no mode to choose",
-    "lobby.error.few_contracts": "{spec} has {count} contracts to choose from: a game of its own has at least {low}",
+    "lobby.error.few_contracts": "{spec} has too few contracts to choose from ({count}): a game the table chooses has at least {low}",
+    "lobby.error.choices": "choices are an object: {{\"mode\": ..., \"contracts\": ..., \"picks\": [...], \"hands\": ...}}",
     "lobby.error.mode": "the mode is one of {modes}",
     "lobby.error.whole": "'{field}' is a whole number above zero",
     "lobby.error.picks_list": "'picks' is a list of the contracts chosen",

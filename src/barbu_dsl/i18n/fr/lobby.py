@@ -15,8 +15,8 @@ MESSAGES: dict[str, str] = {
     "lobby.error.mode_twice": "le mode se choisit une seule fois : les \"choices\" le choisissent, donc \"spec\" ne "
                               "peut pas appliquer aussi la variante '{variant}'",
     "lobby.error.no_modes": "{spec} joue ses contrats dans un ordre établi : il n'a pas de mode à choisir",
-    "lobby.error.few_contracts": "{spec} a {count} contrats à choisir : une partie choisie par la table en a au "
-                                 "moins {low}",
+    "lobby.error.few_contracts": "{spec} a trop peu de contrats à choisir ({count}) : une partie choisie par la table en a au moins {low}",
+    "lobby.error.choices": "les choix sont un objet : {{\"mode\": ..., \"contracts\": ..., \"picks\": [...], \"hands\": ...}}",
     "lobby.error.mode": "le mode est l'un de {modes}",
     "lobby.error.whole": "'{field}' est un nombre entier supérieur à zéro",
     "lobby.error.picks_list": "'picks' est la liste des contrats choisis",

@@ -19,8 +19,8 @@ MESSAGES: dict[str, str] = {
     "lobby.error.mode_twice": "la modalità si sceglie una volta sola: la scelgono le \"choices\", quindi \"spec\" non "
                               "può applicare anche la variante '{variant}'",
     "lobby.error.no_modes": "{spec} gioca i suoi contratti in un ordine stabilito: non ha modalità da scegliere",
-    "lobby.error.few_contracts": "{spec} ha {count} contratti tra cui scegliere: una partita scelta dal tavolo ne ha "
-                                 "almeno {low}",
+    "lobby.error.few_contracts": "{spec} ha troppo pochi contratti tra cui scegliere ({count}): una partita scelta dal tavolo ne ha almeno {low}",
+    "lobby.error.choices": "le scelte sono un oggetto: {{\"mode\": ..., \"contracts\": ..., \"picks\": [...], \"hands\": ...}}",
     "lobby.error.mode": "la modalità è una tra {modes}",
     "lobby.error.whole": "'{field}' è un numero intero maggiore di zero",
     "lobby.error.picks_list": "'picks' è la lista dei contratti scelti",

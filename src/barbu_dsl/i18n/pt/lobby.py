@@ -15,8 +15,8 @@ MESSAGES: dict[str, str] = {
     "lobby.error.mode_twice": "o modo escolhe-se uma só vez: as \"choices\" escolhem-no, por isso \"spec\" não pode "
                               "aplicar também a variante '{variant}'",
     "lobby.error.no_modes": "{spec} joga os seus contratos por uma ordem fixa: não tem modo para escolher",
-    "lobby.error.few_contracts": "{spec} tem {count} contratos para escolher: um jogo escolhido pela mesa tem pelo "
-                                 "menos {low}",
+    "lobby.error.few_contracts": "{spec} tem contratos a menos para escolher ({count}): um jogo escolhido pela mesa tem pelo menos {low}",
+    "lobby.error.choices": "as escolhas são um objeto: {{\"mode\": ..., \"contracts\": ..., \"picks\": [...], \"hands\": ...}}",
     "lobby.error.mode": "o modo é um de {modes}",
     "lobby.error.whole": "'{field}' é um número inteiro maior do que zero",
     "lobby.error.picks_list": "'picks' é a lista dos contratos escolhidos",
