@@ -3,7 +3,10 @@ and the line that says it is fine.
 
 ``barbu check`` prints the report; the table server shows it to the owner
 of a table who pastes or uploads a house file (:mod:`barbu_dsl.server.lobby`),
-so both say exactly the same thing.
+so both say exactly the same thing: in English at the terminal, in the
+page's language in the lobby (the warnings' words, not the spec's errors,
+which are said as ``barbu check`` says them).  The lobby's summary is
+:func:`table_summary`: the table being made, for the players chosen.
 
 Each variant and scale not yet applied is tried on its own: a spec's own
 that fails is an error; one a house file inherits that no longer fits the
@@ -33,9 +36,12 @@ class CheckReport:
     summary: str = ""
 
 
-def check_spec(load: Callable[[], Spec]) -> CheckReport:
-    """Read a spec with ``load`` and check it as ``barbu check`` does."""
+def check_spec(load: Callable[[], Spec], language: str = "en", players: int | None = None) -> CheckReport:
+    """Read a spec with ``load`` and check it as ``barbu check`` does; its
+    warnings in ``language``, for ``players`` only when given (and a number
+    of players the spec is played by)."""
     from .compiled.advice import plan_warnings
+    from .i18n import Translator
     from .language.loader import check_overlays
     from .words import plural
 
@@ -58,14 +64,44 @@ def check_spec(load: Callable[[], Spec]) -> CheckReport:
     counts = ", ".join(map(str, spec.players))
     summary = (f"ok: {spec.full_name} — {plural(len(spec.contracts), 'contract')}, {counts} players, "
                f"{plural(len(spec.overlays), 'variant or scale', 'variants and scales')}")
-    warnings = [warning.format() for warning in plan_warnings(spec)]
+    t = Translator(language)
+    labels = None if language == "en" else {key: t(f"check.label.{key}")
+                                            for key in ("error", "warning", "note", "hint")}
+    chosen = [players] if players in spec.players else None  # a number the spec is not played by: every one
+    warnings = [warning.format(labels) for warning in plan_warnings(spec, language, chosen)]
     if failures and spec.extends is not None:
-        warnings.extend("\n".join(d.format() for d in found) for _, found in failures)
-        names = ", ".join(overlay.name for overlay, _ in failures)
-        verb = "applies" if len(failures) == 1 else "apply"
-        warnings.append(f"barbu: {len(failures)} of {spec.extends.base}'s variants and scales no longer {verb} to "
-                        f"{spec.name}: {names}")
+        warnings.extend("\n".join(d.format(labels) for d in found) for _, found in failures)
+        warnings.append(t(f"check.no_longer_apply.{'one' if len(failures) == 1 else 'many'}", count=len(failures),
+                          base=spec.extends.base, spec=spec.name,
+                          names=", ".join(overlay.name for overlay, _ in failures)))
     return CheckReport(spec, [], warnings, summary)
 
 
-__all__ = ["CheckReport", "check_spec"]
+def table_summary(spec: Spec, language: str = "en", players: int | None = None) -> str:
+    """What the lobby says of rules that check: the title, the players (the
+    number chosen, else every number allowed), the hands of a game and the
+    contracts it plays (or draws its lists from), in ``language``."""
+    from .compiled import game_plan
+    from .explain import RuleWords
+    from .explain.words import players_text
+
+    w = RuleWords(language)
+    t = w.t
+    title = spec.title_in(language)
+    plan = game_plan(spec, players if players is not None else spec.players[0])
+    if players is None:
+        table = t("check.summary.spec", title=title, players=players_text(w, spec.players))
+    else:
+        fields = {"title": title, "players": players_text(w, (players,)), "hands": w.count(plan.hands, "hand")}
+        kind = "open" if plan.open_ended else "target" if plan.target is not None else None
+        table = t("check.summary.table" + (f".{kind}" if kind else ""), target=plan.target, **fields)
+    if plan.draw == "none":
+        names = list(dict.fromkeys(contract.name_in(language) for contract in plan.unit))
+        played = t("check.summary.contracts", contracts=w.count(len(names), "contract"), names=w.join(names))
+    else:
+        played = t(f"check.summary.drawn.{plan.draw}", contracts=w.count(plan.per_player, "contract"),
+                   pool=w.count(len(plan.pool), "contract"))
+    return " ".join([t("check.summary.ok"), table, played])
+
+
+__all__ = ["CheckReport", "check_spec", "table_summary"]

@@ -17,6 +17,7 @@ play), 2 unusable input.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,14 +44,17 @@ class Diagnostic:
     severity: str = "error"
     notes: tuple[Diagnostic, ...] = ()
 
-    def format(self) -> str:
-        text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+    def format(self, words: Mapping[str, str] | None = None) -> str:
+        """The diagnostic as barbu prints it; ``words``: the words for its
+        severity and for ``hint`` in another language (the lobby's)."""
+        said = words or {}
+        text = f"{self.file}:{self.line}:{self.column}: {said.get(self.severity, self.severity)}: {self.message}"
         if self.source_line:
             shown, column, width = _window(self.source_line, self.column, max(1, self.width))
             text += f"\n    {shown}\n    {' ' * (column - 1)}{'^' * width}"
         if self.hint:
-            text += f"\n    hint: {self.hint}"
-        return "\n".join([text, *(note.format() for note in self.notes)])
+            text += f"\n    {said.get('hint', 'hint')}: {self.hint}"
+        return "\n".join([text, *(note.format(words) for note in self.notes)])
 
 
 SHOWN_LINE = 160

@@ -181,6 +181,7 @@ def _contract() -> dict[str, Any]:
     properties: dict[str, Any] = {
         "rules": _RULE_LINE,
         "description": {"type": "string"},
+        "descriptions": _descriptions("its description in the players' languages"),
         "twin": {"type": "string", "description": "the name of its twin, every value negated"},
         "players": {"type": "object", "propertyNames": _COUNT_KEY, "additionalProperties": _RULE_LINE,
                     "description": "other rule lines for particular player counts"},
@@ -215,6 +216,13 @@ def _language_names(description: str) -> dict[str, Any]:
             "additionalProperties": {**_ONE_LINE, "minLength": 1}}
 
 
+def _descriptions(description: str) -> dict[str, Any]:
+    """A ``descriptions`` mapping: a language barbu speaks besides English
+    (the ``description`` itself) → the description in it."""
+    return {"type": "object", "description": description, "propertyNames": {"enum": list(LANGUAGES[1:])},
+            "additionalProperties": {"type": "string", "minLength": 1}}
+
+
 def _contracts(patching: bool) -> dict[str, Any]:
     kinds: list[Any] = [_RULE_LINE, {"$ref": "#/$defs/contract"}]
     if patching:
@@ -231,7 +239,10 @@ def _settings() -> dict[str, Any]:
 
 
 def _overlay() -> dict[str, Any]:
-    properties: dict[str, Any] = {"description": {"type": "string"}, **_settings()}
+    properties: dict[str, Any] = {"description": {"type": "string"},
+                                  "descriptions": _descriptions("its description in the players' languages, e.g. "
+                                                                "{it: ..., fr: ..., pt: ...}"),
+                                  **_settings()}
     assert set(properties) == set(R.OVERLAY_KEYS), "the schema names every overlay key the loader reads"
     return {"anyOf": [{"type": "null"}, {"type": "object", "properties": properties,
                                          "additionalProperties": False}]}
@@ -245,6 +256,7 @@ def spec_schema() -> dict[str, Any]:
         "title": _ONE_LINE,
         "names": _language_names("the title in the players' languages, e.g. {it: Barbu da torneo}"),
         "description": {"type": "string"},
+        "descriptions": _descriptions("the description in the players' languages, e.g. {it: ..., fr: ..., pt: ...}"),
         "extends": {"type": "string", "description": "a bundled spec or a spec file this one builds on"},
         "apply": {**_NAMES, "description": "variants and scales of the base to apply"},
         "applied": {**_NAMES, "description": "overlays already applied (barbu fmt writes it)"},

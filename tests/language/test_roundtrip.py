@@ -91,7 +91,11 @@ def specs(draw: st.DrawFn) -> m.Spec:
     contracts = []
     for name in contract_names:
         rules = draw(domino_rules(players[0])) if len(players) == 1 and draw(st.booleans()) else draw(trick_rules())
-        contracts.append(m.Contract(name, rules, description=draw(st.one_of(st.none(), names))))
+        description = draw(st.one_of(st.none(), names))
+        told = draw(st.lists(st.tuples(st.sampled_from(["it", "fr", "pt"]), names), max_size=3,
+                             unique_by=lambda pair: pair[0])) if description else []
+        contracts.append(m.Contract(name, rules, description=description,
+                                    descriptions=tuple(sorted(told, key=lambda pair: ["it", "fr", "pt"].index(pair[0])))))
     chooser = draw(st.sampled_from(["declarer-series", "rotating", "dealer", "fixed-order"]))
     order = tuple(draw(st.permutations(contract_names)))
     if chooser == "rotating":  # a rotating chooser draws from a part of the contracts (docs/rules.md 3)

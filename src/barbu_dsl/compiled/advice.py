@@ -7,60 +7,62 @@ refusing the spec.
   sections 2, 3 and 6): the last one is played in part, so the players
   do not all declare the same contracts, and where they choose which, the
   game's total is no longer fixed.
+
+Each is said in English for ``barbu check``, or in the lobby's language
+(the ``check`` catalog of :mod:`barbu_dsl.i18n`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..errors import Diagnostic
+from ..i18n import Translator
 from ..language import model as m
 from ..language.source import Source
 from ..limits import GAME_HANDS
 from .game_plan import GamePlan, game_plan
 
 
-def plan_warnings(spec: m.Spec) -> list[Diagnostic]:
-    """Every warning about ``spec``'s game plan, at the line that sets
-    the number of hands."""
+def plan_warnings(spec: m.Spec, language: str = "en", counts: Sequence[int] | None = None) -> list[Diagnostic]:
+    """Every warning about ``spec``'s game plan (for each of ``counts``,
+    by default every player count it allows), at the line that sets the
+    number of hands, in ``language``."""
+    t = Translator(language)
     found = []
-    for count in spec.players:
+    for count in spec.players if counts is None else counts:
         plan = game_plan(spec, count)
         if plan.cut and not plan.open_ended:  # a game to a target ends where it ends (section 6)
             where = spec.setting_position(f"game.hands.{count}", "game.hands")
             found.append(Source(where.file if where else spec.name, "").positioned(
-                where, f"with {count} players a game of {plan.hands} hands {_cut_text(plan)}",
-                hint=_whole_hint(plan), severity="warning"))
+                where, t("check.cut", players=count, hands=plan.hands, cut=_cut_text(plan, t)),
+                hint=_whole_hint(plan, t), severity="warning"))
     return found
 
 
-def _cut_text(plan: GamePlan) -> str:
+def _cut_text(plan: GamePlan, t: Translator) -> str:
     """How ``plan``'s hands cut its last series, rubber, lists or order."""
     if plan.chooser == "fixed-order":
-        return (f"stops after {plan.cut} of the order's {len(plan.pool)} contracts, so the rest are never "
-                "played")
+        return t("check.cut.fixed_order", cut=plan.cut, count=len(plan.pool))
     if plan.chooser == "fixed-series":
-        return (f"stops {_hands(plan.cut)} into a declarer's series of {plan.per_player}, so that declarer "
-                "does not play the whole order")
+        return t("check.cut.fixed_series", hands=_hands(plan.cut, t), per=plan.per_player)
     if plan.series:
-        unit, who = f"a declarer's series of {plan.per_player}", "the declarer chooses"
-    elif plan.lists == "shared":
-        unit, who = f"a rubber of {plan.per_player}", "the choosers choose"
-    else:
-        return (f"does not give every player their whole list of {plan.per_player} contracts: the players "
-                "choose which contracts they leave out, so the game's total depends on their choice")
-    return (f"stops {_hands(plan.cut)} into {unit}: {who} which contracts those hands play, so the game's "
-            "total depends on their choice")
+        return t("check.cut.series", hands=_hands(plan.cut, t), per=plan.per_player)
+    if plan.lists == "shared":
+        return t("check.cut.rubber", hands=_hands(plan.cut, t), per=plan.per_player)
+    return t("check.cut.lists", per=plan.per_player)
 
 
-def _hands(count: int) -> str:
-    return f"{count} hand{'s' if count != 1 else ''}"
+def _hands(count: int, t: Translator) -> str:
+    return t(f"rules.count.hand.{'one' if count == 1 else 'many'}", n=count)
 
 
-def _whole_hint(plan: GamePlan) -> str:
+def _whole_hint(plan: GamePlan, t: Translator) -> str:
     """Numbers of hands that play whole series, rubbers, lists or orders."""
     if plan.chooser == "fixed-order":
-        return f"set 'hands' to {len(plan.pool)}, or leave it out to play each contract with every player"
+        return t("check.whole.fixed_order", count=len(plan.pool))
     multiples = [str(plan.whole * k) for k in range(1, 5) if plan.whole * k <= GAME_HANDS]
-    return f"make 'hands' a multiple of {plan.whole} ({', '.join(multiples)}, ...)"
+    return t("check.whole", whole=plan.whole, multiples=", ".join(multiples))
 
 
 __all__ = ["plan_warnings"]

@@ -44,8 +44,9 @@ def contract_lines(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], 
     each set of player counts, its twin and its hand total."""
     name = contract.name_in(w.language)
     out = [name, "-" * len(name)]
-    if contract.description:
-        out.append(contract.description)
+    described = contract.description_in(w.language)
+    if described:
+        out.append(described)
     variants = rule_sets(contract, counts)
     for rules, ns in variants.items():
         indent = ""

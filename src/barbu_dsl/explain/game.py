@@ -19,13 +19,13 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
     title = f"{spec.title_in(w.language)} ({spec.full_name})"
     out = [title, "=" * len(title)]
     if spec.description:
-        out.append(spec.description)
+        out.append(spec.description_in(w.language))
     for name in spec.applied:
         try:
             overlay = spec.overlay(name)
         except KeyError:
             continue
-        out.append(w("with_overlay", name=name, text=overlay.description) if overlay.description
+        out.append(w("with_overlay", name=name, text=overlay.description_in(w.language)) if overlay.description
                    else w("with_overlay.bare", name=name))
     out.append("")
     out.append(w("players_line", players=players_text(w, counts), decks=decks_text(spec, counts, w)))

@@ -6,8 +6,10 @@ person plays, the page, ``barbu explain``) say everything through a
 :mod:`.it`, :mod:`.fr`, :mod:`.pt`) holding one module per catalog
 (:data:`CATALOGS`): ``cards``, ``answers`` (the words people type),
 ``sheet`` (a hand's problems), ``sheet_cli``
-(``barbu sheet``), ``scorer`` (the page), ``table`` (``barbu play``) and
-``rules`` (the rules in words).  A fifth language is a new package with the
+(``barbu sheet``), ``scorer`` (the page), ``table`` (``barbu play``),
+``rules`` (the rules in words), ``check`` (a check's warnings, and its
+summary of a table's rules) and ``lobby`` (what the table server says to
+its lobby).  A fifth language is a new package with the
 same modules and its code in :data:`LANGUAGES`; a test checks that every
 language has every English message, with the same ``{fields}``.
 
@@ -34,7 +36,7 @@ from importlib import import_module
 LANGUAGES = ("en", "it", "fr", "pt")
 """The languages every message exists in (each a package of this one)."""
 
-CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules")
+CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules", "check", "lobby")
 """The catalogs, a module of each language's package."""
 
 

@@ -577,7 +577,8 @@ class Contract:
     only), how often each player must choose it (docs/rules.md section 6).
     ``names`` are its names in the players' languages (language code →
     name), ``twin_names`` its twin's (:mod:`.names`): for people to read
-    and type; ``name`` is its name everywhere else.
+    and type; ``name`` is its name everywhere else.  ``descriptions`` are
+    its ``description`` in the players' languages.
     """
 
     name: str
@@ -590,6 +591,7 @@ class Contract:
     times_each: bool = False
     names: tuple[tuple[str, str], ...] = ()
     twin_names: tuple[tuple[str, str], ...] = ()
+    descriptions: tuple[tuple[str, str], ...] = ()
     where: Position | None = field(default=None, compare=False, repr=False)
     where_by_players: tuple[tuple[int, Position], ...] = field(default=(), compare=False, repr=False)
 
@@ -601,6 +603,11 @@ class Contract:
     def name_in(self, language: str) -> str:
         """The contract's name for people who speak ``language``."""
         return dict(self.names).get(language, self.name)
+
+    def description_in(self, language: str) -> str | None:
+        """The contract's description for people who speak ``language``
+        (its ``description`` where the spec gives none in that language)."""
+        return dict(self.descriptions).get(language, self.description) if self.description else None
 
     def rules_for(self, players: int) -> Rules:
         """The rules this contract is played with by ``players`` players."""
@@ -841,7 +848,8 @@ class Overlay:
     and contract changes, applied in order.  ``deck_words``: the decks it
     gives in a shorthand the file used (``highest 8 each``), which
     ``barbu fmt`` writes again as written; ``positions``: where each of its
-    settings was written, for messages at their line."""
+    settings was written, for messages at their line.  ``descriptions``:
+    its ``description`` in the players' languages."""
 
     name: str
     kind: Literal["variant", "scale"]
@@ -851,6 +859,11 @@ class Overlay:
     where: Position | None = field(default=None, compare=False, repr=False)
     deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
     positions: tuple[tuple[str, Position], ...] = field(default=(), compare=False, repr=False)
+    descriptions: tuple[tuple[str, str], ...] = ()
+
+    def description_in(self, language: str) -> str:
+        """What the overlay does, for people who speak ``language``."""
+        return dict(self.descriptions).get(language, self.description) if self.description else ""
 
 
 @dataclass(frozen=True)
@@ -896,10 +909,10 @@ class Spec:
     each setting (``game.hands`` → its position), for messages about them;
     ``deck_words`` the decks written in a shorthand (``highest 8 each``),
     which ``barbu fmt`` keeps.  ``names`` are its title in the players'
-    languages (:mod:`.names`).  ``passing`` says how cards are passed
-    before play (none by default), ``redeal`` when a deal is void (never
-    by default); ``leftover`` what becomes of the cards that do not deal
-    out evenly (see :data:`Leftover`).
+    languages (:mod:`.names`), ``descriptions`` its description in them.
+    ``passing`` says how cards are passed before play (none by default),
+    ``redeal`` when a deal is void (never by default); ``leftover`` what
+    becomes of the cards that do not deal out evenly (see :data:`Leftover`).
     """
 
     name: str
@@ -918,6 +931,7 @@ class Spec:
     positions: tuple[tuple[str, Position], ...] = field(default=(), compare=False, repr=False)
     deck_words: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
     names: tuple[tuple[str, str], ...] = ()
+    descriptions: tuple[tuple[str, str], ...] = ()
     passing: Passing = Passing()
     redeal: Redeal = Redeal()
     leftover: Leftover = "removed"
@@ -960,6 +974,10 @@ class Spec:
     def title_in(self, language: str) -> str:
         """The spec's title for people who speak ``language``."""
         return dict(self.names).get(language, self.title)
+
+    def description_in(self, language: str) -> str:
+        """The spec's description for people who speak ``language``."""
+        return dict(self.descriptions).get(language, self.description) if self.description else ""
 
     def contract(self, name: str) -> Contract:
         """The contract called ``name``, matched without regard to case,

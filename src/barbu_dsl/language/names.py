@@ -15,6 +15,16 @@ score-sheet files, ``game.order`` and on the command line; a name in a
 language is for people, who read it and may type it.  So that what they
 type names one contract, two contracts may not share a name in a language,
 nor may one's name in a language be another's own name.
+
+A spec, each of its variants and scales and each contract may likewise
+give its ``description`` in the other languages (``descriptions``); the
+``description`` itself is the English one, and the one shown in a
+language the spec gives none in::
+
+    description: Four players avoid hearts and the queen of spades.
+    descriptions:
+      it: Quattro giocatori evitano i cuori e la donna di picche.
+      fr: Quatre joueurs évitent les cœurs et la dame de pique.
 """
 
 from __future__ import annotations
@@ -34,23 +44,50 @@ Names = tuple[tuple[str, str], ...]
 def read_names(source: Source, node: Node | None) -> Names:
     """The names a ``names`` mapping gives, in :data:`LANGUAGES` order;
     each problem reported at its place in ``source``."""
-    if node is None:
-        return ()
-    if not isinstance(node, MappingNode):
+    if node is not None and not isinstance(node, MappingNode):
         source.error(node, "names maps a language to a name, e.g. {it: Niente prese, fr: Pas de plis}",
                      hint="languages: " + ", ".join(LANGUAGES))
+        return ()
+    return _texts(source, node, "name", LANGUAGES)
+
+
+def read_descriptions(source: Source, node: Node | None, description: Node | None) -> Names:
+    """The descriptions a ``descriptions`` mapping gives, in
+    :data:`LANGUAGES` order (``description``: the node of the English
+    description, which they translate and so need); each problem
+    reported at its place in ``source``."""
+    if node is None:
+        return ()
+    others = LANGUAGES[1:]
+    if not isinstance(node, MappingNode):
+        source.error(node, "descriptions maps a language to a description, e.g. {it: ..., fr: ..., pt: ...}",
+                     hint="languages: " + ", ".join(others))
+        return ()
+    if description is None:
+        source.error(node, "descriptions translate the description, and there is none",
+                     hint="write the description in English as 'description:' beside them")
+        return ()
+    return _texts(source, node, "description", others)
+
+
+def _texts(source: Source, node: MappingNode | None, what: str, languages: tuple[str, ...]) -> Names:
+    """A mapping of languages to texts (a name is one line)."""
+    if node is None:
         return ()
     found: dict[str, str] = {}
     for key, value in pairs(node):
         language = (scalar(key) or "").strip()
         text = (scalar(value) or "").strip() if not is_null(value) else ""
-        if language not in LANGUAGES:
-            source.error(key, f"'{language}' is not a language barbu speaks", hint="languages: " + ", ".join(LANGUAGES))
+        if language == "en" and language not in languages:
+            source.error(key, f"the {what} in English is the '{what}' itself",
+                         hint=f"write it as '{what}:', and here the other languages: {', '.join(languages)}")
+        elif language not in LANGUAGES:
+            source.error(key, f"'{language}' is not a language barbu speaks", hint="languages: " + ", ".join(languages))
         elif language in found:
-            source.error(key, f"the name in '{language}' is given twice")
+            source.error(key, f"the {what} in '{language}' is given twice")
         elif not text:
-            source.error(value, f"the name in '{language}' is empty")
-        elif text.splitlines() != [text]:
+            source.error(value, f"the {what} in '{language}' is empty")
+        elif what == "name" and text.splitlines() != [text]:
             source.error(value, "a name is one line: this one holds a line break", hint="write it on one line")
         else:
             found[language] = text
@@ -87,4 +124,14 @@ def names_text(names: Names) -> str:
     return "{" + ", ".join(f"{language}: {quote(name, flow=True)}" for language, name in names) + "}"
 
 
-__all__ = ["Names", "check_names", "names_text", "read_names"]
+def descriptions_lines(descriptions: Names, indent: str) -> list[str]:
+    """``descriptions:`` and a line for each language at ``indent``, as
+    ``barbu fmt`` writes them (a description is often a long sentence)."""
+    from .printer import quote
+
+    if not descriptions:
+        return []
+    return [f"{indent}descriptions:", *(f"{indent}  {language}: {quote(text)}" for language, text in descriptions)]
+
+
+__all__ = ["Names", "check_names", "descriptions_lines", "names_text", "read_descriptions", "read_names"]

@@ -172,7 +172,7 @@ def _patch(contract: m.Contract, change: m.ContractChange, overlay: m.Overlay, s
     # explanation of the new rules is generated from them instead.  The
     # contract is now last written where the change was.
     return replace(contract, rules=rules, by_players=tuple(sorted((n, r) for n, r in counts.items() if r is not None)),
-                   description=None, where=change.where or contract.where,
+                   description=None, descriptions=(), where=change.where or contract.where,
                    where_by_players=tuple(sorted(wheres.items())))
 
 

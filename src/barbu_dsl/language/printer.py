@@ -19,7 +19,7 @@ import yaml
 from .. import cards as C
 from . import model as m
 from .decks import DeckProblem, default_removed, outside_pack, pack_text, read_removals, removals_text
-from .names import names_text
+from .names import descriptions_lines, names_text
 from .rules import clause_text, rules_text
 
 _PLAIN = re.compile(r"^[\w♠♥♦♣−+(][\w ♠♥♦♣−+'’.()/{},;:!?&-]*$")
@@ -102,6 +102,7 @@ def _identity(spec: m.Spec, before_name: list[str] | None = None) -> list[str]:
         out.append(f"names: {names_text(spec.names)}")
     if spec.description:
         out.append(f"description: {quote(spec.description)}")
+        out.extend(descriptions_lines(spec.descriptions, ""))
     return out
 
 
@@ -234,6 +235,7 @@ def _contract(contract: m.Contract, indent: str) -> list[str]:
         out.append(f"{indent}  twin_names: {names_text(contract.twin_names)}")
     if contract.description:
         out.append(f"{indent}  description: {quote(contract.description)}")
+        out.extend(descriptions_lines(contract.descriptions, indent + "  "))
     if contract.by_players:
         out.append(f"{indent}  players:")
         out.extend(f"{indent}    {n}: {quote(rules_text(r))}" for n, r in contract.by_players)
@@ -248,6 +250,7 @@ def _overlay(overlay: m.Overlay, low: int) -> list[str]:
     out = [f"  {quote(overlay.name)}:"]
     if overlay.description:
         out.append(f"    description: {quote(overlay.description)}")
+        out.extend(descriptions_lines(overlay.descriptions, "    "))
     out.extend(_overlay_body(overlay, "    ", low))
     if len(out) == 1:
         out[0] += " {}"

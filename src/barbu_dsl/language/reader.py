@@ -22,7 +22,7 @@ from ..limits import CONTRACTS, RULE_LINE_CHARACTERS, RULE_LINE_CLAUSES
 from ..resources import bundled_spec_names
 from . import model as m
 from .checks import Unread, check_spec
-from .names import check_names, read_names
+from .names import check_names, read_descriptions, read_names
 from .overlays import apply_overlay
 from .parser import Groups, LineError, parse_line
 from .rules import build
@@ -32,11 +32,11 @@ from .spec_cache import is_path_like
 from .suggest import closest, did_you_mean
 from .unexpressible import unexpressible_key
 
-SPEC_KEYS = ("name", "title", "names", "description", "extends", "apply", "applied", "players", "deck", "decks",
-             "leftover", "game", "doubling", "passing", "redeal", "contracts", "variants", "scales")
-OVERLAY_KEYS = ("description", "players", "deck", "decks", "leftover", "game", "doubling", "passing", "redeal",
-                "contracts")
-CONTRACT_KEYS = ("rules", "description", "twin", "players", "times", "names", "twin_names")
+SPEC_KEYS = ("name", "title", "names", "description", "descriptions", "extends", "apply", "applied", "players",
+             "deck", "decks", "leftover", "game", "doubling", "passing", "redeal", "contracts", "variants", "scales")
+OVERLAY_KEYS = ("description", "descriptions", "players", "deck", "decks", "leftover", "game", "doubling", "passing",
+                "redeal", "contracts")
+CONTRACT_KEYS = ("rules", "description", "descriptions", "twin", "players", "times", "names", "twin_names")
 
 Extending = Callable[[str, Path, tuple[str, ...]], tuple[m.Spec, str]]
 """How the reader loads what a house file extends: (name, the folder to
@@ -122,7 +122,8 @@ class SpecReader(SettingReaders):
         else:
             spec, positions = self._house(*base, body, own_overlays, sections, positions)
         spec = replace(spec, name=name, title=title, description=description, header=src.header_comment(),
-                       positions=tuple(positions.items()), names=read_names(src, sections.get("names")))
+                       positions=tuple(positions.items()), names=read_names(src, sections.get("names")),
+                       descriptions=self._descriptions(sections))
         check_spec(spec, src, positions, unread)
         check_names(spec, src)
         return spec
@@ -249,6 +250,10 @@ class SpecReader(SettingReaders):
             return None
         return text.strip()
 
+    def _descriptions(self, sections: dict[str, Node]) -> tuple[tuple[str, str], ...]:
+        """The ``descriptions`` of a spec, overlay or contract: its ``description`` in other languages."""
+        return read_descriptions(self.source, sections.get("descriptions"), sections.get("description"))
+
     def _one_line(self, node: Node | None, what: str) -> str | None:
         """A name or title: text of one line, since it is shown as one (a
         line break in it could forge a line of barbu's output, such as
@@ -331,7 +336,7 @@ class SpecReader(SettingReaders):
                 name, kind,  # type: ignore[arg-type]
                 description=self._text(sections.get("description")) or "",
                 settings=tuple(settings), contracts=tuple(changes), where=self.source.where(key), deck_words=words,
-                positions=tuple(own.items()),
+                positions=tuple(own.items()), descriptions=self._descriptions(sections),
             ))
         return overlays
 
@@ -501,7 +506,7 @@ class SpecReader(SettingReaders):
             twin=self._text(sections.get("twin")), description=self._text(sections.get("description")),
             where=self.source.where(sections["rules"]), times=times, times_each=each,
             where_by_players=tuple(where_by_players), names=read_names(self.source, sections.get("names")),
-            twin_names=read_names(self.source, sections.get("twin_names")),
+            twin_names=read_names(self.source, sections.get("twin_names")), descriptions=self._descriptions(sections),
         )
 
     def _times(self, node: Node | None) -> tuple[int, bool]:

@@ -32,7 +32,7 @@ from ..bots import BOTS
 from ..engine import GameFileError, GameState
 from ..limits import TABLE_REQUEST_BYTES, TABLES
 from ..scorer.core import core_script
-from .lobby import LobbyError, NewTable, read_new_table, read_rules, specs_menu
+from .lobby import LobbyError, NewTable, check_players, read_new_table, read_rules, request_language, specs_menu
 from .protocol import NOT_NOW, REFUSED, Refusal, read_message
 from .store import SeatRow, StoreError, TableRow, TableStore
 from .table import Listener, Table
@@ -128,7 +128,7 @@ class _Handlers:
 
     def __init__(self, server: Server) -> None:
         self.server = server
-        self.menu_cache: list[Any] = []
+        self.menu_cache: dict[str, list[Any]] = {}
 
     @staticmethod
     def page(name: str) -> Any:
@@ -250,17 +250,35 @@ class _Handlers:
         return _json(self._owner_message(table))
 
     async def check(self, request: Request) -> Response:
-        """The lobby's check: the rules a table would play, with ``barbu check``'s messages."""
+        """The lobby's check: the rules a table would play for ``players``
+        (if given), with ``barbu check``'s messages, the warnings and the
+        summary of the table in the page's language (``lang``)."""
+        from ..checking import table_summary
+
         body = await _body(request)
         if not isinstance(body, dict):
             raise _Fail(400, "bad_request", "the body is {\"spec\": ..., \"choices\": ...} or {\"spec_text\": ...}")
-        rules = read_rules(body)
+        language = request_language(body)
+        players = body.get("players")
+        if players is not None and (type(players) is not int or not 1 <= players <= 99):
+            raise _Fail(400, "bad_request", "\"players\" is the number of players at the table")
+        rules = read_rules(body, language, players)
         spec = rules.spec
-        return _json({"ok": True, "spec": spec.full_name, "title": spec.title, "players": list(spec.players),
-                      "house": rules.house, "summary": rules.report.summary, "warnings": rules.report.warnings})
+        if players is not None:
+            check_players(spec, players, language)
+        return _json({"ok": True, "spec": spec.full_name, "title": spec.title_in(language),
+                      "players": list(spec.players), "house": rules.house,
+                      "summary": table_summary(spec, language, players), "warnings": rules.report.warnings})
 
     async def specs(self, request: Request) -> Response:
-        return _json({"specs": self._menu(), "bots": list(BOTS)})
+        """The bundled specs as the lobby offers them, in the page's language (``?lang=``)."""
+        from ..i18n import choose_language
+
+        try:
+            language = choose_language(request.query_params.get("lang", "en")[:20])
+        except ValueError:
+            raise _Fail(400, "bad_request", "languages: en, it, fr, pt") from None
+        return _json({"specs": self._menu(language), "bots": list(BOTS)})
 
     async def words(self, request: Request) -> Response:
         from .words import page_words
@@ -332,10 +350,10 @@ class _Handlers:
             return None
         return number
 
-    def _menu(self) -> list[Any]:
-        if not self.menu_cache:
-            self.menu_cache.extend(specs_menu())
-        return self.menu_cache
+    def _menu(self, language: str) -> list[Any]:
+        if language not in self.menu_cache:
+            self.menu_cache[language] = specs_menu(language)
+        return self.menu_cache[language]
 
     async def failed(self, request: Request, error: Exception) -> Response:
         if isinstance(error, _Fail):

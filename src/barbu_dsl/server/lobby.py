@@ -16,6 +16,14 @@ a spec with errors is refused with its messages, and its warnings are
 shown.  Then the seats (``human`` or a bot's name), the names (one line
 each, bounded, different), the seed (secret unless the owner gives one),
 the language of the page, the absence time and the stand-in bot.
+
+The lobby speaks the page's language (``lang``): the warnings, the
+summary of the table being made (for the players chosen), the titles and
+descriptions of the specs it offers, the names of their contracts, and
+every refusal a person can meet on the page (a choice the spec does not
+allow, a name, the players).  A spec's errors are said as ``barbu check``
+says them, in English, and so are the refusals of a request no page
+makes (a body of the wrong shape).
 """
 
 from __future__ import annotations
@@ -28,8 +36,9 @@ from typing import Any
 from ..bots import BOTS, HUMAN
 from ..checking import CheckReport, check_spec
 from ..errors import BarbuError
+from ..i18n import LANGUAGES, Translator
 from ..language import model as m
-from ..limits import SPEC_FILE_BYTES
+from ..limits import NAME_CHARACTERS, SPEC_FILE_BYTES
 from .protocol import Refusal, check_name
 
 DEFAULT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Hugo", "Irene", "Jonas")
@@ -98,10 +107,28 @@ def bundled_reference(ref: Any) -> str:
     return ref
 
 
-def read_rules(data: dict[str, Any]) -> Rules:
-    """The rules a request asks for (see the module docstring)."""
+def request_language(data: Any) -> str:
+    """The language a request's ``lang`` names (``en`` without one)."""
+    from ..i18n import choose_language
+
+    given = data.get("lang") if isinstance(data, dict) else None
+    if given is None:
+        return "en"
+    try:
+        return choose_language(str(given)[:20])
+    except ValueError:
+        raise LobbyError("bad_request", Translator("en")("lobby.error.language", given=str(given)[:20],
+                                                           languages=", ".join(LANGUAGES))) from None
+
+
+def read_rules(data: dict[str, Any], language: str = "en", players: int | None = None) -> Rules:
+    """The rules a request asks for (see the module docstring), checked
+    with their warnings in ``language`` for ``players`` (every number of
+    players the spec allows when None, or when it does not allow that one)."""
     from ..language import load_spec, parse_spec
 
+    t = Translator(language)
+    check = partial(check_spec, language=language)
     given, ref, choices = data.get("spec_text"), data.get("spec"), data.get("choices")
     text: str | None = None
     if given is not None:
@@ -110,27 +137,30 @@ def read_rules(data: dict[str, Any]) -> Rules:
         text = given
         if choices is not None:
             raise LobbyError("bad_request", "give \"choices\" with a bundled \"spec\", not with \"spec_text\"")
-        report = check_spec(partial(parse_spec, given, HOUSE_FILE, reads_files=False))
+        report = check(partial(parse_spec, given, HOUSE_FILE, reads_files=False), players=players)
         reference = None
     else:
         reference = bundled_reference(ref)
-        report = check_spec(partial(load_spec, reference))
+        report = check(partial(load_spec, reference), players=players)
         if report.spec is not None and choices is not None:
             from .house import ChoiceError, house_file, read_choices
 
             try:
                 text = house_file(report.spec, reference, read_choices(choices))
             except ChoiceError as error:
-                raise LobbyError("bad_request", str(error)) from None
-            report = check_spec(partial(parse_spec, text, HOUSE_FILE, reads_files=False))
+                raise LobbyError("bad_request", error.said(language)) from None
+            report = check(partial(parse_spec, text, HOUSE_FILE, reads_files=False), players=players)
     if report.spec is None:
-        raise LobbyError("bad_spec", "the rules do not check", report.errors)
+        raise LobbyError("bad_spec", t("lobby.error.rules"), report.errors)
     spec = report.spec
     return Rules(spec, reference if text is None and reference else spec.full_name, text, report)
 
 
 def read_new_table(data: Any) -> NewTable:
-    """The table a ``POST /api/tables`` body asks for."""
+    """The table a ``POST /api/tables`` body asks for; its warnings and
+    refusals in its ``lang``."""
+    language = request_language(data)
+    t = Translator(language)
     if not isinstance(data, dict):
         raise LobbyError("bad_request", "the body is a JSON object: {\"spec\": ..., \"seats\": [...]}")
     seats = data.get("seats")
@@ -140,29 +170,19 @@ def read_new_table(data: Any) -> NewTable:
     unknown = [kind for kind in seats if kind != HUMAN and kind not in BOTS]
     if unknown:
         raise LobbyError("bad_request", f"'{unknown[0][:40]}' is not a seat's kind (human, {', '.join(BOTS)})")
-    rules = read_rules(data)
-    spec = rules.spec
-    if len(seats) not in spec.players:
-        raise LobbyError("bad_request", f"{spec.full_name} is played by {', '.join(map(str, spec.players))} "
-                                        f"players, not {len(seats)}")
-    names = _names(data.get("names"), len(seats))
+    rules = read_rules(data, language, len(seats))
+    check_players(rules.spec, len(seats), language)
+    names = _names(data.get("names"), len(seats), t)
     seed = data.get("seed")
     if seed is None:
         seed = secrets.randbits(63)
     elif not ((type(seed) is int and abs(seed) < 10 ** 18) or (isinstance(seed, str) and 0 < len(seed) <= 100)):
         raise LobbyError("bad_request", "\"seed\" is a whole number or a short text")
-    lang = data.get("lang")
-    if lang is not None:
-        from ..i18n import choose_language
-
-        try:
-            lang = choose_language(str(lang)[:20])
-        except ValueError as error:
-            raise LobbyError("bad_request", str(error)) from None
+    lang = None if data.get("lang") is None else language
     absent = data.get("absent_after")
     if absent is not None and (not isinstance(absent, int | float) or isinstance(absent, bool)
                                or not 0 <= absent <= ABSENT_MOST):
-        raise LobbyError("bad_request", f"\"absent_after\" is a number of seconds from 0 to {ABSENT_MOST:g}, or null")
+        raise LobbyError("bad_request", t("lobby.error.absent", most=f"{ABSENT_MOST:g}"))
     standin = data.get("standin", "strong")
     if standin not in BOTS:
         raise LobbyError("bad_request", f"\"standin\" is a bot: {', '.join(BOTS)}")
@@ -170,23 +190,31 @@ def read_new_table(data: Any) -> NewTable:
                     rules.report.warnings)
 
 
-def _names(given: Any, players: int) -> list[str]:
+def check_players(spec: m.Spec, players: int, language: str) -> None:
+    """Refuse a number of players ``spec`` is not played by."""
+    if players not in spec.players:
+        raise LobbyError("bad_request", Translator(language)(
+            "lobby.error.players", spec=spec.full_name, counts=", ".join(map(str, spec.players)), count=players))
+
+
+def _names(given: Any, players: int, t: Translator) -> list[str]:
     if given is None:
         return list(DEFAULT_NAMES[:players])
     if not isinstance(given, list) or len(given) != players:
-        raise LobbyError("bad_request", f"\"names\" gives one name for each of the {players} seats")
+        raise LobbyError("bad_request", t("lobby.error.names_count", players=players))
     try:
         names = [check_name(name) for name in given]
-    except Refusal as refusal:
-        raise LobbyError("bad_request", refusal.message) from None
+    except Refusal:
+        raise LobbyError("bad_request", t("lobby.error.name", most=NAME_CHARACTERS)) from None
     if len({name.casefold() for name in names}) != players:
-        raise LobbyError("bad_request", "every seat has a name of its own")
+        raise LobbyError("bad_request", t("lobby.error.names_differ"))
     return names
 
 
-def specs_menu() -> list[dict[str, Any]]:
-    """The bundled specs as the lobby offers them: name, title, player
-    counts, variants and scales, and what the French choices allow."""
+def specs_menu(language: str = "en") -> list[dict[str, Any]]:
+    """The bundled specs as the lobby offers them, in ``language``: name,
+    title, description, player counts, variants and scales (with the mode
+    a variant sets, if it sets one), and what the French choices allow."""
     from ..language import load_spec
     from ..resources import bundled_spec_names
     from .house import choice_menu
@@ -194,13 +222,13 @@ def specs_menu() -> list[dict[str, Any]]:
     listed = []
     for name in bundled_spec_names():
         spec = load_spec(name)
-        listed.append({"name": name, "title": spec.title, "description": spec.description,
+        listed.append({"name": name, "title": spec.title_in(language), "description": spec.description_in(language),
                        "players": list(spec.players),
-                       "overlays": [{"name": o.name, "kind": o.kind, "description": o.description}
-                                    for o in spec.overlays],
-                       "choices": choice_menu(spec)})
+                       "overlays": [{"name": o.name, "kind": o.kind, "description": o.description_in(language),
+                                     "mode": dict(o.settings).get("game.mode")} for o in spec.overlays],
+                       "choices": choice_menu(spec, language)})
     return listed
 
 
-__all__ = ["DEFAULT_NAMES", "LobbyError", "NewTable", "Rules", "bundled_reference", "read_new_table", "read_rules",
-           "specs_menu"]
+__all__ = ["DEFAULT_NAMES", "LobbyError", "NewTable", "Rules", "bundled_reference", "check_players",
+           "read_new_table", "read_rules", "request_language", "specs_menu"]

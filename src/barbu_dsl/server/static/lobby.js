@@ -1,6 +1,11 @@
 /* The lobby: a new table from a bundled spec (with its variants and scales,
    and in the French family its mode and contracts) or from a house file,
-   checked by the server with barbu check's messages; then the seats. */
+   checked by the server with barbu check's messages; then the seats.
+   Everything it shows is in the page's language: its own words, and what
+   the server says in that language (the specs' titles, descriptions and
+   contract names, the check's summary and warnings, its refusals). The
+   mode is chosen in one place: where the mode choice is shown, the spec's
+   variants that set a mode are not offered. */
 "use strict";
 
 (() => {
@@ -10,9 +15,49 @@
   let specs = [];
   let bots = [];
   let mySeatChosen = false;  // the owner picked a seat (else: the first person's)
+  let houseCounts = null;  // the house file whose player counts the players list shows, once checked
 
   const current = () => specs.find((spec) => spec.name === $("spec").value);
   const source = () => (document.querySelector('input[name="source"]:checked') || {}).value;
+
+  async function loadSpecs() {
+    const response = await request("GET", `/api/specs?lang=${encodeURIComponent(say.language)}`);
+    if (!response.ok) return;
+    specs = response.data.specs;
+    bots = response.data.bots;
+  }
+
+  /* What the owner has chosen for the current spec, kept when the page is drawn again in another language. */
+  function remember() {
+    const picks = {};
+    for (const row of document.querySelectorAll("#picks .pick")) {
+      const value = (selector, key) => { const node = row.querySelector(selector); return node ? node[key] : undefined; };
+      picks[row.dataset.name] = { on: value(".pick-on", "checked"), suit: value(".pick-suit", "value"),
+        rank: value(".pick-rank", "value"), aon: value(".pick-aon", "checked"), ot: value(".pick-ot", "checked") };
+    }
+    return { spec: $("spec").value, mode: mode(), perGame: $("per-game").value, hands: $("hands").value, picks,
+      overlays: Array.from(document.querySelectorAll("#overlays input:checked")).map((input) => input.value) };
+  }
+
+  function restore(kept) {
+    if (!kept || kept.spec !== $("spec").value) return;
+    for (const input of document.querySelectorAll("#overlays input")) input.checked = kept.overlays.includes(input.value);
+    const radio = document.querySelector(`input[name="mode"][value="${kept.mode}"]`);
+    if (radio) radio.checked = true;
+    $("per-game").value = kept.perGame;
+    $("hands").value = kept.hands;
+    for (const row of document.querySelectorAll("#picks .pick")) {
+      const pick = kept.picks[row.dataset.name];
+      if (!pick) continue;
+      const set = (selector, key, value) => { const node = row.querySelector(selector); if (node && value !== undefined) node[key] = value; };
+      set(".pick-on", "checked", pick.on);
+      set(".pick-suit", "value", pick.suit);
+      set(".pick-rank", "value", pick.rank);
+      set(".pick-aon", "checked", pick.aon);
+      set(".pick-ot", "checked", pick.ot);
+    }
+    drawMode();
+  }
 
   function drawSpecs() {
     const select = $("spec");
@@ -28,14 +73,16 @@
     if (!spec) return;
     $("spec-description").textContent = spec.description || "";
     const box = clear($("overlays"));
-    spec.overlays.forEach((overlay, index) => {
+    // The mode choice below chooses the mode: the variants that set one are not offered beside it.
+    const offered = spec.overlays.filter((overlay) => !(spec.choices && overlay.mode));
+    offered.forEach((overlay, index) => {
       const id = `overlay-${index}`;
       box.append(el("div", { class: "inline" },
         el("input", { type: "checkbox", id, value: overlay.name }),
         el("label", { for: id, text: `${overlay.name} (${say(`lobby.kind.${overlay.kind}`)})` }),
         overlay.description ? el("span", { class: "note", text: overlay.description }) : null));
     });
-    $("overlays-box").hidden = !spec.overlays.length;
+    $("overlays-box").hidden = !offered.length;
     drawPlayers(spec.players);
     drawChoices();
   }
@@ -95,14 +142,18 @@
     if (!menu) return;
     const modes = clear($("modes"));
     const keep = el("div", { class: "inline" }, el("input", { type: "radio", name: "mode", id: "mode-spec", value: "", checked: true }),
-      el("label", { for: "mode-spec", text: say("lobby.mode.spec", { mode: say(`lobby.mode.${menu.mode}`) }) }));
+      el("label", { for: "mode-spec", text: say("lobby.mode.spec", { mode: say(`lobby.mode_name.${menu.mode}`) }) }));
     modes.append(keep);
     for (const mode of menu.modes) {
       modes.append(el("div", { class: "inline" }, el("input", { type: "radio", name: "mode", id: `mode-${mode}`, value: mode }),
         el("label", { for: `mode-${mode}`, text: say(`lobby.mode.${mode}`) })));
     }
     for (const input of modes.querySelectorAll("input")) input.addEventListener("change", drawMode);
-    $("per-game").value = menu.per_game || "";
+    const [low, high] = menu.contracts;
+    $("per-game-label").textContent = say("lobby.per_game", { low, high });
+    Object.assign($("per-game"), { min: low, max: high });
+    $("per-game").value = menu.per_game && menu.per_game <= high ? menu.per_game : high;
+    $("hands").max = menu.hands_most;
     $("hands").value = menu.hands || "";
     const picks = clear($("picks"));
     menu.pool.forEach((contract, index) => picks.append(pickRow(menu, contract, index)));
@@ -113,26 +164,26 @@
     const row = el("div", { class: "pick", dataset: { name: contract.name } });
     const id = `pick-${index}`;
     row.append(el("input", { type: "checkbox", id, class: "pick-on", checked: menu.picked.includes(contract.name) }),
-      el("label", { for: id, text: contract.name }));
+      el("label", { for: id, text: contract.label }));
     if (contract.suit) {
       const select = el("select", { id: `${id}-suit`, class: "pick-suit" });
       for (const suit of menu.suits) select.append(el("option", { value: suit, text: say.suits[suit] }));
       select.value = contract.suit;
-      row.append(el("span", { class: "variant" }, el("label", { for: `${id}-suit`, text: say("lobby.suit_of", { contract: contract.name }) }), select));
+      row.append(el("span", { class: "variant" }, el("label", { for: `${id}-suit`, text: say("lobby.suit_of", { contract: contract.label }) }), select));
     }
     if (contract.rank) {
       const select = el("select", { id: `${id}-rank`, class: "pick-rank" });
       for (const rank of menu.ranks) select.append(el("option", { value: rank, text: say.ranks[rank] }));
       select.value = contract.rank;
-      row.append(el("span", { class: "variant" }, el("label", { for: `${id}-rank`, text: say("lobby.rank_of", { contract: contract.name }) }), select));
+      row.append(el("span", { class: "variant" }, el("label", { for: `${id}-rank`, text: say("lobby.rank_of", { contract: contract.label }) }), select));
     }
     if (contract.all_or_nothing !== null) {
       row.append(el("span", { class: "variant" }, el("input", { type: "checkbox", id: `${id}-aon`, class: "pick-aon", checked: contract.all_or_nothing }),
-        el("label", { for: `${id}-aon`, text: say("lobby.all_or_nothing", { contract: contract.name }) })));
+        el("label", { for: `${id}-aon`, text: say("lobby.all_or_nothing", { contract: contract.label }) })));
     }
     if (contract.optional_overtrump !== null) {
       row.append(el("span", { class: "variant" }, el("input", { type: "checkbox", id: `${id}-ot`, class: "pick-ot", checked: contract.optional_overtrump }),
-        el("label", { for: `${id}-ot`, text: say("lobby.optional_overtrump", { contract: contract.name }) })));
+        el("label", { for: `${id}-ot`, text: say("lobby.optional_overtrump", { contract: contract.label }) })));
     }
     return row;
   }
@@ -145,6 +196,7 @@
     const chosen = mode();
     $("picks-box").hidden = chosen !== "custom";
     $("per-game-box").hidden = chosen === "" || chosen === "custom";
+    $("hands-box").hidden = chosen === "";  // the spec's own hands unless a mode is chosen here
   }
 
   function choices() {
@@ -210,9 +262,15 @@
   }
 
   async function check() {
-    const response = await request("POST", "/api/check", rules());
+    const body = { ...rules(), lang: say.language };
+    // The number of players chosen, once the list offers the rules' own numbers.
+    if (source() === "bundled" || houseCounts === body.spec_text) body.players = Number($("players").value);
+    const response = await request("POST", "/api/check", body);
     showResult(response);
-    if (response.ok && source() === "house") drawPlayers(response.data.players);
+    if (response.ok && source() === "house") {
+      houseCounts = body.spec_text;
+      drawPlayers(response.data.players);
+    }
   }
 
   async function create(event) {
@@ -244,22 +302,25 @@
     if (!response.data.tables.length) list.append(el("li", { text: say("lobby.no_tables") }));
     for (const table of response.data.tables) {
       const people = table.seats.map((seat) => seat.name).join(", ");
-      list.append(el("li", { text: say("lobby.table_line", { spec: table.spec, status: say(`status.${table.status}`), people }) }));
+      const status = say.has(`lobby.status.${table.status}`) ? say(`lobby.status.${table.status}`) : table.status;
+      list.append(el("li", { text: say("lobby.table_line", { spec: table.spec, status, people }) }));
     }
   }
 
-  function drawWords() {
+  async function drawWords() {
+    const kept = specs.length ? remember() : null;
+    if (kept) $("result").hidden = true;  // what was checked was said in the other language: check again
     Barbu.applyWords(say);
     document.title = say("lobby.title");
+    await loadSpecs();
     drawSpecs();
+    restore(kept);
     listTables();
+    document.body.dataset.language = say.language;  // drawn in this language (the tests wait for it)
   }
 
   async function start() {
     say = await Barbu.pageWords($("language"), (words) => { say = words; drawWords(); });
-    const response = await request("GET", "/api/specs");
-    specs = response.data.specs;
-    bots = response.data.bots;
     $("spec").addEventListener("change", drawSpec);
     $("players").addEventListener("change", drawSeats);
     $("my-seat").addEventListener("change", () => { mySeatChosen = true; });

@@ -1,0 +1,56 @@
+"""What the table server says to the lobby in words: its refusals, and
+the words of the house file it writes for the French family's choices
+(its title, the names of the contracts it makes), in English."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "lobby.error.rules": "the rules do not check",
+    "lobby.error.players": "{spec} is played by {counts} players, not {count}",
+    "lobby.error.names_count": "\"names\" gives one name for each of the {players} seats",
+    "lobby.error.name": "a name is one line of 1 to {most} characters, none of them control characters",
+    "lobby.error.names_differ": "every seat has a name of its own",
+    "lobby.error.absent": "\"absent_after\" is a number of seconds from 0 to {most}, or null",
+    "lobby.error.language": "unknown language '{given}' (languages: {languages})",
+    "lobby.error.mode_twice": "the mode is chosen once: \"choices\" choose it, so \"spec\" may not apply the variant "
+                              "'{variant}' too",
+    "lobby.error.no_modes": "{spec} plays its contracts in a set order: it has no mode to choose",
+    "lobby.error.few_contracts": "{spec} has too few contracts to choose from ({count}): a game the table chooses has at least {low}",
+    "lobby.error.choices": "choices are an object: {{\"mode\": ..., \"contracts\": ..., \"picks\": [...], \"hands\": ...}}",
+    "lobby.error.mode": "the mode is one of {modes}",
+    "lobby.error.whole": "'{field}' is a whole number above zero",
+    "lobby.error.picks_list": "'picks' is a list of the contracts chosen",
+    "lobby.error.pick": "each pick is a contract's name, or {{\"name\": ..., \"suit\": ..., \"rank\": ..., "
+                        "\"all_or_nothing\": ..., \"optional_overtrump\": ...}}",
+    "lobby.error.flag": "'{field}' is true or false",
+    "lobby.error.letter": "'{field}' is a letter",
+    "lobby.error.custom_count": "in custom mode the contracts picked make the game: give 'picks', not 'contracts'",
+    "lobby.error.pick_count": "pick between {low} and {high} contracts (picked: {count})",
+    "lobby.error.picks_custom": "contracts are picked in custom mode only, not in {mode} mode",
+    "lobby.error.per_game": "a game has between {low} and {high} contracts",
+    "lobby.error.hands": "a game has at most {most} hands",
+    "lobby.error.no_contract": "{spec} has no contract '{contract}'",
+    "lobby.error.picked_twice": "'{contract}' is picked twice",
+    "lobby.error.no_all_or_nothing": "all or nothing is not a variant of '{contract}'",
+    "lobby.error.no_optional_overtrump": "optional overtrumping is not a variant of '{contract}'",
+    "lobby.error.alike": "'{contract}' and its twin are played alike: give them the same variants",
+    "lobby.error.no_suit": "'{contract}' has no suit to choose",
+    "lobby.error.no_rank": "'{contract}' has no rank to choose",
+    "lobby.error.suit": "the suit of '{contract}' is one of {letters}",
+    "lobby.error.rank": "the rank of '{contract}' is one of {letters}",
+    "lobby.error.second_contract": "'{contract}' would be a second contract of that name",
+    "lobby.house.title": "{title} ({mode} mode)",
+    "lobby.house.mode.classic": "classic",
+    "lobby.house.mode.random": "random",
+    "lobby.house.mode.individual-random": "individual-random",
+    "lobby.house.mode.custom": "custom",
+    "lobby.house.variant": "The contracts this table plays with another suit or rank, each with its twin.",
+    "lobby.name.suit.0": "clubs",
+    "lobby.name.suit.1": "diamonds",
+    "lobby.name.suit.2": "hearts",
+    "lobby.name.suit.3": "spades",
+    "lobby.name.rank.10": "tens",
+    "lobby.name.rank.11": "jacks",
+    "lobby.name.rank.12": "queens",
+    "lobby.name.rank.13": "kings",
+}
