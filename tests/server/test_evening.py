@@ -300,6 +300,19 @@ def test_an_evening_at_the_table_with_every_fault(evening: Evening) -> None:
     watcher.page.wait_for_function("() => window.barbuTable.table.status === 'over'")
     evening.accessible(bea, "the game over, on a phone")
 
+    # Nobody hears a word of another language: no contract by its English name where their language names it
+    # otherwise (Without spades, made for this table, is Senza picche, Sans piques, Sem espadas), the table's
+    # title in their language.
+    assert evening.labels["it"]["Without spades"] == "Senza picche"
+    for person in [bea, dee, cid_phone]:
+        language = evening.languages[person.name]
+        english = [name for name, label in evening.labels[language].items() if label != name]
+        heard = " ".join(person.transcript())
+        assert not [name for name in english if name in heard], (person.name, english)
+        shown = person.page.evaluate("() => document.getElementById('title').textContent")
+        assert shown == person.page.evaluate(f"() => window.barbuTable.table.titles.{language}")
+        assert "custom mode" not in shown and "French" not in shown, shown
+
     # What each listener heard: every own answer confirmed once, each turn announced once on a page (a new
     # page says the turn pending again), events once.
     for person in [ann, bea, dee, cid_phone]:
