@@ -126,6 +126,32 @@ def wait_until(check: Callable[[], Any], what: str, seconds: float = 30) -> Any:
     return result
 
 
+def picture(evening: Evening, people: list[Person]) -> None:
+    """The README's picture of the table (docs/server-table.png): these people's pages side by side, as each
+    sees it now.  Kept when ``BARBU_UPDATE_SCREENSHOT_TABLE`` names where to write it."""
+    import base64
+    import os
+    import shutil
+
+    shots = []
+    for person in people:
+        person.page.evaluate("() => window.scrollTo(0, 0)")
+        shots.append((base64.b64encode(person.page.screenshot()).decode(), person.page.viewport_size["width"]))
+    wall = evening.browser.new_page(viewport={"width": 1400, "height": 480})
+    images = "".join(f'<img src="data:image/png;base64,{data}" style="width:{width // 2}px">' for data, width in shots)
+    wall.set_content(f'<body style="margin:0;background:#d9d4c7"><div style="display:flex;gap:8px;padding:8px;'
+                     f'align-items:flex-start;width:max-content">{images}</div></body>')
+    size = wall.evaluate("() => [document.body.firstChild.scrollWidth, document.body.firstChild.scrollHeight]")
+    wall.set_viewport_size({"width": size[0], "height": size[1]})
+    shot = evening.server.db.with_name("server-table.png")
+    wall.screenshot(path=str(shot))
+    wall.close()
+    assert shot.stat().st_size > 20_000
+    keep = os.environ.get("BARBU_UPDATE_SCREENSHOT_TABLE")  # a path, e.g. docs/server-table.png
+    if keep:
+        shutil.copy(shot, keep)
+
+
 @pytest.fixture
 def evening(tmp_path: Path, browser: Any) -> Any:
     server = ServerProcess(tmp_path / "tables.sqlite3").start()
@@ -287,6 +313,8 @@ def test_an_evening_at_the_table_with_every_fault(evening: Evening) -> None:
     dee.open()
     dee.page.wait_for_function("() => !document.getElementById('own-link-box').hidden")
     evening.accessible(dee, "back with a new invitation")
+
+    picture(evening, [ann, bea, cid_phone, dee])
 
     # ---- the game is played to its end ----------------------------------------------------------------------
     players = [p for p in evening.people if p is not watcher]
