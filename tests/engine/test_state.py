@@ -199,10 +199,15 @@ def test_invariants_from_random_seeds_and_answers(case: tuple[str, int], seed: i
         wrong = data.draw(JSON_VALUES, label="refused")
         if wrong not in decision.options:
             before = fingerprint(state)
-            with pytest.raises(AnswerError):
+            with pytest.raises(AnswerError) as checked:
+                state.check(wrong)
+            with pytest.raises(AnswerError) as refused:
                 state.apply(wrong)
+            assert str(checked.value) == str(refused.value), "check says what apply says"
             assert fingerprint(state) == before
-        state.apply(decision.options[data.draw(st.integers(0, len(decision.options) - 1), label="answer")])
+        answer = decision.options[data.draw(st.integers(0, len(decision.options) - 1), label="answer")]
+        state.check(answer)  # docs/game.md: what check takes, apply takes
+        state.apply(answer)
     check_privacy(state)
     check_round_trip(state)
 

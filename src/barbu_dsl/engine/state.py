@@ -201,6 +201,11 @@ class GameState:
         return tuple(list(answer) if isinstance(answer, list) else answer for answer in self._answers)
 
     @property
+    def answer_count(self) -> int:
+        """How many answers have been given (the number the next one will have, less one)."""
+        return len(self._answers)
+
+    @property
     def turn(self) -> Turn | None:
         """The schedule's turn of the hand being played."""
         return None if self.over else self._turn
@@ -285,6 +290,25 @@ class GameState:
             self._answered(answer)
             self._start_rank = rank
             self._announce()
+
+    def check(self, answer: Any) -> None:
+        """Raise :class:`AnswerError` — with the rule a card breaks, as
+        :meth:`apply` would — unless ``answer`` is one of the pending
+        decision's options; change nothing either way.  A front end that
+        stores an answer before applying it (the table server) checks it
+        first, so that what it stores :meth:`apply` takes."""
+        decision = self.pending()
+        if decision is None:
+            raise AnswerError(None, answer)
+        plain = isinstance(answer, str) or (isinstance(answer, list) and all(type(seat) is int for seat in answer))
+        if plain and answer in decision.options:  # (True == 1 in Python, never in an answer)
+            return
+        reason = None
+        hand = self._hand
+        if self._phase == "card" and hand is not None and isinstance(answer, str) \
+                and (answer == "pass" or answer in C.CARD_INDEX):
+            reason = hand.why_illegal(PASS if answer == "pass" else C.CARD_INDEX[answer])
+        raise AnswerError(decision, answer, reason)
 
     def _answered(self, answer: Any) -> None:
         self._answers.append(answer)

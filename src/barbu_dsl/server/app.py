@@ -63,8 +63,13 @@ class Server:
         self.unread: list[str] = []  # tables the store holds that could not be read back
 
     def load(self) -> None:
-        """Every table the store holds, its game replayed."""
-        for row in self.store.load():
+        """Every table the store holds, its game replayed; a table that
+        cannot be read back is named in the log and skipped (:attr:`unread`)."""
+        rows, damaged = self.store.load()
+        for table_id, why in damaged.items():
+            log.error("table %s cannot be read back: %s", table_id, why)
+            self.unread.append(table_id)
+        for row in rows:
             try:
                 data = json.loads(row.game)
                 data["answers"] = row.answers
@@ -73,6 +78,8 @@ class Server:
                 log.error("table %s cannot be read back: %s", row.id, error)
                 self.unread.append(row.id)
                 continue
+            if state.over and row.status != "over":  # the game's end was stored, its status not yet
+                row.status = "over"
             self.tables[row.id] = Table(row, state, self.store)
 
     def start(self) -> None:
@@ -81,7 +88,7 @@ class Server:
             table.resume_timers()
             table._kick()
 
-    def create(self, new: NewTable) -> tuple[Table, list[str | None]]:
+    async def create(self, new: NewTable) -> tuple[Table, list[str | None]]:
         """A new table; its invites (None for a bot seat)."""
         if len(self.tables) >= TABLES:
             raise LobbyError("bad_request", f"this server holds {TABLES} tables, its most; end or remove some")
@@ -96,11 +103,11 @@ class Server:
                        seats=[SeatRow(seat, kind, invite, name, standin=new.standin)
                               for seat, (kind, invite, name)
                               in enumerate(zip(new.seats, invites, new.names, strict=True))])
-        self.store.add_table(row)
+        await self.store.add_table(row)
         table = Table(row, state, self.store)
         self.tables[table_id] = table
         if "human" not in new.seats:
-            table.start()
+            await table.start()
         return table, invites
 
 
@@ -158,7 +165,7 @@ class _Handlers:
 
     async def create_table(self, request: Request) -> Response:
         new = read_new_table(await _body(request))
-        table, invites = self.server.create(new)
+        table, invites = await self.server.create(new)
         return _json({"table": table.id, "invites": invites, "links": links(table), "owner": table.row.owner,
                       "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house,
                       "warnings": new.warnings}, 201)
@@ -216,17 +223,17 @@ class _Handlers:
             standin = body.get("bot") if isinstance(body, dict) else None
             if standin is not None and standin not in BOTS:
                 raise _Fail(400, "bad_request", f"bots: {', '.join(BOTS)}")
-            table.start(standin)
+            await table.start(standin)
         elif action in ("pause", "resume"):
-            table.pause(action == "pause")
+            await table.pause(action == "pause")
         elif action == "end":
-            table.end()
+            await table.end()
         elif action == "settings":
             seconds = body.get("absent_after") if isinstance(body, dict) else None
             if seconds is not None and (not isinstance(seconds, int | float) or isinstance(seconds, bool)
                                         or not 0 <= seconds <= 86400):
                 raise _Fail(400, "bad_request", "\"absent_after\" is a number of seconds from 0 to 86400, or null")
-            table.set_absent_after(None if seconds is None else float(seconds))
+            await table.set_absent_after(None if seconds is None else float(seconds))
         else:
             raise _Fail(404, "no_action", "owner actions: start, pause, resume, end, settings")
         return _json(table.table_message())
@@ -242,11 +249,11 @@ class _Handlers:
         if not isinstance(body, dict):
             raise _Fail(400, "bad_request", "the body is {\"bot\": NAME}, {\"stand_in\": true} or {\"free\": true}")
         if "bot" in body:
-            table.set_bot(seat.number, body["bot"])
+            await table.set_bot(seat.number, body["bot"])
         if body.get("stand_in") is True:
-            table.stand_in(seat.number)
+            await table.stand_in(seat.number)
         if body.get("free") is True:
-            table.free(seat.number)
+            await table.free(seat.number)
         return _json(self._owner_message(table))
 
     async def check(self, request: Request) -> Response:
@@ -300,7 +307,7 @@ class _Handlers:
         table = self.server.tables.get(websocket.path_params["table"])
         opened: int | Listener | None = None
         try:
-            opened = self._open(table, websocket.query_params, connection)
+            opened = await self._open(table, websocket.query_params, connection)
             while opened is not None:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -312,7 +319,7 @@ class _Handlers:
                     except Refusal as refusal:
                         connection.push(refusal.to_json())
                         continue
-                    table.receive(opened, connection, data)
+                    await table.receive(opened, connection, data)
         except WebSocketDisconnect:
             pass
         finally:
@@ -325,7 +332,7 @@ class _Handlers:
                 await asyncio.wait_for(writer, 1)
 
     @staticmethod
-    def _open(table: Table | None, params: Any, connection: SocketConnection) -> int | Listener | None:
+    async def _open(table: Table | None, params: Any, connection: SocketConnection) -> int | Listener | None:
         """The seat a connection opens (claiming it with its invite), the
         owner's listener, or None when the connection was refused (and told why)."""
         try:
@@ -341,8 +348,8 @@ class _Handlers:
             connection.close(REFUSED, refusal.code)
             return None
         try:
-            key = table.claim(number) if claims else None
-            table.connect(number, connection, _after(params.get("after")), key)
+            key = await table.claim(number) if claims else None
+            await table.connect(number, connection, _after(params.get("after")), key)
         except StoreError as error:
             log.error("table %s: %s", table.id, error)
             connection.push(Refusal("not_saved", "the server could not save the seat: try again").to_json())

@@ -71,8 +71,11 @@ def run(host: str, port: int, db: Path | None) -> None:
     if not is_loopback(host):
         print("barbu serve: listening beyond this computer; for a public server put a proxy with TLS (https) in "
               "front of it (README, 'An online table')", file=sys.stderr, flush=True)
+    # No permessage-deflate: a table's messages are a few hundred bytes, and compressing each one cost a
+    # tenth of the server's time an answer (benchmarks/RESULTS.md, "The table server under load").
     config = uvicorn.Config(build_app(server), log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES,
-                            ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=2)
+                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
+                            timeout_graceful_shutdown=2)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # a second Ctrl-C while shutting down

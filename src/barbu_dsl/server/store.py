@@ -22,10 +22,14 @@ answers.  A bot's answer depends only on the game, the seat's seed and
 the answer's number (:func:`bot_seed`), so the bots go on after a restart
 as they would have without one.
 
-Every change is one transaction in a write-ahead log with
-``synchronous=FULL``: an answer is committed before the server says
-anything about it, and a process killed at any moment loses no answer
-that a seat was told of.  The file is marked with the server's own
+Every change is written by one thread of its own (:mod:`.writer`), which
+commits the changes that came in meanwhile — of every table — as one
+transaction in a write-ahead log with ``synchronous=FULL``; the change's
+writer waits (without holding the event loop) until it is committed.  An
+answer is committed before the server says anything about it, and a
+process killed at any moment loses no answer that a seat was told of.  A
+table whose rows are damaged is skipped when the tables are read back
+(:meth:`TableStore.load` names it); the others are served.  The file is marked with the server's own
 ``application_id``; another program's database (or a score sheet's) is
 refused and left as it is.
 """
@@ -45,6 +49,7 @@ from typing import Any
 from ..bounded_json import loads as bounded_loads
 from ..errors import BarbuError
 from ..files import check_name, os_reason
+from .writer import BUSY_SECONDS, GroupWriter, Write, WriteError
 
 APPLICATION_ID = 0x42535256
 """``PRAGMA application_id`` of a table server's database ("BSRV")."""
@@ -52,8 +57,8 @@ APPLICATION_ID = 0x42535256
 SCHEMA_VERSION = 2
 """1: no seat keys (an invite opened its seat for ever); 2: ``seats.key``."""
 
-BUSY_SECONDS = 10.0
-"""How long a change waits for another process's lock on the database."""
+READ_BUSY_SECONDS = 10.0
+"""How long reading the tables back at the server's start waits for another process's lock."""
 
 _SCHEMA = (
     """CREATE TABLE tables (
@@ -150,10 +155,19 @@ class TableStore:
         except OSError as error:
             raise StoreError(f"cannot make the database {path}: {os_reason(error)}") from None
         try:
-            self.db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+            self.db = sqlite3.connect(path, timeout=READ_BUSY_SECONDS, isolation_level=None, check_same_thread=False)
             self._prepare()
         except sqlite3.Error as error:
             raise StoreError(f"{path} is not a database barbu serve can use: {error}") from None
+        self.writer = GroupWriter(self._writing_connection)
+
+    def _writing_connection(self) -> sqlite3.Connection:
+        """The writer thread's own connection: a short busy timeout, so that a
+        database locked by another process answers ``not_saved`` quickly."""
+        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
 
     def _prepare(self) -> None:
         db = self.db
@@ -181,7 +195,15 @@ class TableStore:
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
+        """Commit what is queued and close the database."""
+        self.writer.close()
         self.db.close()
+
+    async def _write(self, write: Write) -> None:
+        try:
+            await self.writer.write(write)
+        except WriteError as error:
+            raise StoreError(f"cannot write to {self.path}: {error}") from None
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -203,35 +225,35 @@ class TableStore:
 
     # ---- changes -----------------------------------------------------------------
 
-    def add_table(self, row: TableRow) -> None:
+    async def add_table(self, row: TableRow) -> None:
         """Store a new table with its seats."""
-        with self.transaction() as db:
+        def write(db: sqlite3.Connection) -> None:
             db.execute("INSERT INTO tables (id, created, spec_ref, house, game, owner, status, paused, ended,"
                        " absent_after, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, row.created or _now(), row.spec_ref, row.house, row.game, row.owner, row.status,
                         int(row.paused), int(row.ended), row.absent_after, row.lang))
-            for seat in row.seats:
-                db.execute("INSERT INTO seats (table_id, seat, kind, token, key, name, taken, standin, standing)"
+            db.executemany("INSERT INTO seats (table_id, seat, kind, token, key, name, taken, standin, standing)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           (row.id, seat.seat, seat.kind, seat.token, seat.key, seat.name, int(seat.taken),
-                            seat.standin, int(seat.standing)))
+                           [(row.id, seat.seat, seat.kind, seat.token, seat.key, seat.name, int(seat.taken),
+                             seat.standin, int(seat.standing)) for seat in row.seats])
+        await self._write(write)
 
-    def add_answer(self, table_id: str, number: int, answer: Any) -> None:
+    async def add_answer(self, table_id: str, number: int, answer: Any) -> None:
         """Answer ``number`` (from 1) of the table's game, committed before this returns."""
-        with self.transaction() as db:
-            db.execute("INSERT INTO answers (table_id, number, answer) VALUES (?, ?, ?)",
-                       (table_id, number, json.dumps(answer, ensure_ascii=False)))
+        text = json.dumps(answer, ensure_ascii=False)
+        await self._write(lambda db: db.execute("INSERT INTO answers (table_id, number, answer) VALUES (?, ?, ?)",
+                                                (table_id, number, text)))
 
-    def update_table(self, table_id: str, **values: Any) -> None:
+    async def update_table(self, table_id: str, **values: Any) -> None:
         """Change some of :data:`TABLE_FIELDS` of a table."""
-        self._update("tables", TABLE_FIELDS, "id = ?", (table_id,), values)
+        await self._update("tables", TABLE_FIELDS, "id = ?", (table_id,), values)
 
-    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+    async def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         """Change some of :data:`SEAT_FIELDS` of a seat."""
-        self._update("seats", SEAT_FIELDS, "table_id = ? AND seat = ?", (table_id, seat), values)
+        await self._update("seats", SEAT_FIELDS, "table_id = ? AND seat = ?", (table_id, seat), values)
 
-    def _update(self, table: str, allowed: tuple[str, ...], where: str, keys: tuple[Any, ...],
-                values: dict[str, Any]) -> None:
+    async def _update(self, table: str, allowed: tuple[str, ...], where: str, keys: tuple[Any, ...],
+                      values: dict[str, Any]) -> None:
         unknown = set(values) - set(allowed)
         if unknown:
             raise ValueError(f"not a field of {table}: {sorted(unknown)}")
@@ -239,36 +261,45 @@ class TableStore:
             return
         columns = ", ".join(f"{name} = ?" for name in values)
         stored = [int(v) if isinstance(v, bool) else v for v in values.values()]
-        with self.transaction() as db:
-            db.execute(f"UPDATE {table} SET {columns} WHERE {where}", (*stored, *keys))
+        statement = f"UPDATE {table} SET {columns} WHERE {where}"
+        await self._write(lambda db: db.execute(statement, (*stored, *keys)))
 
     # ---- reading -------------------------------------------------------------------
 
-    def load(self) -> list[TableRow]:
-        """Every table, oldest first, with its seats and answers.  A table
-        whose rows are damaged is a :class:`StoreError` naming it."""
+    def load(self) -> tuple[list[TableRow], dict[str, str]]:
+        """Every table that can be read back, oldest first, with its seats
+        and answers; and each table that cannot (its rows damaged), with
+        why.  A database that cannot be read at all is a :class:`StoreError`."""
         db = self.db
         try:
             rows = db.execute("SELECT id, created, spec_ref, house, game, owner, status, paused, ended,"
                               " absent_after, lang FROM tables ORDER BY created, rowid").fetchall()
-            tables = []
-            for row in rows:
-                seats = [SeatRow(seat, kind, token, name, bool(taken), standin, bool(standing), key)
-                         for seat, kind, token, name, taken, standin, standing, key in db.execute(
-                             "SELECT seat, kind, token, name, taken, standin, standing, key FROM seats"
-                             " WHERE table_id = ? ORDER BY seat", (row[0],))]
-                answers = []
-                for expected, (number, text) in enumerate(db.execute(
-                        "SELECT number, answer FROM answers WHERE table_id = ? ORDER BY number", (row[0],)), 1):
-                    if number != expected:
-                        raise StoreError(f"table {row[0]} in {self.path} is damaged: answer {expected} is missing")
-                    answers.append(bounded_loads(text))
-                tables.append(TableRow(id=row[0], created=row[1], spec_ref=row[2], house=row[3], game=row[4],
-                                       owner=row[5], status=row[6], paused=bool(row[7]), ended=bool(row[8]),
-                                       absent_after=row[9], lang=row[10], seats=seats, answers=answers))
-            return tables
-        except (sqlite3.Error, ValueError, TypeError) as error:
+        except sqlite3.Error as error:
             raise StoreError(f"{self.path} is damaged: {error}") from None
+        tables: list[TableRow] = []
+        damaged: dict[str, str] = {}
+        for row in rows:
+            try:
+                tables.append(self._table(row))
+            except (sqlite3.Error, StoreError, ValueError, TypeError, IndexError) as error:
+                damaged[str(row[0])] = str(error)
+        return tables, damaged
+
+    def _table(self, row: tuple[Any, ...]) -> TableRow:
+        db = self.db
+        seats = [SeatRow(seat, kind, token, name, bool(taken), standin, bool(standing), key)
+                 for seat, kind, token, name, taken, standin, standing, key in db.execute(
+                     "SELECT seat, kind, token, name, taken, standin, standing, key FROM seats"
+                     " WHERE table_id = ? ORDER BY seat", (row[0],))]
+        answers = []
+        for expected, (number, text) in enumerate(db.execute(
+                "SELECT number, answer FROM answers WHERE table_id = ? ORDER BY number", (row[0],)), 1):
+            if number != expected:
+                raise StoreError(f"answer {expected} is missing")
+            answers.append(bounded_loads(text))
+        return TableRow(id=row[0], created=row[1], spec_ref=row[2], house=row[3], game=row[4], owner=row[5],
+                        status=row[6], paused=bool(row[7]), ended=bool(row[8]), absent_after=row[9], lang=row[10],
+                        seats=seats, answers=answers)
 
 
 def _now() -> str:

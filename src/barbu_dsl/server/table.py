@@ -26,10 +26,14 @@ gets the same bot answers, whether or not the server was restarted in
 between.  Bots think in a worker thread, so a table never holds up the
 others.
 
-Every answer is committed to the store before anything is said about it
-(:meth:`Table._commit`).  The owner may pause the table, end it, change a
-seat's bot, have the stand-in play for an absent person, and set the
-absence time.
+Every change is stored before it is made: an answer is checked by the
+game, committed to the store (with the answers of other tables in the
+same short window: :mod:`.writer`), and only then applied and said; a
+seat's or the table's change likewise.  A change the store could not take
+changes nothing: a person's answer is refused (``not_saved``), a bot's is
+tried again a little later.  The owner may pause the table, end it,
+change a seat's bot, have the stand-in play for an absent person, free a
+seat, and set the absence time.
 """
 
 from __future__ import annotations
@@ -48,6 +52,10 @@ from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal
 from .store import StoreError, TableRow, TableStore
 
 log = logging.getLogger("barbu.serve")
+
+RETRY_WAITS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
+"""How long a bot's answer (or the game's end) waits before it is stored again, each time the store could
+not take it; after the last, the table waits for the next change (a person, the owner) to go on."""
 
 
 def bot_seed(seed: int | str, seat: int, number: int) -> str:
@@ -108,6 +116,8 @@ class Table:
     event loop; the bots think in worker threads."""
 
     def __init__(self, row: TableRow, state: GameState, store: TableStore):
+        self._committing: int | None = None  # the number of the answer being committed
+        self._tasks: set[asyncio.Task[Any]] = set()
         self.id = row.id
         self.row = row
         self.state = state
@@ -144,7 +154,7 @@ class Table:
         return {**self.summary(), "spec_text": print_spec(self.spec), "totals": list(self.state.totals),
                 "title": self.spec.title, "aim": self.spec.game.aim, "hands": self.state.total_hands,
                 "paused": self.row.paused, "ended": self.row.ended, "absent_after": self.row.absent_after,
-                "house": self.row.house}
+                "house": self.row.house, "answers": self.state.answer_count}
 
     def table_message(self) -> dict[str, Any]:
         """The ``table`` message: the table's status and seats (docs/server.md)."""
@@ -180,14 +190,14 @@ class Table:
             return found
         raise Refusal("claimed" if claimed else "not_a_seat")
 
-    def claim(self, number: int) -> str:
+    async def claim(self, number: int) -> str:
         """Seat ``number`` is claimed by the connection that brought its
         invite: its new key, stored before it is given to anyone."""
         from .tokens import new_token
 
         seat = self.seats[number]
         key = new_token()
-        self._save_seat(seat, key=key, taken=True)
+        await self._save_seat(seat, key=key, taken=True)
         seat.key, seat.taken = key, True
         return key
 
@@ -198,7 +208,7 @@ class Table:
 
     # ---- connections -----------------------------------------------------------------
 
-    def connect(self, number: int, connection: Connection, after: int = 0, key: str | None = None) -> None:
+    async def connect(self, number: int, connection: Connection, after: int = 0, key: str | None = None) -> None:
         """A connection for seat ``number`` (a second one takes the seat
         over); ``key`` when this connection has just claimed the seat."""
         seat = self.seats[number]
@@ -208,7 +218,7 @@ class Table:
         if seat.standing:
             changes["standing"] = False  # the person is back: the stand-in stops
         if changes:
-            self._save_seat(seat, **changes)  # stored first: a failure changes nothing
+            await self._save_seat(seat, **changes)  # stored first: a failure changes nothing
             seat.taken = changes.get("taken", seat.taken)
             seat.standing = changes.get("standing", seat.standing)
         if seat.listener is not None:
@@ -224,7 +234,7 @@ class Table:
         connection.push(seated)
         connection.push(self.table_message())
         if self.status == "waiting" and all(s.taken for s in self.seats if s.person):
-            self._begin()
+            await self._begin()
         else:
             self._broadcast_table()
             self._flush(seat)
@@ -259,11 +269,11 @@ class Table:
         seat = self.seats[number]
         seat.timer = None
         if seat.listener is None and not seat.standing and self.status == "playing":
-            self._stand_in(seat)
+            self._background(self._stand_in(seat))
 
     # ---- messages from a seat ----------------------------------------------------------
 
-    def receive(self, number: int, connection: Connection, message: dict[str, Any]) -> None:
+    async def receive(self, number: int, connection: Connection, message: dict[str, Any]) -> None:
         """A checked message (:func:`.protocol.read_message`) from seat
         ``number``; a :class:`Refusal` is sent back as an ``error``."""
         seat = self.seats[number]
@@ -272,24 +282,27 @@ class Table:
         try:
             kind = message["type"]
             if kind == "answer":
-                self._answer_from(seat, message["id"], message["answer"])
+                await self._answer_from(seat, message["id"], message["answer"])
             elif kind == "resume":
                 seat.listener.sent = message["after"]
                 seat.listener.decision = None
                 self._flush(seat)
             elif kind == "name":
+                await self._save_seat(seat, name=message["name"])
                 seat.name = message["name"]
-                self._save_seat(seat, name=seat.name)
                 self._broadcast_table()
         except Refusal as refusal:
             connection.push(refusal.to_json())
+        except StoreError as error:
+            log.error("table %s: %s", self.id, error)
+            connection.push(Refusal("not_saved", "the server could not save the change: it was not made").to_json())
         self.changed()
 
     def decision_id(self) -> int:
         """The id of the pending decision: the number its answer will have."""
-        return len(self.state.answers) + 1
+        return self.state.answer_count + 1
 
-    def _answer_from(self, seat: Seat, decision_id: int, answer: Any) -> None:
+    async def _answer_from(self, seat: Seat, decision_id: int, answer: Any) -> None:
         if self.status == "waiting":
             raise Refusal("not_started")
         if self.status == "over":
@@ -303,34 +316,42 @@ class Table:
             raise Refusal("stale", f"decision {decision_id} is not the one pending ({self.decision_id()})")
         if decision.seat != seat.number:
             raise Refusal("not_your_turn")
-        self._apply(answer)
+        await self._apply(answer)
 
-    def _apply(self, answer: Any) -> None:
+    async def _apply(self, answer: Any) -> None:
         """Answer the pending decision: checked by the game, committed, then
-        said to every seat."""
+        applied and said to every seat.  While one answer is being
+        committed another for the same decision is ``stale``."""
         number = self.decision_id()
+        if self._committing == number:
+            raise Refusal("stale", f"decision {number} is being answered")
         try:
-            self.state.apply(answer)
+            self.state.check(answer)
         except AnswerError as error:
             raise Refusal("not_an_option", str(error)) from None
+        self._committing = number
         try:
-            self.store.add_answer(self.id, number, answer)
+            await self.store.add_answer(self.id, number, answer)
         except StoreError as error:
             log.error("table %s: %s", self.id, error)
-            self._reload()
             raise Refusal("not_saved") from None
-        if self.state.over:
-            self.row.status = "over"
-            self._save_table(status="over")
+        finally:
+            self._committing = None
+        self.state.apply(answer)  # checked above: the game takes what the store has
+        if self.state.over and self.row.status != "over":
+            await self._set_status("over")
         self._after_change()
 
-    def _reload(self) -> None:
-        """The game as the store has it (after an answer that could not be saved)."""
-        import json
-
-        data = json.loads(self.row.game)
-        data["answers"] = list(self.state.answers)[:-1]
-        self.state = GameState.from_data(data)
+    async def _set_status(self, status: str, **values: Any) -> None:
+        """The table's status, stored (with ``values``); a failure is logged and tried again."""
+        for wait in RETRY_WAITS:
+            try:
+                await self._save_table(status=status, **values)
+                break
+            except StoreError as error:
+                log.error("table %s: %s (tried again in %g s)", self.id, error, wait)
+                await asyncio.sleep(wait)
+        self.row.status = status
 
     def _after_change(self) -> None:
         for seat in self.seats:
@@ -428,89 +449,97 @@ class Table:
         except Exception as error:  # noqa: BLE001 -- the game changed under it, or the bot failed
             answer = None
             failure = error
-        still = (self.state is state and self.decision_id() == number and self.status == "playing"
-                 and not self.row.paused and self.player(seat) == name)
-        self._thinking = None
-        if still and answer is None:  # the game is as it was: the bot itself failed; a random answer stands in
+
+        def still() -> bool:
+            return (self.state is state and self.decision_id() == number and self.status == "playing"
+                    and not self.row.paused and self.player(seat) == name)
+
+        if still() and answer is None:  # the game is as it was: the bot itself failed; a random answer stands in
             log.error("table %s: the %s bot failed (%r); a random answer stands in", self.id, name, failure)
             answer = make_bot("random", bot_seed(state.seed, seat, number))(decision, state.seat_view(seat))
-        if still and answer is not None:
+        for wait in RETRY_WAITS:
+            if not still() or answer is None:
+                break
             try:
-                self._apply(answer)
+                await self._apply(answer)
+                break
             except Refusal as refusal:
-                log.error("table %s: the %s bot's answer was refused: %s", self.id, name, refusal.message)
-                return
-        else:
-            self._kick()
+                if refusal.code != "not_saved":
+                    log.error("table %s: the %s bot's answer was refused: %s", self.id, name, refusal.message)
+                    break
+                log.warning("table %s: the %s bot's answer is not stored; tried again in %g s", self.id, name, wait)
+                await asyncio.sleep(wait)  # the store could not take it: the same answer, a little later
+        self._thinking = None
+        self._kick()
         self.changed()
 
     # ---- the owner ---------------------------------------------------------------------------
 
-    def start(self, standin: str | None = None) -> None:
+    async def start(self, standin: str | None = None) -> None:
         """Start the game now: the stand-ins play the seats no person has taken yet."""
         if self.status != "waiting":
             raise Refusal("bad_message", "the game has already started")
         for seat in self.seats:
             if seat.person and not seat.taken:
-                seat.standing = True
-                if standin is not None:
-                    seat.standin = standin
-                self._save_seat(seat, standing=True, standin=seat.standin)
-        self._begin()
+                chosen = standin if standin is not None else seat.standin
+                await self._save_seat(seat, standing=True, standin=chosen)
+                seat.standing, seat.standin = True, chosen
+        await self._begin()
         self.changed()
 
-    def _begin(self) -> None:
-        self.row.status = "playing" if not self.state.over else "over"
-        self._save_table(status=self.row.status)
+    async def _begin(self) -> None:
+        status = "playing" if not self.state.over else "over"
+        await self._save_table(status=status)
+        self.row.status = status
         self._broadcast_table()
         self._after_change()
 
-    def pause(self, paused: bool) -> None:
+    async def pause(self, paused: bool) -> None:
         if self.status == "over":
             raise Refusal("over")
+        await self._save_table(paused=paused)
         self.row.paused = paused
-        self._save_table(paused=paused)
         self._broadcast_table()
         self._kick()
         self.changed()
 
-    def end(self) -> None:
+    async def end(self) -> None:
         """End the table: the game stops where it is, and stays readable."""
         if self.status == "over":
             raise Refusal("over")
+        await self._save_table(status="over", ended=True)
         self.row.status, self.row.ended = "over", True
-        self._save_table(status="over", ended=True)
         if self._thinking is not None:
             self._thinking.cancel()
         self._after_change()
         self.changed()
 
-    def set_bot(self, number: int, bot: str) -> None:
+    async def set_bot(self, number: int, bot: str) -> None:
         """Seat ``number``'s bot becomes ``bot``: a bot seat's own, or a person's stand-in."""
         if bot not in BOTS:
             raise Refusal("bad_message", f"bots: {', '.join(BOTS)}")
         seat = self.seats[number]
         if seat.person:
+            await self._save_seat(seat, standin=bot)
             seat.standin = bot
-            self._save_seat(seat, standin=bot)
         else:
+            await self._save_seat(seat, kind=bot)
             seat.kind = bot
-            self._save_seat(seat, kind=bot)
         self._broadcast_table()
         self._kick()
         self.changed()
 
-    def stand_in(self, number: int) -> None:
+    async def stand_in(self, number: int) -> None:
         """The owner asks the stand-in to play for an absent person now."""
         seat = self.seats[number]
         if not seat.person or seat.listener is not None:
             raise Refusal("bad_message", "a stand-in plays only for a person who is away")
+        await self._stand_in(seat)
         if seat.timer is not None:
             seat.timer.cancel()
             seat.timer = None
-        self._stand_in(seat)
 
-    def free(self, number: int) -> str:
+    async def free(self, number: int) -> str:
         """The owner frees a person's seat: its key and invite no longer
         open it, its connection (if any) is told and closed, a new invite
         is issued (and returned), and while the game goes on the stand-in
@@ -522,7 +551,7 @@ class Table:
             raise Refusal("bad_message", "only a person's seat is freed; a bot seat has no invite")
         invite = new_token()
         standing = seat.standing or self.status == "playing"
-        self._save_seat(seat, token=invite, key=None, taken=False, standing=standing)
+        await self._save_seat(seat, token=invite, key=None, taken=False, standing=standing)
         seat.token, seat.key, seat.taken, seat.standing = invite, None, False, standing
         if seat.timer is not None:
             seat.timer.cancel()
@@ -536,16 +565,16 @@ class Table:
         self.changed()
         return invite
 
-    def _stand_in(self, seat: Seat) -> None:
+    async def _stand_in(self, seat: Seat) -> None:
+        await self._save_seat(seat, standing=True)
         seat.standing = True
-        self._save_seat(seat, standing=True)
         self._broadcast_table()
         self._kick()
         self.changed()
 
-    def set_absent_after(self, seconds: float | None) -> None:
+    async def set_absent_after(self, seconds: float | None) -> None:
+        await self._save_table(absent_after=seconds)
         self.row.absent_after = seconds
-        self._save_table(absent_after=seconds)
         self._broadcast_table()
         self.changed()
 
@@ -561,11 +590,22 @@ class Table:
 
     # ---- the store ---------------------------------------------------------------------------
 
-    def _save_table(self, **values: Any) -> None:
-        self.store.update_table(self.id, **values)
+    async def _save_table(self, **values: Any) -> None:
+        await self.store.update_table(self.id, **values)
 
-    def _save_seat(self, seat: Seat, **values: Any) -> None:
-        self.store.update_seat(self.id, seat.number, **values)
+    async def _save_seat(self, seat: Seat, **values: Any) -> None:
+        await self.store.update_seat(self.id, seat.number, **values)
+
+    def _background(self, change: Any) -> None:
+        """Run a change (a coroutine) on its own: a timer's, which has nobody to tell of a failure but the log."""
+        async def run() -> None:
+            try:
+                await change
+            except StoreError as error:
+                log.error("table %s: %s", self.id, error)
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
 
 __all__ = ["Connection", "Listener", "Seat", "Table", "bot_seed"]
