@@ -128,6 +128,7 @@ class Client:
         self.keys = keys if keys is not None else SeatKeys(default_folder(os.environ))
         kept = self.keys.key(link.base, link.table, link.token)
         self.token = kept or link.token  # the seat's key once the invite has claimed it
+        self.kept = kept is not None  # the key is kept on this computer: the invite brings the person back
         self.refusal: dict[str, Any] | None = None  # the server's reason for refusing the link
         self.spec = spec
         self.table = table
@@ -152,18 +153,31 @@ class Client:
     def socket_address(self, after: int) -> str:
         return f"{replace(self.link, token=self.token).socket}&after={after}"
 
-    def refused(self) -> int | None:
-        """After a connection closed as refused: try the invite when a kept
-        key no longer opens the seat, else say why (exit 1 for a seat the
-        owner freed, UsageError for a link that is not a seat's)."""
-        code = (self.refusal or {}).get("code", "not_a_seat")
+    def own_link(self, token: str) -> str:
+        """The seat's page address with ``token``: what ``barbu join`` and a browser open."""
+        return f"{self.link.base}/t/{urllib.parse.quote(self.link.table)}?token={urllib.parse.quote(token)}"
+
+    def come_back(self) -> str:
+        """The command that takes the seat back: the link given, unless the
+        invite has claimed the seat here and its key could not be kept (then
+        only the seat's own link opens it)."""
+        token = self.link.token if self.kept or self.token == self.link.token else self.token
+        return f"barbu join '{self.own_link(token)}'"
+
+    def refused(self) -> None:
+        """After a connection closed as refused: a kept key the server no
+        longer takes is forgotten and the invite tried; otherwise the
+        server's reason ends the client (:class:`UsageError`, exit 2)."""
+        code = str((self.refusal or {}).get("code", "not_a_seat"))
+        self.refusal = None
         if self.token != self.link.token:
-            self.keys.forget(self.link.base, self.link.table, self.link.token)
-            self.token = self.link.token
-            self.refusal = None
-            return None  # the kept key is gone: the invite may open the seat again
-        reason = self.word(f"error.{code}") if f"error.{code}" in self.words else str(self.refusal)
+            self.keys.forget(self.link.base, self.link.table, self.token)
+            self.token, self.kept = self.link.token, False
+            self.console.say(self.word("join.key_refused"))
+            return
+        reason = self.word(f"error.{code}") if f"error.{code}" in self.words else code
         raise UsageError(self.word("join.refused", reason=reason))
+
     def run(self) -> int:
         from websockets.exceptions import ConnectionClosed, InvalidStatus
         from websockets.sync.client import connect
@@ -179,8 +193,7 @@ class Client:
                     except Leave as leave:
                         if leave.reason == "eof":
                             self.console.say(self.word("join.input_ended"))
-                        self.console.say(self.word("join.left", command=f"barbu join '{self.link.base}/t/"
-                                                   f"{self.link.table}?token={self.link.token}'"))
+                        self.console.say(self.word("join.left", command=self.come_back()))
                         return 0
             except InvalidStatus:
                 raise UsageError(self.word("join.refused", reason=self.word("error.not_a_seat"))) from None
@@ -190,8 +203,8 @@ class Client:
                     self.console.say(self.word("taken_over"))
                     return 1
                 if code == FREED:
-                    self.keys.forget(self.link.base, self.link.table, self.link.token)
-                    self.console.say(self.word("error.freed"))
+                    self.keys.forget(self.link.base, self.link.table, self.token)
+                    self.console.say(self.word("join.freed"))
                     return 1
                 if code == REFUSED:
                     self.refused()
@@ -282,13 +295,13 @@ class Client:
         from ..errors import BarbuError
 
         self.token = key
-        own = f"{self.link.base}/t/{urllib.parse.quote(self.link.table)}?token={key}"
         try:
             self.keys.keep(self.link.base, self.link.table, self.link.token, key)
         except (OSError, BarbuError):
-            self.console.say(self.word("join.key_not_kept", link=own))
+            self.console.say(self.word("join.key_not_kept", link=self.own_link(key)))
             return
-        self.console.say(self.word("join.key_kept", link=own))
+        self.kept = True
+        self.console.say(self.word("join.key_kept", link=self.own_link(key)))
 
     def _arrived(self, message: dict[str, Any]) -> None:
         """A connection's first table message.  When the game is under way,
