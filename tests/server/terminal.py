@@ -5,8 +5,10 @@ it refuses."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,24 +26,25 @@ from server.helpers import Seat, ServerProcess
 
 class LiveTerminal:
     """``barbu join LINK ARGS`` in plain mode, with ``BARBU_DATA_DIR`` set
-    to ``data`` (where it keeps its seat keys)."""
+    to ``data`` (where it keeps its seat keys).  Its output goes to files
+    it appends to, read by the test through files of its own (a file shared
+    with the process would share its position: a read would move where the
+    process writes)."""
 
     def __init__(self, link: str, *args: str, data: Path):
-        self.out = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 -- closed by close()
-        self.err = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 -- closed by close()
+        self.folder = Path(tempfile.mkdtemp(prefix="barbu-join-"))
+        self.paths = self.folder / "out.txt", self.folder / "err.txt"
         env = {**os.environ, "NO_COLOR": "1", "BARBU_DATA_DIR": str(data)}
-        self.process = subprocess.Popen([sys.executable, "-m", "barbu_dsl", "join", link, "--plain", *args],
-                                        stdin=subprocess.PIPE, stdout=self.out, stderr=self.err, text=True,
-                                        env=env)
+        with self.paths[0].open("a", encoding="utf-8") as out, self.paths[1].open("a", encoding="utf-8") as err:
+            self.process = subprocess.Popen([sys.executable, "-m", "barbu_dsl", "join", link, "--plain", *args],
+                                            stdin=subprocess.PIPE, stdout=out, stderr=err, text=True, env=env)
         self._typed_at = -1  # the length of the output when a line was last typed
 
     def output(self) -> str:
-        self.out.seek(0)
-        return self.out.read()
+        return self.paths[0].read_text(encoding="utf-8") if self.paths[0].exists() else ""
 
     def errors(self) -> str:
-        self.err.seek(0)
-        return self.err.read()
+        return self.paths[1].read_text(encoding="utf-8") if self.paths[1].exists() else ""
 
     def type(self, *lines: str) -> None:
         assert self.process.stdin is not None
@@ -97,14 +100,18 @@ class LiveTerminal:
         self.process.stdin.close()
         code = self.process.wait(timeout)
         texts = self.output(), self.errors()
-        self.out.close()
-        self.err.close()
+        self.kill()
         return code, *texts
 
     def kill(self) -> None:
+        """Stop the process if it still runs, and remove its files."""
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait(10)
+        if self.process.stdin is not None and not self.process.stdin.closed:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def play_along(ann: Seat, terminal: LiveTerminal, done: Callable[[], bool], timeout: float = 120) -> None:
