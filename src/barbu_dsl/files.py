@@ -239,13 +239,14 @@ def _check_within(target: Path, root: Path) -> None:
 
 @contextmanager
 def atomic_path(path: str | os.PathLike[str], *, overwrite: bool = False,
-                within: str | os.PathLike[str] | None = None) -> Iterator[Path]:
+                within: str | os.PathLike[str] | None = None, private: bool = False) -> Iterator[Path]:
     """A temporary file beside ``path`` for a writer that wants a file name
     (matplotlib's ``savefig``); when the ``with`` block ends without an
     error it becomes ``path``, all at once; on an error (or a kill) ``path``
     is untouched and the temporary file is removed.  The same refusals as
     :func:`check_writable`, checked again at the end (a file that appeared
-    meanwhile is not overwritten)."""
+    meanwhile is not overwritten).  A ``private`` file (a secret) is read
+    and written by its owner only (0600); any other is as the umask says."""
     target = check_writable(path, overwrite=overwrite, within=within)
     try:
         handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX, dir=target.parent)
@@ -255,7 +256,7 @@ def atomic_path(path: str | os.PathLike[str], *, overwrite: bool = False,
     temporary = Path(name)
     try:
         yield temporary
-        os.chmod(temporary, 0o666 & ~_umask())
+        os.chmod(temporary, 0o600 if private else 0o666 & ~_umask())
         _put(temporary, target, overwrite)
     except OSError as error:
         temporary.unlink(missing_ok=True)
@@ -267,10 +268,10 @@ def atomic_path(path: str | os.PathLike[str], *, overwrite: bool = False,
 
 @contextmanager
 def atomic_stream(path: str | os.PathLike[str], *, overwrite: bool = False,
-                  within: str | os.PathLike[str] | None = None) -> Iterator[IO[str]]:
+                  within: str | os.PathLike[str] | None = None, private: bool = False) -> Iterator[IO[str]]:
     """A text stream (UTF-8, line ends as written) whose content becomes the
     file ``path`` as :func:`atomic_path` has it: whole, or not at all."""
-    with atomic_path(path, overwrite=overwrite, within=within) as temporary, \
+    with atomic_path(path, overwrite=overwrite, within=within, private=private) as temporary, \
             open(temporary, "w", encoding="utf-8", newline="") as stream:
         yield stream
         stream.flush()
@@ -278,10 +279,10 @@ def atomic_stream(path: str | os.PathLike[str], *, overwrite: bool = False,
 
 
 def atomic_write(path: str | os.PathLike[str], text: str, *, overwrite: bool = False,
-                 within: str | os.PathLike[str] | None = None) -> None:
+                 within: str | os.PathLike[str] | None = None, private: bool = False) -> None:
     """Write ``text`` (UTF-8, line ends as given) to ``path`` through
     :func:`atomic_stream`."""
-    with atomic_stream(path, overwrite=overwrite, within=within) as stream:
+    with atomic_stream(path, overwrite=overwrite, within=within, private=private) as stream:
         stream.write(text)
 
 

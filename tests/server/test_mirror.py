@@ -7,16 +7,22 @@ played on at will)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from barbu_dsl import cards as C
 from barbu_dsl.bots import make_bots
+from barbu_dsl.compiled import game_plan
 from barbu_dsl.engine import GameState
+from barbu_dsl.i18n import Translator
 from barbu_dsl.language import load_spec, parse_spec
 from barbu_dsl.language import model as m
 from barbu_dsl.server.shadow import SeatMirror, move_of
+from barbu_dsl.table.console import Console
+from barbu_dsl.table.narrator import Narrator
+from barbu_dsl.table.speech import Speech
 
 DOMINO_FAMILY = str(Path(__file__).with_name("domino_family.yaml"))  # a named card starts, playing on at will
 WIDOW = str(Path(__file__).parents[1] / "generator" / "widow.yaml")  # cards left over in a widow
@@ -98,3 +104,35 @@ def follow(spec: m.Spec, players: int, seed: int, may_go_stale: bool = False) ->
     # view stays exact, checked above at every answer).
     assert not mirror.stale or may_go_stale, "every play fitted a deal drawn to fit the play"
     return state
+
+
+@pytest.mark.parametrize(("ref", "players", "seed"), [("tournament", 4, 1), ("hearts", 4, 2), ("king", 4, 3)])
+def test_the_narrator_says_the_same_of_the_mirror_as_of_the_game(ref: str, players: int, seed: int) -> None:
+    """``barbu join``'s narrator follows the seat's mirror, event by event:
+    it says every event as the terminal table of the game itself says it to
+    that seat, and its commands (``trick``, ``last``, ``played``,
+    ``tricks``, ``scores``) say the same at every decision, however often
+    the mirror has drawn the hidden cards again (each draw puts a new hand
+    on its table)."""
+    spec = load_spec(ref)
+    state = GameState.new(spec, players=players, seed=seed)
+    bots = make_bots(["random"], players, seed=seed)
+    seat = seed % players
+    mirror = SeatMirror(spec, players, seat)
+    say = Speech(Translator("en"), [f"P{n}" for n in range(players)], seat)
+    outs = io.StringIO(), io.StringIO()
+    narrators = [Narrator(spec, players, game_plan(spec, players), Console(out, io.StringIO(), plain=True), say)
+                 for out in outs]
+    heard = 0
+    while (decision := state.pending()) is not None and state.number < 6:
+        for event in state.events_for(seat, heard):
+            mirror.event(event.n, event.event)
+            heard = event.n
+            narrators[1].follow(mirror)
+        mirror.set_view({"view": state.view(seat), "offer": None})
+        narrators[0].follow(state)
+        told = [[n.trick_lines(), n.last_lines(seat), n.played_lines(), n.taken_lines(), n.score_lines()]
+                for n in narrators]
+        assert told[1] == told[0], f"answer {len(state.answers)}"
+        state.apply(bots[decision.seat](decision, state.seat_view(decision.seat)))
+    assert outs[1].getvalue() == outs[0].getvalue() and outs[0].getvalue().count("\n") > 200

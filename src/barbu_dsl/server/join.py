@@ -10,6 +10,13 @@ only the adapter: the seat's messages feed a :class:`~.shadow.SeatMirror`,
 which the narrator follows and the person's seat reads, and each answer
 goes back to the server.
 
+Each event is said as the mirror takes it, and the commands read the
+mirror's hand as it is now.  A game already under way when the seat
+connects (a first join mid-game, a reconnection) is not told again: the
+events the server sends up to the seat's view are followed silently, and
+then the terminal says where the game stands — the hand and its contract,
+the scores, the trick on the table, the person's cards.
+
 A lost connection is taken up again from the last event received (the
 server sends what was missed); ``quit``, the end of the input or Ctrl-C
 leave the seat, and the same link takes it back: the first connection with
@@ -121,6 +128,7 @@ class Client:
         self.keys = keys if keys is not None else SeatKeys(default_folder(os.environ))
         kept = self.keys.key(link.base, link.table, link.token)
         self.token = kept or link.token  # the seat's key once the invite has claimed it
+        self.kept = kept is not None  # the key is kept on this computer: the invite brings the person back
         self.refusal: dict[str, Any] | None = None  # the server's reason for refusing the link
         self.spec = spec
         self.table = table
@@ -136,6 +144,8 @@ class Client:
         self.decision: dict[str, Any] | None = None
         self.status: str | None = None
         self.paused = False
+        self.connections = 0  # connections that were seated
+        self.catching_up = False  # this connection's events so far are the past (see _arrived)
 
     def word(self, key: str, **fields: Any) -> str:
         return self.words[key].format(**fields)
@@ -143,25 +153,38 @@ class Client:
     def socket_address(self, after: int) -> str:
         return f"{replace(self.link, token=self.token).socket}&after={after}"
 
-    def refused(self) -> int | None:
-        """After a connection closed as refused: try the invite when a kept
-        key no longer opens the seat, else say why (exit 1 for a seat the
-        owner freed, UsageError for a link that is not a seat's)."""
-        code = (self.refusal or {}).get("code", "not_a_seat")
+    def own_link(self, token: str) -> str:
+        """The seat's page address with ``token``: what ``barbu join`` and a browser open."""
+        return f"{self.link.base}/t/{urllib.parse.quote(self.link.table)}?token={urllib.parse.quote(token)}"
+
+    def come_back(self) -> str:
+        """The command that takes the seat back: the link given, unless the
+        invite has claimed the seat here and its key could not be kept (then
+        only the seat's own link opens it)."""
+        token = self.link.token if self.kept or self.token == self.link.token else self.token
+        return f"barbu join '{self.own_link(token)}'"
+
+    def refused(self) -> None:
+        """After a connection closed as refused: a kept key the server no
+        longer takes is forgotten and the invite tried; otherwise the
+        server's reason ends the client (:class:`UsageError`, exit 2)."""
+        code = str((self.refusal or {}).get("code", "not_a_seat"))
+        self.refusal = None
         if self.token != self.link.token:
-            self.keys.forget(self.link.base, self.link.table, self.link.token)
-            self.token = self.link.token
-            self.refusal = None
-            return None  # the kept key is gone: the invite may open the seat again
-        reason = self.word(f"error.{code}") if f"error.{code}" in self.words else str(self.refusal)
+            self.keys.forget(self.link.base, self.link.table, self.token)
+            self.token, self.kept = self.link.token, False
+            self.console.say(self.word("join.key_refused"))
+            return
+        reason = self.word(f"error.{code}") if f"error.{code}" in self.words else code
         raise UsageError(self.word("join.refused", reason=reason))
+
     def run(self) -> int:
         from websockets.exceptions import ConnectionClosed, InvalidStatus
         from websockets.sync.client import connect
 
         tries = 0
         while True:
-            after = self.mirror.events_after(0)[-1].n if self.mirror and self.mirror.events_after(0) else 0
+            after = self.mirror.last_event if self.mirror is not None else 0
             try:
                 with connect(self.socket_address(after), open_timeout=20, max_size=2 ** 24) as socket:
                     tries = 0
@@ -170,8 +193,7 @@ class Client:
                     except Leave as leave:
                         if leave.reason == "eof":
                             self.console.say(self.word("join.input_ended"))
-                        self.console.say(self.word("join.left", command=f"barbu join '{self.link.base}/t/"
-                                                   f"{self.link.table}?token={self.link.token}'"))
+                        self.console.say(self.word("join.left", command=self.come_back()))
                         return 0
             except InvalidStatus:
                 raise UsageError(self.word("join.refused", reason=self.word("error.not_a_seat"))) from None
@@ -181,8 +203,8 @@ class Client:
                     self.console.say(self.word("taken_over"))
                     return 1
                 if code == FREED:
-                    self.keys.forget(self.link.base, self.link.table, self.link.token)
-                    self.console.say(self.word("error.freed"))
+                    self.keys.forget(self.link.base, self.link.table, self.token)
+                    self.console.say(self.word("join.freed"))
                     return 1
                 if code == REFUSED:
                     self.refused()
@@ -198,41 +220,60 @@ class Client:
 
     def _talk(self, socket: Any) -> int:
         """Read the seat's messages and answer its decisions until the game is over."""
+        arrived = False  # this connection's first table message has come
         while True:
             message = json.loads(socket.recv())
             kind = message.get("type")
-            if kind == "seated":
-                self._seated(message)
-            elif kind == "table":
-                self._table(message)
-            elif kind == "event" and self.mirror is not None:
-                self.mirror.event(message["n"], message["event"])
-            elif kind == "view" and self.mirror is not None:
-                self.mirror.set_view(message)
-                self._follow()
-            elif kind == "decision":
+            if kind == "table" and not arrived:
+                arrived = True
+                self._arrived(message)
+            if kind == "decision":
                 self.decision = message
                 self._answer(socket)
-            elif kind == "error" and message.get("code") in REFUSALS:
-                self.refusal = message  # the link is refused (or the seat freed): the connection closes next
             elif kind == "error":
-                self.console.say(self.word("error", message=message.get("message", "")))
-                if message.get("code") == "not_an_option" and self.decision is not None:
-                    self._answer(socket)
+                self._error(socket, message)
             elif kind == "over":
-                self._follow()
-                if message.get("ended"):
-                    self.console.say(self.word("ended", scores=self._scores(message["totals"])))
-                else:
-                    assert self.say is not None
-                    self.console.say(self.word("game_over", winners=self.say.join(
-                        [self.say.seat(seat) for seat in message["winners"]])))
+                self._over(message)
                 return 0
+            else:
+                self._heard(message)
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        """A message that asks nothing: the seat, the table, an event, the seat's view."""
+        kind = message.get("type")
+        if kind == "seated":
+            self._seated(message)
+        elif kind == "table":
+            self._table(message)
+        elif kind == "event" and self.mirror is not None:
+            self.mirror.event(message["n"], message["event"])
+            self._follow()  # said as the mirror takes it, so that the narrator reads the hand it happened in
+        elif kind == "view" and self.mirror is not None:
+            self.mirror.set_view(message)
+            self._follow()
+            if self.catching_up:
+                self._caught_up()
+
+    def _error(self, socket: Any, message: dict[str, Any]) -> None:
+        if message.get("code") in REFUSALS:
+            self.refusal = message  # the link is refused (or the seat freed): the connection closes next
+            return
+        self.console.say(self.word("error", message=message.get("message", "")))
+        if message.get("code") == "not_an_option" and self.decision is not None:
+            self._answer(socket)
+
+    def _over(self, message: dict[str, Any]) -> None:
+        self._follow()
+        if message.get("ended"):
+            self.console.say(self.word("ended", scores=self._scores(message["totals"])))
+        else:
+            assert self.say is not None
+            self.console.say(self.word("game_over", winners=self.say.join(
+                [self.say.seat(seat) for seat in message["winners"]])))
 
     def _seated(self, message: dict[str, Any]) -> None:
-        if isinstance(message.get("key"), str):
-            self._keep(message["key"])
         seat = int(message["seat"])
+        self.connections += 1
         if self.mirror is None:
             self.say = Speech(self.t, list(message["players"]), seat)
             self.mirror = SeatMirror(self.spec, self.players, seat, self.link.table)
@@ -246,19 +287,47 @@ class Client:
             self.console.say(self.word("join.help"))
         else:
             self.console.say(self.word("join.back"))
+        if isinstance(message.get("key"), str):
+            self._keep(message["key"])
 
     def _keep(self, key: str) -> None:
         """This connection claimed the seat: its key opens it from now on; say where it is kept."""
         from ..errors import BarbuError
 
         self.token = key
-        own = f"{self.link.base}/t/{urllib.parse.quote(self.link.table)}?token={key}"
         try:
             self.keys.keep(self.link.base, self.link.table, self.link.token, key)
         except (OSError, BarbuError):
-            self.console.say(self.word("join.key_not_kept", link=own))
+            self.console.say(self.word("join.key_not_kept", link=self.own_link(key)))
             return
-        self.console.say(self.word("join.key_kept", link=own))
+        self.kept = True
+        self.console.say(self.word("join.key_kept", link=self.own_link(key)))
+
+    def _arrived(self, message: dict[str, Any]) -> None:
+        """A connection's first table message.  When the game is under way,
+        the events the server sends now, up to the seat's view, are the
+        past (all of it at a first join, what was missed after a
+        reconnection): they are followed silently and then summed up
+        (:meth:`_caught_up`), never said as if they were happening."""
+        self.catching_up = message["status"] != "waiting"
+        if self.catching_up and self.narrator is not None:
+            self.narrator.live = False
+
+    def _caught_up(self) -> None:
+        """The seat's view has come after the past: say where the game stands now."""
+        narrator, mirror, person = self.narrator, self.mirror, self.person
+        self.catching_up = False
+        if narrator is None or mirror is None or person is None:
+            return
+        narrator.live = True
+        if mirror.view.over or narrator.number is None:
+            return  # the end is said next; a game not begun has nothing to sum up
+        if self.connections == 1:
+            self.console.say(self.word("join.under_way"))
+        for line in narrator.recap("table.hand.number", declarer=True):
+            self.console.say(line)
+        if mirror.view.cards:
+            person.show_hand(mirror.view)
 
     def _table(self, message: dict[str, Any]) -> None:
         if self.say is not None:
@@ -276,7 +345,7 @@ class Client:
     def _follow(self) -> None:
         if self.narrator is not None and self.mirror is not None and self.person is not None:
             person, mirror = self.person, self.mirror
-            self.narrator.follow(mirror, lambda: person.show_hand(mirror.view))  # type: ignore[arg-type]
+            self.narrator.follow(mirror, lambda: person.show_hand(mirror.view))
 
     def _answer(self, socket: Any) -> None:
         decision, mirror, person = self.decision, self.mirror, self.person

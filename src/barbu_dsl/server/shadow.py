@@ -35,6 +35,7 @@ server shows once it is taken, and the dealer knows its own discards.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import operator
 import random
@@ -137,7 +138,15 @@ class SeatMirror:
         return self.view.public
 
     def events_after(self, n: int) -> list[Event]:
-        return [event for event in self._events if event.n > n]
+        """The seat's events later than number ``n`` (they are in order: the
+        narrator asks after each one, so this is not a walk through them all)."""
+        return self._events[bisect.bisect_right(self._events, n, key=lambda event: event.n):]
+
+    @property
+    def last_event(self) -> int:
+        """The number of the last event the seat has (0 before any): a
+        connection asks the server for the events after it."""
+        return self._events[-1].n if self._events else 0
 
     # ---- what the server says -----------------------------------------------------------
 

@@ -9,19 +9,25 @@ played or pass, who wins each trick with what it scored and why (the
 cards that score in it), who goes out in domino, the hand's scores, how
 each pair's doubles settled (docs/rules.md section 2) and the running
 totals.  Events that only some seats may know (the deal) are not said.
-While catching up with a saved game (``barbu play --resume``) it keeps
-count silently, then recaps where the game stands.
+While catching up with a saved game (``barbu play --resume``), or with a
+server's game joined under way (``barbu join``), it keeps count silently,
+then recaps where the game stands.
+
+The commands read the hand on the table *now*, from the game it follows
+(its ``public`` hand), never a copy kept from when play began: a seat's
+mirror of a server's game (:class:`~barbu_dsl.server.shadow.SeatMirror`)
+puts a new hand on the table each time it draws the hidden cards again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .. import cards as C
 from ..compiled import GamePlan, cards_of
-from ..engine import GameState, PublicHand
+from ..engine import PublicHand
 from ..engine.domino import DominoPosition
 from ..language import model as m
 from ..runtime.records import receiver
@@ -31,6 +37,16 @@ from .console import Console
 from .speech import Speech
 
 _RANKS = {letter: rank for rank, letter in C.RANK_LETTERS.items()}
+
+
+class Followed(Protocol):
+    """What the narrator follows: a game's events and the hand on its table
+    (a :class:`~barbu_dsl.engine.GameState`, or a seat's mirror of one)."""
+
+    @property
+    def public(self) -> PublicHand | None: ...
+
+    def events_after(self, n: int) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -63,7 +79,9 @@ class Narrator:
         self.start_rank: int | None = None
         self.passing: str | None = None  # where this hand's cards are passed
         self.doubles: list[tuple[int, int]] = []
-        self.hand: PublicHand | None = None
+        self.game: Followed | None = None  # the game followed, whose hand on the table the commands read
+        self.playing = False  # a hand's cards are being played (from its play_begins to its hand_ends)
+        self.table: Any = None  # the compiled rules of the hand being played (what each card scores)
         self.totals: list[int] | None = None  # after the last hand scored
         self.pot = 0  # what the pot holds after the last hand scored (docs/rules.md section 6, "A pot")
         self.scored = 0  # hands scored
@@ -80,10 +98,18 @@ class Narrator:
         if self.live:
             self.console.say(text, style)
 
-    def follow(self, state: GameState, before_play: Callable[[], None] = lambda: None) -> None:
+    @property
+    def hand(self) -> PublicHand | None:
+        """The hand on the table now, while one is being played."""
+        if not self.playing or self.game is None:
+            return None
+        return self.game.public
+
+    def follow(self, state: Followed, before_play: Callable[[], None] = lambda: None) -> None:
         """Say every event of ``state`` not said yet; ``before_play`` is
         called as the cards of a hand are about to be played (the people
         at the table see their cards first)."""
+        self.game = state
         for event in state.events_after(self.heard):
             self.heard = event.n
             data = event.event
@@ -128,7 +154,7 @@ class Narrator:
         self.declarer = data["declarer"]
         self.contract = self.trump = self.start_rank = self.passing = None
         self.doubles = []
-        self.hand = None
+        self.playing, self.table = False, None
         self.moves = []
         self.line("")
         self.line(self.of_game("table.hand.number", number=data["hand"]), "bold")
@@ -165,7 +191,8 @@ class Narrator:
         self.line(self.say.about(key, seat, whom=self.say.objects(targets)))
 
     def _play_begins(self, hand: PublicHand | None, leader: int) -> None:
-        self.hand = hand
+        self.playing = True
+        self.table = None if hand is None else hand.table
         if self.spec.doubling.allowed and not self.doubles:
             self.line(self.say("table.nobody_doubled"))
         domino = hand is not None and hand.is_domino
@@ -184,7 +211,7 @@ class Narrator:
         winner, number, points = data["winner"], data["number"], data["points"]
         cards = [C.CARD_INDEX[card] for card in data["cards"]]
         plays = tuple(self.moves[-len(cards):]) if len(self.moves) >= len(cards) else ()
-        values = self.hand.table.values if self.hand is not None else (0,) * 52
+        values = self.table.values if self.table is not None else (0,) * 52
         scoring = tuple(c for c in cards if values[c])
         self.last = Trick(number, tuple((seat, card) for seat, card in plays if card is not None), winner, points,
                           scoring)
@@ -228,7 +255,7 @@ class Narrator:
             self.line(self.say("table.scores.hand", scores=self.say.scores(data["final"])))
         self._running(before, data["final"], data["totals"])
         self.line(self.of_game("table.scores.totals", hands=self.scored, scores=self.say.scores(data["totals"])))
-        self.hand = None
+        self.playing, self.table = False, None
 
     def _running(self, before: list[int], final: list[int], totals: list[int]) -> None:
         """What a hand did to the running totals beyond its scores: who took
@@ -417,10 +444,14 @@ class Narrator:
         lines.extend(self.say.doubles("table.doubled", self.doubles))
         return lines
 
-    def recap(self) -> list[str]:
-        """Where a resumed game stands."""
+    def recap(self, key: str = "table.resumed", declarer: bool = False) -> list[str]:
+        """Where a resumed game stands: the hand (placed in the game by
+        message ``key``), who declares it (``declarer``) and its contract,
+        the scores and doubles, and the trick on the table."""
         assert self.number is not None
-        lines = [self.of_game("table.resumed", number=self.number + 1)]
+        lines = [self.of_game(key, number=self.number + 1)]
+        if declarer and self.contract is None:
+            lines.append(self.say.about("table.declares", self.declarer))
         if self.contract is not None:
             lines.extend(self.announcement(self.declarer))
         lines.extend(self.score_lines())
