@@ -56,8 +56,11 @@ from .words import messages
 REFUSALS = frozenset({"no_table", "not_a_seat", "claimed", "freed", "not_owner"})
 """The errors that end a connection: what the link opens is refused (docs/server.md)."""
 
-RETRIES = 30
-"""Times a lost connection is tried again (about a minute in all)."""
+GIVE_UP_SECONDS = 600.0
+"""How long a lost connection is tried again before barbu join gives up (exit 1)."""
+
+LONGEST_WAIT = 5.0
+"""The longest wait between two tries, in seconds."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +186,7 @@ class Client:
         from websockets.sync.client import connect
 
         tries = 0
+        lost_at = time.monotonic()
         while True:
             after = self.mirror.last_event if self.mirror is not None else 0
             try:
@@ -212,11 +216,13 @@ class Client:
             except (OSError, TimeoutError):
                 pass
             tries += 1
-            if tries > RETRIES:
+            if tries == 1:  # said once, not at every try: a screen reader reads every line
+                lost_at = time.monotonic()
+                self.console.say(self.word("join.unreachable"))
+            elif time.monotonic() - lost_at > GIVE_UP_SECONDS:
                 self.console.say(self.word("join.gone"))
                 return 1
-            self.console.say(self.word("connection") + " " + self.word("connection.reconnecting"))
-            time.sleep(min(2.0, 0.25 * tries))
+            time.sleep(min(LONGEST_WAIT, 0.25 * 2 ** min(tries, 5)))
 
     def _talk(self, socket: Any) -> int:
         """Read the seat's messages and answer its decisions until the game is over."""
