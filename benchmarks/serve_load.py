@@ -128,7 +128,8 @@ class Server:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "barbu_dsl", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                  "--db", str(self.db)], stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL,
-                env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])})
+                env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [os.environ.get("PYTHONPATH"),
+                                                                                str(ROOT / "src")]))})
         if self.cpu is not None:
             os.sched_setaffinity(self.process.pid, {self.cpu})
         while b"barbu serve: http" not in out.read_bytes():
@@ -382,6 +383,10 @@ class Result:
         return ("busy" if self.kind == "busy" else "human") + ("*" if self.profiled else "")
 
     @property
+    def measured(self) -> bool:
+        return not math.isnan(self.seconds)
+
+    @property
     def rate(self) -> float:
         return self.answers / self.seconds if self.seconds > 0 else float("nan")
 
@@ -565,14 +570,19 @@ async def check_restart(server: Server, seats: list[Seat]) -> dict[str, str]:
             await websocket.close()
         if new:
             return f"seat {seat.number} was sent {new} events after its last ({seat.last_n})"
+        if decision != expected:
+            return f"seat {seat.number} was sent decision {decision}, not {expected} (the one after the last answer " \
+                   "acknowledged)"
         if view != json.loads(seat.last_view):
             return f"seat {seat.number}'s view is not the one it last had"
-        if decision != expected:
-            return f"seat {seat.number} was sent decision {decision}, not {expected}"
         return None
 
     found = await in_batches([lambda seat=seat: back(seat) for seat in seats])
-    return {seat.table.id: why for seat, why in zip(seats, found, strict=True) if why}
+    broken: dict[str, str] = {}
+    for seat, why in zip(seats, found, strict=True):
+        if why:
+            broken.setdefault(seat.table.id, why)
+    return broken
 
 
 # ---- the profile ---------------------------------------------------------------------------------------------------
@@ -681,7 +691,7 @@ def ms(value: float, width: int) -> str:
 
 
 def row(result: Result) -> str:
-    if result.broke:
+    if result.broke and not result.measured:
         return f"{result.label:<7}{result.tables:>6}  broke while {result.broke}"
     start, seated, end = result.rss
     rss = f"{start:.0f} / {seated:.0f} / {end:.0f}"
@@ -691,7 +701,7 @@ def row(result: Result) -> str:
             f"{ms(percentile(result.events, .5), 10)} {ms(percentile(result.events, .95), 6)} "
             f"{ms(percentile(result.events, .99), 6)}{result.cpu_ms:>11.3f}{result.cpu / result.seconds:>7.0%}"
             f"{result.client_cpu / result.seconds:>8.0%}{rss:>24}{result.payload / answers:>7.0f}"
-            f"{result.wire / answers:>11.0f}{f'{result.kept}/{result.tables}':>10}")
+            f"{result.wire / answers:>11.0f}{'broke' if result.broke else f'{result.kept}/{result.tables}':>10}")
 
 
 def growth(results: list[Result]) -> list[str]:
@@ -699,7 +709,7 @@ def growth(results: list[Result]) -> list[str]:
     lines = [f"{'kind':<7}{'tables':>6}{'ans/s':>8}{'ack p95':>9}{'event p95':>10}{'CPU/ans':>9}{'RSS end':>9}"
              f"{'B/ans':>7}   (÷ the smallest level of the kind)"]
     for kind in ("busy", "human"):
-        done = [r for r in results if r.kind == kind and not r.broke]
+        done = [r for r in results if r.kind == kind and r.measured]
         if not done:
             continue
         first = min(done, key=lambda r: r.tables)
@@ -725,6 +735,8 @@ def notes(result: Result) -> list[str]:
                      f"the server's CPU {result.system / result.cpu if result.cpu else 0:.0%} in the kernel"
                      + (f"; read back after kill -9 in {result.read_back:.1f} s" if not math.isnan(result.read_back)
                         else ""))
+    if result.broke and result.measured:
+        lines.append(f"{said} broke while {result.broke}")
     if result.refused:
         lines.append(f"{said} answers refused: " + ", ".join(f"{n} {code}" for code, n in result.refused.items()))
     for problem in result.problems[:3]:
@@ -739,7 +751,7 @@ def notes(result: Result) -> list[str]:
 
 def aims(results: list[Result], pinned: int | None) -> list[str]:
     def find(kind: str, tables: int) -> Result | None:
-        return next((r for r in results if r.kind == kind and r.tables == tables and not r.broke), None)
+        return next((r for r in results if r.kind == kind and r.tables == tables and r.measured), None)
 
     where = f"the server alone on CPU {pinned}" if pinned is not None else \
         "the server not pinned (the aims are for one core: --server-cpu 0)"
