@@ -87,7 +87,6 @@ FILES_A_TABLE = SEATS + 1  # open files this process needs for a table (its seat
 CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
 TYPE = re.compile(rb'^\{"type": ?"(\w+)"')  # a message's type, read without parsing the rest of it
 HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # 127.0.0.1, never through a proxy
-AIMS = "100 busy tables: >= 2,000 answers/s, p95 <= 50 ms, <= 0.5 ms of CPU an answer; 1,000 tables at human pace: p95 <= 20 ms"
 
 
 # ---- the server --------------------------------------------------------------------------------------------------
@@ -175,6 +174,23 @@ class Server:
         return " / ".join(self.logged()[-3:]) or "nothing on standard error"
 
 
+def machine(cpu: int | None) -> tuple[int, int, int]:
+    """The machine's CPU so far: the busy and all jiffies of CPU ``cpu`` (all CPUs: None), from /proc/stat, and the
+    microseconds some task waited for a CPU (/proc/pressure/cpu; 0 where the kernel does not say)."""
+    name = "cpu" if cpu is None else f"cpu{cpu}"
+    for line in Path("/proc/stat").read_text().splitlines():
+        if line.split()[0] == name:
+            ticks = [int(n) for n in line.split()[1:8]]
+            busy, total = sum(ticks) - ticks[3] - ticks[4], sum(ticks)  # less idle and iowait
+            break
+    try:
+        some = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+        waited = int(some.rpartition("total=")[2])
+    except (OSError, ValueError, IndexError):
+        waited = 0
+    return busy, total, waited
+
+
 class Broken(Exception):
     """A level that could not go on: what happened (the phase is the level's)."""
 
@@ -249,6 +265,12 @@ class Load:
     refused: Counter[str] = field(default_factory=Counter)
     payload: int = 0  # bytes of the messages read within the window
     problems: list[str] = field(default_factory=list)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)  # the seats' tasks, kept until they end
+
+    def start(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def count_down(self, answers: int = 1) -> None:
         if self.kind == "busy":
@@ -280,7 +302,7 @@ async def play(seat: Seat, websocket: Any, load: Load) -> None:
                 if load.kind == "busy" and load.go.is_set():
                     await answer(seat, websocket, load)
                 else:
-                    asyncio.get_running_loop().create_task(answer(seat, websocket, load))
+                    load.start(answer(seat, websocket, load))
     except ConnectionClosed as closed:
         if not load.stopping:
             load.problems.append(f"table {seat.table.id} seat {seat.number}: its connection closed ({closed})")
@@ -363,6 +385,8 @@ class Result:
     events: list[float] = field(default_factory=list)
     cpu: float = float("nan")  # the server's CPU seconds over the window
     system: float = float("nan")  # of which in the kernel
+    core_busy: float = float("nan")  # the share of the window the server's CPUs were busy (whoever's work)
+    pressure: float = float("nan")  # the share of the window some task of the machine waited for a CPU
     client_cpu: float = float("nan")
     rss: tuple[float, float, float] = (float("nan"),) * 3  # started, every table seated, end of the window
     payload: int = 0
@@ -377,6 +401,7 @@ class Result:
     logged: list[str] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
     profile: list[str] = field(default_factory=list)  # the profile's summary, or why there is none
+    pinned: bool = False
 
     @property
     def label(self) -> str:
@@ -413,7 +438,7 @@ async def in_batches(calls: list[Any], size: int = CONNECT_BATCH) -> list[Any]:
 
 async def run_level(kind: str, count: int, args: argparse.Namespace, folder: Path, profile: bool) -> Result:
     """One level on a server of its own; a level that cannot go on says where and why in ``broke``."""
-    result = Result(kind, count, profiled=profile)
+    result = Result(kind, count, profiled=profile, pinned=args.server_cpu is not None)
     server = Server(folder, args.server_cpu)
     load = Load(kind, args.think)
     phase = "starting the server"
@@ -431,7 +456,7 @@ async def run_level(kind: str, count: int, args: argparse.Namespace, folder: Pat
         result.seated = time.perf_counter() - began
         phase = "playing"
         server.alive()
-        await measure(server, load, result, args, folder if profile else None, tables)
+        await measure(server, load, result, args, folder if profile else None)
         phase = "draining the answers in flight"
         await drain(seats)
         phase = "checking the records"
@@ -470,10 +495,14 @@ async def seat_everyone(server: Server, tables: list[Table], load: Load, seed: i
              for t, table in enumerate(tables) for n in range(SEATS)]
     urls = [f"ws://127.0.0.1:{server.port}/ws/{seat.table.id}?token={seat.table.invites[seat.number]}"
             for seat in seats]
-    sockets = await in_batches([lambda url=url: open_seat(url) for url in urls])
     load.outstanding = sum(table.budget for table in tables)
-    for seat, websocket in zip(seats, sockets, strict=True):
-        asyncio.get_running_loop().create_task(play(seat, websocket, load))
+
+    async def sit(seat: Seat, url: str) -> Any:
+        websocket = await open_seat(url)
+        load.start(play(seat, websocket, load))
+        return websocket
+
+    sockets = await in_batches([lambda seat=seat, url=url: sit(seat, url) for seat, url in zip(seats, urls, strict=True)])
     deadline = time.monotonic() + 60 + len(seats) / 20
     while not all(seat.key for seat in seats):
         if time.monotonic() > deadline:
@@ -482,12 +511,12 @@ async def seat_everyone(server: Server, tables: list[Table], load: Load, seed: i
     return seats, sockets
 
 
-async def measure(server: Server, load: Load, result: Result, args: argparse.Namespace, profile: Path | None,
-                  tables: list[Table]) -> None:
+async def measure(server: Server, load: Load, result: Result, args: argparse.Namespace, profile: Path | None) -> None:
     """The window: every seat plays; the server's CPU and memory, the bytes received, before and after."""
     counting = counting_connection()
     rss_seated = server.rss_mb()
     cpu, client, wire = server.cpu_seconds(), time.process_time(), counting.received
+    busy, total, waited = machine(args.server_cpu)
     spy = Profiler(server.pid, profile / "profile.txt", args.client_cpus) if profile else None
     began = time.perf_counter()
     load.go.set()
@@ -505,6 +534,9 @@ async def measure(server: Server, load: Load, result: Result, args: argparse.Nam
     result.seconds = time.perf_counter() - began
     user, system = server.cpu_seconds()
     result.cpu, result.system = user + system - sum(cpu), system - cpu[1]
+    busy_after, total_after, waited_after = machine(args.server_cpu)
+    result.core_busy = (busy_after - busy) / max(total_after - total, 1)
+    result.pressure = (waited_after - waited) / 1e6 / result.seconds if waited else float("nan")
     result.client_cpu = time.process_time() - client
     result.wire = counting.received - wire
     result.rss = (result.rss[0], rss_seated, server.rss_mb())
@@ -732,7 +764,9 @@ def notes(result: Result) -> list[str]:
         per_table = (result.rss[1] - result.rss[0]) * 1024 / result.tables
         lines.append(f"{said} tables made in {result.made:.1f} s, seated in {result.seated:.1f} s, "
                      f"{per_table:.0f} KB of server memory a seated table; window {result.seconds:.1f} s, "
-                     f"the server's CPU {result.system / result.cpu if result.cpu else 0:.0%} in the kernel"
+                     f"the server's CPU {result.system / result.cpu if result.cpu else 0:.0%} in the kernel; "
+                     f"{'its CPU' if result.pinned else 'the CPUs'} busy {result.core_busy:.0%} of the window "
+                     f"(whoever's work), some task waiting for a CPU {result.pressure:.0%} of it"
                      + (f"; read back after kill -9 in {result.read_back:.1f} s" if not math.isnan(result.read_back)
                         else ""))
     if result.broke and result.measured:
