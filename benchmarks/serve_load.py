@@ -3,12 +3,14 @@
 For each level (a number of tables) and each kind of load, a fresh ``barbu
 serve`` is started as a user starts it (``python -m barbu_dsl serve --host
 127.0.0.1 --port P --db FILE``: a free loopback port, a database of its
-own).  Its tables are made with ``POST /api/tables`` — Bouillabaisse, four
-``"human"`` seats, a seed of their own — and each seat is played by a
-client of this process that speaks the table protocol (docs/table.md) over
-its WebSocket: it sits with its invite, keeps the seat's ``key`` from
-``seated``, and answers each decision with a random option.  Nobody answers
-until every table is seated; then the measured window starts.
+own; the barbu_dsl of ``PYTHONPATH``, else this checkout's).  Its tables
+are made with ``POST /api/tables`` — Bouillabaisse, four ``"human"``
+seats, a seed of their own — and each seat is played by a client of this
+process that speaks the table protocol (docs/table.md) over its WebSocket
+(websockets' asyncio client, offering permessage-deflate as a browser
+does): it sits with its invite, keeps the seat's ``key`` from ``seated``,
+and answers each decision with a random option.  Nobody answers until
+every table is seated; then the measured window starts.
 
 * **busy**: every seat answers each decision at once, until each table has
   made ``--answers`` answers or ``--seconds`` have passed;
@@ -25,16 +27,22 @@ the clients' processes were (a client near 100 % limits the figures, not
 the server); the server's memory (RSS, /proc/PID/status) when started,
 once every table is seated and at the end; the bytes per answer the server
 sent (the messages as the clients read them, and on the wire: WebSocket
-frames, compressed when the server agrees to permessage-deflate); and the
-ratio of each to the smallest level of its kind.
+frames, compressed); and the ratio of each to the smallest level of its
+kind.  Under the table, for each level: how long the tables took to make
+and to seat, the server's memory a seated table, how busy the server's
+CPU was with anyone's work and how long tasks waited for a CPU (the
+machine is shared: /proc/stat, /proc/pressure/cpu), and what the server
+logged.  A commit as the server makes it (WAL, ``synchronous=FULL``) is
+timed on the same disk at the start and at the end: an answer is one
+commit, so it bounds the answers a second.
 
 At the end of each level nothing acknowledged may be lost: each table's
 finished hands (``GET /api/tables/ID/records``) must be the cards its
 seats were acknowledged, in order; then the server is killed (SIGKILL),
 started again on the same database, and every seat comes back with its key
-and the last event it had: no event may be new, every view must be the
-one the seat last had, and the decision pending must be the one after the
-last answer acknowledged.  The column ``kept`` counts the tables that pass.
+and the last event it had: no event may be new, the decision pending must
+be the one after the last answer acknowledged, and every view the one the
+seat last had.  The column ``kept`` counts the tables that pass.
 
 Then the aims, met or not: on one core (``--server-cpu``), 100 busy
 tables take at least 2,000 answers a second at p95 ≤ 50 ms and ≤ 0.5 ms
@@ -42,17 +50,20 @@ of CPU an answer, and 1,000 tables at human pace answer at p95 ≤ 20 ms.
 
 ``--server-cpu 0`` pins the server to CPU 0 and this process (the clients)
 to the other CPUs.  ``--profile busy:100`` samples the server with py-spy
-(``pip install py-spy``) during that level's window and prints the
-functions with the most time of their own, grouped (SQLite, JSON,
-WebSocket framing and compression, the event loop, view building, the
-game itself, other); that level's row is marked ``*``.  ``--tiny`` runs
-every part in seconds (1 and 2 tables of each kind, a 3-second window,
-think times of 0.1–0.5 s), as CI does.  Every level stops by itself;
-traffic goes to 127.0.0.1 only.  Exit status: 0, or 1 when a level broke
-or lost an acknowledged answer.
+(``pip install py-spy``) during that level's window and prints where its
+busy time goes (running, or waiting for the disk in a commit), grouped —
+SQLite, JSON, WebSocket framing and compression, the event loop and
+sockets, view building, the game itself, other — and the functions with
+the most time of their own; that level's row is marked ``*``, and
+``--profile-output FILE`` keeps py-spy's stacks.  ``--tiny`` runs every
+part in seconds (1 and 2 tables of each kind, a 3-second window, think
+times of 0.1–0.5 s, pinned and profiled where it can be), as the tests
+do.  Every level stops by itself; traffic goes to 127.0.0.1 only.  Exit
+status: 0, or 1 when a level broke or lost an acknowledged answer.
 
     python benchmarks/serve_load.py [--busy 1,10,100,1000] [--human 1,10,100,1000] [--answers 200]
-        [--seconds 30] [--window 60] [--think 2-8] [--seed 1] [--server-cpu 0] [--profile busy:100] [--tiny]
+        [--seconds 30] [--window 60] [--think 2-8] [--seed 1] [--server-cpu 0] [--profile busy:100]
+        [--profile-output FILE] [--tiny]
 """
 
 from __future__ import annotations
@@ -738,8 +749,8 @@ def row(result: Result) -> str:
 
 def growth(results: list[Result]) -> list[str]:
     """Each figure as a ratio to the smallest level of its kind."""
-    lines = [f"{'kind':<7}{'tables':>6}{'ans/s':>8}{'ack p95':>9}{'event p95':>10}{'CPU/ans':>9}{'RSS end':>9}"
-             f"{'B/ans':>7}   (÷ the smallest level of the kind)"]
+    lines = [f"{'kind':<7}{'tables':>6}{'ans/s':>8}{'ack p50':>9}{'p95':>7}{'p99':>7}{'event p95':>10}{'CPU/ans':>9}"
+             f"{'RSS end':>9}{'B/ans':>7}   (÷ the smallest level of the kind)"]
     for kind in ("busy", "human"):
         done = [r for r in results if r.kind == kind and r.measured]
         if not done:
@@ -750,7 +761,9 @@ def growth(results: list[Result]) -> list[str]:
                 return f"{value / base:.2f}" if base and not math.isnan(base) and not math.isnan(value) else "-"
 
             lines.append(f"{r.label:<7}{r.tables:>6}{ratio(r.rate, first.rate):>8}"
-                         f"{ratio(percentile(r.acks, .95), percentile(first.acks, .95)):>9}"
+                         f"{ratio(percentile(r.acks, .5), percentile(first.acks, .5)):>9}"
+                         f"{ratio(percentile(r.acks, .95), percentile(first.acks, .95)):>7}"
+                         f"{ratio(percentile(r.acks, .99), percentile(first.acks, .99)):>7}"
                          f"{ratio(percentile(r.events, .95), percentile(first.events, .95)):>10}"
                          f"{ratio(r.cpu_ms, first.cpu_ms):>9}{ratio(r.rss[2], first.rss[2]):>9}"
                          f"{ratio(r.payload / max(r.answers, 1), first.payload / max(first.answers, 1)):>7}")
