@@ -80,9 +80,11 @@ import resource
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections import Counter
@@ -200,6 +202,60 @@ def machine(cpu: int | None) -> tuple[int, int, int]:
     except (OSError, ValueError, IndexError):
         waited = 0
     return busy, total, waited
+
+
+class Probe(threading.Thread):
+    """What the machine does to the server meanwhile: a commit as the server makes it, in a database beside the
+    server's, every quarter of a second (how long the disk makes a commit wait), and how late a thread on the server's
+    CPU wakes from a 5 ms sleep (how long the server waits for its CPU when it has work)."""
+
+    def __init__(self, folder: Path, cpu: int | None) -> None:
+        super().__init__(daemon=True)
+        self.folder, self.cpu = folder, cpu
+        self.commits: list[float] = []
+        self.late: list[float] = []
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        if self.cpu is not None:
+            os.sched_setaffinity(0, {self.cpu})  # this thread only
+        db = commit_database(self.folder / "probe.sqlite3")
+        next_commit = time.perf_counter()
+        while not self.stopping.is_set():
+            began = time.perf_counter()
+            time.sleep(0.005)
+            self.late.append(time.perf_counter() - began - 0.005)
+            if time.perf_counter() >= next_commit:
+                self.commits.append(commit(db, len(self.commits)))
+                next_commit += 0.25
+        db.close()
+
+    def stop(self) -> str:
+        self.stopping.set()
+        self.join(10)
+        where = f"CPU {self.cpu}" if self.cpu is not None else "any CPU"
+        return (f"meanwhile a commit took {percentile(self.commits, .5):.1f} ms (p50), {percentile(self.commits, .95):.1f} ms "
+                f"(p95), and a thread on {where} woke {percentile(self.late, .5):.2f} ms late (p50; whoever held the CPU, "
+                f"the server included), "
+                f"{percentile(self.late, .95):.1f} ms (p95), {percentile(self.late, .99):.1f} ms (p99)")
+
+
+def commit_database(path: Path) -> sqlite3.Connection:
+    """A database with the server's settings (WAL, ``synchronous=FULL``), for timing commits."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE IF NOT EXISTS answers (number INTEGER, answer TEXT)")
+    return db
+
+
+def commit(db: sqlite3.Connection, number: int) -> float:
+    """One answer committed as the server commits it; the seconds it took."""
+    began = time.perf_counter()
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("INSERT INTO answers VALUES (?, ?)", (number, '"QS"'))
+    db.execute("COMMIT")
+    return time.perf_counter() - began
 
 
 class Broken(Exception):
@@ -413,6 +469,7 @@ class Result:
     refused: Counter[str] = field(default_factory=Counter)
     profile: list[str] = field(default_factory=list)  # the profile's summary, or why there is none
     pinned: bool = False
+    meanwhile: str = ""  # what the probe saw of the disk and the server's CPU during the window
 
     @property
     def label(self) -> str:
@@ -529,6 +586,8 @@ async def measure(server: Server, load: Load, result: Result, args: argparse.Nam
     cpu, client, wire = server.cpu_seconds(), time.process_time(), counting.received
     busy, total, waited = machine(args.server_cpu)
     spy = Profiler(server.pid, profile / "profile.txt", args.client_cpus) if profile else None
+    probe = Probe(server.folder, args.server_cpu)
+    probe.start()
     began = time.perf_counter()
     load.go.set()
     if load.kind == "busy":
@@ -543,6 +602,7 @@ async def measure(server: Server, load: Load, result: Result, args: argparse.Nam
             server.alive()
     load.stopping = True
     result.seconds = time.perf_counter() - began
+    result.meanwhile = probe.stop()
     user, system = server.cpu_seconds()
     result.cpu, result.system = user + system - sum(cpu), system - cpu[1]
     busy_after, total_after, waited_after = machine(args.server_cpu)
@@ -782,6 +842,8 @@ def notes(result: Result) -> list[str]:
                      f"(whoever's work), some task waiting for a CPU {result.pressure:.0%} of it"
                      + (f"; read back after kill -9 in {result.read_back:.1f} s" if not math.isnan(result.read_back)
                         else ""))
+    if result.meanwhile:
+        lines.append(f"{said} {result.meanwhile}")
     if result.broke and result.measured:
         lines.append(f"{said} broke while {result.broke}")
     if result.refused:
@@ -861,23 +923,12 @@ def arguments() -> argparse.Namespace:
 
 
 def commit_ms(commits: int) -> float:
-    """The median time of one commit as the server makes them (a row, WAL, ``synchronous=FULL``) in a database
-    beside the levels' own: what the disk costs an answer now."""
-    import sqlite3
+    """The median time of one commit as the server makes them, in a database beside the levels' own."""
     import statistics
 
     with tempfile.TemporaryDirectory(prefix="serve-load-") as folder:
-        db = sqlite3.connect(Path(folder) / "commits.sqlite3", isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("CREATE TABLE answers (number INTEGER, answer TEXT)")
-        times = []
-        for n in range(commits):
-            began = time.perf_counter()
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO answers VALUES (?, ?)", (n, '"QS"'))
-            db.execute("COMMIT")
-            times.append(time.perf_counter() - began)
+        db = commit_database(Path(folder) / "commits.sqlite3")
+        times = [commit(db, n) for n in range(commits)]
         db.close()
     return statistics.median(times) * 1000
 
