@@ -4,7 +4,6 @@ does not rot between the runs that measure (benchmarks/RESULTS.md)."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,8 +16,7 @@ def test_serve_load_runs_every_part() -> None:
     tables on servers of their own, each checked for lost answers after a
     kill -9 and a restart; the table, the ratios, the aims and the profile
     (or why there is none) are printed."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
-    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "serve_load.py"), "--tiny"], cwd=ROOT, env=env,
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "serve_load.py"), "--tiny"], cwd=ROOT,
                             capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
