@@ -242,6 +242,7 @@ class Seat:
     key: str | None = None
     last_n: int = 0  # the last event it has
     last_view: bytes = b""
+    changes: list[bytes] = field(default_factory=list)  # the view_changes since last_view, read at the end only
     pending: int | None = None  # the decision it was sent and has not answered
     options: list[Any] = field(default_factory=list)
     sent: tuple[int, Any, float] | None = None  # the answer not yet acknowledged: id, answer, when sent
@@ -334,6 +335,9 @@ def read(seat: Seat, data: bytes, load: Load, now: float) -> bool:  # noqa: C901
             seat.table.hands_ended += 1
     elif kind == "view":
         seat.last_view = data
+        seat.changes.clear()
+    elif kind == "view_changes":
+        seat.changes.append(data)
     elif kind == "decision":
         message = json.loads(data)
         seat.said = None  # an answer no event of its own says (none in Bouillabaisse)
@@ -579,6 +583,15 @@ async def check_restart(server: Server, seats: list[Seat]) -> dict[str, str]:
     one after the last answer acknowledged."""
     from websockets.exceptions import ConnectionClosed
 
+    from barbu_dsl.server.protocol import apply_view_changes
+
+    def last_view(seat: Seat) -> dict:
+        """The seat's last view: its last whole view with the changes sent since (docs/server.md)."""
+        shown = json.loads(seat.last_view)
+        for data in seat.changes:
+            apply_view_changes(shown, json.loads(data)["changes"])
+        return shown
+
     async def back(seat: Seat) -> str | None:
         url = f"ws://127.0.0.1:{server.port}/ws/{seat.table.id}?token={seat.key}&after={seat.last_n}"
         expected = max(seat.table.acked, default=0) + 1 if seat.pending is not None else None
@@ -600,7 +613,7 @@ async def check_restart(server: Server, seats: list[Seat]) -> dict[str, str]:
         if decision != expected:
             return f"seat {seat.number} was sent decision {decision}, not {expected} (the one after the last answer " \
                    "acknowledged)"
-        if view != json.loads(seat.last_view):
+        if view != last_view(seat):
             return f"seat {seat.number}'s view is not the one it last had"
         return None
 

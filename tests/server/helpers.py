@@ -4,6 +4,7 @@ that speak the table protocol (docs/table.md) over a WebSocket."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import signal
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import connect
+
+from barbu_dsl.server.protocol import apply_view_changes
 
 
 def free_port() -> int:
@@ -144,6 +147,7 @@ class Seat:
         self.over: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
         self.seated: dict[str, Any] | None = None
+        self.shown: dict[str, Any] = {}  # the last view message, as view_changes change it
 
     def receive(self, timeout: float = 30) -> dict[str, Any]:
         message = json.loads(self.socket.recv(timeout=timeout))
@@ -153,8 +157,12 @@ class Seat:
             self.events[message["n"]] = message["event"]
         elif kind == "decision":
             self.decision = message
-        elif kind == "view":
-            self.view = message["view"]
+        elif kind in ("view", "view_changes"):
+            if kind == "view":
+                self.shown = {key: message[key] for key in ("view", "minimum", "offer")}
+            else:  # what changed since the last view (docs/server.md); a copy, so a view kept by a test stays
+                self.shown = apply_view_changes(copy.deepcopy(self.shown), message["changes"])
+            self.view = self.shown["view"]
             turn = self.view["turn"]
             if self.decision is not None and (turn is None or turn["seat"] != self.view["seat"]):
                 self.decision = None

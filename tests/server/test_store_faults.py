@@ -12,6 +12,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -172,15 +173,19 @@ def test_writes_are_committed_in_groups(tmp_path: Path) -> None:
         seen = reader.execute("SELECT COUNT(*) FROM rows WHERE n = ?", (n % 150,)).fetchone()[0]
         return "stored" if seen == 1 else "acknowledged before it was stored"
 
+    gate = threading.Event()
+
     async def many() -> list[str]:
-        # A first write that takes a while: the 200 that come meanwhile wait for the next group.
-        slow = asyncio.ensure_future(writer.write(lambda db: time.sleep(0.3)))
-        await asyncio.sleep(0.05)
-        results = await asyncio.gather(*(one(n) for n in range(200)))
-        await slow
-        return results
+        # A first write held until the 200 others have come: they wait for the next group, all together.
+        held = asyncio.ensure_future(writer.write(lambda db: gate.wait(30)))
+        others = asyncio.gather(*(one(n) for n in range(200)))
+        while writer._jobs.qsize() < 200:
+            await asyncio.sleep(0.01)
+        gate.set()
+        await held
+        return await others
 
     results = asyncio.run(many())
     writer.close()
     assert results.count("stored") == 150 and results.count("refused") == 50, set(results)
-    assert writer.writes == 151 and writer.groups <= 3, (writer.writes, writer.groups)
+    assert writer.writes == 151 and writer.groups == 2, (writer.writes, writer.groups)

@@ -97,6 +97,7 @@ class GameState:
         self._everyone = tuple(range(players))
         self._schedule = Schedule(spec, players, random.Random(self._seeds.game()), first_declarer)
         self._answers: list[Any] = []
+        self._public_json: tuple[tuple[int, Any], dict[str, Any]] | None = None  # the hand on the table, per position
         self._log: list[tuple[Any, ...]] = []  # events as (type, seats, *fields)
         self._events: list[Event] = []  # the log's events made so far
         self._results: list[HandResult] = []
@@ -696,10 +697,19 @@ class GameState:
         return self._views[seat]
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know now, as JSON (:meth:`.views.SeatView.to_json`)."""
+        """What ``seat`` may know now, as JSON (:meth:`.views.SeatView.to_json`).
+        Its ``table`` (the hand on the table, the same for every seat) is
+        made once a position and shared by the seats' views: read it, do not
+        change it."""
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is not a seat of {self.players} players")
-        return self._views[seat].to_json()
+        public = self._views[seat].public
+        if public is None:
+            return self._views[seat].to_json()
+        position = (len(self._answers), self._hand)
+        if self._public_json is None or self._public_json[0] != position:
+            self._public_json = (position, public.to_json())
+        return self._views[seat].to_json(self._public_json[1])
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -342,8 +342,10 @@ class SeatView:
 
     # ---- as JSON ----------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """Everything this seat may know now, as JSON.
+    def to_json(self, table: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything this seat may know now, as JSON (``table``: the hand on
+        the table's JSON when the caller has it already — it is the same for
+        every seat).
 
         ``seat``, ``players``, ``names``, ``spec``; ``hand`` (1-based),
         ``hands`` (null when not known in advance) and ``target`` (the
@@ -387,7 +389,7 @@ class SeatView:
             "turn": None if turn is None else {"seat": turn[0], "kind": turn[1]},
             "totals": list(self.totals),
             "over": self.over,
-            "table": None if self.public is None else self.public.to_json(),
+            "table": None if self.public is None else table if table is not None else self.public.to_json(),
             "passing": self._passing_json(),
             "widow": self._widow_json(),
         }

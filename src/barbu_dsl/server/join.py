@@ -48,7 +48,7 @@ from ..table.console import Console, Leave, wants_plain
 from ..table.human import HumanSeat
 from ..table.narrator import Narrator
 from ..table.speech import Speech
-from .protocol import FREED, REFUSED, TAKEN_OVER
+from .protocol import FREED, REFUSED, TAKEN_OVER, apply_view_changes
 from .seat_keys import SeatKeys, default_folder
 from .shadow import SeatMirror
 from .words import messages
@@ -145,6 +145,7 @@ class Client:
         self.narrator: Narrator | None = None
         self.person: HumanSeat | None = None
         self.decision: dict[str, Any] | None = None
+        self.shown: dict[str, Any] = {}  # the last view, as the view_changes messages change it
         self.status: str | None = None
         self.paused = False
         self.connections = 0  # connections that were seated
@@ -254,8 +255,12 @@ class Client:
         elif kind == "event" and self.mirror is not None:
             self.mirror.event(message["n"], message["event"])
             self._follow()  # said as the mirror takes it, so that the narrator reads the hand it happened in
-        elif kind == "view" and self.mirror is not None:
-            self.mirror.set_view(message)
+        elif kind in ("view", "view_changes") and self.mirror is not None:
+            if kind == "view":
+                self.shown = {key: message[key] for key in ("view", "minimum", "offer")}
+            else:  # what changed since the last view (docs/server.md)
+                apply_view_changes(self.shown, message["changes"])
+            self.mirror.set_view(self.shown)
             self._follow()
             if self.catching_up:
                 self._caught_up()

@@ -114,8 +114,48 @@ def check_name(name: Any) -> str:
     return name
 
 
+MISSING = object()
+
+
+def view_changes(old: dict[str, Any], new: dict[str, Any], path: tuple[str, ...] = (),
+                 memo: dict[Any, list[list[Any]]] | None = None) -> list[list[Any]]:
+    """What changed from the view ``old`` to ``new`` (docs/server.md,
+    ``view_changes``): ``[path, value]`` pairs, a path being the keys from
+    the top; an object whose keys are the same on both sides is compared
+    member by member, anything else is replaced whole.  ``memo`` keeps the
+    changes between two objects met again (the hand on the table, which
+    every seat's view shares): one comparison for all the seats."""
+    found: list[list[Any]] = []
+    for key, value in new.items():
+        before = old.get(key, MISSING)
+        if before is value:
+            continue
+        if isinstance(value, dict) and isinstance(before, dict) and before.keys() == value.keys():
+            where = (*path, key)
+            if memo is None:
+                found.extend(view_changes(before, value, where))
+                continue
+            seen = (where, id(before), id(value))
+            if seen not in memo:
+                memo[seen] = view_changes(before, value, where, memo)
+            found.extend(memo[seen])
+        elif before != value:
+            found.append([[*path, key], value])
+    return found
+
+
+def apply_view_changes(view: dict[str, Any], changes: list[list[Any]]) -> dict[str, Any]:
+    """``view`` with ``changes`` (:func:`view_changes`) made to it, in place; returned."""
+    for path, value in changes:
+        node = view
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+    return view
+
+
 def _whole(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
-__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "check_name", "read_message"]
+__all__ = ["ERRORS", "FREED", "apply_view_changes", "view_changes", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "check_name", "read_message"]

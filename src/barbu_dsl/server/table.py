@@ -48,7 +48,7 @@ from typing import Any, Protocol
 from ..bots import BOTS, HUMAN, make_bot, seat_seed
 from ..engine import AnswerError, GameState
 from ..engine.bots import Bot
-from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal
+from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, view_changes
 from .store import StoreError, TableRow, TableStore
 
 log = logging.getLogger("barbu.serve")
@@ -80,6 +80,7 @@ class Listener:
     sent: int = 0  # the last event number sent
     decision: int | None = None  # the id of the decision last sent
     over: bool = False  # whether ``over`` was sent
+    shown: dict[str, Any] | None = None  # the view last sent: later ones are sent as what changed
 
 
 @dataclass
@@ -117,6 +118,7 @@ class Table:
 
     def __init__(self, row: TableRow, state: GameState, store: TableStore):
         self._committing: int | None = None  # the number of the answer being committed
+        self._compared: dict[Any, list[list[Any]]] = {}  # see protocol.view_changes
         self._tasks: set[asyncio.Task[Any]] = set()
         self.id = row.id
         self.row = row
@@ -286,6 +288,7 @@ class Table:
             elif kind == "resume":
                 seat.listener.sent = message["after"]
                 seat.listener.decision = None
+                seat.listener.shown = None  # the whole view again
                 self._flush(seat)
             elif kind == "name":
                 await self._save_seat(seat, name=message["name"])
@@ -354,6 +357,7 @@ class Table:
         self.row.status = status
 
     def _after_change(self) -> None:
+        self._compared.clear()  # the views' comparisons are kept for one change, shared by the seats
         for seat in self.seats:
             self._flush(seat)
         if self.status == "over":
@@ -374,7 +378,14 @@ class Table:
             push({"type": "event", "n": event.n, "event": event.event})
         if events:
             listener.sent = events[-1].n
-        push(self.view_message(seat.number))
+        shown = self.shown_view(seat.number)
+        if listener.shown is None:
+            push({"type": "view", **shown})
+        else:
+            changes = view_changes(listener.shown, shown, memo=self._compared)
+            if changes:
+                push({"type": "view_changes", "changes": changes})
+        listener.shown = shown
         decision = state.pending()
         if decision is not None and decision.seat == seat.number and self.status == "playing" \
                 and listener.decision != self.decision_id():
@@ -387,10 +398,14 @@ class Table:
 
     def view_message(self, number: int) -> dict[str, Any]:
         """The ``view`` message: what the seat may know now (docs/server.md)."""
+        return {"type": "view", **self.shown_view(number)}
+
+    def shown_view(self, number: int) -> dict[str, Any]:
+        """What a ``view`` message says to seat ``number`` now: ``view``, ``minimum`` and ``offer``."""
         view = self.state.view(number)
         view["names"] = self.names
         offer = self.state.seat_view(number).offer
-        return {"type": "view", "view": view, "minimum": self.spec.doubling.minimum,
+        return {"view": view, "minimum": self.spec.doubling.minimum,
                 "offer": None if offer is None else {
                     "targets": list(offer.targets), "cover_all": offer.cover_all, "redouble": offer.redouble,
                     "positive": offer.positive, "made": offer.made, "minimum": offer.minimum,

@@ -381,6 +381,9 @@
       case "view":
         onView(message);
         break;
+      case "view_changes":  // what changed since the last view (docs/server.md)
+        if (game.shown) onView(applyChanges(game.shown, message.changes));
+        break;
       case "decision":
         onDecision(message);
         break;
@@ -504,7 +507,18 @@
     while (log.childElementCount > 400) log.firstElementChild.remove();
   }
 
+  /* A view message with what changed made to it, in place. */
+  function applyChanges(shown, changes) {
+    for (const [path, value] of changes) {
+      let node = shown;
+      for (const key of path.slice(0, -1)) node = node[key];
+      node[path[path.length - 1]] = value;
+    }
+    return shown;
+  }
+
   function onView(message) {
+    game.shown = message;
     game.view = message.view;
     game.offer = message.offer;
     game.names = message.view.names || game.names;
