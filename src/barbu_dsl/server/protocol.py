@@ -158,4 +158,5 @@ def _whole(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
-__all__ = ["ERRORS", "FREED", "apply_view_changes", "view_changes", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "check_name", "read_message"]
+__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "apply_view_changes",
+           "check_name", "read_message", "view_changes"]
