@@ -32,6 +32,7 @@ from ..bots import BOTS
 from ..engine import GameFileError, GameState
 from ..limits import TABLE_REQUEST_BYTES, TABLES
 from ..scorer.core import core_script
+from .guard import SECURITY_HEADERS
 from .lobby import LobbyError, NewTable, check_players, read_new_table, read_rules, request_language, specs_menu
 from .protocol import NOT_NOW, REFUSED, Refusal, read_message
 from .store import SeatRow, StoreError, TableRow, TableStore
@@ -41,14 +42,6 @@ from .tokens import new_table_id, new_token
 log = logging.getLogger("barbu.serve")
 
 STATIC = Path(__file__).parent / "static"
-
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # a page's address holds its seat's token
-    "Cache-Control": "no-store",
-}
 
 QUEUE_MOST = 20_000
 """Messages queued for one connection before it is closed as too slow to read them."""

@@ -2,7 +2,8 @@
 
 The socket is bound here, before uvicorn starts, so that an address in
 use or a bad host is one message (exit 2) and ``--port 0`` can say which
-port it got.  The first line on standard output says where the server
+port it got; so are the origins allowed and the proxies trusted read
+(:mod:`.guard`, which the app runs behind).  The first line on standard output says where the server
 listens; after it, only problems are logged (standard error).
 """
 
@@ -12,10 +13,12 @@ import ipaddress
 import logging
 import socket
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import UsageError
 from ..files import os_reason
+from .guard import Network, read_network, read_origin
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -48,13 +51,41 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def run(host: str, port: int, db: Path | None) -> None:
+def read_origins(given: Iterable[str]) -> list[str]:
+    """The ``--allow-origin`` values as origins; UsageError for one that is not."""
+    origins = []
+    for text in given:
+        origin = read_origin(text)
+        if origin is None:
+            raise UsageError(f"--allow-origin takes an origin, a scheme and a host such as https://club.example.org "
+                             f"(no path), not '{text}'")
+        origins.append(origin)
+    return origins
+
+
+def read_proxies(given: Iterable[str]) -> list[Network]:
+    """The ``--trust-proxy`` values as networks; UsageError for one that is not."""
+    networks = []
+    for text in given:
+        network = read_network(text)
+        if network is None:
+            raise UsageError(f"--trust-proxy takes an address or a network such as 127.0.0.1 or 10.0.0.0/8, "
+                             f"not '{text}'")
+        networks.append(network)
+    return networks
+
+
+def run(host: str, port: int, db: Path | None, allow_origins: Iterable[str] = (),
+        trust_proxies: Iterable[str] = ()) -> None:
     """``barbu serve``: serve until interrupted."""
     import uvicorn
 
     from ..limits import TABLE_MESSAGE_BYTES
     from .app import Server, build_app
+    from .guard import guarded
     from .store import TableStore, default_path
+
+    origins, proxies = read_origins(allow_origins), read_proxies(trust_proxies)
 
     logging.basicConfig(level=logging.WARNING, format="barbu serve: %(message)s", stream=sys.stderr)
     path = db if db is not None else default_path()
@@ -71,8 +102,9 @@ def run(host: str, port: int, db: Path | None) -> None:
     if not is_loopback(host):
         print("barbu serve: listening beyond this computer; for a public server put a proxy with TLS (https) in "
               "front of it (README, 'An online table')", file=sys.stderr, flush=True)
-    config = uvicorn.Config(build_app(server), log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES,
-                            ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=2)
+    app = guarded(build_app(server), origins, proxies)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES, ws_ping_interval=20,
+                            ws_ping_timeout=20, timeout_graceful_shutdown=2, proxy_headers=False)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # a second Ctrl-C while shutting down
@@ -82,4 +114,4 @@ def run(host: str, port: int, db: Path | None) -> None:
     print(f"barbu serve: stopped; every table is kept in {path}", flush=True)
 
 
-__all__ = ["bind", "is_loopback", "run"]
+__all__ = ["bind", "is_loopback", "read_origins", "read_proxies", "run"]
