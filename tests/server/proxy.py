@@ -19,6 +19,8 @@ missing fails the test, saying which package to install."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import re
 import shlex
@@ -30,6 +32,7 @@ import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from server.helpers import ServerProcess, free_port
 
@@ -38,6 +41,7 @@ DEPLOY = CHECKOUT / "docs" / "deploy"
 NGINX_SITE = DEPLOY / "nginx.conf"
 UNIT = DEPLOY / "barbu-serve.service"
 CADDYFILE = DEPLOY / "Caddyfile"
+SHARDS = DEPLOY / "nginx-shards.conf"
 
 PROGRAMS = {"nginx": "nginx", "caddy": "caddy", "openssl": "openssl", "systemd-analyze": "systemd"}
 """Each program the proxy's tests run, and the Debian package it comes in."""
@@ -88,9 +92,10 @@ def unit_command() -> list[str]:
     return words[2:]
 
 
-def unit_server(folder: Path) -> ServerProcess:
-    """``barbu serve`` with the unit's flags: its own port and database instead of 8000 and %S/barbu."""
-    options = unit_command()
+def unit_server(folder: Path, *more: str) -> ServerProcess:
+    """``barbu serve`` with the unit's flags (and ``more``): its own port and database instead of 8000 and
+    %S/barbu."""
+    options = [*unit_command(), *more]
     for name, value in (("--port", "8000"), ("--db", "%S/barbu/tables.sqlite3")):
         at = options.index(name)
         assert options[at + 1] == value, options
@@ -207,9 +212,9 @@ def stop(process: subprocess.Popen[bytes] | None, how: signal.Signals) -> None:
             process.wait(10)
 
 
-def site_changes(folder: Path, https: int, http: int, upstream: str, cert: Path) -> dict[str, str]:
+def site_changes(folder: Path, https: int, http: int, cert: Path) -> dict[str, str]:
     """What :func:`documented_site` changes in docs/deploy/nginx.conf: the server's name, ports, certificate and
-    folders (``upstream``: what ``upstream barbu`` holds instead of ``server 127.0.0.1:8000;``)."""
+    folders."""
     six = ipv6_loopback()
     (folder / "logs").mkdir(parents=True, exist_ok=True)
     (folder / "www").mkdir(parents=True, exist_ok=True)
@@ -221,16 +226,29 @@ def site_changes(folder: Path, https: int, http: int, upstream: str, cert: Path)
         "listen 80;": f"listen 127.0.0.1:{http};",
         "listen [::]:80;": f"listen [::1]:{http};" if six else "",
         "return 301 https://$host$request_uri;": f"return 301 https://$host:{https}$request_uri;",
-        "    server 127.0.0.1:8000;\n": upstream,
         "/var/log/nginx/": f"{folder / 'logs'}/",
         "/var/www/html": str(folder / "www"),
     }
 
 
-def documented_site(folder: Path, https: int, http: int, upstream: str, cert: Path, text: str | None = None) -> str:
-    """docs/deploy/nginx.conf (or ``text``) for the test's ports and folders."""
-    return substitute(text if text is not None else NGINX_SITE.read_text(encoding="utf-8"),
-                      site_changes(folder, https, http, upstream, cert), NGINX_SITE)
+def documented_site(folder: Path, https: int, http: int, cert: Path, workers: list[int]) -> str:
+    """docs/deploy/nginx.conf for the test's ports and folders, in front of
+    the workers on ``workers`` (ports): one as the file says, or two as
+    docs/deploy/nginx-shards.conf says (its upstreams and map in place of
+    ``upstream barbu``, and ``proxy_pass http://$barbu_worker;``)."""
+    text = NGINX_SITE.read_text(encoding="utf-8")
+    if len(workers) == 1:
+        text = substitute(text, {"server 127.0.0.1:8000;": f"server 127.0.0.1:{workers[0]};"}, NGINX_SITE)
+    else:
+        assert len(workers) == 2, "docs/deploy/nginx-shards.conf is for two workers"
+        upstream = text[text.index("upstream barbu {"):]
+        upstream = upstream[:upstream.index("}\n") + 2]
+        shards = substitute(SHARDS.read_text(encoding="utf-8"), {
+            "server 127.0.0.1:8000;": f"server 127.0.0.1:{workers[0]};",
+            "server 127.0.0.1:8001;": f"server 127.0.0.1:{workers[1]};"}, SHARDS)
+        text = substitute(text, {upstream: shards, "proxy_pass http://barbu;": "proxy_pass http://$barbu_worker;"},
+                          NGINX_SITE)
+    return substitute(text, site_changes(folder, https, http, cert), NGINX_SITE)
 
 
 def documented_caddyfile(folder: Path, https: int, http: int, backend: int, cert: Path) -> str:
@@ -281,6 +299,31 @@ def start_proxied(folder: Path, workers: list[ServerProcess],
             worker.stop()
         raise
     return Proxied(running, https, http, cert, workers)
+
+
+def fetch(proxied: Proxied, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
+          port: int | None = None) -> tuple[int, http.client.HTTPMessage, Any]:
+    """One request through the proxy over HTTPS (or plain HTTP to ``port``)."""
+    if port is None:
+        connection: http.client.HTTPConnection = http.client.HTTPSConnection(
+            "127.0.0.1", proxied.https_port, context=proxied.tls, timeout=30)
+    else:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    data = None if body is None else body if isinstance(body, bytes) else json.dumps(body).encode()
+    connection.request(method, path, body=data, headers=headers or {})
+    response = connection.getresponse()
+    text = response.read().decode()
+    connection.close()
+    try:
+        answer: Any = json.loads(text)
+    except ValueError:
+        answer = text
+    return response.status, response.headers, answer
+
+
+def page_headers(proxied: Proxied) -> dict[str, str]:
+    """What the page's own requests carry: JSON, and the page's origin."""
+    return {"Content-Type": "application/json", "Origin": proxied.base}
 
 
 def shown_tokens(text: str) -> list[str]:

@@ -15,7 +15,6 @@ behind Caddy with the documented Caddyfile (docs/deploy/Caddyfile)."""
 
 from __future__ import annotations
 
-import http.client
 import json
 import re
 import subprocess
@@ -36,13 +35,16 @@ from server.proxy import (
     CADDYFILE,
     CHECKOUT,
     NGINX_SITE,
+    SHARDS,
     UNIT,
     Caddy,
     Nginx,
     Proxied,
     documented_caddyfile,
     documented_site,
+    fetch,
     need,
+    page_headers,
     shown_tokens,
     start_proxied,
     unit_server,
@@ -59,7 +61,7 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxied]:
     (folder / "serve").mkdir()
     backend = unit_server(folder / "serve")
     running = start_proxied(folder, [backend], lambda where, https, http, cert: documented_site(
-        where, https, http, f"    server 127.0.0.1:{backend.port};\n", cert))
+        where, https, http, cert, [backend.port]))
     yield running
     running.stop()
 
@@ -79,31 +81,6 @@ def caddied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxied]:
 def either(request: pytest.FixtureRequest) -> Proxied:
     """The server behind nginx, then behind Caddy."""
     return request.getfixturevalue("proxied" if request.param == "nginx" else "caddied")  # type: ignore[no-any-return]
-
-
-def fetch(proxied: Proxied, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
-          port: int | None = None) -> tuple[int, http.client.HTTPMessage, Any]:
-    """One request through the proxy over HTTPS (or plain HTTP to ``port``)."""
-    if port is None:
-        connection: http.client.HTTPConnection = http.client.HTTPSConnection(
-            "127.0.0.1", proxied.https_port, context=proxied.tls, timeout=30)
-    else:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    data = None if body is None else body if isinstance(body, bytes) else json.dumps(body).encode()
-    connection.request(method, path, body=data, headers=headers or {})
-    response = connection.getresponse()
-    text = response.read().decode()
-    connection.close()
-    try:
-        answer: Any = json.loads(text)
-    except ValueError:
-        answer = text
-    return response.status, response.headers, answer
-
-
-def page_headers(proxied: Proxied) -> dict[str, str]:
-    """What the page's own requests carry: JSON, and the page's origin."""
-    return {"Content-Type": "application/json", "Origin": proxied.base}
 
 
 def seat(proxied: Proxied, table: dict[str, Any], token: str, after: int | None = None,
@@ -240,5 +217,5 @@ def test_the_docs_show_the_files_that_are_tried() -> None:
     """docs/server.md shows each file of docs/deploy/ as it is, in a block of its own."""
     text = (CHECKOUT / "docs" / "server.md").read_text(encoding="utf-8")
     blocks = re.findall(r"^```[a-z]*\n(.*?)^```$", text, re.DOTALL | re.MULTILINE)
-    for path in (NGINX_SITE, UNIT, CADDYFILE):
+    for path in (NGINX_SITE, UNIT, CADDYFILE, SHARDS):
         assert path.read_text(encoding="utf-8") in blocks, f"docs/server.md does not show {path.name} as it is"

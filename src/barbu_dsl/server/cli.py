@@ -1,7 +1,7 @@
 """``barbu serve`` and ``barbu join``.
 
 ``barbu serve [--host 127.0.0.1] [--port 8000] [--db PATH] [--trust-proxy
-ADDRESS] [--allow-origin ORIGIN]`` starts the table server: it binds to
+ADDRESS] [--allow-origin ORIGIN] [--shard K/N]`` starts the table server: it binds to
 the loopback address unless told otherwise, reads back every table its
 database holds, and serves the lobby at ``/``; it takes changes only from
 its own pages and the origins allowed (:mod:`.guard`).
@@ -33,14 +33,17 @@ from ..commandline import WHOLE_NUMBER, Command, argument
 @click.option("--allow-origin", "allow_origins", multiple=True, metavar="ORIGIN",
               help="An origin (https://club.example.org) whose pages may also make tables and sit at them; "
                    "repeatable. The server's own pages always may.")
+@click.option("--shard", metavar="K/N",
+              help="This worker is shard K (from 0) of N behind a proxy that routes tables by their ids' first "
+                   "character, which names the shard (docs/server.md, 'Past one process').")
 def serve(host: str, port: int, db: Path | None, trust_proxies: tuple[str, ...],
-          allow_origins: tuple[str, ...]) -> None:
+          allow_origins: tuple[str, ...], shard: str | None) -> None:
     """Start the table server: people play from their browsers (or with
     barbu join), bots fill the empty seats, every table is kept in the
     database and comes back after a restart."""
     from .run import run
 
-    run(host, port, db, allow_origins, trust_proxies)
+    run(host, port, db, allow_origins, trust_proxies, shard)
 
 
 @click.command("join", cls=Command)

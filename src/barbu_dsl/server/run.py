@@ -15,10 +15,15 @@ import socket
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..files import os_reason
 from .guard import Network, read_network, read_origin
+from .shards import Shard, read_shard
+
+if TYPE_CHECKING:
+    from .app import Server
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -75,8 +80,18 @@ def read_proxies(given: Iterable[str]) -> list[Network]:
     return networks
 
 
+def read_shard_option(text: str | None) -> Shard | None:
+    """The ``--shard`` value; UsageError when it is not K/N."""
+    if text is None:
+        return None
+    try:
+        return read_shard(text)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
 def run(host: str, port: int, db: Path | None, allow_origins: Iterable[str] = (),
-        trust_proxies: Iterable[str] = ()) -> None:
+        trust_proxies: Iterable[str] = (), shard: str | None = None) -> None:
     """``barbu serve``: serve until interrupted."""
     import uvicorn
 
@@ -86,22 +101,19 @@ def run(host: str, port: int, db: Path | None, allow_origins: Iterable[str] = ()
     from .store import TableStore, default_path
 
     origins, proxies = read_origins(allow_origins), read_proxies(trust_proxies)
+    sharded = read_shard_option(shard)
 
     logging.basicConfig(level=logging.WARNING, format="barbu serve: %(message)s", stream=sys.stderr)
     path = db if db is not None else default_path()
     store = TableStore(path)
-    server = Server(store)
+    server = Server(store, sharded)
     server.load()
     sock = bind(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"barbu serve: http://{shown}:{bound}/ — {len(server.tables)} tables in {path}", flush=True)
-    if server.unread:
-        print(f"barbu serve: {len(server.unread)} tables in {path} could not be read back: "
-              f"{', '.join(server.unread)}", file=sys.stderr, flush=True)
-    if not is_loopback(host):
-        print("barbu serve: listening beyond this computer; for a public server put a proxy with TLS (https) in "
-              "front of it (README, 'An online table')", file=sys.stderr, flush=True)
+    of_shard = f" (shard {sharded})" if sharded else ""
+    print(f"barbu serve: http://{shown}:{bound}/ — {len(server.tables)} tables in {path}{of_shard}", flush=True)
+    _warn(server, path, host)
     app = guarded(build_app(server), origins, proxies)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES, ws_ping_interval=20,
                             ws_ping_timeout=20, timeout_graceful_shutdown=2, proxy_headers=False)
@@ -114,4 +126,21 @@ def run(host: str, port: int, db: Path | None, allow_origins: Iterable[str] = ()
     print(f"barbu serve: stopped; every table is kept in {path}", flush=True)
 
 
-__all__ = ["bind", "is_loopback", "read_origins", "read_proxies", "run"]
+def _warn(server: Server, path: Path, host: str) -> None:
+    """What the person starting the server should know: tables that cannot be
+    read back, or that the proxy sends elsewhere; an address beyond this computer."""
+    if server.unread:
+        print(f"barbu serve: {len(server.unread)} tables in {path} could not be read back: "
+              f"{', '.join(server.unread)}", file=sys.stderr, flush=True)
+    shard = server.shard
+    elsewhere = [table for table in server.tables if shard is not None and not shard.holds(table)]
+    if shard is not None and elsewhere:
+        print(f"barbu serve: {len(elsewhere)} tables in {path} are not of shard {shard} (their ids do not begin "
+              f"with {shard.mark}): a proxy that routes by shard sends their addresses to other workers: "
+              f"{', '.join(elsewhere[:10])}", file=sys.stderr, flush=True)
+    if not is_loopback(host):
+        print("barbu serve: listening beyond this computer; for a public server put a proxy with TLS (https) in "
+              "front of it (README, 'An online table')", file=sys.stderr, flush=True)
+
+
+__all__ = ["bind", "is_loopback", "read_origins", "read_proxies", "read_shard_option", "run"]
