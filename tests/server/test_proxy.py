@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from server.helpers import Seat, first_option, play_until_over
+from server.helpers import Seat, ServerProcess, first_option, play_until_over
 from server.page import Person
 from server.proxy import (
     CADDYFILE,
@@ -73,6 +73,18 @@ def caddied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxied]:
     backend = unit_server(folder / "serve")
     running = start_proxied(folder, [backend], lambda where, https, http, cert: documented_caddyfile(
         where, https, http, backend.port, cert), Caddy)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def untrusted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxied]:
+    """nginx in front of a barbu serve started without --trust-proxy (a mistake)."""
+    folder = tmp_path_factory.mktemp("untrusted")
+    (folder / "serve").mkdir()
+    backend = ServerProcess(folder / "serve" / "tables.sqlite3")
+    running = start_proxied(folder, [backend], lambda where, https, http, cert: documented_site(
+        where, https, http, cert, [backend.port]))
     yield running
     running.stop()
 
@@ -187,6 +199,28 @@ def test_a_person_plays_from_the_page_through_the_proxy(proxied: Proxied, browse
         assert person.state()["lastN"] >= before
         assert fetch(proxied, "GET", f"/api/tables/{table['table']}")[2]["seats"][0]["taken"]
         assert not person.errors, person.errors
+    finally:
+        person.context.close()
+
+
+def test_a_proxy_not_trusted_is_named_and_the_page_says_why_it_stops(untrusted: Proxied, browser: Any) -> None:
+    """Without --trust-proxy the server takes the page's https origin for
+    another: its requests are refused with the option to add, and the table
+    page says once, in its person's language, why the server refuses it, and
+    stops trying."""
+    status, _, answer = fetch(untrusted, "POST", "/api/tables", NEW_TABLE, page_headers(untrusted))
+    assert status == 403 and "start barbu serve with --trust-proxy 127.0.0.1" in answer["error"]["message"], answer
+    table = untrusted.workers[0].post("/api/tables", NEW_TABLE)
+    person = Person(browser, untrusted.base + table["links"][0], "Ann", {"width": 1280, "height": 900},
+                    locale="fr-FR", ready="() => window.barbuTable && window.barbuTable.closedForGood",
+                    ignore_https_errors=True)
+    try:
+        words = untrusted.workers[0].get("/api/words/fr")["words"]["error.bad_origin"]
+        heard = person.transcript()
+        assert [line for line in heard if words in line] == [heard[-1]], heard
+        person.page.wait_for_timeout(1500)
+        assert person.transcript() == heard and not person.errors, person.errors
+        assert not untrusted.workers[0].get(f"/api/tables/{table['table']}")["seats"][0]["taken"]
     finally:
         person.context.close()
 
