@@ -32,9 +32,11 @@ def free_port() -> int:
 class ServerProcess:
     """``barbu serve --port PORT --db DB``, as a user starts it."""
 
-    def __init__(self, db: Path, port: int | None = None, keys: dict[tuple[str, int], str] | None = None):
+    def __init__(self, db: Path, port: int | None = None, keys: dict[tuple[str, int], str] | None = None,
+                 options: tuple[str, ...] = ()):
         self.db = db
         self.port = port or free_port()
+        self.options = options  # more of barbu serve's options (--allow-origin ...)
         self.process: subprocess.Popen[str] | None = None
         self.first_line = ""
         # Each seat's key, once its invite has claimed it; a server started again on the same
@@ -50,8 +52,9 @@ class ServerProcess:
         self.out = self.db.with_name(self.db.name + f".{self.port}.out")
         self.err = self.db.with_name(self.db.name + f".{self.port}.err")
         with self.out.open("w") as out, self.err.open("w") as err:
-            self.process = subprocess.Popen([sys.executable, "-m", "barbu_dsl", "serve", "--port", str(self.port),
-                                             "--db", str(self.db)], stdout=out, stderr=err, text=True, env=env)
+            command = [sys.executable, "-m", "barbu_dsl", "serve", "--port", str(self.port), "--db", str(self.db),
+                       *self.options]
+            self.process = subprocess.Popen(command, stdout=out, stderr=err, text=True, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             assert self.process.poll() is None, "the server stopped: " + self.errors()
@@ -136,10 +139,14 @@ class ServerProcess:
 class Seat:
     """One seat's WebSocket: messages in order, answers out."""
 
-    def __init__(self, server: ServerProcess, table: str, token: str, after: int | None = None):
+    def __init__(self, server: ServerProcess | str, table: str, token: str, after: int | None = None,
+                 **options: Any):
+        """A seat of ``server``, or of the server at the WebSocket base ``server``
+        (``wss://HOST:PORT``) with websockets' ``options`` (``ssl``, ``origin``)."""
         query = f"token={token}" + (f"&after={after}" if after is not None else "")
-        self.socket = connect(f"ws://127.0.0.1:{server.port}/ws/{table}?{query}", open_timeout=20,
-                              max_size=2 ** 22).__enter__()
+        base = server if isinstance(server, str) else f"ws://127.0.0.1:{server.port}"
+        self.socket = connect(f"{base}/ws/{table}?{query}", open_timeout=20, max_size=2 ** 22,
+                              **options).__enter__()
         self.messages: list[dict[str, Any]] = []
         self.events: dict[int, dict[str, Any]] = {}
         self.decision: dict[str, Any] | None = None

@@ -43,10 +43,11 @@ class Person:
     """One person at the table: a browser context of their own, a page on their seat's link."""
 
     def __init__(self, browser: Any, url: str, name: str, viewport: dict[str, int], locale: str = "en-GB",
-                 seed: int = 0, ready: str = "() => window.barbuTable && window.barbuTable.table !== null"):
+                 seed: int = 0, ready: str = "() => window.barbuTable && window.barbuTable.table !== null",
+                 **context_options: Any):
         self.name = name
         self.url = url
-        self.context = browser.new_context(viewport=viewport, locale=locale)
+        self.context = browser.new_context(viewport=viewport, locale=locale, **context_options)
         self.context.add_init_script(SPOKEN)
         self.errors: list[str] = []
         self.rng = random.Random(f"{seed}/{name}")

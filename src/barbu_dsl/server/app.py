@@ -32,8 +32,10 @@ from ..bots import BOTS
 from ..engine import GameFileError, GameState
 from ..limits import TABLE_REQUEST_BYTES, TABLES
 from ..scorer.core import core_script
+from .guard import SECURITY_HEADERS
 from .lobby import LobbyError, NewTable, check_players, read_new_table, read_rules, request_language, specs_menu
 from .protocol import NOT_NOW, REFUSED, Refusal, read_message
+from .shards import Shard
 from .store import SeatRow, StoreError, TableRow, TableStore
 from .table import Listener, Table
 from .tokens import new_table_id, new_token
@@ -42,14 +44,6 @@ log = logging.getLogger("barbu.serve")
 
 STATIC = Path(__file__).parent / "static"
 
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # a page's address holds its seat's token
-    "Cache-Control": "no-store",
-}
-
 QUEUE_MOST = 20_000
 """Messages queued for one connection before it is closed as too slow to read them."""
 
@@ -57,8 +51,9 @@ QUEUE_MOST = 20_000
 class Server:
     """The tables of one server and the store that keeps them."""
 
-    def __init__(self, store: TableStore):
+    def __init__(self, store: TableStore, shard: Shard | None = None):
         self.store = store
+        self.shard = shard  # the tables it makes are this shard's (None: not sharded)
         self.tables: dict[str, Table] = {}
         self.unread: list[str] = []  # tables the store holds that could not be read back
 
@@ -95,9 +90,10 @@ class Server:
         rules = new.rules
         state = GameState.new(rules.spec, players=len(new.seats), seed=new.seed)
         invites = [new_token() if kind == "human" else None for kind in new.seats]
-        table_id = new_table_id()
+        mark = self.shard.mark if self.shard else ""
+        table_id = new_table_id(mark)
         while table_id in self.tables:
-            table_id = new_table_id()
+            table_id = new_table_id(mark)
         row = TableRow(id=table_id, spec_ref=rules.reference, house=rules.house, game=state.to_json(),
                        owner=new_token(), lang=new.lang, absent_after=new.absent_after,
                        seats=[SeatRow(seat, kind, invite, name, standin=new.standin)
@@ -171,7 +167,10 @@ class _Handlers:
                       "warnings": new.warnings}, 201)
 
     async def list_tables(self, request: Request) -> Response:
-        return _json({"tables": [table.summary() for table in self.server.tables.values()]})
+        listed: dict[str, Any] = {"tables": [table.summary() for table in self.server.tables.values()]}
+        if self.server.shard is not None:
+            listed["shard"] = self.server.shard.to_json()  # the lobby asks the other workers too
+        return _json(listed)
 
     async def show_table(self, request: Request) -> Response:
         return _json(self.table_of(request).detail())

@@ -35,6 +35,7 @@ ERRORS = {
                "(the page and barbu join keep it), or ask the table's owner to free the seat",
     "freed": "the table's owner has freed this seat; ask them for a new invitation to sit again",
     "not_owner": "this link is not the owner's of this table",
+    "bad_origin": "this server takes connections only from its own pages and the origins it allows",
 }
 """Each error code a seat may be sent, with what it means in English
 (the page says it in the player's language)."""
@@ -42,7 +43,7 @@ ERRORS = {
 
 REFUSED = 4003
 """The close code of a connection refused for its link (``no_table``, ``not_a_seat``, ``claimed``,
-``not_owner``): the link will not open the seat, however often it is tried."""
+``not_owner``; ``bad_origin``, a page of another site): the link will not open the seat, however often it is tried."""
 
 TAKEN_OVER = 4000
 """The close code of a seat's connection when another connection takes the seat."""

@@ -2,7 +2,8 @@
 
 The socket is bound here, before uvicorn starts, so that an address in
 use or a bad host is one message (exit 2) and ``--port 0`` can say which
-port it got.  The first line on standard output says where the server
+port it got; so are the origins allowed and the proxies trusted read
+(:mod:`.guard`, which the app runs behind).  The first line on standard output says where the server
 listens; after it, only problems are logged (standard error).
 """
 
@@ -12,10 +13,17 @@ import ipaddress
 import logging
 import socket
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..files import os_reason
+from .guard import Network, read_network, read_origin
+from .shards import Shard, read_shard
+
+if TYPE_CHECKING:
+    from .app import Server
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -48,34 +56,70 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def run(host: str, port: int, db: Path | None) -> None:
+def read_origins(given: Iterable[str]) -> list[str]:
+    """The ``--allow-origin`` values as origins; UsageError for one that is not."""
+    origins = []
+    for text in given:
+        origin = read_origin(text)
+        if origin is None:
+            raise UsageError(f"--allow-origin takes an origin, a scheme and a host such as https://club.example.org "
+                             f"(no path), not '{text}'")
+        origins.append(origin)
+    return origins
+
+
+def read_proxies(given: Iterable[str]) -> list[Network]:
+    """The ``--trust-proxy`` values as networks; UsageError for one that is not."""
+    networks = []
+    for text in given:
+        network = read_network(text)
+        if network is None:
+            raise UsageError(f"--trust-proxy takes an address or a network such as 127.0.0.1 or 10.0.0.0/8, "
+                             f"not '{text}'")
+        networks.append(network)
+    return networks
+
+
+def read_shard_option(text: str | None) -> Shard | None:
+    """The ``--shard`` value; UsageError when it is not K/N."""
+    if text is None:
+        return None
+    try:
+        return read_shard(text)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def run(host: str, port: int, db: Path | None, allow_origins: Iterable[str] = (),
+        trust_proxies: Iterable[str] = (), shard: str | None = None) -> None:
     """``barbu serve``: serve until interrupted."""
     import uvicorn
 
     from ..limits import TABLE_MESSAGE_BYTES
     from .app import Server, build_app
+    from .guard import guarded
     from .store import TableStore, default_path
+
+    origins, proxies = read_origins(allow_origins), read_proxies(trust_proxies)
+    sharded = read_shard_option(shard)
 
     logging.basicConfig(level=logging.WARNING, format="barbu serve: %(message)s", stream=sys.stderr)
     path = db if db is not None else default_path()
     store = TableStore(path)
-    server = Server(store)
+    server = Server(store, sharded)
     server.load()
     sock = bind(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"barbu serve: http://{shown}:{bound}/ — {len(server.tables)} tables in {path}", flush=True)
-    if server.unread:
-        print(f"barbu serve: {len(server.unread)} tables in {path} could not be read back: "
-              f"{', '.join(server.unread)}", file=sys.stderr, flush=True)
-    if not is_loopback(host):
-        print("barbu serve: listening beyond this computer; for a public server put a proxy with TLS (https) in "
-              "front of it (README, 'An online table')", file=sys.stderr, flush=True)
+    of_shard = f" (shard {sharded})" if sharded else ""
+    print(f"barbu serve: http://{shown}:{bound}/ — {len(server.tables)} tables in {path}{of_shard}", flush=True)
+    _warn(server, path, host)
+    app = guarded(build_app(server), origins, proxies)
     # No permessage-deflate: a table's messages are a few hundred bytes, and compressing each one cost a
     # tenth of the server's time an answer (benchmarks/RESULTS.md, "The table server under load").
-    config = uvicorn.Config(build_app(server), log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES,
-                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
-                            timeout_graceful_shutdown=2)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES, ws_ping_interval=20,
+                            ws_ping_timeout=20, ws_per_message_deflate=False, timeout_graceful_shutdown=2,
+                            proxy_headers=False)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # a second Ctrl-C while shutting down
@@ -85,4 +129,21 @@ def run(host: str, port: int, db: Path | None) -> None:
     print(f"barbu serve: stopped; every table is kept in {path}", flush=True)
 
 
-__all__ = ["bind", "is_loopback", "run"]
+def _warn(server: Server, path: Path, host: str) -> None:
+    """What the person starting the server should know: tables that cannot be
+    read back, or that the proxy sends elsewhere; an address beyond this computer."""
+    if server.unread:
+        print(f"barbu serve: {len(server.unread)} tables in {path} could not be read back: "
+              f"{', '.join(server.unread)}", file=sys.stderr, flush=True)
+    shard = server.shard
+    elsewhere = [table for table in server.tables if shard is not None and not shard.holds(table)]
+    if shard is not None and elsewhere:
+        print(f"barbu serve: {len(elsewhere)} tables in {path} are not of shard {shard} (their ids do not begin "
+              f"with {shard.mark}): a proxy that routes by shard sends their addresses to other workers: "
+              f"{', '.join(elsewhere[:10])}", file=sys.stderr, flush=True)
+    if not is_loopback(host):
+        print("barbu serve: listening beyond this computer; for a public server put a proxy with TLS (https) in "
+              "front of it (README, 'An online table')", file=sys.stderr, flush=True)
+
+
+__all__ = ["bind", "is_loopback", "read_origins", "read_proxies", "read_shard_option", "run"]

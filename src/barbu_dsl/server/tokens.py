@@ -23,9 +23,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def new_table_id() -> str:
-    """A fresh table id (8 URL-safe characters)."""
-    return secrets.token_urlsafe(ID_BYTES)
+def new_table_id(prefix: str = "") -> str:
+    """A fresh table id (8 URL-safe characters), beginning with ``prefix``
+    (a shard's mark: :mod:`.shards`)."""
+    return prefix + secrets.token_urlsafe(ID_BYTES)[len(prefix):]
 
 
 def same_token(given: object, expected: str | None) -> bool:

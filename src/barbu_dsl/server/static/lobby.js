@@ -295,12 +295,27 @@
     location.href = link;
   }
 
-  async function listTables() {
+  /* The server's tables; when they are spread over workers (docs/server.md, "Past one process"), the
+     answer names this worker's shard, and the proxy sends ?shard=K to worker K: every worker is asked. */
+  async function allTables() {
     const response = await request("GET", "/api/tables");
+    if (!response.ok) return null;
+    const tables = [...response.data.tables];
+    const shard = response.data.shard;
+    for (let index = 0; shard && index < shard.of; index += 1) {
+      if (index === shard.index) continue;
+      const other = await request("GET", `/api/tables?shard=${index}`);
+      if (other.ok && other.data.shard && other.data.shard.index === index) tables.push(...other.data.tables);
+    }
+    return tables;
+  }
+
+  async function listTables() {
+    const tables = await allTables();
     const list = clear($("tables"));
-    if (!response.ok) return;
-    if (!response.data.tables.length) list.append(el("li", { text: say("lobby.no_tables") }));
-    for (const table of response.data.tables) {
+    if (tables === null) return;
+    if (!tables.length) list.append(el("li", { text: say("lobby.no_tables") }));
+    for (const table of tables) {
       const people = table.seats.map((seat) => seat.name).join(", ");
       const status = say.has(`lobby.status.${table.status}`) ? say(`lobby.status.${table.status}`) : table.status;
       list.append(el("li", { text: say("lobby.table_line", { spec: table.spec, status, people }) }));

@@ -420,7 +420,7 @@
   /* An answer or message refused: said, and the pending decision shown and answerable again. A refusal
      of the link itself is kept until the connection closes (closed() says it). */
   function onError(message) {
-    if (["no_table", "not_a_seat", "claimed", "freed", "not_owner"].includes(message.code)) {
+    if (["no_table", "not_a_seat", "claimed", "freed", "not_owner", "bad_origin"].includes(message.code)) {
       game.refusal = message;
       return;
     }
