@@ -163,7 +163,7 @@ def test_writes_are_committed_in_groups(tmp_path: Path) -> None:
         return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
     writer = GroupWriter(connect)
-    reader = sqlite3.connect(path)
+    reader = sqlite3.connect(path, check_same_thread=False)  # read from the thread that runs the writes
 
     async def one(n: int) -> str:
         try:
@@ -173,11 +173,14 @@ def test_writes_are_committed_in_groups(tmp_path: Path) -> None:
         seen = reader.execute("SELECT COUNT(*) FROM rows WHERE n = ?", (n % 150,)).fetchone()[0]
         return "stored" if seen == 1 else "acknowledged before it was stored"
 
-    gate = threading.Event()
+    taken, gate = threading.Event(), threading.Event()
 
     async def many() -> list[str]:
-        # A first write held until the 200 others have come: they wait for the next group, all together.
-        held = asyncio.ensure_future(writer.write(lambda db: gate.wait(30)))
+        # A first write, in a group of its own, held until the 200 others have come: they wait for the next
+        # group, all together.
+        held = asyncio.ensure_future(writer.write(lambda db: (taken.set(), gate.wait(30))))
+        while not taken.is_set():
+            await asyncio.sleep(0.01)
         others = asyncio.gather(*(one(n) for n in range(200)))
         while writer._jobs.qsize() < 200:
             await asyncio.sleep(0.01)
