@@ -56,15 +56,18 @@ NOT_NOW = 1013
 
 class Refusal(Exception):
     """A message or answer the table refuses: ``code`` (one of
-    :data:`ERRORS`) and a message in English."""
+    :data:`ERRORS`), a message in English, and ``fields`` the error message
+    adds (``reason``: which of a code's refusals it is, for the page to say
+    in its person's language; ``retry_after``: the seconds to wait)."""
 
-    def __init__(self, code: str, message: str | None = None):
+    def __init__(self, code: str, message: str | None = None, **fields: Any):
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
+        self.fields = fields
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+        return {"type": "error", "code": self.code, "message": self.message, **self.fields}
 
 
 def read_message(text: str | bytes) -> dict[str, Any]:
@@ -102,6 +105,12 @@ def read_message(text: str | bytes) -> dict[str, Any]:
     raise Refusal("bad_message", f"no message has the type {kind[:40]!r} (answer, resume, name)")
 
 
+def name_taken(name: str, other: str) -> Refusal:
+    """``bad_name`` for a name another seat of the table has, or looks like (:mod:`.names`)."""
+    same = "has" if name.casefold() == other.casefold() else f"looks like '{other}', which has"
+    return Refusal("bad_name", f"the name '{name}' is taken: {same} a seat of this table", reason="taken")
+
+
 def check_name(name: Any) -> str:
     """A player's name: one line of text, trimmed, 1 to
     :data:`~barbu_dsl.limits.NAME_CHARACTERS` characters, no control or
@@ -118,4 +127,5 @@ def _whole(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
-__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "check_name", "read_message"]
+__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "check_name", "name_taken",
+           "read_message"]

@@ -48,7 +48,8 @@ from typing import Any, Protocol
 from ..bots import BOTS, HUMAN, make_bot, seat_seed
 from ..engine import AnswerError, GameState
 from ..engine.bots import Bot
-from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal
+from .names import taken_by
+from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, name_taken
 from .store import StoreError, TableRow, TableStore
 
 log = logging.getLogger("barbu.serve")
@@ -288,6 +289,9 @@ class Table:
                 seat.listener.decision = None
                 self._flush(seat)
             elif kind == "name":
+                other = taken_by(message["name"], [s.name for s in self.seats if s is not seat])
+                if other is not None:
+                    raise name_taken(message["name"], other)
                 await self._save_seat(seat, name=message["name"])
                 seat.name = message["name"]
                 self._broadcast_table()

@@ -431,6 +431,7 @@
   function errorText(message) {
     const key = `error.${message.code}`;
     if (message.code === "not_an_option") return message.message;
+    if (message.reason && say.has(`${key}.${message.reason}`)) return say(`${key}.${message.reason}`);
     return say.has(key) ? say(key) : message.message;
   }
 
