@@ -29,8 +29,10 @@ def free_port() -> int:
 class ServerProcess:
     """``barbu serve --port PORT --db DB``, as a user starts it."""
 
-    def __init__(self, db: Path, port: int | None = None, keys: dict[tuple[str, int], str] | None = None):
+    def __init__(self, db: Path, port: int | None = None, keys: dict[tuple[str, int], str] | None = None,
+                 files: int | None = None):
         self.db = db
+        self.files = files  # the process's limit on open files (RLIMIT_NOFILE), when not the system's
         self.port = port or free_port()
         self.process: subprocess.Popen[str] | None = None
         self.first_line = ""
@@ -48,7 +50,8 @@ class ServerProcess:
         self.err = self.db.with_name(self.db.name + f".{self.port}.err")
         with self.out.open("w") as out, self.err.open("w") as err:
             self.process = subprocess.Popen([sys.executable, "-m", "barbu_dsl", "serve", "--port", str(self.port),
-                                             "--db", str(self.db)], stdout=out, stderr=err, text=True, env=env)
+                                             "--db", str(self.db)], stdout=out, stderr=err, text=True, env=env,
+                                            preexec_fn=None if self.files is None else self._limit_files)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             assert self.process.poll() is None, "the server stopped: " + self.errors()
@@ -64,6 +67,12 @@ class ServerProcess:
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.05)
         raise AssertionError("the server did not answer: " + self.errors())
+
+    def _limit_files(self) -> None:
+        import resource
+
+        assert self.files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
 
     def errors(self) -> str:
         """What the server said on standard error."""

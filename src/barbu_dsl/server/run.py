@@ -3,7 +3,10 @@
 The socket is bound here, before uvicorn starts, so that an address in
 use or a bad host is one message (exit 2) and ``--port 0`` can say which
 port it got.  The first line on standard output says where the server
-listens; after it, only problems are logged (standard error).
+listens; after it, only problems are logged (standard error), each kind
+once a minute with a count (:mod:`.logs`).  Every connection passes the
+gate of :mod:`.network`: a bound on how many, and on how long a request
+may take to arrive.
 """
 
 from __future__ import annotations
@@ -51,12 +54,18 @@ def is_loopback(host: str) -> bool:
 def run(host: str, port: int, db: Path | None) -> None:
     """``barbu serve``: serve until interrupted."""
     import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     from ..limits import TABLE_MESSAGE_BYTES
     from .app import Server, build_app
+    from .logs import OncePerKind
+    from .network import Gate, connection_bound, raise_file_limit
     from .store import TableStore, default_path
 
     logging.basicConfig(level=logging.WARNING, format="barbu serve: %(message)s", stream=sys.stderr)
+    for handler in logging.getLogger().handlers:  # one line a kind of failure a minute, not one a failure
+        OncePerKind().attach(handler)
+    gate = Gate(connection_bound(raise_file_limit()))
     path = db if db is not None else default_path()
     store = TableStore(path)
     server = Server(store)
@@ -73,9 +82,11 @@ def run(host: str, port: int, db: Path | None) -> None:
               "front of it (README, 'An online table')", file=sys.stderr, flush=True)
     # No permessage-deflate: a table's messages are a few hundred bytes, and compressing each one cost a
     # tenth of the server's time an answer (benchmarks/RESULTS.md, "The table server under load").
+    # Every connection goes through the gate (network.py: how many, and how long a request may take);
+    # uvicorn's loggers go to the one handler above (log_config=None), counted by kind.
     config = uvicorn.Config(build_app(server), log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES,
                             ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
-                            timeout_graceful_shutdown=2)
+                            timeout_graceful_shutdown=2, http=gate.protocol(AutoHTTPProtocol), log_config=None)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # a second Ctrl-C while shutting down
