@@ -4,6 +4,7 @@ that speak the table protocol (docs/table.md) over a WebSocket."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -39,6 +40,7 @@ class ServerProcess:
         # Each seat's key, once its invite has claimed it; a server started again on the same
         # database is given the keys of the one before.
         self.keys: dict[tuple[str, int], str] = keys if keys is not None else {}
+        self.last_headers: dict[str, str] = {}  # the headers of the last answer
 
     @property
     def base(self) -> str:
@@ -94,19 +96,40 @@ class ServerProcess:
                 self.process.wait(10)
 
     def request(self, method: str, path: str, body: Any = None, owner: str | None = None,
-                raw: bytes | None = None) -> tuple[int, Any]:
+                raw: bytes | None = None, source: str | None = None) -> tuple[int, Any]:
+        """A request and its answer (status, JSON or text); from the loopback
+        address ``source`` (another client: 127.0.0.2 ...) when given."""
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
         headers = {"Content-Type": "application/json"}
         if owner:
             headers["Authorization"] = f"Bearer {owner}"
+        if source is not None:
+            return self._request_from(source, method, path, data, headers)
         req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=30) as response:
                 text = response.read().decode()
                 status = response.status
+                self.last_headers = dict(response.headers)
         except urllib.error.HTTPError as error:
             text = error.read().decode()
             status = error.code
+            self.last_headers = dict(error.headers)
+        try:
+            return status, json.loads(text)
+        except ValueError:
+            return status, text
+
+    def _request_from(self, source: str, method: str, path: str, data: bytes | None,
+                      headers: dict[str, str]) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(source, 0))
+        try:
+            connection.request(method, path, body=data, headers=headers)
+            response = connection.getresponse()
+            text, status = response.read().decode(), response.status
+            self.last_headers = dict(response.getheaders())
+        finally:
+            connection.close()
         try:
             return status, json.loads(text)
         except ValueError:
@@ -127,11 +150,11 @@ class ServerProcess:
         assert status in (200, 201), (status, data)
         return data
 
-    def seat(self, table: dict[str, Any], seat: int, after: int | None = None) -> Seat:
+    def seat(self, table: dict[str, Any], seat: int, after: int | None = None, source: str | None = None) -> Seat:
         """Seat ``seat``'s connection: with its invite the first time (which
         claims it), with the key the server gave then every later time."""
         key = self.keys.get((table["table"], seat))
-        opened = Seat(self, table["table"], key or table["invites"][seat], after)
+        opened = Seat(self, table["table"], key or table["invites"][seat], after, source)
         first = opened.receive()
         assert first["type"] == "seated", first
         if "key" in first:
@@ -142,10 +165,14 @@ class ServerProcess:
 class Seat:
     """One seat's WebSocket: messages in order, answers out."""
 
-    def __init__(self, server: ServerProcess, table: str, token: str, after: int | None = None):
+    def __init__(self, server: ServerProcess, table: str, token: str, after: int | None = None,
+                 source: str | None = None):
         query = f"token={token}" + (f"&after={after}" if after is not None else "")
+        sock = None
+        if source is not None:  # another client: a loopback address of its own
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=20, source_address=(source, 0))
         self.socket = connect(f"ws://127.0.0.1:{server.port}/ws/{table}?{query}", open_timeout=20,
-                              max_size=2 ** 22).__enter__()
+                              max_size=2 ** 22, sock=sock).__enter__()
         self.messages: list[dict[str, Any]] = []
         self.events: dict[int, dict[str, Any]] = {}
         self.decision: dict[str, Any] | None = None

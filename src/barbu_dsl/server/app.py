@@ -32,8 +32,10 @@ from ..bots import BOTS
 from ..engine import GameFileError, GameState
 from ..limits import TABLE_REQUEST_BYTES, TABLES
 from ..scorer.core import core_script
+from .budget import TOO_FAST, Budgets, OverBudget, RequestBudget
+from .fair import SeatGate, refused_socket
 from .lobby import LobbyError, NewTable, check_players, read_new_table, read_rules, request_language, specs_menu
-from .protocol import NOT_NOW, REFUSED, Refusal, read_message
+from .protocol import NOT_NOW, REFUSED, Refusal
 from .store import SeatRow, StoreError, TableRow, TableStore
 from .table import Listener, Table
 from .tokens import new_table_id, new_token
@@ -59,6 +61,7 @@ class Server:
 
     def __init__(self, store: TableStore):
         self.store = store
+        self.budgets = Budgets()  # what each client may ask for, and how fast (budget.py)
         self.tables: dict[str, Table] = {}
         self.unread: list[str] = []  # tables the store holds that could not be read back
 
@@ -164,8 +167,16 @@ class _Handlers:
         return table
 
     async def create_table(self, request: Request) -> Response:
-        new = read_new_table(await _body(request))
-        table, invites = await self.server.create(new)
+        budgets = self.server.budgets
+        client = budgets.client(request)
+        budgets.table(client)  # taken first, given back when no table is made
+        try:
+            budgets.check(client)
+            new = read_new_table(await _body(request))
+            table, invites = await self.server.create(new)
+        except BaseException:
+            budgets.untable(client)
+            raise
         return _json({"table": table.id, "invites": invites, "links": links(table), "owner": table.row.owner,
                       "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house,
                       "warnings": new.warnings}, 201)
@@ -262,6 +273,7 @@ class _Handlers:
         summary of the table in the page's language (``lang``)."""
         from ..checking import table_summary
 
+        self.server.budgets.check(self.server.budgets.client(request))
         body = await _body(request)
         if not isinstance(body, dict):
             raise _Fail(400, "bad_request", "the body is {\"spec\": ..., \"choices\": ...} or {\"spec_text\": ...}")
@@ -304,25 +316,32 @@ class _Handlers:
         await websocket.accept()
         connection = SocketConnection(websocket)
         writer = asyncio.create_task(connection.write())
+        budgets = self.server.budgets
+        client = budgets.client(websocket)
+        try:
+            budgets.open_socket(client)
+        except OverBudget as over:  # told why, and closed: a page tries again later
+            connection.push(refused_socket(over))
+            connection.close(TOO_FAST, over.code)
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(writer, 1)
+            return
         table = self.server.tables.get(websocket.path_params["table"])
         opened: int | Listener | None = None
         try:
             opened = await self._open(table, websocket.query_params, connection)
+            gate = SeatGate(table, opened, connection, client, budgets) if isinstance(opened, int) and table else None
             while opened is not None:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if isinstance(opened, int):  # a seat's (the owner's connection only listens)
-                    assert table is not None
-                    try:
-                        data = read_message(message.get("text") or message.get("bytes") or b"")
-                    except Refusal as refusal:
-                        connection.push(refusal.to_json())
-                        continue
-                    await table.receive(opened, connection, data)
+                if gate is not None and not await gate.receive(message.get("text") or message.get("bytes") or b""):
+                    connection.close(TOO_FAST, "too fast")  # past its budget for too long (budget.py)
+                    break
         except WebSocketDisconnect:
             pass
         finally:
+            budgets.close_socket(client)
             if table is not None and isinstance(opened, int):
                 table.disconnect(opened, connection)
             elif table is not None and isinstance(opened, Listener):
@@ -372,6 +391,9 @@ class _Handlers:
         if isinstance(error, StoreError):
             log.error("%s", error)
             return _json({"error": {"code": "not_saved", "message": "the server could not save the change"}}, 503)
+        if isinstance(error, OverBudget):
+            return JSONResponse(error.to_json(), 429, headers={"Cache-Control": "no-store",
+                                                               "Retry-After": str(error.retry_after)})
         raise error
 
 
@@ -397,7 +419,8 @@ def build_app(server: Server) -> Starlette:
         WebSocketRoute("/ws/{table}", handlers.seat_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    on_error: dict[Any, Any] = {error: handlers.failed for error in (_Fail, LobbyError, Refusal, StoreError)}
+    on_error: dict[Any, Any] = {error: handlers.failed
+                                for error in (_Fail, LobbyError, Refusal, StoreError, OverBudget)}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -405,6 +428,7 @@ def build_app(server: Server) -> Starlette:
         yield
 
     app = Starlette(routes=routes, exception_handlers=on_error, lifespan=lifespan)
+    app.add_middleware(RequestBudget, budgets=server.budgets)  # every request spends its client's budget
     app.state.server = server
     return app
 

@@ -48,6 +48,7 @@ from typing import Any, Protocol
 from ..bots import BOTS, HUMAN, make_bot, seat_seed
 from ..engine import AnswerError, GameState
 from ..engine.bots import Bot
+from .fair import resend
 from .names import taken_by
 from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, name_taken
 from .store import StoreError, TableRow, TableStore
@@ -81,6 +82,7 @@ class Listener:
     sent: int = 0  # the last event number sent
     decision: int | None = None  # the id of the decision last sent
     over: bool = False  # whether ``over`` was sent
+    resending: asyncio.Task[None] | None = field(default=None, repr=False)  # a ``resume`` being sent (fair.resend)
 
 
 @dataclass
@@ -274,20 +276,20 @@ class Table:
 
     # ---- messages from a seat ----------------------------------------------------------
 
-    async def receive(self, number: int, connection: Connection, message: dict[str, Any]) -> None:
+    async def receive(self, number: int, connection: Connection, message: dict[str, Any]) -> bool:
         """A checked message (:func:`.protocol.read_message`) from seat
-        ``number``; a :class:`Refusal` is sent back as an ``error``."""
+        ``number``; a :class:`Refusal` is sent back as an ``error``.
+        Whether the message was taken (an answer the game took, a name)."""
         seat = self.seats[number]
         if seat.listener is None or seat.listener.connection is not connection:
-            return  # a connection the seat no longer has
+            return False  # a connection the seat no longer has
+        taken = False
         try:
             kind = message["type"]
             if kind == "answer":
                 await self._answer_from(seat, message["id"], message["answer"])
             elif kind == "resume":
-                seat.listener.sent = message["after"]
-                seat.listener.decision = None
-                self._flush(seat)
+                resend(self, seat, message["after"])  # a slice at a time: fair.py
             elif kind == "name":
                 other = taken_by(message["name"], [s.name for s in self.seats if s is not seat])
                 if other is not None:
@@ -295,12 +297,19 @@ class Table:
                 await self._save_seat(seat, name=message["name"])
                 seat.name = message["name"]
                 self._broadcast_table()
+            taken = True
         except Refusal as refusal:
             connection.push(refusal.to_json())
         except StoreError as error:
             log.error("table %s: %s", self.id, error)
             connection.push(Refusal("not_saved", "the server could not save the change: it was not made").to_json())
         self.changed()
+        return taken
+
+    def resending(self, number: int) -> bool:
+        """Whether seat ``number`` is being sent the game again (a ``resume``)."""
+        listener = self.seats[number].listener
+        return listener is not None and listener.resending is not None
 
     def decision_id(self) -> int:
         """The id of the pending decision: the number its answer will have."""

@@ -254,7 +254,9 @@
       if (warnings.length) live.append(el("p", { text: say("lobby.warnings", { count: warnings.length }) }));
     } else {
       const error = (response.data && response.data.error) || { message: String(response.status) };
-      live.append(el("p", { class: "error", text: say("error", { message: error.message }) }));
+      // A refusal of the server's limits (too fast, too many) in the page's language; the rest come in it.
+      const said = say.has(`lobby.error.${error.code}`) ? say(`lobby.error.${error.code}`, error) : error.message;
+      live.append(el("p", { class: "error", text: say("error", { message: said }) }));
       house.hidden = true;
       messages.hidden = !(error.problems && error.problems.length);
       messages.textContent = (error.problems || []).join("\n");

@@ -431,8 +431,8 @@
   function errorText(message) {
     const key = `error.${message.code}`;
     if (message.code === "not_an_option") return message.message;
-    if (message.reason && say.has(`${key}.${message.reason}`)) return say(`${key}.${message.reason}`);
-    return say.has(key) ? say(key) : message.message;
+    if (message.reason && say.has(`${key}.${message.reason}`)) return say(`${key}.${message.reason}`, message);
+    return say.has(key) ? say(key, message) : message.message;
   }
 
   /* What changed at the table that people hear: who came and left, who plays for whom, the owner's
