@@ -100,10 +100,13 @@ class Bucket:
 
 
 class OverBudget(Exception):
-    """A request over its budget: ``retry_after`` seconds (rounded up) until it would be taken."""
+    """A request over its budget: ``retry_after`` seconds (rounded up) until
+    it would be taken; ``code`` ``too_fast`` (a rate), ``too_many`` (a count)
+    or ``full`` (the server's own bound, ``status`` 503)."""
 
-    def __init__(self, what: str, wait: float, code: str = "too_fast"):
+    def __init__(self, what: str, wait: float, code: str = "too_fast", status: int = 429):
         self.code = code
+        self.status = status
         self.retry_after = max(1, math.ceil(wait))
         self.what = what
         super().__init__(f"too fast: {what}; try again in {self.retry_after} s" if code == "too_fast" else what)

@@ -35,6 +35,9 @@ ERRORS = {
                "(the page and barbu join keep it), or ask the table's owner to free the seat",
     "freed": "the table's owner has freed this seat; ask them for a new invitation to sit again",
     "not_owner": "this link is not the owner's of this table",
+    "removed": "the table has been removed, by its owner or the server's operator: it is gone",
+    "too_fast": "too fast: wait, then try again",
+    "too_many": "too many connections from this address",
 }
 """Each error code a seat may be sent, with what it means in English
 (the page says it in the player's language)."""
@@ -49,6 +52,9 @@ TAKEN_OVER = 4000
 
 FREED = 4001
 """The close code of a seat's connection when the owner frees the seat (``freed``)."""
+
+REMOVED = 4004
+"""The close code of every connection of a table that is removed (``removed``): it is gone."""
 
 NOT_NOW = 1013
 """The close code of a connection the server could not take now (``not_saved``): try again later."""
@@ -127,5 +133,5 @@ def _whole(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
-__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "check_name", "name_taken",
-           "read_message"]
+__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "REMOVED", "TAKEN_OVER", "Refusal", "check_name",
+           "name_taken", "read_message"]

@@ -41,7 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -128,7 +128,8 @@ class Table:
         self.seats = [Seat(s.seat, s.kind, s.token, s.name, s.taken, s.key, s.standin, s.standing) for s in row.seats]
         self.owners: list[Listener] = []
         self._thinking: asyncio.Task[None] | None = None
-        self.changed: Callable[[], None] = lambda: None  # called after every change (tests wait on it)
+        self.changed: Callable[[], None] = lambda: None  # called after every change (the lifecycle follows it)
+        self.think: Callable[..., Awaitable[Any]] = asyncio.to_thread  # runs a bot (the lifecycle paces some)
 
     # ---- what the table is ---------------------------------------------------------
 
@@ -458,7 +459,7 @@ class Table:
         bot: Bot = make_bot(name, bot_seed(state.seed, seat, number))
         failure: Exception | None = None
         try:
-            answer = await asyncio.to_thread(bot, decision, state.seat_view(seat))
+            answer = await self.think(bot, decision, state.seat_view(seat))
         except Exception as error:  # noqa: BLE001 -- the game changed under it, or the bot failed
             answer = None
             failure = error
@@ -590,6 +591,15 @@ class Table:
         self.row.absent_after = seconds
         self._broadcast_table()
         self.changed()
+
+    def halt(self) -> None:
+        """Stop the table's bot and its absence clocks (a table removed, or left and archived)."""
+        if self._thinking is not None:
+            self._thinking.cancel()
+        for seat in self.seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+                seat.timer = None
 
     def resume_timers(self) -> None:
         """After a restart: the absence clock of every person's seat starts again."""

@@ -297,15 +297,28 @@
     location.href = link;
   }
 
-  async function listTables() {
-    const response = await request("GET", "/api/tables");
-    const list = clear($("tables"));
+  /* The tables in play, a page at a time: the first page, then the next one each time "More tables" is
+     pressed (the server's "next"); the first line of a page that was asked for takes the focus. */
+  let nextTables = null;
+
+  async function listTables(more) {
+    const response = await request("GET", more ? nextTables : "/api/tables");
+    const list = more ? $("tables") : clear($("tables"));
     if (!response.ok) return;
-    if (!response.data.tables.length) list.append(el("li", { text: say("lobby.no_tables") }));
+    if (!more && !response.data.tables.length) list.append(el("li", { text: say("lobby.no_tables") }));
+    let first = null;
     for (const table of response.data.tables) {
       const people = table.seats.map((seat) => seat.name).join(", ");
       const status = say.has(`lobby.status.${table.status}`) ? say(`lobby.status.${table.status}`) : table.status;
-      list.append(el("li", { text: say("lobby.table_line", { spec: table.spec, status, people }) }));
+      const line = el("li", { text: say("lobby.table_line", { spec: table.spec, status, people }) });
+      list.append(line);
+      first = first || line;
+    }
+    nextTables = response.data.next;
+    $("more-tables").hidden = !nextTables;
+    if (more && first) {
+      first.tabIndex = -1;
+      first.focus();
     }
   }
 
@@ -338,6 +351,7 @@
       if (file) $("house-text").value = await file.text();
     });
     $("check").addEventListener("click", check);
+    $("more-tables").addEventListener("click", () => listTables(true));
     $("new-table").addEventListener("submit", create);
     drawWords();
   }
