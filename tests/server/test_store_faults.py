@@ -8,6 +8,7 @@ damaged is skipped and named, and every other table is served."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import sqlite3
 import subprocess
@@ -171,7 +172,7 @@ def test_writes_are_committed_in_groups(tmp_path: Path) -> None:
         return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
     writer = GroupWriter(connect)
-    reader = sqlite3.connect(path)
+    reader = sqlite3.connect(path, check_same_thread=False)
 
     async def one(n: int) -> str:
         try:
@@ -189,7 +190,10 @@ def test_writes_are_committed_in_groups(tmp_path: Path) -> None:
         await slow
         return results
 
-    results = asyncio.run(many())
+    # A loop of its own, in a thread: a browser test of the same worker (Playwright's sync API) may have left
+    # one running in this thread, where asyncio.run refuses to start another.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        results = pool.submit(asyncio.run, many()).result()
     writer.close()
     assert results.count("stored") == 150 and results.count("refused") == 50, set(results)
     assert writer.writes == 151 and writer.groups <= 3, (writer.writes, writer.groups)
