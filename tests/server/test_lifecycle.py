@@ -337,3 +337,39 @@ def test_barbu_join_is_told_its_table_is_gone(server: ServerProcess, tmp_path: P
         assert code == 1, out + err
     finally:
         terminal.kill()
+
+
+def test_a_full_server_makes_room_as_tables_end(tmp_path: Path) -> None:
+    """limits.TABLES counts the tables in play only: a server holding 1,000
+    waiting tables (written to its database, then read back at its start)
+    refuses one more ``503 full`` with ``Retry-After``; once an owner ends
+    one, another is made."""
+    from barbu_dsl.limits import TABLES
+
+    db = tmp_path / "tables.sqlite3"
+    server = ServerProcess(db).start()
+    try:
+        first = server.post("/api/tables", {"spec": "bouillabaisse", "seats": ["human"] * 3})
+    finally:
+        server.stop()
+    with sqlite3.connect(db) as fill:
+        row = fill.execute("SELECT created, spec_ref, game, status, touched FROM tables").fetchone()
+        for n in range(1, TABLES):
+            fill.execute("INSERT INTO tables (id, created, spec_ref, game, owner, status, touched)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?)", (f"full{n:04d}", row[0], row[1], row[2], f"owner{n}", row[3],
+                                                           row[4]))
+            fill.executemany("INSERT INTO seats (table_id, seat, kind, token, name) VALUES (?, ?, 'human', ?, ?)",
+                             [(f"full{n:04d}", seat, f"invite{n}-{seat}", name) for seat, name in enumerate("ABC")])
+    again = ServerProcess(db, port=server.port).start()
+    try:
+        assert f"— {TABLES} tables in" in again.first_line
+        status, data = again.request("POST", "/api/tables", {"spec": "bouillabaisse", "seats": ["human"] * 3},
+                                     source=STRANGER)
+        assert status == 503 and data["error"]["code"] == "full", data
+        assert int(again.last_headers["retry-after"]) >= 1
+        again.post(f"/api/tables/{first['table']}/end", owner=first["owner"])
+        status, data = again.request("POST", "/api/tables", {"spec": "bouillabaisse", "seats": ["human"] * 3},
+                                     source=STRANGER)
+        assert status == 201, data
+    finally:
+        again.stop()

@@ -98,8 +98,7 @@ class Server:
 
     async def create(self, new: NewTable, client: str | None = None) -> tuple[Table, list[str | None]]:
         """A new table made for ``client`` (an address: :mod:`.budget`); its invites (None for a bot seat)."""
-        if client is not None:
-            self.life.admit(client, new.seats)
+        self.life.admit(client, new.seats)
         rules = new.rules
         state = GameState.new(rules.spec, players=len(new.seats), seed=new.seed)
         invites = [new_token() if kind == "human" else None for kind in new.seats]

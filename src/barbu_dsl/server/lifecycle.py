@@ -182,12 +182,15 @@ class Lifecycle:
         self.pacer.last.pop(table_id, None)
         self.unsaved.discard(table_id)
 
-    def admit(self, client: str, seats: list[str]) -> None:
-        """Whether ``client`` may make a table of ``seats`` now; :class:`OverBudget` when it may not."""
+    def admit(self, client: str | None, seats: list[str]) -> None:
+        """Whether ``client`` (None: no client's, the server's own) may make a
+        table of ``seats`` now; :class:`OverBudget` when it may not."""
         tables = self.server.tables
         if len(tables) >= TABLES:
             raise OverBudget(f"this server holds {TABLES} tables in play, its most; try again later (a table that "
                              "is over, or left for a day, makes room)", 60, code="full", status=503)
+        if client is None:
+            return
         mine = [table for table in tables.values() if table.row.client == client]
         if len(mine) >= LIVE_PER_CLIENT:
             raise OverBudget(f"this address has {LIVE_PER_CLIENT} tables in play, its most: end one first "
