@@ -24,8 +24,9 @@ own (given to uvicorn as its ``http`` protocol class):
   gone (docs/server.md).
 
 The clocks are read by one sweep a second over the open connections,
-from the state of uvicorn's HTTP/1.1 parser (h11): whether it waits for
-a request's head or its body.  Nothing of a request is read here.
+from the state of uvicorn's HTTP/1.1 parser (h11, which the server uses
+whether or not httptools is installed): whether it waits for a request's
+head or its body.  Nothing of a request is read here.
 """
 
 from __future__ import annotations

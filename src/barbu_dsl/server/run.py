@@ -54,7 +54,7 @@ def is_loopback(host: str) -> bool:
 def run(host: str, port: int, db: Path | None) -> None:
     """``barbu serve``: serve until interrupted."""
     import uvicorn
-    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+    from uvicorn.protocols.http.h11_impl import H11Protocol
 
     from ..limits import TABLE_MESSAGE_BYTES
     from .app import Server, build_app
@@ -82,11 +82,12 @@ def run(host: str, port: int, db: Path | None) -> None:
               "front of it (README, 'An online table')", file=sys.stderr, flush=True)
     # No permessage-deflate: a table's messages are a few hundred bytes, and compressing each one cost a
     # tenth of the server's time an answer (benchmarks/RESULTS.md, "The table server under load").
-    # Every connection goes through the gate (network.py: how many, and how long a request may take);
-    # uvicorn's loggers go to the one handler above (log_config=None), counted by kind.
+    # Every connection goes through the gate (network.py: how many, and how long a request may take), in
+    # front of uvicorn's h11 protocol, whose state its clocks read (always h11, even where httptools is
+    # installed); uvicorn's loggers go to the one handler above (log_config=None), counted by kind.
     config = uvicorn.Config(build_app(server), log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES,
                             ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
-                            timeout_graceful_shutdown=2, http=gate.protocol(AutoHTTPProtocol), log_config=None)
+                            timeout_graceful_shutdown=2, http=gate.protocol(H11Protocol), log_config=None)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # a second Ctrl-C while shutting down
