@@ -37,7 +37,7 @@ from .errors import BarbuError, UsageError, message
 from .lab.cli import simulate
 from .safe_text import Terminal, json_line, lone_surrogate
 from .scorer.cli import scorer
-from .server.cli import join, serve
+from .server.cli import join, serve, tables
 from .sheet.cli import sheet
 
 if TYPE_CHECKING:
@@ -368,6 +368,7 @@ def print_schema() -> None:
 app.add_command(sheet)
 app.add_command(serve)
 app.add_command(join)
+app.add_command(tables)
 
 
 def usage_message(error: click.ClickException) -> str:

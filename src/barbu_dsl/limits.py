@@ -93,7 +93,9 @@ TABLE_REQUEST_BYTES = SPEC_FILE_BYTES + 64 * 1024
 the table's settings."""
 
 TABLES = 1000
-"""Tables one ``barbu serve`` server holds (each keeps its game in memory)."""
+"""Tables in play (``waiting`` or ``playing``) one ``barbu serve`` server
+holds, each with its game in memory; a table that is over does not count
+(``server/lifecycle.py``)."""
 
 __all__ = [
     "CONTRACTS",

@@ -5,6 +5,7 @@ that speak the table protocol (docs/table.md) over a WebSocket."""
 from __future__ import annotations
 
 import copy
+import http.client
 import json
 import os
 import signal
@@ -33,8 +34,9 @@ class ServerProcess:
     """``barbu serve --port PORT --db DB``, as a user starts it."""
 
     def __init__(self, db: Path, port: int | None = None, keys: dict[tuple[str, int], str] | None = None,
-                 options: tuple[str, ...] = ()):
+                 options: tuple[str, ...] = (), files: int | None = None):
         self.db = db
+        self.files = files  # the process's limit on open files (RLIMIT_NOFILE), when not the system's
         self.port = port or free_port()
         self.options = options  # more of barbu serve's options (--allow-origin ...)
         self.process: subprocess.Popen[str] | None = None
@@ -42,6 +44,7 @@ class ServerProcess:
         # Each seat's key, once its invite has claimed it; a server started again on the same
         # database is given the keys of the one before.
         self.keys: dict[tuple[str, int], str] = keys if keys is not None else {}
+        self.last_headers: dict[str, str] = {}  # the headers of the last answer
 
     @property
     def base(self) -> str:
@@ -54,7 +57,8 @@ class ServerProcess:
         with self.out.open("w") as out, self.err.open("w") as err:
             command = [sys.executable, "-m", "barbu_dsl", "serve", "--port", str(self.port), "--db", str(self.db),
                        *self.options]
-            self.process = subprocess.Popen(command, stdout=out, stderr=err, text=True, env=env)
+            self.process = subprocess.Popen(command, stdout=out, stderr=err, text=True, env=env,
+                                            preexec_fn=None if self.files is None else self._limit_files)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             assert self.process.poll() is None, "the server stopped: " + self.errors()
@@ -70,6 +74,12 @@ class ServerProcess:
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(0.05)
         raise AssertionError("the server did not answer: " + self.errors())
+
+    def _limit_files(self) -> None:
+        import resource
+
+        assert self.files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
 
     def errors(self) -> str:
         """What the server said on standard error."""
@@ -91,19 +101,40 @@ class ServerProcess:
                 self.process.wait(10)
 
     def request(self, method: str, path: str, body: Any = None, owner: str | None = None,
-                raw: bytes | None = None) -> tuple[int, Any]:
+                raw: bytes | None = None, source: str | None = None) -> tuple[int, Any]:
+        """A request and its answer (status, JSON or text); from the loopback
+        address ``source`` (another client: 127.0.0.2 ...) when given."""
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
         headers = {"Content-Type": "application/json"}
         if owner:
             headers["Authorization"] = f"Bearer {owner}"
+        if source is not None:
+            return self._request_from(source, method, path, data, headers)
         req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=30) as response:
                 text = response.read().decode()
                 status = response.status
+                self.last_headers = dict(response.headers)
         except urllib.error.HTTPError as error:
             text = error.read().decode()
             status = error.code
+            self.last_headers = dict(error.headers)
+        try:
+            return status, json.loads(text)
+        except ValueError:
+            return status, text
+
+    def _request_from(self, source: str, method: str, path: str, data: bytes | None,
+                      headers: dict[str, str]) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(source, 0))
+        try:
+            connection.request(method, path, body=data, headers=headers)
+            response = connection.getresponse()
+            text, status = response.read().decode(), response.status
+            self.last_headers = dict(response.getheaders())
+        finally:
+            connection.close()
         try:
             return status, json.loads(text)
         except ValueError:
@@ -124,11 +155,11 @@ class ServerProcess:
         assert status in (200, 201), (status, data)
         return data
 
-    def seat(self, table: dict[str, Any], seat: int, after: int | None = None) -> Seat:
+    def seat(self, table: dict[str, Any], seat: int, after: int | None = None, source: str | None = None) -> Seat:
         """Seat ``seat``'s connection: with its invite the first time (which
         claims it), with the key the server gave then every later time."""
         key = self.keys.get((table["table"], seat))
-        opened = Seat(self, table["table"], key or table["invites"][seat], after)
+        opened = Seat(self, table["table"], key or table["invites"][seat], after, source)
         first = opened.receive()
         assert first["type"] == "seated", first
         if "key" in first:
@@ -140,11 +171,16 @@ class Seat:
     """One seat's WebSocket: messages in order, answers out."""
 
     def __init__(self, server: ServerProcess | str, table: str, token: str, after: int | None = None,
-                 **options: Any):
+                 source: str | None = None, **options: Any):
         """A seat of ``server``, or of the server at the WebSocket base ``server``
-        (``wss://HOST:PORT``) with websockets' ``options`` (``ssl``, ``origin``)."""
+        (``wss://HOST:PORT``) with websockets' ``options`` (``ssl``, ``origin``);
+        ``source``: another client, a loopback address of its own."""
         query = f"token={token}" + (f"&after={after}" if after is not None else "")
         base = server if isinstance(server, str) else f"ws://127.0.0.1:{server.port}"
+        if source is not None:
+            assert not isinstance(server, str)
+            options["sock"] = socket.create_connection(("127.0.0.1", server.port), timeout=20,
+                                                       source_address=(source, 0))
         self.socket = connect(f"{base}/ws/{table}?{query}", open_timeout=20, max_size=2 ** 22,
                               **options).__enter__()
         self.messages: list[dict[str, Any]] = []

@@ -77,8 +77,9 @@ def test_tournament_with_four_people(server: ServerProcess, tmp_path: Path) -> N
     assert replayed_totals(server, table["table"], tmp_path) == totals
     sheet = SheetGame.from_json(server.get(f"/api/tables/{table['table']}/sheet"))
     assert list(sheet.totals) == totals and list(sheet.players) == ["Ann", "Bob", "Cy", "Di"]
-    listed = {t["table"]: t for t in server.get("/api/tables")["tables"]}
-    assert listed[table["table"]]["status"] == "over"
+    # docs/server.md, A table's life: a table that is over is archived, listed no more, and stays readable.
+    assert table["table"] not in {t["table"] for t in server.get("/api/tables?size=100")["tables"]}
+    assert server.get(f"/api/tables/{table['table']}")["status"] == "over"
 
 
 def test_french_custom_game_of_five_two_people_and_three_bots(server: ServerProcess, tmp_path: Path) -> None:

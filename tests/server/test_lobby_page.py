@@ -120,3 +120,37 @@ def test_a_french_custom_game_is_made_in_the_lobby_in_the_pages_language(
     assert not axe_problems(page)
     assert not errors, errors
     context.close()
+
+
+def test_the_lobby_lists_the_tables_a_page_at_a_time(tmp_path: Any, browser: Any) -> None:
+    """docs/server.md, ``GET /api/tables``: 51 tables in play are listed 50
+    at a time; "More tables" (in the page's language) lists the rest and
+    takes the focus to the first of them.  A table made past the address's
+    budget is refused in the page's language."""
+    server = ServerProcess(tmp_path / "tables.sqlite3").start()
+    try:
+        body = {"spec": "bouillabaisse", "seats": ["human"] * 3}
+        for source, count in (("127.0.0.1", 20), ("127.0.0.3", 20), ("127.0.0.4", 11)):
+            for _ in range(count):
+                status, data = server.request("POST", "/api/tables", body, source=source)
+                assert status == 201, data
+        context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+        page = context.new_page()
+        page.goto(server.base + "/")
+        page.wait_for_function("() => document.body.dataset.language === 'fr'")
+        page.wait_for_function("() => document.querySelectorAll('#tables li').length === 50")
+        more = page.locator("#more-tables")
+        assert more.is_visible() and more.text_content() == "Plus de tables"
+        more.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelectorAll('#tables li').length === 51")
+        assert more.is_hidden()
+        assert page.evaluate("() => document.activeElement === document.querySelectorAll('#tables li')[50]")
+        page.click("#create")  # this browser's address has made its 20 tables this minute
+        page.wait_for_function("() => document.querySelector('#result-live .error') !== null")
+        refusal = page.text_content("#result-live .error")
+        assert refusal.startswith("Refusé : trop de demandes depuis votre réseau"), refusal
+        assert not axe_problems(page)
+        context.close()
+    finally:
+        server.stop()

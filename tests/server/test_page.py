@@ -408,3 +408,22 @@ def test_a_declarer_who_doubles_first_is_said_to_double(server: ServerProcess, p
     whom = [("you" if s == 0 else names[s]) for s in doubled]
     opening = "You double: " if seat == 0 else f"{names[seat]} doubles: "
     assert any(line.startswith(opening) and all(w in line for w in whom) for line in log), log
+
+
+def test_a_removed_table_is_said_and_not_tried_again(server: ServerProcess, browser: Any) -> None:
+    """docs/server.md, A table's life: when its owner removes the table, a
+    seat's page says so at once, assertively and in its language, and does
+    not try to reach the table again."""
+    table = server.post("/api/tables", {"spec": "bouillabaisse", "seats": ["human", "human", "rules"]})
+    ana = Person(browser, server.base + table["links"][0], "Ana", DESKTOP, "it-IT")
+    try:
+        status, _ = server.request("DELETE", f"/api/tables/{table['table']}", owner=table["owner"])
+        assert status == 200
+        ana.page.wait_for_function("() => window.barbuTable.closedForGood === true")
+        said = ana.page.evaluate("() => window.__spoken")
+        assert any(line["region"] == "assertive" and "il tavolo è stato eliminato" in line["text"] for line in said), said
+        time.sleep(1)
+        assert ana.page.evaluate("() => window.barbuTable.socket") is None, "the page tried to reach the table again"
+        assert not ana.errors, ana.errors
+    finally:
+        ana.context.close()

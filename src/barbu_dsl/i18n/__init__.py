@@ -8,10 +8,11 @@ person plays, the page, ``barbu explain``) say everything through a
 ``sheet`` (a hand's problems), ``sheet_cli``
 (``barbu sheet``), ``scorer`` (the page), ``table`` (``barbu play``),
 ``rules`` (the rules in words), ``check`` (a check's warnings, and its
-summary of a table's rules) and ``lobby`` (what the table server says to
-its lobby).  A fifth language is a new package with the
-same modules and its code in :data:`LANGUAGES`; a test checks that every
-language has every English message, with the same ``{fields}``.
+summary of a table's rules), ``lobby`` (what the table server says to
+its lobby) and ``tables`` (``barbu tables``, the server's operator).  A
+fifth language is a new package with the same modules and its code in
+:data:`LANGUAGES`; a test checks that every language has every English
+message, with the same ``{fields}``.
 
 A message is a key and ``{fields}``, the key prefixed with its catalog's
 name.  Sentences about a seat come in two forms: ``key`` with the seat's
@@ -36,7 +37,7 @@ from importlib import import_module
 LANGUAGES = ("en", "it", "fr", "pt")
 """The languages every message exists in (each a package of this one)."""
 
-CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules", "check", "lobby")
+CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules", "check", "lobby", "tables")
 """The catalogs, a module of each language's package."""
 
 

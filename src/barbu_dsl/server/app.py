@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -30,11 +30,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import BOTS
 from ..engine import GameFileError, GameState
-from ..limits import TABLE_REQUEST_BYTES, TABLES
+from ..limits import TABLE_REQUEST_BYTES
 from ..scorer.core import core_script
+from .budget import TOO_FAST, Budgets, OverBudget, RequestBudget
+from .fair import SeatGate, refused_socket
 from .guard import SECURITY_HEADERS
+from .lifecycle import PAGE, PAGE_MOST, Lifecycle
 from .lobby import LobbyError, NewTable, check_players, read_new_table, read_rules, request_language, specs_menu
-from .protocol import NOT_NOW, REFUSED, Refusal, read_message
+from .protocol import NOT_NOW, REFUSED, Refusal
 from .shards import Shard
 from .store import SeatRow, StoreError, TableRow, TableStore
 from .table import Listener, Table
@@ -49,16 +52,19 @@ QUEUE_MOST = 20_000
 
 
 class Server:
-    """The tables of one server and the store that keeps them."""
+    """The tables of one server and the store that keeps them: :attr:`tables`
+    are the tables in play; those that are over are the lifecycle's (:mod:`.lifecycle`)."""
 
     def __init__(self, store: TableStore, shard: Shard | None = None):
         self.store = store
         self.shard = shard  # the tables it makes are this shard's (None: not sharded)
+        self.budgets = Budgets()  # what each client may ask for, and how fast (budget.py)
         self.tables: dict[str, Table] = {}
+        self.life = Lifecycle(self)
         self.unread: list[str] = []  # tables the store holds that could not be read back
 
     def load(self) -> None:
-        """Every table the store holds, its game replayed; a table that
+        """Every table in play the store holds, its game replayed; a table that
         cannot be read back is named in the log and skipped (:attr:`unread`)."""
         rows, damaged = self.store.load()
         for table_id, why in damaged.items():
@@ -75,18 +81,19 @@ class Server:
                 continue
             if state.over and row.status != "over":  # the game's end was stored, its status not yet
                 row.status = "over"
-            self.tables[row.id] = Table(row, state, self.store)
+            table = self.tables[row.id] = Table(row, state, self.store)
+            self.life.adopt(table)
 
     def start(self) -> None:
-        """On the event loop, after :meth:`load`: the bots and the absence clocks go on."""
+        """On the event loop, after :meth:`load`: the bots and the absence clocks go on, and the lifecycle's sweeps."""
         for table in self.tables.values():
             table.resume_timers()
             table._kick()
+        self.life.start()
 
-    async def create(self, new: NewTable) -> tuple[Table, list[str | None]]:
-        """A new table; its invites (None for a bot seat)."""
-        if len(self.tables) >= TABLES:
-            raise LobbyError("bad_request", f"this server holds {TABLES} tables, its most; end or remove some")
+    async def create(self, new: NewTable, client: str | None = None) -> tuple[Table, list[str | None]]:
+        """A new table made for ``client`` (an address: :mod:`.budget`); its invites (None for a bot seat)."""
+        self.life.admit(client, new.seats)
         rules = new.rules
         state = GameState.new(rules.spec, players=len(new.seats), seed=new.seed)
         invites = [new_token() if kind == "human" else None for kind in new.seats]
@@ -95,13 +102,14 @@ class Server:
         while table_id in self.tables:
             table_id = new_table_id(mark)
         row = TableRow(id=table_id, spec_ref=rules.reference, house=rules.house, game=state.to_json(),
-                       owner=new_token(), lang=new.lang, absent_after=new.absent_after,
+                       owner=new_token(), lang=new.lang, absent_after=new.absent_after, client=client,
                        seats=[SeatRow(seat, kind, invite, name, standin=new.standin)
                               for seat, (kind, invite, name)
                               in enumerate(zip(new.seats, invites, new.names, strict=True))])
         await self.store.add_table(row)
         table = Table(row, state, self.store)
         self.tables[table_id] = table
+        self.life.adopt(table)
         if "human" not in new.seats:
             await table.start()
         return table, invites
@@ -116,6 +124,13 @@ def invites(table: Table) -> list[str | None]:
 def links(table: Table) -> list[str | None]:
     """Each seat's page address (path and query) while its invite opens it (see :func:`invites`)."""
     return [f"/t/{table.id}?token={token}" if token else None for token in invites(table)]
+
+
+def _whole(text: str | None, absent: int) -> int | None:
+    """A query's whole number (``absent`` when it is not given; None when it is not one)."""
+    if text is None:
+        return absent
+    return int(text) if text.isdigit() and len(text) <= 12 else None
 
 
 def _after(text: str | None) -> int:
@@ -146,44 +161,70 @@ class _Handlers:
         copy of each rule the pages apply."""
         return Response(core_script(), headers=SECURITY_HEADERS, media_type="text/javascript")
 
-    def table_of(self, request: Request) -> Table:
-        table = self.server.tables.get(request.path_params["table"])
+    async def table_of(self, request: Request) -> Table:
+        """The table of the request's address: in play, or over (read back when asked for: lifecycle.py)."""
+        table = await self.server.life.find(request.path_params["table"])
         if table is None:
             raise _Fail(404, "no_table", "there is no such table")
         return table
 
-    def owned(self, request: Request) -> Table:
-        table = self.table_of(request)
+    async def owned(self, request: Request) -> Table:
+        table = await self.table_of(request)
         header = request.headers.get("authorization", "")
         if not table.is_owner(header.removeprefix("Bearer ").strip()):
             raise _Fail(403, "not_owner", "this needs the table owner's token (Authorization: Bearer OWNER)")
         return table
 
     async def create_table(self, request: Request) -> Response:
-        new = read_new_table(await _body(request))
-        table, invites = await self.server.create(new)
+        budgets = self.server.budgets
+        client = budgets.client(request)
+        budgets.table(client)  # taken first, given back when no table is made
+        try:
+            budgets.check(client)
+            new = read_new_table(await _body(request))
+            table, invites = await self.server.create(new, client.key)
+        except BaseException:
+            budgets.untable(client)
+            raise
         return _json({"table": table.id, "invites": invites, "links": links(table), "owner": table.row.owner,
                       "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house,
                       "warnings": new.warnings}, 201)
 
     async def list_tables(self, request: Request) -> Response:
-        listed: dict[str, Any] = {"tables": [table.summary() for table in self.server.tables.values()]}
-        if self.server.shard is not None:
-            listed["shard"] = self.server.shard.to_json()  # the lobby asks the other workers too
-        return _json(listed)
+        """The tables in play, a page at a time (``?after=N&size=K``), with the address of the next page; a
+        worker of tables spread over several (``--shard``) says which it is, so the lobby asks the others."""
+        query = request.query_params
+        after, size = _whole(query.get("after"), 0), _whole(query.get("size"), PAGE)
+        if after is None or size is None or not 1 <= size <= PAGE_MOST:
+            raise _Fail(400, "bad_request", f"\"after\" is a whole number, \"size\" one from 1 to {PAGE_MOST}")
+        listed, last = self.server.life.page(after, size)
+        shard = self.server.shard
+        of_shard = "" if shard is None else f"&shard={shard.index}"  # the next page from the same worker
+        answer: dict[str, Any] = {"tables": [table.summary() for table in listed], "count": len(self.server.tables),
+                                  "next": None if last is None else f"/api/tables?after={last}&size={size}{of_shard}"}
+        if shard is not None:
+            answer["shard"] = shard.to_json()
+        return _json(answer)
 
     async def show_table(self, request: Request) -> Response:
-        return _json(self.table_of(request).detail())
+        table = await self.table_of(request)
+        return _json({**table.detail(), **self.server.life.facts(table)})
+
+    async def remove_table(self, request: Request) -> Response:
+        """``DELETE /api/tables/ID`` (the owner): the table is deleted, its connections told and closed."""
+        table = await self.owned(request)
+        await self.server.life.remove(table)
+        return _json({"table": table.id, "removed": True})
 
     async def records(self, request: Request) -> Response:
-        state = self.table_of(request).state
+        state = (await self.table_of(request)).state
         lines = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in state.records())
         return Response(lines, media_type="application/jsonl; charset=utf-8")
 
     async def sheet(self, request: Request) -> Response:
         from ..sheet.played import game_file
 
-        table = self.table_of(request)
+        table = await self.table_of(request)
         state = table.state
         return _json(game_file(state.spec, table.row.spec_ref, table.names, state.hands))
 
@@ -194,7 +235,7 @@ class _Handlers:
         from ..table.describe import describe
         from ..table.speech import Speech
 
-        table = self.table_of(request)
+        table = await self.table_of(request)
         try:
             language = choose_language(request.query_params.get("lang", "en")[:20])
         except ValueError:
@@ -205,7 +246,7 @@ class _Handlers:
                                      "lines": describe(spec, c, players, say)} for c in spec.contracts]})
 
     async def owner_view(self, request: Request) -> Response:
-        table = self.owned(request)
+        table = await self.owned(request)
         return _json(self._owner_message(table))
 
     @staticmethod
@@ -215,7 +256,7 @@ class _Handlers:
                 "owner_link": f"/t/{table.id}?owner={table.row.owner}", "house": table.row.house}
 
     async def control(self, request: Request) -> Response:
-        table = self.owned(request)
+        table = await self.owned(request)
         action = request.path_params["action"]
         body = await _body(request, empty_ok=True)
         if action == "start":
@@ -238,7 +279,7 @@ class _Handlers:
         return _json(table.table_message())
 
     async def seat_control(self, request: Request) -> Response:
-        table = self.owned(request)
+        table = await self.owned(request)
         try:
             number = int(request.path_params["seat"])
             seat = table.seats[number]
@@ -261,6 +302,7 @@ class _Handlers:
         summary of the table in the page's language (``lang``)."""
         from ..checking import table_summary
 
+        self.server.budgets.check(self.server.budgets.client(request))
         body = await _body(request)
         if not isinstance(body, dict):
             raise _Fail(400, "bad_request", "the body is {\"spec\": ..., \"choices\": ...} or {\"spec_text\": ...}")
@@ -303,25 +345,32 @@ class _Handlers:
         await websocket.accept()
         connection = SocketConnection(websocket)
         writer = asyncio.create_task(connection.write())
-        table = self.server.tables.get(websocket.path_params["table"])
+        budgets = self.server.budgets
+        client = budgets.client(websocket)
+        try:
+            budgets.open_socket(client)
+        except OverBudget as over:  # told why, and closed: a page tries again later
+            connection.push(refused_socket(over))
+            connection.close(TOO_FAST, over.code)
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(writer, 1)
+            return
+        table = await self.server.life.find(websocket.path_params["table"])
         opened: int | Listener | None = None
         try:
             opened = await self._open(table, websocket.query_params, connection)
+            gate = SeatGate(table, opened, connection, client, budgets) if isinstance(opened, int) and table else None
             while opened is not None:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if isinstance(opened, int):  # a seat's (the owner's connection only listens)
-                    assert table is not None
-                    try:
-                        data = read_message(message.get("text") or message.get("bytes") or b"")
-                    except Refusal as refusal:
-                        connection.push(refusal.to_json())
-                        continue
-                    await table.receive(opened, connection, data)
+                if gate is not None and not await gate.receive(message.get("text") or message.get("bytes") or b""):
+                    connection.close(TOO_FAST, "too fast")  # past its budget for too long (budget.py)
+                    break
         except WebSocketDisconnect:
             pass
         finally:
+            budgets.close_socket(client)
             if table is not None and isinstance(opened, int):
                 table.disconnect(opened, connection)
             elif table is not None and isinstance(opened, Listener):
@@ -371,6 +420,9 @@ class _Handlers:
         if isinstance(error, StoreError):
             log.error("%s", error)
             return _json({"error": {"code": "not_saved", "message": "the server could not save the change"}}, 503)
+        if isinstance(error, OverBudget):
+            return JSONResponse(error.to_json(), error.status, headers={"Cache-Control": "no-store",
+                                                                        "Retry-After": str(error.retry_after)})
         raise error
 
 
@@ -387,6 +439,7 @@ def build_app(server: Server) -> Starlette:
         Route("/api/tables", handlers.create_table, methods=["POST"]),
         Route("/api/tables", handlers.list_tables),
         Route("/api/tables/{table}", handlers.show_table),
+        Route("/api/tables/{table}", handlers.remove_table, methods=["DELETE"]),
         Route("/api/tables/{table}/records", handlers.records),
         Route("/api/tables/{table}/sheet", handlers.sheet),
         Route("/api/tables/{table}/contracts", handlers.contracts),
@@ -396,14 +449,18 @@ def build_app(server: Server) -> Starlette:
         WebSocketRoute("/ws/{table}", handlers.seat_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    on_error: dict[Any, Any] = {error: handlers.failed for error in (_Fail, LobbyError, Refusal, StoreError)}
+    on_error: dict[Any, Any] = {error: handlers.failed
+                                for error in (_Fail, LobbyError, Refusal, StoreError, OverBudget)}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.start()
         yield
+        with contextlib.suppress(StoreError):
+            await server.life.save_touched()
 
     app = Starlette(routes=routes, exception_handlers=on_error, lifespan=lifespan)
+    app.add_middleware(RequestBudget, budgets=server.budgets)  # every request spends its client's budget
     app.state.server = server
     return app
 
@@ -428,10 +485,13 @@ async def _body(request: Request, empty_ok: bool = False) -> Any:
     if declared is not None and (not declared.isdigit() or int(declared) > TABLE_REQUEST_BYTES):
         raise _Fail(413, "too_large", f"a request is at most {TABLE_REQUEST_BYTES} bytes")
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > TABLE_REQUEST_BYTES:
-            raise _Fail(413, "too_large", f"a request is at most {TABLE_REQUEST_BYTES} bytes")
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > TABLE_REQUEST_BYTES:
+                raise _Fail(413, "too_large", f"a request is at most {TABLE_REQUEST_BYTES} bytes")
+    except ClientDisconnect:  # the client went (or its body did not arrive in time): nobody to answer
+        raise _Fail(400, "bad_request", "the request did not arrive whole") from None
     if not data and empty_ok:
         return {}
     try:

@@ -6,17 +6,19 @@ the loopback address unless told otherwise, reads back every table its
 database holds, and serves the lobby at ``/``; it takes changes only from
 its own pages and the origins allowed (:mod:`.guard`).
 ``barbu join URL`` sits at a server's seat from the terminal
-(:mod:`.join`).  Both are registered on the ``barbu`` app by
-:mod:`barbu_dsl.cli`, and import their work inside the command.
+(:mod:`.join`).  ``barbu tables list|remove`` are the server's
+operator's (:mod:`.operator`).  They are registered on the ``barbu`` app
+by :mod:`barbu_dsl.cli`, and import their work inside the command.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from ..commandline import WHOLE_NUMBER, Command, argument
+from ..commandline import WHOLE_NUMBER, Command, Group, argument
 
 
 @click.command("serve", cls=Command)
@@ -62,4 +64,42 @@ def join(url: str, plain: bool, lang: str | None) -> None:
         raise click.exceptions.Exit(code)
 
 
-__all__ = ["join", "serve"]
+@click.group("tables", cls=Group, no_args_is_help=True)
+def tables() -> None:
+    """The server's operator: list the tables a barbu serve database holds, and remove tables, while the
+    server runs or not (a running server closes a removed table's connections within seconds)."""
+
+
+def _db_and_lang(command: Callable[..., None]) -> Callable[..., None]:
+    """The options every tables command takes: --db and --lang."""
+    command = click.option("--lang", metavar="LANG",
+                           help="en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")(command)
+    return click.option("--db", type=click.Path(path_type=Path), metavar="PATH",
+                        help="The tables' database (default: tables.sqlite3 in the user's data directory, as "
+                             "barbu serve's).")(command)
+
+
+@tables.command("list")
+@click.option("--all", "everything", is_flag=True, help="The tables that are over too (kept 30 days after they end).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: a list of tables.")
+@_db_and_lang
+def list_command(everything: bool, as_json: bool, db: Path | None, lang: str | None) -> None:
+    """The tables in play (waiting or playing), oldest first: id, status, spec, players, when made, when last
+    touched (or ended), answers, and the address that made it."""
+    from .operator import list_tables
+
+    list_tables(lang, db, everything, as_json)
+
+
+@tables.command("remove")
+@argument("table_ids", nargs=-1, required=True, metavar="ID", help="The tables' ids (barbu tables list shows them).")
+@_db_and_lang
+def remove_command(table_ids: tuple[str, ...], db: Path | None, lang: str | None) -> None:
+    """Delete tables, their answers and seats: every one named, or none. A server running on the database
+    tells each of their connections and closes it."""
+    from .operator import remove_tables
+
+    remove_tables(lang, db, table_ids)
+
+
+__all__ = ["join", "serve", "tables"]

@@ -48,12 +48,12 @@ from ..table.console import Console, Leave, wants_plain
 from ..table.human import HumanSeat
 from ..table.narrator import Narrator
 from ..table.speech import Speech
-from .protocol import FREED, REFUSED, TAKEN_OVER, apply_view_changes
+from .protocol import FREED, REFUSED, REMOVED, TAKEN_OVER, apply_view_changes
 from .seat_keys import SeatKeys, default_folder
 from .shadow import SeatMirror
 from .words import messages
 
-REFUSALS = frozenset({"no_table", "not_a_seat", "claimed", "freed", "not_owner"})
+REFUSALS = frozenset({"no_table", "not_a_seat", "claimed", "freed", "not_owner", "removed"})
 """The errors that end a connection: what the link opens is refused (docs/server.md)."""
 
 GIVE_UP_SECONDS = 600.0
@@ -204,13 +204,8 @@ class Client:
                 raise UsageError(self.word("join.refused", reason=self.word("error.not_a_seat"))) from None
             except ConnectionClosed as closed:
                 code = closed.rcvd.code if closed.rcvd is not None else None
-                if code == TAKEN_OVER:
-                    self.console.say(self.word("taken_over"))
-                    return 1
-                if code == FREED:
-                    self.keys.forget(self.link.base, self.link.table, self.token)
-                    self.console.say(self.word("join.freed"))
-                    return 1
+                if code in (TAKEN_OVER, FREED, REMOVED):
+                    return self._ended(code)
                 if code == REFUSED:
                     self.refused()
                     continue
@@ -224,6 +219,17 @@ class Client:
                 self.console.say(self.word("join.gone"))
                 return 1
             time.sleep(min(LONGEST_WAIT, 0.25 * 2 ** min(tries, 5)))
+
+    def _ended(self, code: int) -> int:
+        """The seat is this connection's no more: taken from another window, freed by the owner, or its table
+        removed (by its owner or the server's operator); said, and the exit code."""
+        if code == TAKEN_OVER:
+            self.console.say(self.word("taken_over"))
+            return 1
+        self.keys.forget(self.link.base, self.link.table, self.token)
+        self.console.say(self.word("join.freed") if code == FREED
+                         else self.word("error", message=self.word("error.removed")))
+        return 1
 
     def _talk(self, socket: Any) -> int:
         """Read the seat's messages and answer its decisions until the game is over."""

@@ -14,8 +14,9 @@ The rules come from exactly one of:
 Each is checked as ``barbu check`` checks a file (:func:`barbu_dsl.checking.check_spec`):
 a spec with errors is refused with its messages, and its warnings are
 shown.  Then the seats (``human`` or a bot's name), the names (one line
-each, bounded, different), the seed (secret unless the owner gives one),
-the language of the page, the absence time and the stand-in bot.
+each, bounded, different even to the eye: :mod:`.names`), the seed
+(secret unless the owner gives one), the language of the page, the
+absence time and the stand-in bot.
 
 The lobby speaks the page's language (``lang``): the warnings, the
 summary of the table being made (for the players chosen), the titles and
@@ -39,6 +40,7 @@ from ..errors import BarbuError
 from ..i18n import LANGUAGES, Translator
 from ..language import model as m
 from ..limits import NAME_CHARACTERS, SPEC_FILE_BYTES
+from .names import alike
 from .protocol import Refusal, check_name
 
 DEFAULT_NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Hugo", "Irene", "Jonas")
@@ -208,6 +210,9 @@ def _names(given: Any, players: int, t: Translator) -> list[str]:
         raise LobbyError("bad_request", t("lobby.error.name", most=NAME_CHARACTERS)) from None
     if len({name.casefold() for name in names}) != players:
         raise LobbyError("bad_request", t("lobby.error.names_differ"))
+    same = alike(names)
+    if same is not None:  # two names that only look alike: the Cyrillic а of "Аnna" for the Latin a
+        raise LobbyError("bad_request", t("lobby.error.names_alike", first=names[same[0]], second=names[same[1]]))
     return names
 
 

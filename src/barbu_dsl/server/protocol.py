@@ -36,6 +36,9 @@ ERRORS = {
     "freed": "the table's owner has freed this seat; ask them for a new invitation to sit again",
     "not_owner": "this link is not the owner's of this table",
     "bad_origin": "this server takes connections only from its own pages and the origins it allows",
+    "removed": "the table has been removed, by its owner or the server's operator: it is gone",
+    "too_fast": "too fast: wait, then try again",
+    "too_many": "too many connections from this address",
 }
 """Each error code a seat may be sent, with what it means in English
 (the page says it in the player's language)."""
@@ -51,21 +54,27 @@ TAKEN_OVER = 4000
 FREED = 4001
 """The close code of a seat's connection when the owner frees the seat (``freed``)."""
 
+REMOVED = 4004
+"""The close code of every connection of a table that is removed (``removed``): it is gone."""
+
 NOT_NOW = 1013
 """The close code of a connection the server could not take now (``not_saved``): try again later."""
 
 
 class Refusal(Exception):
     """A message or answer the table refuses: ``code`` (one of
-    :data:`ERRORS`) and a message in English."""
+    :data:`ERRORS`), a message in English, and ``fields`` the error message
+    adds (``reason``: which of a code's refusals it is, for the page to say
+    in its person's language; ``retry_after``: the seconds to wait)."""
 
-    def __init__(self, code: str, message: str | None = None):
+    def __init__(self, code: str, message: str | None = None, **fields: Any):
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
+        self.fields = fields
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+        return {"type": "error", "code": self.code, "message": self.message, **self.fields}
 
 
 def read_message(text: str | bytes) -> dict[str, Any]:
@@ -101,6 +110,12 @@ def read_message(text: str | bytes) -> dict[str, Any]:
         data["name"] = check_name(data.get("name"))
         return data
     raise Refusal("bad_message", f"no message has the type {kind[:40]!r} (answer, resume, name)")
+
+
+def name_taken(name: str, other: str) -> Refusal:
+    """``bad_name`` for a name another seat of the table has, or looks like (:mod:`.names`)."""
+    same = "has" if name.casefold() == other.casefold() else f"looks like '{other}', which has"
+    return Refusal("bad_name", f"the name '{name}' is taken: {same} a seat of this table", reason="taken")
 
 
 def check_name(name: Any) -> str:
@@ -159,5 +174,5 @@ def _whole(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
-__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "TAKEN_OVER", "Refusal", "apply_view_changes",
-           "check_name", "read_message", "view_changes"]
+__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "REMOVED", "TAKEN_OVER", "Refusal",
+           "apply_view_changes", "check_name", "name_taken", "read_message", "view_changes"]

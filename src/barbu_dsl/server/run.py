@@ -3,8 +3,11 @@
 The socket is bound here, before uvicorn starts, so that an address in
 use or a bad host is one message (exit 2) and ``--port 0`` can say which
 port it got; so are the origins allowed and the proxies trusted read
-(:mod:`.guard`, which the app runs behind).  The first line on standard output says where the server
-listens; after it, only problems are logged (standard error).
+(:mod:`.guard`, which the app runs behind).  The first line on standard
+output says where the server listens; after it, only problems are logged
+(standard error), each kind once a minute with a count (:mod:`.logs`).
+Every connection passes the gate of :mod:`.network`: a bound on how many,
+and on how long a request may take to arrive.
 """
 
 from __future__ import annotations
@@ -94,16 +97,22 @@ def run(host: str, port: int, db: Path | None, allow_origins: Iterable[str] = ()
         trust_proxies: Iterable[str] = (), shard: str | None = None) -> None:
     """``barbu serve``: serve until interrupted."""
     import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
 
     from ..limits import TABLE_MESSAGE_BYTES
     from .app import Server, build_app
     from .guard import guarded
+    from .logs import OncePerKind
+    from .network import Gate, connection_bound, raise_file_limit
     from .store import TableStore, default_path
 
     origins, proxies = read_origins(allow_origins), read_proxies(trust_proxies)
     sharded = read_shard_option(shard)
 
     logging.basicConfig(level=logging.WARNING, format="barbu serve: %(message)s", stream=sys.stderr)
+    for handler in logging.getLogger().handlers:  # one line a kind of failure a minute, not one a failure
+        OncePerKind().attach(handler)
+    gate = Gate(connection_bound(raise_file_limit()))
     path = db if db is not None else default_path()
     store = TableStore(path)
     server = Server(store, sharded)
@@ -117,9 +126,13 @@ def run(host: str, port: int, db: Path | None, allow_origins: Iterable[str] = ()
     app = guarded(build_app(server), origins, proxies)
     # No permessage-deflate: a table's messages are a few hundred bytes, and compressing each one cost a
     # tenth of the server's time an answer (benchmarks/RESULTS.md, "The table server under load").
+    # Every connection goes through the gate (network.py: how many, and how long a request may take), in
+    # front of uvicorn's h11 protocol, whose state its clocks read (always h11, even where httptools is
+    # installed); uvicorn's loggers go to the one handler above (log_config=None), counted by kind; the
+    # forwarded addresses are guard.py's (--trust-proxy), not uvicorn's.
     config = uvicorn.Config(app, log_level="warning", ws_max_size=TABLE_MESSAGE_BYTES, ws_ping_interval=20,
                             ws_ping_timeout=20, ws_per_message_deflate=False, timeout_graceful_shutdown=2,
-                            proxy_headers=False)
+                            proxy_headers=False, http=gate.protocol(H11Protocol), log_config=None)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # a second Ctrl-C while shutting down

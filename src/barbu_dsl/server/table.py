@@ -41,14 +41,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..bots import BOTS, HUMAN, make_bot, seat_seed
 from ..engine import AnswerError, GameState
 from ..engine.bots import Bot
-from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, view_changes
+from .fair import resend
+from .names import taken_by
+from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, name_taken, view_changes
 from .store import StoreError, TableRow, TableStore
 
 log = logging.getLogger("barbu.serve")
@@ -81,6 +83,7 @@ class Listener:
     decision: int | None = None  # the id of the decision last sent
     over: bool = False  # whether ``over`` was sent
     shown: dict[str, Any] | None = None  # the view last sent: later ones are sent as what changed
+    resending: asyncio.Task[None] | None = field(default=None, repr=False)  # a ``resume`` being sent (fair.resend)
 
 
 @dataclass
@@ -127,7 +130,8 @@ class Table:
         self.seats = [Seat(s.seat, s.kind, s.token, s.name, s.taken, s.key, s.standin, s.standing) for s in row.seats]
         self.owners: list[Listener] = []
         self._thinking: asyncio.Task[None] | None = None
-        self.changed: Callable[[], None] = lambda: None  # called after every change (tests wait on it)
+        self.changed: Callable[[], None] = lambda: None  # called after every change (the lifecycle follows it)
+        self.think: Callable[..., Awaitable[Any]] = asyncio.to_thread  # runs a bot (the lifecycle paces some)
 
     # ---- what the table is ---------------------------------------------------------
 
@@ -275,31 +279,41 @@ class Table:
 
     # ---- messages from a seat ----------------------------------------------------------
 
-    async def receive(self, number: int, connection: Connection, message: dict[str, Any]) -> None:
+    async def receive(self, number: int, connection: Connection, message: dict[str, Any]) -> bool:
         """A checked message (:func:`.protocol.read_message`) from seat
-        ``number``; a :class:`Refusal` is sent back as an ``error``."""
+        ``number``; a :class:`Refusal` is sent back as an ``error``.
+        Whether the message was taken (an answer the game took, a name)."""
         seat = self.seats[number]
         if seat.listener is None or seat.listener.connection is not connection:
-            return  # a connection the seat no longer has
+            return False  # a connection the seat no longer has
+        taken = False
         try:
             kind = message["type"]
             if kind == "answer":
                 await self._answer_from(seat, message["id"], message["answer"])
             elif kind == "resume":
-                seat.listener.sent = message["after"]
-                seat.listener.decision = None
                 seat.listener.shown = None  # the whole view again
-                self._flush(seat)
+                resend(self, seat, message["after"])  # a slice at a time: fair.py
             elif kind == "name":
+                other = taken_by(message["name"], [s.name for s in self.seats if s is not seat])
+                if other is not None:
+                    raise name_taken(message["name"], other)
                 await self._save_seat(seat, name=message["name"])
                 seat.name = message["name"]
                 self._broadcast_table()
+            taken = True
         except Refusal as refusal:
             connection.push(refusal.to_json())
         except StoreError as error:
             log.error("table %s: %s", self.id, error)
             connection.push(Refusal("not_saved", "the server could not save the change: it was not made").to_json())
         self.changed()
+        return taken
+
+    def resending(self, number: int) -> bool:
+        """Whether seat ``number`` is being sent the game again (a ``resume``)."""
+        listener = self.seats[number].listener
+        return listener is not None and listener.resending is not None
 
     def decision_id(self) -> int:
         """The id of the pending decision: the number its answer will have."""
@@ -460,7 +474,7 @@ class Table:
         bot: Bot = make_bot(name, bot_seed(state.seed, seat, number))
         failure: Exception | None = None
         try:
-            answer = await asyncio.to_thread(bot, decision, state.seat_view(seat))
+            answer = await self.think(bot, decision, state.seat_view(seat))
         except Exception as error:  # noqa: BLE001 -- the game changed under it, or the bot failed
             answer = None
             failure = error
@@ -592,6 +606,15 @@ class Table:
         self.row.absent_after = seconds
         self._broadcast_table()
         self.changed()
+
+    def halt(self) -> None:
+        """Stop the table's bot and its absence clocks (a table removed, or left and archived)."""
+        if self._thinking is not None:
+            self._thinking.cancel()
+        for seat in self.seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+                seat.timer = None
 
     def resume_timers(self) -> None:
         """After a restart: the absence clock of every person's seat starts again."""

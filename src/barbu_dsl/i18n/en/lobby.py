@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     "lobby.error.names_count": "\"names\" gives one name for each of the {players} seats",
     "lobby.error.name": "a name is one line of 1 to {most} characters, none of them control characters",
     "lobby.error.names_differ": "every seat has a name of its own",
+    "lobby.error.names_alike": "'{first}' and '{second}' look alike: every seat has a name of its own",
     "lobby.error.absent": "\"absent_after\" is a number of seconds from 0 to {most}, or null",
     "lobby.error.language": "unknown language '{given}' (languages: {languages})",
     "lobby.error.mode_twice": "the mode is chosen once: \"choices\" choose it, so \"spec\" may not apply the variant "

@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     "lobby.error.names_count": "\"names\" donne un nom pour chacune des {players} places",
     "lobby.error.name": "un nom tient sur une ligne de 1 à {most} caractères, sans caractère de contrôle",
     "lobby.error.names_differ": "chaque place a un nom différent",
+    "lobby.error.names_alike": "'{first}' et '{second}' se ressemblent : chaque place a un nom différent",
     "lobby.error.absent": "\"absent_after\" est un nombre de secondes de 0 à {most}, ou null",
     "lobby.error.language": "langue inconnue '{given}' (langues : {languages})",
     "lobby.error.mode_twice": "le mode se choisit une seule fois : les \"choices\" le choisissent, donc \"spec\" ne "

@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "lobby.error.names_count": "\"names\" dà un nome per ciascuno dei {players} posti",
     "lobby.error.name": "un nome è una riga da 1 a {most} caratteri, nessuno dei quali di controllo",
     "lobby.error.names_differ": "ogni posto ha un nome diverso",
+    "lobby.error.names_alike": "'{first}' e '{second}' si somigliano troppo: ogni posto ha un nome diverso",
     "lobby.error.absent": "\"absent_after\" è un numero di secondi da 0 a {most}, o null",
     "lobby.error.language": "lingua sconosciuta '{given}' (lingue: {languages})",
     "lobby.error.mode_twice": "la modalità si sceglie una volta sola: la scelgono le \"choices\", quindi \"spec\" non "

@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     "lobby.error.names_count": "\"names\" dá um nome para cada um dos {players} lugares",
     "lobby.error.name": "um nome é uma linha de 1 a {most} caracteres, nenhum deles de controlo",
     "lobby.error.names_differ": "cada lugar tem um nome diferente",
+    "lobby.error.names_alike": "'{first}' e '{second}' parecem iguais: cada lugar tem um nome diferente",
     "lobby.error.absent": "\"absent_after\" é um número de segundos de 0 a {most}, ou null",
     "lobby.error.language": "idioma desconhecido '{given}' (idiomas: {languages})",
     "lobby.error.mode_twice": "o modo escolhe-se uma só vez: as \"choices\" escolhem-no, por isso \"spec\" não pode "

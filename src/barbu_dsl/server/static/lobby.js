@@ -254,7 +254,9 @@
       if (warnings.length) live.append(el("p", { text: say("lobby.warnings", { count: warnings.length }) }));
     } else {
       const error = (response.data && response.data.error) || { message: String(response.status) };
-      live.append(el("p", { class: "error", text: say("error", { message: error.message }) }));
+      // A refusal of the server's limits (too fast, too many) in the page's language; the rest come in it.
+      const said = say.has(`lobby.error.${error.code}`) ? say(`lobby.error.${error.code}`, error) : error.message;
+      live.append(el("p", { class: "error", text: say("error", { message: said }) }));
       house.hidden = true;
       messages.hidden = !(error.problems && error.problems.length);
       messages.textContent = (error.problems || []).join("\n");
@@ -295,30 +297,49 @@
     location.href = link;
   }
 
-  /* The server's tables; when they are spread over workers (docs/server.md, "Past one process"), the
-     answer names this worker's shard, and the proxy sends ?shard=K to worker K: every worker is asked. */
-  async function allTables() {
-    const response = await request("GET", "/api/tables");
-    if (!response.ok) return null;
-    const tables = [...response.data.tables];
-    const shard = response.data.shard;
-    for (let index = 0; shard && index < shard.of; index += 1) {
-      if (index === shard.index) continue;
-      const other = await request("GET", `/api/tables?shard=${index}`);
-      if (other.ok && other.data.shard && other.data.shard.index === index) tables.push(...other.data.tables);
-    }
-    return tables;
+  /* The tables in play, a page at a time: the first page, then the next one each time "More tables" is
+     pressed (the server's "next"); the first line of a page that was asked for takes the focus.  When the
+     tables are spread over workers (docs/server.md, "Past one process"), the answer names this worker's
+     shard and the proxy sends ?shard=K to worker K: every worker is asked, each page of each. */
+  let nextTables = [];
+
+  async function pageOf(path) {
+    const response = await request("GET", path);
+    return response.ok ? response.data : null;
   }
 
-  async function listTables() {
-    const tables = await allTables();
-    const list = clear($("tables"));
-    if (tables === null) return;
-    if (!tables.length) list.append(el("li", { text: say("lobby.no_tables") }));
+  async function firstPages() {
+    const first = await pageOf("/api/tables");
+    if (first === null) return null;
+    const pages = [first];
+    const shard = first.shard;
+    for (let index = 0; shard && index < shard.of; index += 1) {
+      if (index === shard.index) continue;
+      const other = await pageOf(`/api/tables?shard=${index}`);
+      if (other && other.shard && other.shard.index === index) pages.push(other);
+    }
+    return pages;
+  }
+
+  async function listTables(more) {
+    const pages = more ? (await Promise.all(nextTables.map(pageOf))).filter(Boolean) : await firstPages();
+    const list = more ? $("tables") : clear($("tables"));
+    if (pages === null) return;
+    const tables = pages.flatMap((page) => page.tables);
+    if (!more && !tables.length) list.append(el("li", { text: say("lobby.no_tables") }));
+    let first = null;
     for (const table of tables) {
       const people = table.seats.map((seat) => seat.name).join(", ");
       const status = say.has(`lobby.status.${table.status}`) ? say(`lobby.status.${table.status}`) : table.status;
-      list.append(el("li", { text: say("lobby.table_line", { spec: table.spec, status, people }) }));
+      const line = el("li", { text: say("lobby.table_line", { spec: table.spec, status, people }) });
+      list.append(line);
+      first = first || line;
+    }
+    nextTables = pages.map((page) => page.next).filter(Boolean);
+    $("more-tables").hidden = !nextTables.length;
+    if (more && first) {
+      first.tabIndex = -1;
+      first.focus();
     }
   }
 
@@ -351,6 +372,7 @@
       if (file) $("house-text").value = await file.text();
     });
     $("check").addEventListener("click", check);
+    $("more-tables").addEventListener("click", () => listTables(true));
     $("new-table").addEventListener("submit", create);
     drawWords();
   }

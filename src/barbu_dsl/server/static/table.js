@@ -31,6 +31,7 @@
   const TAKEN_OVER = 4000;
   const FREED = 4001;
   const REFUSED = 4003;
+  const REMOVED = 4004;
   /* The longest wait between two tries to reach the table, in milliseconds. */
   const LONGEST_WAIT = 5000;
   /* The lines a live region keeps, and for how long (milliseconds). */
@@ -305,6 +306,10 @@
       stop("freed", say("freed"));
       return;
     }
+    if (code === REMOVED) {  // the table is gone: nothing to come back to
+      stop("refused", say("refused", { reason: errorText(game.refusal || { code: "removed" }) }));
+      return;
+    }
     if (code === REFUSED) {
       const reason = (game.refusal && game.refusal.code) || "not_a_seat";
       if (game.key && game.token === game.key) {  // the kept key no longer opens the seat
@@ -420,7 +425,7 @@
   /* An answer or message refused: said, and the pending decision shown and answerable again. A refusal
      of the link itself is kept until the connection closes (closed() says it). */
   function onError(message) {
-    if (["no_table", "not_a_seat", "claimed", "freed", "not_owner", "bad_origin"].includes(message.code)) {
+    if (["no_table", "not_a_seat", "claimed", "freed", "not_owner", "bad_origin", "removed"].includes(message.code)) {
       game.refusal = message;
       return;
     }
@@ -434,7 +439,8 @@
   function errorText(message) {
     const key = `error.${message.code}`;
     if (message.code === "not_an_option") return message.message;
-    return say.has(key) ? say(key) : message.message;
+    if (message.reason && say.has(`${key}.${message.reason}`)) return say(`${key}.${message.reason}`, message);
+    return say.has(key) ? say(key, message) : message.message;
   }
 
   /* What changed at the table that people hear: who came and left, who plays for whom, the owner's

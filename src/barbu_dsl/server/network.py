@@ -1,0 +1,232 @@
+"""The server's connections at the socket: how many it holds, and how long
+a request may take to arrive.
+
+uvicorn closes a connection that stays idle after an answer
+(``timeout_keep_alive``), but nothing closes one that never finishes its
+request: a client that sends half a request head, or trickles a body, or
+opens a connection and sends nothing, is held for ever, and enough of
+them take every file the process may open — after which the server
+answers nobody and logs every failed ``accept``.  So every connection
+goes through a :class:`Gate`, an asyncio protocol in front of uvicorn's
+own (given to uvicorn as its ``http`` protocol class):
+
+* at most :attr:`Gate.most` connections at once, HTTP and WebSocket
+  (:func:`connection_bound`: :data:`CONNECTIONS`, and always
+  :data:`FILES_SPARE` files below the process's limit on open files,
+  whose soft value is raised to the hard one at the start:
+  :func:`raise_file_limit`); one more is answered ``503`` with
+  ``Retry-After`` and closed, without reaching the app;
+* a request's head (its request line and headers) arrives within
+  :data:`HEAD_SECONDS` of the connection, or of the end of the answer
+  before it on a kept-alive connection; its body within
+  :data:`BODY_SECONDS` of its head; else the connection is closed.
+  A WebSocket, once open, is the app's: its pings find a peer that has
+  gone (docs/server.md).
+
+The clocks are read by one sweep a second over the open connections,
+from the state of uvicorn's HTTP/1.1 parser (h11, which the server uses
+whether or not httptools is installed): whether it waits for a request's
+head or its body.  Nothing of a request is read here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import h11
+
+log = logging.getLogger("barbu.serve")
+
+CONNECTIONS = 4000
+"""The most connections (HTTP and WebSocket) the server holds at once."""
+
+FILES_SPARE = 128
+"""Open files kept spare below the process's limit for what is not a connection: the database and its
+journal (two connections), the listening socket, the connections being refused, a table read back."""
+
+HEAD_SECONDS = 10.0
+"""How long a request's head may take to arrive: from the connection, or from the answer before it."""
+
+BODY_SECONDS = 30.0
+"""How long a request's body may take to arrive once its head has (a house file of 1 MiB over a slow line)."""
+
+SWEEP_SECONDS = 1.0
+"""How often the clocks of the open connections are read."""
+
+RETRY_SECONDS = 5
+"""``Retry-After`` of a connection refused because the server holds its most."""
+
+BUSY_BODY = (b'{"error": {"code": "busy", "message": "the server holds as many connections as it can; '
+             b'try again in a few seconds"}}')
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+        b"Retry-After: %d\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s"
+        % (RETRY_SECONDS, len(BUSY_BODY), BUSY_BODY))
+
+
+def raise_file_limit() -> int | None:
+    """Raise the soft limit on open files to the hard one; the limit now
+    (None where the system has none to read)."""
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def connection_bound(files: int | None) -> int:
+    """The most connections for a process that may open ``files`` files."""
+    if files is None:
+        return CONNECTIONS
+    return max(16, min(CONNECTIONS, files - FILES_SPARE))
+
+
+class Gate:
+    """The open connections of one server (see the module docstring)."""
+
+    def __init__(self, most: int, head_seconds: float = HEAD_SECONDS, body_seconds: float = BODY_SECONDS):
+        self.most = most
+        self.head_seconds = head_seconds
+        self.body_seconds = body_seconds
+        self.open: set[_Guarded] = set()
+        self.refused = 0  # connections answered 503 (for tests and the log)
+        self.timed_out = 0  # connections closed for a request that did not arrive in time
+        self._sweep: asyncio.TimerHandle | None = None
+
+    def protocol(self, inner: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
+        """uvicorn's ``http`` protocol class: ``inner`` (uvicorn's own) behind this gate."""
+        return type(f"Gated{inner.__name__}", (_Guarded,), {"gate": self, "inner_class": inner})
+
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._sweep is None:
+            self._sweep = loop.call_later(SWEEP_SECONDS, self.sweep, loop)
+
+    def sweep(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Close each connection whose request has not arrived in time."""
+        now = loop.time()
+        for connection in list(self.open):
+            if connection.late(now):
+                self.timed_out += 1
+                log.warning("closed a connection whose request did not arrive in time")
+                connection.transport.close()
+        self._sweep = loop.call_later(SWEEP_SECONDS, self.sweep, loop)
+
+
+class _Transport:
+    """The transport as uvicorn's protocol sees it: the real one, except that
+    a protocol it hands the connection to (a WebSocket's) goes behind the
+    gate too, so the gate sees the connection to its end."""
+
+    def __init__(self, real: asyncio.Transport, owner: _Guarded):
+        self._real = real
+        self._owner = owner
+
+    def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
+        self._owner.inner = protocol  # type: ignore[assignment]
+
+    def get_protocol(self) -> asyncio.BaseProtocol:
+        return self._owner.inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+class _Guarded(asyncio.Protocol):
+    """One connection behind the gate, in front of uvicorn's protocol."""
+
+    gate: Gate
+    inner_class: type[asyncio.Protocol]
+
+    def __init__(self, config: Any, server_state: Any, app_state: Any,
+                 _loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.loop = _loop or asyncio.get_event_loop()
+        self.inner: asyncio.Protocol = self.inner_class(  # type: ignore[call-arg]
+            config=config, server_state=server_state, app_state=app_state, _loop=_loop)
+        self.transport: asyncio.Transport = None  # type: ignore[assignment]
+        self.refused = False
+        self.phase: str | None = "head"
+        self.cycle: object = None
+        self.since = self.loop.time()
+
+    # ---- the clocks ----------------------------------------------------------------------------------
+
+    def waiting(self) -> str | None:
+        """``head`` while uvicorn's parser waits for a request's head, ``body``
+        while it waits for its body, None otherwise (the app answering, a WebSocket)."""
+        conn = getattr(self.inner, "conn", None)
+        if not isinstance(conn, h11.Connection):
+            return None
+        state = conn.their_state
+        if state is h11.IDLE:
+            return "head"
+        if state is h11.SEND_BODY:
+            return "body"
+        return None
+
+    def late(self, now: float) -> bool:
+        """Whether the request this connection waits for is late (see the module docstring)."""
+        phase, cycle = self.waiting(), getattr(self.inner, "cycle", None)
+        if phase != self.phase or cycle is not self.cycle:  # a new request, or the next part of one
+            self.phase, self.cycle, self.since = phase, cycle, now
+            return False
+        if phase == "head":
+            return now - self.since > self.gate.head_seconds
+        if phase == "body":
+            return now - self.since > self.gate.body_seconds
+        return False
+
+    # ---- asyncio's protocol --------------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        gate = self.gate
+        gate._start(self.loop)
+        if len(gate.open) >= gate.most:
+            self.refused = True
+            gate.refused += 1
+            log.warning("refused a connection: the server holds %d connections, its most", gate.most)
+            transport.write(BUSY)
+            # Closed once the request has come (so that closing resets nothing unread), or after a second.
+            self.loop.call_later(1.0, transport.close)
+            return
+        gate.open.add(self)
+        self.since = self.loop.time()
+        self.inner.connection_made(_Transport(transport, self))  # type: ignore[arg-type]
+
+    def data_received(self, data: bytes) -> None:
+        if self.refused:
+            self.transport.close()
+            return
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        if self.refused:
+            return None
+        return self.inner.eof_received()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.refused:
+            return
+        self.gate.open.discard(self)
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        if not self.refused:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if not self.refused:
+            self.inner.resume_writing()
+
+
+__all__ = ["BODY_SECONDS", "CONNECTIONS", "FILES_SPARE", "HEAD_SECONDS", "Gate", "connection_bound",
+           "raise_file_limit"]
