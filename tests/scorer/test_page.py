@@ -76,3 +76,18 @@ def test_barbu_scorer_writes_a_new_file_only(tmp_path: Path) -> None:
         bad = barbu("scorer", *(args if len(args) == 3 else ["tournament", *args]), "-o", "other.html", cwd=tmp_path)
         assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html"]
+
+
+def test_comment_lines_leave_the_page_and_code_stays() -> None:
+    """The page carries its scripts without the lines that are only a comment
+    (it stays small for a phone); every line of code stays, as written."""
+    from barbu_dsl.scorer.page import without_comment_lines
+
+    script = "\n".join(["// a comment", "const a = 1; // kept: code first", "  /* a block", "     of lines */",
+                        "/* one line */", "/* a block", "ending */ const b = 2;", "/* inline */ const c = 3;",
+                        "const d = '/* not a comment */';", "/** doc */", "f();"])
+    assert without_comment_lines(script).split("\n") == [
+        "const a = 1; // kept: code first", " const b = 2;", "/* inline */ const c = 3;",
+        "const d = '/* not a comment */';", "f();"]
+    template = "const t = `first\n// inside a template\n`;"
+    assert without_comment_lines(template) == template, "a template that spans lines keeps the script as it is"

@@ -41,10 +41,38 @@ def script_text(spec: m.Spec) -> str:
     """The page's script for ``spec``: the sheet's rules (with the case
     folding its contract names need), then the page."""
     names = tuple(contract.name for contract in spec.contracts)
-    text = "\n".join([core_script(names), *(static_text(name) for name in PAGE_SCRIPTS)])
+    text = without_comment_lines("\n".join([core_script(names), *(static_text(name) for name in PAGE_SCRIPTS)]))
     if re.search(r"</script|<!--", text, re.IGNORECASE):
         raise ValueError("the page's script may not contain '</script' or '<!--'")
     return text
+
+
+def without_comment_lines(script: str) -> str:
+    """``script`` without the lines that are only a comment (``// ...``, or
+    a ``/* ... */`` block of whole lines), so that a phone loads a page
+    smaller by their size; the code is kept as written.  Only whole lines
+    go: no string or regular expression of the scripts spans lines (a line
+    with an odd number of backquotes, a template that might, keeps the
+    script as it is)."""
+    lines = script.split("\n")
+    if any(line.count("`") % 2 for line in lines):
+        return script
+    kept: list[str] = []
+    in_block = False
+    for line in lines:
+        bare = line.strip()
+        if in_block:
+            in_block = "*/" not in bare
+            if not in_block and not bare.endswith("*/"):  # code after the block's end: kept
+                kept.append(line[line.index("*/") + 2:])
+            continue
+        if bare.startswith("//"):
+            continue
+        if bare.startswith("/*") and ("*/" not in bare or bare.endswith("*/")):
+            in_block = "*/" not in bare[2:]
+            continue
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def json_data(value: Any) -> str:
@@ -92,4 +120,4 @@ def render_page(spec_ref: str, spec: m.Spec, language: str | None = None) -> str
     ) + "\n"
 
 
-__all__ = ["json_data", "render_page", "script_text"]
+__all__ = ["json_data", "render_page", "script_text", "without_comment_lines"]
