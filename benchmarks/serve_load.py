@@ -194,13 +194,37 @@ class Broken(Exception):
     """A level that could not go on: what happened (the phase is the level's)."""
 
 
-def request(base: str, path: str, body: object | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST",
-                                 headers={"Content-Type": "application/json"})
-    with HTTP.open(req, timeout=60) as response:
-        text = response.read().decode()
+def request(base: str, path: str, body: object | None = None, source: str | None = None) -> Any:
+    """A request to the server, from the loopback address ``source`` (a client of its own: the server's budgets
+    are per client, docs/server.md, Limits) or from 127.0.0.1."""
+    if source is None:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST",
+                                     headers={"Content-Type": "application/json"})
+        with HTTP.open(req, timeout=60) as response:
+            text = response.read().decode()
+    else:
+        import http.client
+
+        host, port = base.removeprefix("http://").split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=60, source_address=(source, 0))
+        try:
+            connection.request("GET" if body is None else "POST", path,
+                               None if body is None else json.dumps(body), {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            text = response.read().decode()
+            if response.status >= 400:
+                raise urllib.error.HTTPError(base + path, response.status, text[:200], response.headers, None)
+        finally:
+            connection.close()
     return text if path.endswith("/records") else json.loads(text)
+
+
+def client_address(number: int) -> str:
+    """The loopback address of the ``number``-th table's people (127.1.0.1, 127.1.0.2, ...): each table's
+    people are a client of their own, as they would be at home."""
+    number += 1
+    return f"127.{1 + number // 65536 % 254}.{number // 256 % 256}.{number % 256}"
 
 
 # ---- the clients ---------------------------------------------------------------------------------------------------
@@ -228,6 +252,7 @@ class Table:
     id: str
     invites: list[str]
     budget: int  # busy: the answers it may still make
+    address: str = "127.0.0.1"  # where its people connect from
     acked: dict[int, Any] = field(default_factory=dict)  # answer id -> the answer, acknowledged
     hands_ended: int = 0
 
@@ -284,11 +309,11 @@ def message_type(data: bytes) -> str:
     return match.group(1).decode() if match else str(json.loads(data).get("type"))
 
 
-async def open_seat(url: str) -> Any:
+async def open_seat(url: str, source: str) -> Any:
     from websockets.asyncio.client import connect
 
     return await connect(url, max_size=2 ** 24, proxy=None, ping_interval=None, close_timeout=2, open_timeout=120,
-                         create_connection=counting_connection())
+                         create_connection=counting_connection(), local_addr=(source, 0))
 
 
 async def play(seat: Seat, websocket: Any, load: Load) -> None:
@@ -479,9 +504,10 @@ async def run_level(kind: str, count: int, args: argparse.Namespace, folder: Pat
 def make_tables(base: str, kind: str, count: int, args: argparse.Namespace) -> list[Table]:
     tables = []
     for n in range(count):
+        address = client_address(n)
         made = request(base, "/api/tables", {"spec": SPEC, "seats": ["human"] * SEATS,
-                                             "seed": f"{args.seed}/{kind}/{count}/{n}"})
-        tables.append(Table(made["table"], made["invites"], args.answers))
+                                             "seed": f"{args.seed}/{kind}/{count}/{n}"}, source=address)
+        tables.append(Table(made["table"], made["invites"], args.answers, address=address))
     return tables
 
 
@@ -494,7 +520,7 @@ async def seat_everyone(server: Server, tables: list[Table], load: Load, seed: i
     load.outstanding = sum(table.budget for table in tables)
 
     async def sit(seat: Seat, url: str) -> Any:
-        websocket = await open_seat(url)
+        websocket = await open_seat(url, seat.table.address)
         load.start(play(seat, websocket, load))
         return websocket
 
@@ -595,7 +621,7 @@ async def check_restart(server: Server, seats: list[Seat]) -> dict[str, str]:
     async def back(seat: Seat) -> str | None:
         url = f"ws://127.0.0.1:{server.port}/ws/{seat.table.id}?token={seat.key}&after={seat.last_n}"
         expected = max(seat.table.acked, default=0) + 1 if seat.pending is not None else None
-        websocket = await open_seat(url)
+        websocket = await open_seat(url, seat.table.address)
         view, decision, new = None, None, 0
         try:
             while view is None or (expected is not None and decision is None):
