@@ -59,7 +59,8 @@ the most time of their own; that level's row is marked ``*``, and
 profile are in serve_watch.py, beside this file).  ``--tiny`` runs every
 part in seconds (1 and 2 tables of each kind, a 3-second window, think
 times of 0.1–0.5 s, pinned and profiled where it can be), as the tests
-do.  Every level stops by itself; traffic goes to 127.0.0.1 only.  Exit
+do.  Every level stops by itself; traffic stays on loopback (the server on
+127.0.0.1, each table's people from an address of 127.1.0.0/16).  Exit
 status: 0, or 1 when a level broke or lost an acknowledged answer.
 
     python benchmarks/serve_load.py [--busy 1,10,100,1000] [--human 1,10,100,1000] [--answers 200]
@@ -584,7 +585,7 @@ async def drain(seats: list[Seat]) -> None:
 async def check_records(base: str, tables: list[Table]) -> dict[str, str]:
     """The tables whose finished hands (``/records``) are not the cards their seats were acknowledged, and why."""
     async def records(table: Table) -> str:
-        return str(await asyncio.to_thread(request, base, f"/api/tables/{table.id}/records"))
+        return str(await asyncio.to_thread(request, base, f"/api/tables/{table.id}/records", source=table.address))
 
     texts = await in_batches([lambda table=table: records(table) for table in tables], 8)
     broken = {}

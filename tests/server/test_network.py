@@ -11,6 +11,7 @@ import resource
 import socket
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -52,7 +53,8 @@ def closed_by_server(connection: socket.socket, wait: float) -> bool:
 
 
 def answer_of(server: ServerProcess, path: str = "/api/tables") -> tuple[int, dict[str, str]]:
-    """The status and headers of a GET on a new connection (a refused one answers before it is read)."""
+    """The status and headers of a GET on a new connection (a refused one
+    answers before it is read); ConnectionResetError when it is closed unanswered."""
     with opened(server) as connection:
         connection.settimeout(20)
         try:
@@ -65,6 +67,8 @@ def answer_of(server: ServerProcess, path: str = "/api/tables") -> tuple[int, di
             if not part:
                 break
             answer += part
+    if not answer:  # closed unanswered: uvloop's answer to a connection past the files it may open
+        raise ConnectionResetError("the server closed the connection without a word")
     head = answer.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
     headers = dict(line.split(": ", 1) for line in head[1:] if ": " in line)
     return int(head[0].split()[1]), {name.lower(): value for name, value in headers.items()}
@@ -173,3 +177,77 @@ def test_once_per_kind_counts_the_rest_each_minute() -> None:
     (said,) = limit.flush()
     assert said.getMessage() == "table 499: disk full (and 500 more like it in the last 60 s)"
     assert limit.filter(record("table %s: %s", "B", "disk full")), "a new minute: said again"
+
+
+class _Socket:
+    """A transport's socket end, as asyncio's or uvloop's would be: what is written to it, in writes."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+        self.closed = self.aborted = False
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(bytes(data))
+
+    def is_closing(self) -> bool:
+        return self.closed or self.aborted
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def close(self) -> None:
+        self.closed = True
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+def test_what_is_written_in_one_turn_goes_out_in_one_write() -> None:
+    """An answer sends a seat several messages: the gate's transport hands the
+    socket one write for each turn of the event loop, in order; closing sends
+    what is held first, aborting drops it (network._Transport; benchmarks/RESULTS.md)."""
+    import asyncio
+
+    from barbu_dsl.server.network import Gate, _Transport
+
+    async def scenario() -> tuple[_Socket, _Socket, _Socket]:
+        owner = Gate(16).protocol(asyncio.Protocol)
+        guarded = owner.__new__(owner)
+        guarded.loop = asyncio.get_running_loop()
+        kept, closed, aborted = _Socket(), _Socket(), _Socket()
+        transport = _Transport(kept, guarded)  # type: ignore[arg-type]
+        transport.write(b"one ")
+        transport.writelines([bytearray(b"two "), memoryview(b"three")])
+        assert kept.writes == [] and transport.get_write_buffer_size() == len(b"one two three")
+        await asyncio.sleep(0)
+        transport.write(b"four")
+        await asyncio.sleep(0)
+        for end, finish in ((closed, "close"), (aborted, "abort")):
+            other = _Transport(end, guarded)  # type: ignore[arg-type]
+            other.write(b"last words")
+            getattr(other, finish)()
+        await asyncio.sleep(0)
+        return kept, closed, aborted
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (a browser test may have left one running here)
+        kept, closed, aborted = thread.submit(asyncio.run, scenario()).result()
+    assert kept.writes == [b"one two three", b"four"]
+    assert closed.writes == [b"last words"] and closed.closed
+    assert aborted.writes == [] and aborted.aborted
+
+
+def test_the_collector_spares_what_the_server_read_back() -> None:
+    """``barbu serve`` freezes what it read back out of Python's collections
+    and collects less often (run.tune_collector; benchmarks/RESULTS.md)."""
+    import gc
+
+    from barbu_dsl.server.run import COLLECTOR_THRESHOLDS, tune_collector
+
+    before = gc.get_threshold()
+    try:
+        tune_collector()
+        assert gc.get_threshold() == COLLECTOR_THRESHOLDS
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

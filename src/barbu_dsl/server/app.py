@@ -509,13 +509,13 @@ class SocketConnection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing: tuple[int, str] | None = None
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: dict[str, Any] | str) -> None:
         if self.closing is not None:
             return
         if self.queue.qsize() >= QUEUE_MOST:
             self.close(1008, "messages not read")
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message, ensure_ascii=False))
 
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:

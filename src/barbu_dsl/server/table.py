@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -69,7 +70,9 @@ class Connection(Protocol):
     """A seat's (or the owner's) open connection: messages are queued in
     order and sent by the connection itself."""
 
-    def push(self, message: dict[str, Any]) -> None: ...
+    def push(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message``: a message, or its JSON text already made (one
+        text for every seat an event is said to)."""
 
     def close(self, code: int, reason: str) -> None: ...
 
@@ -122,6 +125,7 @@ class Table:
     def __init__(self, row: TableRow, state: GameState, store: TableStore):
         self._committing: int | None = None  # the number of the answer being committed
         self._compared: dict[Any, list[list[Any]]] = {}  # see protocol.view_changes
+        self._event_texts: dict[int, str] = {}  # the ``event`` messages of a change as JSON, made once
         self._tasks: set[asyncio.Task[Any]] = set()
         self.id = row.id
         self.row = row
@@ -372,6 +376,7 @@ class Table:
 
     def _after_change(self) -> None:
         self._compared.clear()  # the views' comparisons are kept for one change, shared by the seats
+        self._event_texts.clear()
         for seat in self.seats:
             self._flush(seat)
         if self.status == "over":
@@ -388,8 +393,13 @@ class Table:
         push = listener.connection.push
         state = self.state
         events = state.events_for(seat.number, listener.sent)
+        texts = self._event_texts
         for event in events:
-            push({"type": "event", "n": event.n, "event": event.event})
+            text = texts.get(event.n)
+            if text is None:
+                text = texts[event.n] = json.dumps({"type": "event", "n": event.n, "event": event.event},
+                                                   ensure_ascii=False)
+            push(text)
         if events:
             listener.sent = events[-1].n
         shown = self.shown_view(seat.number)

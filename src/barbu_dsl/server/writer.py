@@ -52,7 +52,8 @@ class WriteError(BarbuError):
 @dataclass
 class _Job:
     write: Write
-    done: Callable[[BaseException | None], None]
+    future: asyncio.Future[None] | None = None  # what a writer on an event loop awaits, else
+    done: Callable[[BaseException | None], None] | None = None  # what tells a writer on a thread
     error: BaseException | None = field(default=None)
 
 
@@ -82,13 +83,8 @@ class GroupWriter:
         """Run ``write`` in the next group; return once it is committed
         (raise :class:`WriteError` when it is not)."""
         self.start()
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-
-        def done(error: BaseException | None) -> None:
-            loop.call_soon_threadsafe(_settle, future, error)
-
-        self._jobs.put(_Job(write, done))
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._jobs.put(_Job(write, future=future))
         await future
 
     def write_now(self, write: Write) -> None:
@@ -103,7 +99,7 @@ class GroupWriter:
             outcome.append(error)
             finished.set()
 
-        self._jobs.put(_Job(write, done))
+        self._jobs.put(_Job(write, done=done))
         finished.wait()
         if outcome[0] is not None:
             raise outcome[0]
@@ -160,18 +156,26 @@ class GroupWriter:
                 with suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
                 failure = WriteError(f"the changes could not be committed: {error}")
+        # Each event loop is woken once for the whole group, not once a write.
+        settled: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
         for job in group:
-            with suppress(RuntimeError):  # the waiting event loop has closed (the server stopping)
+            if job.future is not None:
+                settled.setdefault(job.future.get_loop(), []).append((job.future, failure or job.error))
+            elif job.done is not None:
                 job.done(failure or job.error)
+        for loop, outcomes in settled.items():
+            with suppress(RuntimeError):  # the waiting event loop has closed (the server stopping)
+                loop.call_soon_threadsafe(_settle, outcomes)
 
 
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    else:
-        future.set_exception(error)
+def _settle(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, error in outcomes:
+        if future.done():
+            continue
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)
 
 
 __all__ = ["BUSY_SECONDS", "GROUP_MOST", "GroupWriter", "Write", "WriteError"]
