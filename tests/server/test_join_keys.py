@@ -143,7 +143,7 @@ def test_the_owner_frees_the_seat(server: ServerProcess, tmp_path: Path) -> None
     """In Portuguese: the owner frees Cy's seat while Cy waits for Ann;
     the terminal says so in Cy's language and ends with exit 1; the key is
     forgotten, so the old invite is tried and refused with the server's
-    reason (exit 2); the new invite seats a person."""
+    reason, the seat freed (exit 2); the new invite seats a person."""
     table = server.post("/api/tables", TABLE)
     invite = server.base + table["links"][2]
     terminal = LiveTerminal(invite, "--lang", "pt", data=tmp_path)
@@ -163,7 +163,7 @@ def test_the_owner_frees_the_seat(server: ServerProcess, tmp_path: Path) -> None
     old = LiveTerminal(invite, "--lang", "pt", data=tmp_path)
     code, out, err = old.finish()
     assert code == 2 and "Traceback" not in err, err
-    assert before(messages("pt")["join.refused"]) in err and messages("pt")["error.not_a_seat"] in err, err
+    assert before(messages("pt")["join.refused"]) in err and messages("pt")["error.freed"] in err, err
 
     new = LiveTerminal(server.base + freed["links"][2], "--lang", "pt", data=tmp_path)
     try:
@@ -211,6 +211,7 @@ def test_a_seat_freed_while_its_person_was_away(server: ServerProcess, tmp_path:
     assert code == 2 and "Traceback" not in err, err
     assert out.split("\n")[0] == messages("it")["join.key_refused"]
     assert before(messages("it")["join.refused"]) in err
+    assert messages("it")["error.freed"] in err  # why: not a wrong link, a seat freed
     assert kept_files(tmp_path) == []
 
 

@@ -85,3 +85,36 @@ def test_a_table_comes_back_after_kill_9(tmp_path: Path) -> None:
         assert server.get(f"/api/tables/{table['table']}")["totals"] == expected
     finally:
         server.stop()
+
+
+def test_a_freed_seat_stays_freed_after_kill_9(tmp_path: Path) -> None:
+    """docs/server.md (Seat keys): the invite and key the owner freed a seat
+    from are refused as ``freed`` after a restart too, and the new invite
+    opens the seat."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    db = tmp_path / "tables.sqlite3"
+    server = ServerProcess(db).start()
+    try:
+        table = server.post("/api/tables", TABLE)
+        ann = server.seat(table, 0)  # claims the seat: its key kept in server.keys
+        key = server.keys[(table["table"], 0)]
+        ann.close()
+        freed = server.post(f"/api/tables/{table['table']}/seats/0", {"free": True}, owner=table["owner"])
+        server.kill()
+        server = ServerProcess(db, port=server.port, keys=server.keys).start()
+        for old in (key, table["invites"][0]):
+            with connect(f"ws://127.0.0.1:{server.port}/ws/{table['table']}?token={old}", open_timeout=10) as socket:
+                said = [socket.recv(timeout=10)]
+                try:
+                    while True:
+                        said.append(socket.recv(timeout=10))
+                except ConnectionClosed as closed:
+                    assert closed.rcvd is not None and closed.rcvd.code == 4003
+            assert len(said) == 1 and '"code": "freed"' in str(said[0]), said
+        ben = Seat(server, table["table"], freed["invites"][0])
+        assert "key" in ben.receive()
+        ben.close()
+    finally:
+        server.stop()

@@ -64,9 +64,12 @@ from .writer import BUSY_SECONDS, GroupWriter, Write, WriteError
 APPLICATION_ID = 0x42535256
 """``PRAGMA application_id`` of a table server's database ("BSRV")."""
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """1: no seat keys (an invite opened its seat for ever); 2: ``seats.key``; 3: a table's ``touched``,
-``over_at``, ``abandoned`` and ``client``, and ``removals``."""
+``over_at``, ``abandoned`` and ``client``, and ``removals``; 4: ``seats.freed``."""
+
+FREED_KEPT = 8
+"""How many of a seat's freed invites and keys it remembers, to refuse them as ``freed``."""
 
 READ_BUSY_SECONDS = 10.0
 """How long reading the tables back at the server's start waits for another process's lock."""
@@ -104,6 +107,7 @@ _SCHEMA = (
         taken INTEGER NOT NULL DEFAULT 0,
         standin TEXT NOT NULL DEFAULT 'strong',
         standing INTEGER NOT NULL DEFAULT 0,
+        freed TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (table_id, seat))""",
     """CREATE TABLE answers (
         table_id TEXT NOT NULL REFERENCES tables(id),
@@ -138,6 +142,7 @@ class SeatRow:
     standin: str = "strong"
     standing: bool = False
     key: str | None = None
+    freed: str = ""  # the invites and keys the owner freed the seat from, space-separated (the last FREED_KEPT)
 
 
 @dataclass
@@ -164,7 +169,7 @@ class TableRow:
 
 
 TABLE_FIELDS = ("status", "paused", "ended", "absent_after", "touched", "over_at", "abandoned")
-SEAT_FIELDS = ("kind", "token", "key", "name", "taken", "standin", "standing")
+SEAT_FIELDS = ("kind", "token", "key", "name", "taken", "standin", "standing", "freed")
 
 
 class TableStore:
@@ -229,6 +234,8 @@ class TableStore:
                     db.execute("UPDATE tables SET over_at = ? WHERE status = 'over'", (now,))
                     db.execute(_REMOVALS)
                     db.execute(_STATUS_INDEX)
+                if version < 4:  # a seat's freed links, refused as freed (nothing was freed before)
+                    db.execute("ALTER TABLE seats ADD COLUMN freed TEXT NOT NULL DEFAULT ''")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -270,10 +277,10 @@ class TableStore:
                        " absent_after, lang, touched, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (row.id, made, row.spec_ref, row.house, row.game, row.owner, row.status,
                         int(row.paused), int(row.ended), row.absent_after, row.lang, row.touched or made, row.client))
-            db.executemany("INSERT INTO seats (table_id, seat, kind, token, key, name, taken, standin, standing)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            db.executemany("INSERT INTO seats (table_id, seat, kind, token, key, name, taken, standin, standing,"
+                           " freed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            [(row.id, seat.seat, seat.kind, seat.token, seat.key, seat.name, int(seat.taken),
-                             seat.standin, int(seat.standing)) for seat in row.seats])
+                             seat.standin, int(seat.standing), seat.freed) for seat in row.seats])
         await self._write(write)
 
     async def add_answer(self, table_id: str, number: int, answer: Any) -> None:
@@ -375,9 +382,9 @@ class TableStore:
 
     def _table(self, row: tuple[Any, ...]) -> TableRow:
         db = self.db
-        seats = [SeatRow(seat, kind, token, name, bool(taken), standin, bool(standing), key)
-                 for seat, kind, token, name, taken, standin, standing, key in db.execute(
-                     "SELECT seat, kind, token, name, taken, standin, standing, key FROM seats"
+        seats = [SeatRow(seat, kind, token, name, bool(taken), standin, bool(standing), key, str(freed or ""))
+                 for seat, kind, token, name, taken, standin, standing, key, freed in db.execute(
+                     "SELECT seat, kind, token, name, taken, standin, standing, key, freed FROM seats"
                      " WHERE table_id = ? ORDER BY seat", (row[0],))]
         answers = []
         for expected, (number, text) in enumerate(db.execute(
@@ -422,5 +429,5 @@ def seconds(text: str | None) -> float | None:
     return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
 
 
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SeatRow", "StoreError", "TableRow", "TableStore", "default_path", "iso",
-           "remove_rows", "seconds"]
+__all__ = ["APPLICATION_ID", "FREED_KEPT", "SCHEMA_VERSION", "SeatRow", "StoreError", "TableRow", "TableStore",
+           "default_path", "iso", "remove_rows", "seconds"]

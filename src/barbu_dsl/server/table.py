@@ -52,7 +52,7 @@ from ..engine.bots import Bot
 from .fair import resend
 from .names import taken_by
 from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, name_taken, view_changes
-from .store import StoreError, TableRow, TableStore
+from .store import FREED_KEPT, StoreError, TableRow, TableStore
 
 log = logging.getLogger("barbu.serve")
 
@@ -103,6 +103,7 @@ class Seat:
     standing: bool = False  # the stand-in plays now (the person is away)
     listener: Listener | None = None
     timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    freed: tuple[str, ...] = field(default=(), repr=False)  # the invites and keys the owner freed it from
 
     @property
     def person(self) -> bool:
@@ -131,7 +132,8 @@ class Table:
         self.row = row
         self.state = state
         self.store = store
-        self.seats = [Seat(s.seat, s.kind, s.token, s.name, s.taken, s.key, s.standin, s.standing) for s in row.seats]
+        self.seats = [Seat(s.seat, s.kind, s.token, s.name, s.taken, s.key, s.standin, s.standing,
+                           freed=tuple(s.freed.split())) for s in row.seats]
         self.owners: list[Listener] = []
         self._thinking: asyncio.Task[None] | None = None
         self.changed: Callable[[], None] = lambda: None  # called after every change (the lifecycle follows it)
@@ -183,11 +185,12 @@ class Table:
         """The seat ``token`` opens, and whether it is the seat's invite
         (which claims the seat) rather than its key.  Every invite and key
         is compared, in constant time.  :class:`Refusal` ``claimed`` for the
-        invite of a seat already claimed, ``not_a_seat`` for anything else."""
+        invite of a seat already claimed, ``freed`` for an invite or key the
+        owner has freed the seat from, ``not_a_seat`` for anything else."""
         from .tokens import same_token
 
         found: tuple[int, bool] | None = None
-        claimed = False
+        claimed = freed = False
         for seat in self.seats:
             if same_token(token, seat.key):
                 found = (seat.number, False)
@@ -196,9 +199,11 @@ class Table:
                     found = (seat.number, True)
                 else:
                     claimed = True
+            for old in seat.freed:
+                freed = same_token(token, old) or freed
         if found is not None:
             return found
-        raise Refusal("claimed" if claimed else "not_a_seat")
+        raise Refusal("claimed" if claimed else "freed" if freed else "not_a_seat")
 
     async def claim(self, number: int) -> str:
         """Seat ``number`` is claimed by the connection that brought its
@@ -580,7 +585,9 @@ class Table:
 
     async def free(self, number: int) -> str:
         """The owner frees a person's seat: its key and invite no longer
-        open it, its connection (if any) is told and closed, a new invite
+        open it (each is refused as ``freed`` from then on, so that a person
+        away is told when they come back), its connection (if any) is told
+        and closed, a new invite
         is issued (and returned), and while the game goes on the stand-in
         plays the seat until someone sits there with the new invite."""
         from .tokens import new_token
@@ -590,8 +597,9 @@ class Table:
             raise Refusal("bad_message", "only a person's seat is freed; a bot seat has no invite")
         invite = new_token()
         standing = seat.standing or self.status == "playing"
-        await self._save_seat(seat, token=invite, key=None, taken=False, standing=standing)
-        seat.token, seat.key, seat.taken, seat.standing = invite, None, False, standing
+        freed = tuple(old for old in (*seat.freed, seat.token, seat.key) if old)[-FREED_KEPT:]
+        await self._save_seat(seat, token=invite, key=None, taken=False, standing=standing, freed=" ".join(freed))
+        seat.token, seat.key, seat.taken, seat.standing, seat.freed = invite, None, False, standing, freed
         if seat.timer is not None:
             seat.timer.cancel()
             seat.timer = None
