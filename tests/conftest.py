@@ -32,6 +32,36 @@ def assert_golden(actual: str, golden: Path) -> None:
                     "update with: BARBU_UPDATE_GOLDEN=1 python -m pytest " + str(golden.parent), pytrace=False)
 
 
+# ---- tiers ---------------------------------------------------------------------------------------
+# The whole suite is what CI runs; the fast tier (README, "Tests") leaves out the tests marked here,
+# which need a browser, a server, numba's compiler or a long time:
+#     python -m pytest -q -n auto -m "not browser and not server and not native and not slow"
+# ``browser`` and ``server`` are found from what a test uses; ``native`` and ``slow`` are marked by
+# hand (benchmarks/RESULTS.md, "The test suite", lists the slowest tests).
+
+TIERS = {
+    "browser": "drives a page in Chromium (the fixture browser)",
+    "server": "starts barbu serve or barbu join as a user does and talks to it over sockets",
+    "native": "compiles generated or search code with numba",
+    "slow": "takes many seconds for another reason (long studies, a screen reader, many examples)",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, meaning in TIERS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning}")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests that use a browser or start a server (see TIERS)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker("browser")
+        module = vars(getattr(item, "module", None) or object)
+        if "ServerProcess" in module or "LiveTerminal" in module or "server" in getattr(item, "fixturenames", ()):
+            item.add_marker("server")
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """What barbu caches (``BARBU_CACHE``: read specs, generated packages)

@@ -270,6 +270,7 @@ def test_the_clauses_are_said_at_the_table(language: str) -> None:
     assert all("{" not in text for text in said.values())
 
 
+@pytest.mark.native
 def test_the_native_playouts_agree_with_the_python_ones() -> None:
     """Section 6: the numba playouts score the clauses as the Python
     playouts do, random hands and a slam alike."""

@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.server
 def test_serve_load_runs_every_part() -> None:
     """benchmarks/serve_load.py --tiny: busy and human-pace levels of 1 and 2
     tables on servers of their own, each checked for lost answers after a

@@ -259,6 +259,7 @@ def test_the_generated_package_and_its_suite_agree_with_the_interpreter(tmp_path
         assert package.replay(record)["raw"] == replay_record(spec, record)["raw"] == hand.raw_scores(), name
 
 
+@pytest.mark.native
 def test_the_native_playouts_agree_with_the_python_ones() -> None:
     """docs/rules.md section 6, Card orders: the numba playouts play the
     order as the Python playouts do, random hands and a dealt one alike."""

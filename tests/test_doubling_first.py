@@ -106,7 +106,7 @@ def test_with_redouble_anyone_the_doubled_players_answer_after_the_declarer() ->
     assert (2, (0,)) in order[4:]
 
 
-@pytest.mark.parametrize("bots", ["random", "rules", "strong"])
+@pytest.mark.parametrize("bots", ["random", "rules", pytest.param("strong", marks=pytest.mark.slow)])
 def test_games_play_and_their_records_replay(bots: str) -> None:
     """The engine plays the round with the declarer first; every hand
     record replays to the game's scores (docs/records.md: doubles are

@@ -31,12 +31,14 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_mypy_is_clean() -> None:
     result = subprocess.run([sys.executable, "-m", "mypy", "--check-untyped-defs", "src"], cwd=ROOT,
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("package", sorted(path.parent.name for path in GENERATED.glob("*/__init__.py")))
 def test_mypy_is_clean_on_the_generated_packages(package: str) -> None:
     result = subprocess.run([sys.executable, "-m", "mypy", "--check-untyped-defs", "--no-incremental", package],

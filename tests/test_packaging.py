@@ -65,6 +65,7 @@ def _needed_files() -> set[str]:
     return found
 
 
+@pytest.mark.slow
 def test_sdist_carries_what_its_tests_need(tmp_path: Path) -> None:
     """An unpacked sdist passes its own test suite only if it holds docs/,
     generated/ and the rest; build one and look."""

@@ -84,7 +84,7 @@ def test_every_seat_sees_only_its_first_cards_until_the_announcement(seed: int, 
     assert decision.kind == "contract"
 
 
-@pytest.mark.parametrize("bot", ["rules", "strong"])
+@pytest.mark.parametrize("bot", ["rules", pytest.param("strong", marks=pytest.mark.slow)])
 def test_bots_choose_from_the_first_cards(bot: str) -> None:
     """docs/rules.md section 6, Choosing after part of the hand: a bot's
     choice depends on the first cards alone (two deals with the same first

@@ -33,6 +33,8 @@ from barbu_dsl.language import model as m  # noqa: E402
 
 from .helpers import seat_view  # noqa: E402
 
+pytestmark = pytest.mark.native  # numba compiles here (tests/conftest.py, TIERS)
+
 GENERATOR = Path(__file__).resolve().parents[1] / "generator"
 SPECS = {
     "tournament": "tournament",  # trumps, domino, no-trump contracts

@@ -23,6 +23,8 @@ import pytest
 from barbu_dsl.generator import BUNDLED_TARGETS
 from barbu_dsl.language import load_spec
 
+pytestmark = pytest.mark.native  # numba compiles here (tests/conftest.py, TIERS)
+
 EXOTIC = str(Path(__file__).with_name("exotic.yaml"))
 EXOTIC_FAMILY = str(Path(__file__).with_name("exotic_family.yaml"))
 DISCARDS = str(Path(__file__).with_name("discards.yaml"))

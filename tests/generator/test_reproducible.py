@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from .conftest import ROOT
 from .test_hostile import HOSTILE
 
@@ -33,6 +35,7 @@ def digests(seed: str, refs: list[str]) -> dict[str, str]:
     return json.loads(run.stdout)
 
 
+@pytest.mark.slow
 def test_same_bytes_under_different_hash_seeds(tmp_path) -> None:
     hostile = tmp_path / "hostile.yaml"
     hostile.write_text(HOSTILE, encoding="utf-8")

@@ -29,6 +29,8 @@ from barbu_dsl.lab.tally import Tally
 from barbu_dsl.language import load_spec
 from barbu_dsl.runtime.native import SEED_LANES, next32, seed_state, seed_states
 
+pytestmark = pytest.mark.native  # numba compiles here (tests/conftest.py, TIERS)
+
 TABLE = Path(__file__).parent.parent / "table"
 
 TOURNAMENT_GAMES = {

@@ -31,6 +31,8 @@ from barbu_dsl.language import load_spec
 
 from .test_native_games import TOURNAMENT_GAMES
 
+pytestmark = pytest.mark.native  # numba compiles here (tests/conftest.py, TIERS)
+
 TESTS = Path(__file__).parent.parent
 
 

@@ -52,6 +52,7 @@ def test_strong_bots_play_on_worker_processes() -> None:
     assert one == two and one["results"][0]["hands"] == 1
 
 
+@pytest.mark.native
 def test_a_study_of_strong_bots_gives_the_same_numbers_with_numba_or_without(monkeypatch) -> None:
     """A study's strong bots do the Python search's work, compiled or not:
     the same tally either way, so a study's numbers never depend on numba."""
@@ -197,6 +198,7 @@ def test_refusals(args: list[str]) -> None:
     assert "Traceback" not in result.stderr and result.stderr.strip()
 
 
+@pytest.mark.native
 def test_native_backend_gives_the_python_numbers() -> None:
     import numba  # noqa: F401  (the test extra brings it: this test runs in CI)
 
@@ -272,6 +274,7 @@ def test_plot_never_overwrites(tmp_path: Path) -> None:
     assert plot.read_text(encoding="utf-8") == "mine"
 
 
+@pytest.mark.native
 @pytest.mark.parametrize("contract", ["Trumps", "No males"])
 def test_native_backend_plays_the_wider_family(contract: str) -> None:
     """docs/rules.md section 6: King passes play to the right and forces a
@@ -307,6 +310,7 @@ def test_cached_packages_follow_the_generator(tmp_path: Path, monkeypatch: pytes
     assert len(list((tmp_path / "generated").iterdir())) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("after", [8.0, 1.2, 0.6])
 def test_ctrl_c_stops_every_worker_at_once(after: float) -> None:
     """Ctrl-C reaches every process of the command (a terminal sends it to
