@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from .fair import SeatGate, refused_socket
 from .guard import SECURITY_HEADERS
 from .lifecycle import PAGE, PAGE_MOST, Lifecycle
 from .lobby import LobbyError, NewTable, check_players, read_new_table, read_rules, request_language, specs_menu
-from .protocol import NOT_NOW, REFUSED, Refusal
+from .protocol import NOT_NOW, REFUSED, Refusal, message_text
 from .shards import Shard
 from .store import SeatRow, StoreError, TableRow, TableStore
 from .table import Listener, Table
@@ -502,31 +503,44 @@ async def _body(request: Request, empty_ok: bool = False) -> Any:
 
 class SocketConnection:
     """A WebSocket as a table's :class:`~.table.Connection`: messages are
-    queued and written in order by :meth:`write`."""
+    queued and written in order by :meth:`write`.
+
+    The queue is a deque and one flag, not an ``asyncio.Queue``: an answer
+    queues a seat several messages at once, and the writer wakes once and
+    sends them all (benchmarks/RESULTS.md)."""
 
     def __init__(self, websocket: WebSocket):
         self.websocket = websocket
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: deque[str] = deque()
+        self.ready = asyncio.Event()  # set when there is something to send, or the connection closes
         self.closing: tuple[int, str] | None = None
 
     def push(self, message: dict[str, Any] | str) -> None:
         if self.closing is not None:
             return
-        if self.queue.qsize() >= QUEUE_MOST:
+        if len(self.queue) >= QUEUE_MOST:
             self.close(1008, "messages not read")
             return
-        self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message, ensure_ascii=False))
+        self.queue.append(message if isinstance(message, str) else message_text(message))
+        self.ready.set()
 
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:
             self.closing = (code, reason)
-            self.queue.put_nowait(None)
+            self.ready.set()
 
     async def write(self) -> None:
+        """Send what is queued, in order, as it comes; then close (with what was queued before it sent)."""
+        send, queue = self.websocket.send, self.queue
         try:
-            while (text := await self.queue.get()) is not None:
-                await self.websocket.send_text(text)
-            code, reason = self.closing or (1000, "")
+            while True:
+                await self.ready.wait()
+                self.ready.clear()
+                while queue:
+                    await send({"type": "websocket.send", "text": queue.popleft()})
+                if self.closing is not None:
+                    break
+            code, reason = self.closing
             await self.websocket.close(code, reason)
         except Exception:  # noqa: BLE001 -- the other side has gone: nothing more to send
             return

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from ..bounded_json import loads
 from ..limits import NAME_CHARACTERS, TABLE_MESSAGE_BYTES
 from ..safe_text import for_terminal
@@ -75,6 +77,14 @@ class Refusal(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message, **self.fields}
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """A message to a seat or an owner as the JSON text its WebSocket sends:
+    UTF-8 as it is (not escaped), made by orjson — an answer sends about ten
+    messages, and json's encoder took a tenth of the server's time an answer
+    (benchmarks/RESULTS.md)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
 
 
 def read_message(text: str | bytes) -> dict[str, Any]:
@@ -174,5 +184,5 @@ def _whole(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
-__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "REMOVED", "TAKEN_OVER", "Refusal",
+__all__ = ["ERRORS", "FREED", "NOT_NOW", "PROTOCOL", "REFUSED", "REMOVED", "TAKEN_OVER", "Refusal", "message_text",
            "apply_view_changes", "check_name", "name_taken", "read_message", "view_changes"]

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -51,7 +50,7 @@ from ..engine import AnswerError, GameState
 from ..engine.bots import Bot
 from .fair import resend
 from .names import taken_by
-from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, name_taken, view_changes
+from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, message_text, name_taken, view_changes
 from .store import FREED_KEPT, StoreError, TableRow, TableStore
 
 log = logging.getLogger("barbu.serve")
@@ -402,8 +401,7 @@ class Table:
         for event in events:
             text = texts.get(event.n)
             if text is None:
-                text = texts[event.n] = json.dumps({"type": "event", "n": event.n, "event": event.event},
-                                                   ensure_ascii=False)
+                text = texts[event.n] = message_text({"type": "event", "n": event.n, "event": event.event})
             push(text)
         if events:
             listener.sent = events[-1].n
