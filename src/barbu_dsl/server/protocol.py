@@ -154,7 +154,7 @@ def view_changes(old: dict[str, Any], new: dict[str, Any], path: tuple[str, ...]
     found: list[list[Any]] = []
     for key, value in new.items():
         before = old.get(key, MISSING)
-        if before is value:
+        if before is value or before == value:  # most of a view is as it was: compared whole, in C, first
             continue
         if isinstance(value, dict) and isinstance(before, dict) and before.keys() == value.keys():
             where = (*path, key)
@@ -165,7 +165,7 @@ def view_changes(old: dict[str, Any], new: dict[str, Any], path: tuple[str, ...]
             if seen not in memo:
                 memo[seen] = view_changes(before, value, where, memo)
             found.extend(memo[seen])
-        elif before != value:
+        else:
             found.append([[*path, key], value])
     return found
 
