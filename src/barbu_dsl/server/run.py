@@ -160,7 +160,10 @@ def tune_collector() -> None:
     and a full collection over a thousand tables' objects held every table
     still for 30 to 130 ms.  With 1,000 tables at human pace, p99 went from
     372 to 6.5 ms, and the CPU an answer by a quarter (benchmarks/RESULTS.md,
-    "The table server under load")."""
+    "The table server on one core").  The price: a table read back at the
+    start and removed later keeps whatever reference cycles it had until
+    the process ends (at most the tables of one start; refcounting frees
+    the rest as ever)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
