@@ -271,3 +271,32 @@ def play_until_over(seats: list[Seat], choose: Callable[[Seat, dict[str, Any]], 
 
 def first_option(seat: Seat, decision: dict[str, Any]) -> Any:
     return decision["options"][0]
+
+
+def socket_refusal(server: ServerProcess, path: str) -> tuple[list[dict[str, Any]], int | None]:
+    """What a WebSocket to ``path`` (``/ws/ID?token=...``) is sent before the
+    server closes it, and its close code."""
+    from websockets.exceptions import ConnectionClosed
+
+    messages = []
+    with connect(f"ws://127.0.0.1:{server.port}{path}", open_timeout=10) as socket:
+        try:
+            while True:
+                messages.append(json.loads(socket.recv(timeout=10)))
+        except ConnectionClosed as closed:
+            return messages, closed.rcvd.code if closed.rcvd is not None else None
+
+
+def answer_rounds(seat: Seat, count: int) -> list[float]:
+    """``seat`` answers its next ``count`` decisions with their first option:
+    the seconds from each answer sent to the seat's next decision (the bots'
+    answers between them included)."""
+    rounds = []
+    for _ in range(count):
+        seat.until(lambda s: s.decision is not None)
+        asked = seat.decision["id"]  # type: ignore[index]
+        seat.answer(first_option(seat, seat.decision))
+        sent = time.monotonic()
+        seat.until(lambda s, asked=asked: s.decision is not None and s.decision["id"] > asked)
+        rounds.append(time.monotonic() - sent)
+    return rounds

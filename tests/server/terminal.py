@@ -6,7 +6,6 @@ it refuses."""
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shutil
 import subprocess
@@ -15,13 +14,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import pytest
-from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
-
-from server.helpers import Seat, ServerProcess
+from server.helpers import Seat
 
 
 class LiveTerminal:
@@ -134,13 +128,3 @@ def play_along(ann: Seat, terminal: LiveTerminal, done: Callable[[], bool], time
             terminal.type("auto")
         else:
             time.sleep(0.01)
-
-
-def refused(server: ServerProcess, table: str, token: str) -> tuple[list[dict[str, Any]], int | None]:
-    """What a seat's connection with ``token`` is sent before it is closed, and its close code."""
-    socket = connect(f"ws://127.0.0.1:{server.port}/ws/{table}?token={token}", open_timeout=10).__enter__()
-    messages = []
-    with pytest.raises(ConnectionClosed) as closed:
-        while True:
-            messages.append(json.loads(socket.recv(timeout=10)))
-    return messages, closed.value.rcvd.code if closed.value.rcvd is not None else None

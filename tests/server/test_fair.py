@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from barbu_dsl.server.budget import CLIENT_TABLES, SEAT_MESSAGES, TOO_FAST
 from barbu_dsl.server.fair import READ_MOST
-from server.helpers import Seat, ServerProcess, first_option, play_until_over
+from server.helpers import Seat, ServerProcess, answer_rounds, first_option, play_until_over
 
 STRANGER = "127.0.0.2"
 ANSWERED_WITHIN = 2.0
@@ -216,13 +216,6 @@ def test_tables_of_bots_leave_the_machine_to_people(server: ServerProcess) -> No
     probe = server.post("/api/tables", {"spec": "tournament", "seats": ["human", "random", "random", "random"],
                                         "seed": 2})
     seat = server.seat(probe, 0)
-    rounds = []
-    for _ in range(30):
-        seat.until(lambda s: s.decision is not None)
-        asked = seat.decision["id"]  # type: ignore[index]
-        seat.answer(first_option(seat, seat.decision))
-        sent = time.monotonic()
-        seat.until(lambda s, asked=asked: s.decision is not None and s.decision["id"] > asked)
-        rounds.append(time.monotonic() - sent)
+    rounds = answer_rounds(seat, 30)
     assert statistics.median(rounds) < 0.1, sorted(rounds)
     seat.close()

@@ -21,8 +21,8 @@ from barbu_dsl.i18n import Translator
 from barbu_dsl.server.seat_keys import FOLDER, SeatKeys
 from barbu_dsl.server.words import messages
 from barbu_dsl.table.answers import command_word
-from server.helpers import ServerProcess
-from server.terminal import LiveTerminal, play_along, refused
+from server.helpers import ServerProcess, socket_refusal
+from server.terminal import LiveTerminal, play_along
 
 TABLE = {"spec": "tournament", "seats": ["human", "rules", "human", "rules"], "seed": 3,
          "names": ["Ann", "Bob", "Cy", "Di"]}
@@ -65,6 +65,18 @@ def left(out: str, language: str) -> str:
     return line.split("barbu join ", 1)[1].strip("'")
 
 
+def sit_and_quit(link: str, language: str, data: Path) -> tuple[int, str, str]:
+    """``barbu join LINK`` in ``language``, ``quit`` at its first question:
+    its exit status, what it printed and its errors."""
+    terminal = LiveTerminal(link, "--lang", language, data=data)
+    try:
+        terminal.wait_until(lambda out: terminal.asking())
+        terminal.type(quit_word(language))
+        return terminal.finish()
+    finally:
+        terminal.kill()
+
+
 def test_the_invite_claims_the_seat_and_brings_its_person_back(server: ServerProcess, tmp_path: Path) -> None:
     """In Italian: the first join claims the seat and says its own link
     once; the key is kept in a folder only its owner opens (0700), in a
@@ -94,13 +106,13 @@ def test_the_invite_claims_the_seat_and_brings_its_person_back(server: ServerPro
     assert json.loads(files[0].read_text(encoding="utf-8"))["key"] == key_of(link)
     assert key_of(invite) not in files[0].name and table["table"] not in files[0].name
 
-    messages_, close = refused(server, table["table"], key_of(invite))
+    messages_, close = socket_refusal(server, f"/ws/{table['table']}?token={key_of(invite)}")
     assert [m["code"] for m in messages_] == ["claimed"] and close == 4003
 
     again = LiveTerminal(invite, "--lang", "it", data=tmp_path)
     try:
         play_along(ann, again, again.asking)
-        messages_, close = refused(server, table["table"], key_of(invite))  # while the person holds the seat
+        messages_, close = socket_refusal(server, f"/ws/{table['table']}?token={key_of(invite)}")  # while the person holds the seat
         assert [m["code"] for m in messages_] == ["claimed"] and close == 4003
         play_along(ann, again, lambda: ann.view is not None and ann.view["hand"] == 2 and again.asking())
         again.type(quit_word("it"))
@@ -117,22 +129,10 @@ def test_the_seats_own_link_opens_it(server: ServerProcess, tmp_path: Path) -> N
     """In French: the link the terminal gave opens the seat from a
     computer that keeps no key, and ``quit`` names that link to come back."""
     table = server.post("/api/tables", ALONE)
-    first = LiveTerminal(server.base + table["links"][0], "--lang", "fr", data=tmp_path / "here")
-    try:
-        first.wait_until(lambda out: first.asking())
-        first.type(quit_word("fr"))
-        code, out, err = first.finish()
-    finally:
-        first.kill()
+    code, out, err = sit_and_quit(server.base + table["links"][0], "fr", tmp_path / "here")
     assert code == 0, err
     link = own_link(out, "fr")
-    elsewhere = LiveTerminal(link, "--lang", "fr", data=tmp_path / "elsewhere")
-    try:
-        elsewhere.wait_until(lambda out: elsewhere.asking())
-        elsewhere.type(quit_word("fr"))
-        code, out, err = elsewhere.finish()
-    finally:
-        elsewhere.kill()
+    code, out, err = sit_and_quit(link, "fr", tmp_path / "elsewhere")
     assert code == 0 and "Traceback" not in err, err
     assert "Tournament Barbu : vous êtes à la place de" in out
     assert before(messages("fr")["join.key_kept"]) not in out and left(out, "fr") == link
@@ -255,23 +255,11 @@ def test_an_unwritable_data_directory_still_seats_the_person(server: ServerProce
     table = server.post("/api/tables", ALONE)
     data = tmp_path / "not-a-directory"
     data.write_text("a file\n", encoding="utf-8")
-    terminal = LiveTerminal(server.base + table["links"][0], "--lang", "it", data=data)
-    try:
-        terminal.wait_until(lambda out: terminal.asking())
-        terminal.type(quit_word("it"))
-        code, out, err = terminal.finish()
-    finally:
-        terminal.kill()
+    code, out, err = sit_and_quit(server.base + table["links"][0], "it", data)
     assert code == 0 and "Traceback" not in err, err
     link = own_link(out, "it", kept=False)
     assert left(out, "it") == link
-    back = LiveTerminal(link, "--lang", "it", data=data)
-    try:
-        back.wait_until(lambda out: back.asking())
-        back.type(quit_word("it"))
-        code, out, err = back.finish()
-    finally:
-        back.kill()
+    code, out, err = sit_and_quit(link, "it", data)
     assert code == 0 and "Traceback" not in err, err
     assert before(messages("it")["join.key_not_kept"]) not in out and messages("it")["join.under_way"] in out
     assert data.read_text(encoding="utf-8") == "a file\n"

@@ -24,7 +24,7 @@ from barbu_dsl.language import load_spec
 from barbu_dsl.server.lifecycle import ABANDONED_SECONDS, BOT_PACE, BOTS_PER_CLIENT, EXPIRE_SECONDS
 from barbu_dsl.server.protocol import REMOVED
 from barbu_dsl.server.store import APPLICATION_ID, SCHEMA_VERSION
-from server.helpers import Seat, ServerProcess, first_option, play_until_over
+from server.helpers import Seat, ServerProcess, answer_rounds, first_option, play_until_over
 
 STRANGER = "127.0.0.2"
 BOTS = {"spec": "bouillabaisse", "seats": ["random", "random", "random"]}
@@ -146,14 +146,7 @@ def test_tables_no_person_sits_at_are_paced(server: ServerProcess) -> None:
     person = server.post("/api/tables", {"spec": "bouillabaisse", "seats": ["human", "random", "random"],
                                          "seed": 5})
     seat = server.seat(person, 0)
-    rounds = []
-    for _ in range(20):
-        seat.until(lambda s: s.decision is not None)
-        asked = seat.decision["id"]  # type: ignore[index]
-        seat.answer(first_option(seat, seat.decision))
-        sent = time.monotonic()
-        seat.until(lambda s, asked=asked: s.decision is not None and s.decision["id"] > asked)
-        rounds.append(time.monotonic() - sent)
+    rounds = answer_rounds(seat, 20)
     assert statistics.median(rounds) < 2 * BOT_PACE, rounds
     seat.close()
 

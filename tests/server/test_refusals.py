@@ -10,10 +10,9 @@ import socket
 
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
 
 from barbu_dsl.limits import TABLE_MESSAGE_BYTES, TABLE_REQUEST_BYTES
-from server.helpers import Seat, ServerProcess
+from server.helpers import Seat, ServerProcess, socket_refusal
 
 
 @pytest.fixture(scope="module")
@@ -30,16 +29,6 @@ def error_after(seat: Seat, message: dict | str) -> dict:
     return seat.errors[-1]
 
 
-def refused(server: ServerProcess, path: str) -> tuple[list[dict], int | None]:
-    """What a connection to ``path`` is sent before it is closed, and its close code."""
-    socket = connect(f"ws://127.0.0.1:{server.port}{path}", open_timeout=10).__enter__()
-    messages = []
-    with pytest.raises(ConnectionClosed) as closed:
-        while True:
-            messages.append(json.loads(socket.recv(timeout=10)))
-    return messages, closed.value.rcvd.code if closed.value.rcvd is not None else None
-
-
 def test_a_wrong_token_is_refused_before_anything_is_sent(server: ServerProcess, table: dict) -> None:
     """docs/table.md: a wrong token is refused before any game data is sent;
     docs/server.md: in one ``error`` that says why, then closed with 4003."""
@@ -49,7 +38,7 @@ def test_a_wrong_token_is_refused_before_anything_is_sent(server: ServerProcess,
              (f"/ws/{table['table']}", "not_a_seat"),
              (f"/ws/nosuchtable?token={table['invites'][0]}", "no_table")]
     for path, code in cases:
-        messages, close = refused(server, path)
+        messages, close = socket_refusal(server, path)
         assert [m["type"] for m in messages] == ["error"] and messages[0]["code"] == code, (path, messages)
         assert close == 4003, (path, close)
 
@@ -66,7 +55,7 @@ def test_an_invite_claims_its_seat_once(server: ServerProcess) -> None:
     seated = first.receive()
     key = seated["key"]
     assert seated["protocol"] == "barbu-table 2" and key not in made["invites"] and len(key) >= 43
-    messages, close = refused(server, f"/ws/{made['table']}?token={invite}")
+    messages, close = socket_refusal(server, f"/ws/{made['table']}?token={invite}")
     assert [m["code"] for m in messages] == ["claimed"] and close == 4003
     owner = server.get_owned(f"/api/tables/{made['table']}/owner", made["owner"])
     assert owner["invites"][0] is None and owner["links"][0] is None and owner["invites"][1] == made["invites"][1]
@@ -98,7 +87,7 @@ def test_the_owner_frees_a_seat(server: ServerProcess) -> None:
     assert ann.errors and ann.errors[-1]["code"] == "freed"
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
     for old in (key, made["invites"][0]):  # a person away meanwhile is told why when they come back
-        messages, close = refused(server, f"/ws/{made['table']}?token={old}")
+        messages, close = socket_refusal(server, f"/ws/{made['table']}?token={old}")
         assert [message["code"] for message in messages] == ["freed"] and close == 4003
     ben = Seat(server, made["table"], new_invite)
     assert "key" in ben.receive()

@@ -5,13 +5,12 @@ would have without the kill (the bots too)."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from pathlib import Path
 from typing import Any
 
-from server.helpers import Seat, ServerProcess, play_until_over
+from server.helpers import Seat, ServerProcess, play_until_over, socket_refusal
 
 TABLE = {"spec": "bouillabaisse", "seats": ["human", "strong", "human", "rules"], "seed": 11,
          "names": ["Ann", "Bob", "Cy", "Di"]}
@@ -92,9 +91,6 @@ def test_a_freed_seat_stays_freed_after_kill_9(tmp_path: Path) -> None:
     """docs/server.md (Seat keys): the invite and key the owner freed a seat
     from are refused as ``freed`` after a restart too, and the new invite
     opens the seat."""
-    from websockets.exceptions import ConnectionClosed
-    from websockets.sync.client import connect
-
     db = tmp_path / "tables.sqlite3"
     server = ServerProcess(db).start()
     try:
@@ -106,14 +102,8 @@ def test_a_freed_seat_stays_freed_after_kill_9(tmp_path: Path) -> None:
         server.kill()
         server = ServerProcess(db, port=server.port, keys=server.keys).start()
         for old in (key, table["invites"][0]):
-            with connect(f"ws://127.0.0.1:{server.port}/ws/{table['table']}?token={old}", open_timeout=10) as socket:
-                said = [socket.recv(timeout=10)]
-                try:
-                    while True:
-                        said.append(socket.recv(timeout=10))
-                except ConnectionClosed as closed:
-                    assert closed.rcvd is not None and closed.rcvd.code == 4003
-            assert [json.loads(text)["code"] for text in said] == ["freed"], said
+            messages, close = socket_refusal(server, f"/ws/{table['table']}?token={old}")
+            assert [message["code"] for message in messages] == ["freed"] and close == 4003
         ben = Seat(server, table["table"], freed["invites"][0])
         assert "key" in ben.receive()
         ben.close()
