@@ -38,8 +38,9 @@ from typing import NamedTuple
 
 from .. import cards as C
 from ..compiled import Broken, DominoTable, broken, cards_of, mask_of, seat_after
+from ..runtime.entry import EntryPlan
 from .base import PASS, Hand, after_end, illegal
-from .scoring import placing_scores
+from .scoring import domino_scores
 
 
 class DominoPosition(NamedTuple):
@@ -84,14 +85,16 @@ class DominoHand(Hand):
         "_start",
         "declarer",
         "moves",
+        "plan",
         "players",
         "table",
         "to_play",
     )
 
-    def __init__(self, table: DominoTable, hands: Sequence[Sequence[int]], declarer: int,
+    def __init__(self, table: DominoTable, plan: EntryPlan, hands: Sequence[Sequence[int]], declarer: int,
                  after: tuple[int, ...] | None = None, first: int | None = None):
         self.table = table
+        self.plan = plan  # what a scorer would enter for this hand: the places are scored from it
         self.players = table.players
         self._after = after or seat_after(table.players)
         self.declarer = declarer
@@ -268,7 +271,7 @@ class DominoHand(Hand):
                               self._after, self._may_stop)
 
     def raw_scores(self) -> list[int]:
-        return placing_scores(self.table.placings, self._placings, self.players)
+        return domino_scores(self.plan, self._placings)
 
     def hand(self, seat: int) -> list[int]:
         return cards_of(self._hands[seat])

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import assert_never
 
 from ..compiled import announcement, beside, domino_table, mask_of, rules_in_play, seat_after, trick_table
+from ..compiled.entry import entry_plan
 from ..language import model as m
 from ..runtime.announcement import START_RANK, TRUMP
 from .base import Hand
@@ -76,8 +77,8 @@ def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
         case m.DominoPlay():
             if named == START_RANK and start_rank is None:
                 raise ValueError("this domino contract needs the starting rank the declarer names")
-            return DominoHand(domino_table(rules, players, deck, start_rank), hands, declarer,
-                              seat_after(players, direction), first_leader(rules, hands, declarer))
+            return DominoHand(domino_table(rules, players, deck, start_rank), entry_plan(rules, players, deck), hands,
+                              declarer, seat_after(players, direction), first_leader(rules, hands, declarer))
         case m.TrickPlay():
             if len({len(cards) for cards in hands}) > 1:
                 raise ValueError("in trick play every seat holds the same number of cards")
@@ -85,10 +86,12 @@ def start_hand(rules: m.Rules, hands: Sequence[Sequence[int]], declarer: int, *,
                 raise ValueError("this contract needs the trump suit the declarer names")
             if set(widow) & set(deck):
                 raise ValueError("the widow shares cards with the hands")
-            table = trick_table(rules, players, tuple(sorted((*deck, *widow))), trump)
+            in_play = tuple(sorted((*deck, *widow)))
+            table = trick_table(rules, players, in_play, trump)
             if table.opening_card in widow:  # nobody holds it: the hand is led as without one
                 table = replace(table, opening_card=None)
-            return TrickHand(table, hands, declarer, first_leader(rules, hands, declarer, first_lead), early_end,
+            return TrickHand(table, entry_plan(rules, players, in_play, trump), hands, declarer,
+                             first_leader(rules, hands, declarer, first_lead), early_end,
                              seat_after(players, direction), mask_of(widow))
         case _:
             assert_never(rules.play)

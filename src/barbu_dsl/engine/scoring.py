@@ -23,9 +23,17 @@ Implements the scoring of docs/rules.md sections 2 and 3:
 
 What a hand of a contract adds up to is :mod:`barbu_dsl.compiled.totals`.
 
-The hand state machines keep running totals for speed and call
-:func:`finish_scores` at the end; :func:`score_tricks` recomputes a hand's
-scores from its tricks alone, which the tests use as an oracle.
+One function scores every finished hand a person sees:
+:func:`hand_scores` reads the hand off as the facts a scorer enters on the
+score sheet (docs/sheet.md) and scores them as the sheet does
+(:func:`barbu_dsl.runtime.entry.score_facts`), so the engine, ``barbu
+replay``, the score sheet, its page and every generated package agree by
+construction.  :func:`finish_scores` is the fast twin over the compiled
+:class:`~barbu_dsl.compiled.TrickTable`, kept for the playouts of the bots
+and the lab (:mod:`.playouts`), where a hand is scored tens of thousands of
+times a second and building the facts' dictionaries would cost several
+times the playout itself; :func:`score_tricks` runs it over a hand's
+tricks, and the tests hold the two equal.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from collections.abc import Sequence
 
 from ..compiled import SUIT_MASKS, TrickTable
 from ..compiled.tables import MostShares
+from ..runtime.entry import EntryPlan, Facts, facts_of_hand, score_facts, score_took
 
 
 def largest_suit_count(won: int) -> int:
@@ -142,8 +151,26 @@ def can_still_score(table: TrickTable, tricks_done: int, played: int) -> bool:
     return bool(table.scoring_mask & ~played) or table.last_scoring_trick >= tricks_done
 
 
+def hand_scores(plan: EntryPlan, won: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """A finished trick hand's raw scores, from the facts a scorer would
+    enter for it (``won``: the cards each seat took, as masks; ``winners``:
+    the taker of each trick).  The engine's facts always pass the sheet's
+    checks; a problem here is a bug, raised as one."""
+    scores, problems = score_took(plan, facts_of_hand(plan, won, winners))
+    if scores is None:
+        raise AssertionError(f"the engine's facts of a hand fail the sheet's checks: {problems}")
+    return scores
+
+
+def domino_scores(plan: EntryPlan, placings: Sequence[int]) -> list[int]:
+    """Domino: each seat's points for the places settled so far, as the
+    score sheet reckons them."""
+    return score_facts(plan, Facts(placings=list(placings)))
+
+
 def placing_scores(values: Sequence[int], placings: Sequence[int], players: int) -> list[int]:
-    """Domino: each seat's points for the places settled so far."""
+    """Domino: each seat's points for the places settled so far (the fast
+    twin of :func:`domino_scores`, for the playouts)."""
     scores = [0] * players
     for place, seat in enumerate(placings):
         if place < len(values):

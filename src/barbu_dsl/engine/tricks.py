@@ -35,8 +35,9 @@ from typing import NamedTuple
 
 from .. import cards as C
 from ..compiled import SUIT_MASKS, Broken, TrickTable, broken, cards_of, lead_ban_rule, mask_of, seat_after
+from ..runtime.entry import EntryPlan
 from .base import PASS, Hand, Trick, after_end, illegal
-from .scoring import can_still_score, finish_scores
+from .scoring import can_still_score, hand_scores
 
 
 class TrickPosition(NamedTuple):
@@ -90,15 +91,17 @@ class TrickHand(Hand):
         "declarer",
         "early_end",
         "moves",
+        "plan",
         "players",
         "table",
         "to_play",
         "widow",
     )
 
-    def __init__(self, table: TrickTable, hands: Sequence[Sequence[int]], declarer: int,
+    def __init__(self, table: TrickTable, plan: EntryPlan, hands: Sequence[Sequence[int]], declarer: int,
                  leader: int, early_end: bool = True, after: tuple[int, ...] | None = None, widow: int = 0):
         self.table = table
+        self.plan = plan  # what a scorer would enter for this hand: its end is scored from those facts
         self.widow = widow
         self.players = table.players
         self._after = after or seat_after(table.players)
@@ -287,7 +290,7 @@ class TrickHand(Hand):
         done = index + 1
         if done >= t.tricks or (self.early_end and not can_still_score(t, done, self._played | self.widow)):
             self.to_play = None
-            self._scores = finish_scores(t, self._points, self._won, self._winners)
+            self._scores = hand_scores(self.plan, self._won, self._winners)
         else:
             self.to_play = taker
 
