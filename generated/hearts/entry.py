@@ -38,6 +38,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from .announcement import Announcement
@@ -135,7 +136,7 @@ class EntryPlan:
     slam: int | None = None  # a seat that took every trick scores this, every other seat 0
     aside: int = 0  # cards a widow sets aside (docs/rules.md section 6): as many single cards may have no taker
 
-    @property
+    @cached_property  # read for every key of every hand entered: worked out once a plan
     def keys(self) -> tuple[str, ...]:
         """The keys of ``took`` this contract needs, in docs/sheet.md order."""
         needed = {
