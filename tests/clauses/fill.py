@@ -21,14 +21,14 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from clauses.table import TABLE, document, engine_hand, engine_took, spec_of  # noqa: E402
-
 from barbu_dsl.engine.base import move_str  # noqa: E402
 from barbu_dsl.engine.replay import replay_record  # noqa: E402
+from barbu_dsl.files import atomic_write  # noqa: E402
 from barbu_dsl.lab.backend import generated_package  # noqa: E402
 from barbu_dsl.language import parse_spec  # noqa: E402
 from barbu_dsl.language.model import Mechanic  # noqa: E402
 from barbu_dsl.language.parser import parse_line  # noqa: E402
+from clauses.table import TABLE, document, engine_hand, engine_took, spec_of  # noqa: E402
 
 ORDER = ("id", "spec", "rules", "clause", "declarer", "trump", "start_rank", "seed", "hands", "plays", "refused",
          "took", "raw", "why")
@@ -136,7 +136,7 @@ def main(force: bool) -> int:
         print("differs:", problem, file=sys.stderr)
     if changed:
         return 1
-    TABLE.write_text(head + "\n".join(out), encoding="utf-8")
+    atomic_write(TABLE, head + "\n".join(out), overwrite=True)
     return 0
 
 

@@ -42,12 +42,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clauses.table import Row, engine_hand, engine_took, rows, spec_of
 
 from barbu_dsl.compiled import mask_of
 from barbu_dsl.engine.replay import replay_record
 from barbu_dsl.language import model as m
 from barbu_dsl.language.parser import _parser, parse_line
+from clauses.table import Row, engine_hand, engine_took, rows, spec_of
 
 ROWS = rows()
 FACTS = ("engine", "generated", "gensheet", "sheet", "js")
