@@ -192,16 +192,19 @@ def run_search(row: Row) -> None:
     import numpy as np
 
     from barbu_dsl.engine import compiled_playouts as native
+    from barbu_dsl.engine.base import PASS
 
     spec = spec_of(row.spec)
     last = len(row.data["plays"]) - 1
     hand = engine_hand(spec, row.record, last)
+    move = engine_hand(spec, row.record).moves[-1]
+    if hand.implied_stop(move):
+        hand.play(PASS)  # the seat before stopped playing on: a record keeps no stops (docs/records.md)
     t, bad = native.pack_table(hand.table, spec.game.aim)
     hands = np.zeros(native.SEATS, dtype=np.int64)
     for seat in range(row.players):
         hands[seat] = mask_of(hand.hand(seat))
     out = np.zeros(native.SEATS, dtype=np.int64)
-    move = engine_hand(spec, row.record).moves[last]
     native._run(t, bad, native.pack_position(hand.position()), hands, move, native.mt_state(random.Random(0)), 0,
                 out, native.new_scratch())
     assert out[:row.players].tolist() == row.data["raw"]
