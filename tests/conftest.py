@@ -33,7 +33,7 @@ def assert_golden(actual: str, golden: Path) -> None:
 
 
 # ---- tiers ---------------------------------------------------------------------------------------
-# The whole suite is what CI runs; the fast tier (README, "Tests") leaves out the tests marked here,
+# The whole suite is what CI runs; the fast tier (README, "The two commands") leaves out the tests marked here,
 # which need a browser, a server, numba's compiler or a long time:
 #     python -m pytest -q -n auto -m "not browser and not server and not native and not slow"
 # ``browser`` and ``server`` are found from what a test uses; ``native`` and ``slow`` are marked by

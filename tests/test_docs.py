@@ -65,7 +65,7 @@ def _anchors(path: Path) -> set[str]:
             if line.startswith("#")}
 
 
-PAGES = [CHECKOUT / "README.md", *sorted(DOCS.glob("*.md"))]
+PAGES = [CHECKOUT / "README.md", CHECKOUT / "benchmarks" / "README.md", *sorted(DOCS.glob("*.md"))]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(CHECKOUT)))
@@ -81,13 +81,51 @@ def test_links_lead_somewhere(page: Path) -> None:
             assert anchor in _anchors(linked), f"{page.name} links to {target}: no such heading"
 
 
-def test_readme_sends_nobody_elsewhere() -> None:
-    """README points at docs/, not at files an installed user does not have."""
-    text = (CHECKOUT / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(CHECKOUT)))
+def test_pages_send_nobody_elsewhere(page: Path) -> None:
+    """The README and the pages point at docs/, not at files an installed
+    user does not have."""
+    text = page.read_text(encoding="utf-8")
     for stale in ("shared folder", "RULES.md", "formats/RECORDS.md", "formats/SHEET.md", "(coming)"):
         assert stale not in text, stale
-    for name in ("docs/rules.md", "docs/records.md", "docs/sheet.md"):
+
+
+def test_readme_leads_into_docs() -> None:
+    """The README links the rules, the formats and every page the
+    reference moved to."""
+    text = (CHECKOUT / "README.md").read_text(encoding="utf-8")
+    for name in ("docs/rules.md", "docs/records.md", "docs/sheet.md", "docs/language.md", "docs/cli.md",
+                 "docs/scoresheet.md", "docs/play.md", "docs/online.md", "docs/lab.md", "docs/python.md",
+                 "docs/generated.md", "docs/scorer-phone.png", "docs/server-table.png"):
         assert f"]({name})" in text, name
+
+
+SHIPPED = ("src/barbu_dsl", "specs", "docs", "generated")
+"""What the package and the generated suites carry to a user."""
+
+
+def _shipped_texts() -> list[tuple[Path, str]]:
+    texts = []
+    for top in SHIPPED:
+        for path in sorted((CHECKOUT / top).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".png", ".pyc"}:
+                texts.append((path, path.read_text(encoding="utf-8")))
+    return texts
+
+
+def test_shipped_files_cite_docs_rules() -> None:
+    """A user has docs/rules.md, not the shared RULES.md it was written
+    from: nothing the package or the generated suites ship cites RULES.md,
+    and every "rules.md section N" they cite is a section of docs/rules.md."""
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    sections = {m.group(1) for m in re.finditer(r"^## (\d+)\. ", text, re.MULTILINE)}
+    texts = _shipped_texts()
+    assert len(texts) > 100, "the shipped files were not found"
+    for path, content in texts:
+        where = path.relative_to(CHECKOUT)
+        assert "RULES.md" not in content, f"{where} cites RULES.md: cite docs/rules.md section N"
+        for cited in re.findall(r"rules\.md,? sections? (\d+)", content):
+            assert cited in sections, f"{where} cites docs/rules.md section {cited}, which does not exist"
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -100,18 +138,24 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
 
 
-def test_readme_spec_examples_read(tmp_path: Path) -> None:
-    """Every whole spec the README shows (a YAML block with its own
-    contracts) reads without a problem; the house file reads on top of
-    the bundled spec it extends."""
+def test_spec_examples_read(tmp_path: Path) -> None:
+    """Every whole spec the README and the pages show (a YAML block with
+    its own contracts: the language reference's, docs/language.md, and the
+    README's tour) reads without a problem; the house files read on top of
+    the bundled spec they extend."""
     import yaml
 
     from barbu_dsl.language import load_spec
 
-    readme = (CHECKOUT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.DOTALL)
-    whole = [block for block in blocks if "contracts" in yaml.safe_load(block)]
-    assert len(whole) >= 3, "the README's spec examples"
+    whole = []
+    for page in PAGES:
+        blocks = re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL)
+        found = [block for block in blocks if "contracts" in yaml.safe_load(block)]
+        if page.name == "language.md":
+            assert len(found) >= 5, "docs/language.md's spec examples"
+        if page.name == "README.md" and page.parent == CHECKOUT:
+            assert len(found) >= 2, "the README's spec examples"
+        whole += found
     for number, block in enumerate(whole):
         path = tmp_path / f"example-{number}.yaml"
         path.write_text(block, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Every bound barbu puts on its input, in one place (README, "Limits").
+"""Every bound barbu puts on its input, in one place (docs/cli.md, "Limits").
 
 Input beyond a bound is refused with a message that names the bound,
 never by running out of memory, time or stack: a file is read whole, a

@@ -39,8 +39,9 @@ def grammar_text() -> str:
 def doc_text(name: str) -> str:
     """The text of ``docs/<name>``: ``rules.md`` (the rules and rulings),
     ``records.md`` (hand records), ``sheet.md`` (score sheets),
-    ``table.md`` (the table protocol), ``game.md`` (the game state) or
-    ``README.md``; the ``.md`` may be left off.  KeyError when there is no
+    ``table.md`` (the table protocol), ``game.md`` (the game state),
+    ``language.md`` (the rules language), ``cli.md`` (the commands) or
+    ``README.md`` (the index of them all); the ``.md`` may be left off.  KeyError when there is no
     such page."""
     docs = _data_dir("docs")
     file = name if name.endswith(".md") else f"{name}.md"

@@ -31,7 +31,7 @@ _COUNT = {"type": "integer", "minimum": C.MIN_PLAYERS, "maximum": C.MAX_PLAYERS}
 _COUNT_KEY = {"pattern": "^(" + "|".join(str(n) for n in range(C.MAX_PLAYERS, C.MIN_PLAYERS - 1, -1)) + ")$"}
 _NAMES = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
 _RULE_LINE = {"type": "string", "minLength": 1, "description": "a rule line: clauses separated by commas, "
-              "e.g. '−2 per ♥, A♥ −6, no ♥ lead' (README: the language in ten minutes)"}
+              "e.g. '−2 per ♥, A♥ −6, no ♥ lead' (docs/language.md)"}
 
 
 def _choice(key: str, description: str) -> dict[str, Any]:
@@ -268,7 +268,7 @@ def spec_schema() -> dict[str, Any]:
     return {
         "$schema": DRAFT,
         "title": "barbu_dsl spec",
-        "description": "A rule set of the Barbu family for barbu_dsl (README.md; docs/rules.md). "
+        "description": "A rule set of the Barbu family for barbu_dsl (docs/language.md; docs/rules.md). "
                        "barbu check reads what a schema cannot: rule lines, totals, decks.",
         "type": "object",
         "properties": properties,

@@ -315,7 +315,7 @@ def test_cached_packages_follow_the_generator(tmp_path: Path, monkeypatch: pytes
 def test_ctrl_c_stops_every_worker_at_once(after: float) -> None:
     """Ctrl-C reaches every process of the command (a terminal sends it to
     the whole group): simulate on two workers ends at once with the
-    interrupt's exit status (README, exit codes), no traceback from the
+    interrupt's exit status (docs/cli.md, exit codes), no traceback from the
     parent or a worker, instead of finishing the study first; whether the
     workers are playing (after 8 s) or still starting up (sooner: a worker
     interrupted in its imports printed a traceback, and one Ctrl-C was

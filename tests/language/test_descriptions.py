@@ -1,5 +1,5 @@
 """Descriptions in the players' languages (barbu_dsl/language/names.py,
-README "The language"): a spec, its variants and scales and its contracts
+docs/language.md): a spec, its variants and scales and its contracts
 give their ``description`` in Italian, French and Portuguese; ``barbu fmt``
 writes them back; the schema accepts them; a mistake is refused at its
 line; ``barbu explain`` says them in the reader's language."""

@@ -88,7 +88,7 @@ def test_a_kept_spec_is_read_once(kept: Path, monkeypatch: pytest.MonkeyPatch) -
 def test_files_and_unknown_names_are_never_kept(kept: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file is read every time (it may change); so is a name that is no
     bundled spec, and a bundled name is the bundled spec whatever file of
-    that name lies in the working directory (README, "Naming a spec")."""
+    that name lies in the working directory (docs/cli.md, "Naming a spec")."""
     (tmp_path / "club.yaml").write_text("name: club\ncontracts:\n  No tricks: −2 per trick\n", encoding="utf-8")
     (tmp_path / "tournament").write_text("name: impostor\ncontracts:\n  No tricks: −2 per trick\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)

@@ -83,7 +83,7 @@ def test_tournament_with_four_people(server: ServerProcess, tmp_path: Path) -> N
 
 
 def test_french_custom_game_of_five_two_people_and_three_bots(server: ServerProcess, tmp_path: Path) -> None:
-    """RULES.md section 3, custom mode: the owner picks the contracts and
+    """docs/rules.md section 3, custom mode: the owner picks the contracts and
     their variants, the server writes the house file; two people and three
     bots play it through."""
     choices = {"mode": "custom", "picks": ["Maxi", {"name": "Without hearts", "suit": "S"},

@@ -1,8 +1,8 @@
 """The score-sheet database as a user's file: reading never writes, a file
 that is not barbu's (or is newer) is refused and left byte for byte as it
 was, a link to nothing is not followed, and a busy, full or damaged
-database is one message and exit 2 with nothing half saved (README, "Keep
-score at the table"; src/barbu_dsl/sheet/store.py).  Many damaged files
+database is one message and exit 2 with nothing half saved (docs/scoresheet.md,
+"Keep score at the table"; src/barbu_dsl/sheet/store.py).  Many damaged files
 and rows at once: tests/test_fuzz.py."""
 
 from __future__ import annotations

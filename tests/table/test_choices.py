@@ -1,4 +1,4 @@
-"""What a person chooses at the table before and around a game (README,
+"""What a person chooses at the table before and around a game (docs/play.md,
 "Play at the table"): a random deal unless ``--seed`` is given, the
 French family's mode, number of contracts and hand-picked contracts
 written as a house file that plays again (docs/rules.md section 3), and
@@ -84,7 +84,7 @@ def test_choices_a_spec_cannot_take_are_refused(args: list[str], message: str, t
 
 
 def test_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> None:
-    """README, exit codes: an interrupt saves the game first; --resume
+    """docs/cli.md, exit codes: an interrupt saves the game first; --resume
     carries it on."""
 
     class Interrupted(Person):

@@ -1,8 +1,8 @@
 """A saved game that does not fit its spec (edited by hand, damaged, or
 put together from two games) is refused by ``barbu play --resume`` with
 one message and exit 2, and the file is left exactly as it was; a saved
-game that does fit carries on.  README, "Play at the table" and exit
-codes."""
+game that does fit carries on.  docs/play.md, "Play at the table", and
+docs/cli.md, exit codes."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ settings (``game``, ``doubling``, ``players``, ``deck``, ``decks``) are
 read by :mod:`.settings`.
 
 A spec is referred to (on the command line and in ``extends``) by a
-bundled name or a file, in this order (README, "Naming a spec"):
+bundled name or a file, in this order (docs/cli.md, "Naming a spec"):
 
 1. a path-like reference — one with a ``/``, starting with ``.``, or ending
    in ``.yaml`` or ``.yml`` — is a file, and only a file;

@@ -1,6 +1,6 @@
 """Read a spec's settings: who plays, with which pack and decks, how a
 game runs and how doubling works (the ``players``, ``deck``, ``decks``,
-``game`` and ``doubling`` keys of docs/rules.md section 6 and the README).
+``game`` and ``doubling`` keys of docs/rules.md section 6 and docs/language.md).
 
 The written choices of each setting are the model's :class:`typing.Literal`
 types (:data:`CHOICES`), so a value the model gains is a value the reader

@@ -1,5 +1,5 @@
 """What the owner of a table may choose in the French family, written as a
-house file (RULES.md section 3, docs/rules.md section 3).
+house file (docs/rules.md section 3).
 
 The French text lets a table choose its **mode** (classic, random,
 individual random, custom), the **number of contracts** of a game (3 to 8)
@@ -52,10 +52,10 @@ from ..language import model as m
 MODES = ("classic", "random", "individual-random", "custom")
 
 CONTRACTS_PER_GAME = (3, 8)
-"""How many contracts a game may have (RULES.md section 3)."""
+"""How many contracts a game may have (docs/rules.md section 3)."""
 
 CARD_RANKS = ("T", "J", "Q", "K")
-"""The ranks a "without a card" contract may count (RULES.md section 3: 10, J, Q or K)."""
+"""The ranks a "without a card" contract may count (docs/rules.md section 3: 10, J, Q or K)."""
 
 RANKS_COUNTED = (10, 11, 12, 13)
 """The ranks of :data:`CARD_RANKS`, as numbers."""
@@ -109,7 +109,7 @@ def offered_modes(spec: m.Spec) -> list[str]:
     """The modes a table may choose for ``spec``: none unless its chooser
     rotates among the players' own lists; classic when its list (``order``)
     holds contracts enough for a game, the others when it has contracts
-    enough to draw or pick a game from (three at least, RULES.md section 3)."""
+    enough to draw or pick a game from (three at least, docs/rules.md section 3)."""
     if spec.game.chooser != "rotating" or spec.game.lists != "own":
         return []
     low = CONTRACTS_PER_GAME[0]

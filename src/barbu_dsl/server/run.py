@@ -183,7 +183,7 @@ def _warn(server: Server, path: Path, host: str) -> None:
               f"{', '.join(elsewhere[:10])}", file=sys.stderr, flush=True)
     if not is_loopback(host):
         print("barbu serve: listening beyond this computer; for a public server put a proxy with TLS (https) in "
-              "front of it (README, 'An online table')", file=sys.stderr, flush=True)
+              "front of it (docs/online.md, 'A club's public server')", file=sys.stderr, flush=True)
 
 
 __all__ = ["bind", "is_loopback", "read_origins", "read_proxies", "read_shard_option", "run"]

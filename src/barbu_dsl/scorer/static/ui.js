@@ -829,7 +829,7 @@
   if (store.current !== null) openGame(store.current);
   render();
 
-  /** The test interface (docs: README, "The web scorer"). */
+  /** The test interface (docs/scoresheet.md, "The web scorer"). */
   window.barbuSheet = {
     importGame,
     exportGame: () => (game === null ? null : game.toJSON()),
