@@ -102,17 +102,14 @@
     return (table.titles && table.titles[say.language]) || table.title || table.spec;
   };
 
-  /* The running totals and the pot after the hands before hand ``hand``. */
-  function runningBefore(hand, players) {
+  /* The running totals after the hands before hand ``hand``. */
+  function totalsBefore(hand, players) {
     let totals = new Array(players).fill(0);
-    let pot = 0;
     for (const message of game.events) {
       const e = message.event;
-      if (!e || e.type !== "hand_ends" || e.hand >= hand) continue;
-      if (game.table && game.table.pot) pot = BarbuCore.fromPot(pot, e.final).pot;
-      totals = e.totals;
+      if (e.type === "hand_ends" && e.hand < hand) totals = e.totals;
     }
-    return { totals, pot };
+    return totals;
   }
 
   /* Whether a double event is the declarer's answer to those who doubled them (a redouble), not a
@@ -150,9 +147,9 @@
     return Boolean(passing && passing.direction === "discard");
   }
 
-  /* The lines an event is said in (none for what is shown elsewhere). */
-  function eventLines(event) {
-    const e = event;
+  /* The lines an event message is said in (none for what is shown elsewhere). */
+  function eventLines(message) {
+    const e = message.event;
     switch (e.type) {
       case "hand_begins":
         return [say("hand.number", { number: e.hand, total: e.hands }), about("declares", e.declarer)];
@@ -193,16 +190,16 @@
         const lines = [];
         if (e.status === "not_played") lines.push(about("not_played", e.declarer));
         lines.push(say("hand_scores", { scores: scores(e.final) }));
-        const before = runningBefore(e.hand, e.totals.length);
-        const taken = game.table && game.table.pot ? BarbuCore.fromPot(before.pot, e.final) : null;
+        const before = totalsBefore(e.hand, e.totals.length);
+        const taken = message.pot;  // the server's, in a game with a pot (docs/server.md)
         const collected = taken ? taken.collected : e.final.map(() => 0);
         collected.forEach((amount, seat) => {  // a pot (docs/rules.md section 6, "A pot")
           if (amount) lines.push(about("pot_collects", seat, { amount: signed(amount) }));
         });
-        if (taken && !e.final.includes(0)) lines.push(say("pot_carried", { pot: signed(taken.pot) }));
-        else if (taken && !collected.some((amount) => amount)) lines.push(say("pot_kept", { pot: signed(taken.pot) }));
+        if (taken && !e.final.includes(0)) lines.push(say("pot_carried", { pot: signed(taken.left) }));
+        else if (taken && !collected.some((amount) => amount)) lines.push(say("pot_kept", { pot: signed(taken.left) }));
         e.totals.forEach((now, seat) => {  // a reset (docs/rules.md section 6, "Running totals")
-          const reached = before.totals[seat] + e.final[seat] + collected[seat];
+          const reached = before[seat] + e.final[seat] + collected[seat];
           if (reached !== now) lines.push(about("reset", seat, { reached: signed(reached), to: signed(now) }));
         });
         // The game's hands from the table message, which comes before any event (a reload reads the log again).
@@ -212,9 +209,8 @@
       }
       case "game_ends": {
         const lines = [say("game_over", { winners: joinWords(e.winners.map(name)) })];
-        const amounts = game.table && game.table.payout;
-        if (amounts && amounts.length === e.totals.length) {  // docs/rules.md section 6, "Payments by place"
-          lines.push(say("payouts", { scores: scores(BarbuCore.payouts(e.totals, amounts, game.table.aim === "lowest")) }));
+        if (message.payouts) {  // the server's, in a game with payments by place (docs/rules.md section 6)
+          lines.push(say("payouts", { scores: scores(message.payouts) }));
         }
         return lines;
       }
@@ -503,7 +499,7 @@
     if (message.n <= game.lastN) return;  // already known: a line is never said twice
     game.lastN = message.n;
     game.events.push(message);
-    const lines = eventLines(message.event);
+    const lines = eventLines(message);
     const log = $("log");
     for (const line of lines) log.append(el("li", { text: line }));
     if (!game.burst && !game.spokenEvents.has(message.n)) {
@@ -1175,7 +1171,7 @@
   function drawWords() {
     Barbu.applyWords(say);
     const log = clear($("log"));
-    for (const message of game.events) for (const line of eventLines(message.event)) log.append(el("li", { text: line }));
+    for (const message of game.events) for (const line of eventLines(message)) log.append(el("li", { text: line }));
     if (game.connection) setConnection(game.connection);
     drawAll();
     drawOwner();
