@@ -1,7 +1,9 @@
 """The pages' JavaScript (the table server's static/ and the scorer's
 static/) is type-checked and linted: ``tsc`` reads every script with its
-``// @ts-check`` and JSDoc types against tsconfig.json, and ``eslint``
-applies eslint.config.js (ESLint's recommended rules).  Both are the
+``// @ts-check`` and JSDoc types, each page's scripts together as the
+browser runs them (tsconfig.json: the table server's pages;
+tsconfig.scorer.json: the score sheet's page), and ``eslint`` applies
+eslint.config.js (ESLint's recommended rules).  Both are the
 exact releases of package.json and package-lock.json, which ``npm ci``
 installs (README.md's test command, which CI runs, does so first); away
 from CI a checkout without node_modules/ skips, saying so."""
@@ -17,6 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ["src/barbu_dsl/server/static", "src/barbu_dsl/scorer/static", "eslint.config.js"]
+PROJECTS = {"tsconfig.json": SCRIPTS[0], "tsconfig.scorer.json": SCRIPTS[1]}
 
 
 def run(*command: str) -> subprocess.CompletedProcess[str]:
@@ -29,8 +32,9 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow
-def test_tsc_finds_no_type_error() -> None:
-    result = run("tsc", "-p", ".")
+@pytest.mark.parametrize("project", sorted(PROJECTS))
+def test_tsc_finds_no_type_error(project: str) -> None:
+    result = run("tsc", "-p", "." if project == "tsconfig.json" else project)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -40,10 +44,9 @@ def test_eslint_finds_nothing() -> None:
 
 
 def test_every_script_is_checked() -> None:
-    """Each script of the pages starts with ``// @ts-check``, and tsconfig.json takes in both folders."""
-    config = (ROOT / "tsconfig.json").read_text(encoding="utf-8")
-    for folder in SCRIPTS[:2]:
-        assert f'"{folder}/*.js"' in config, folder
+    """Each script of the pages starts with ``// @ts-check``, and each folder is a tsc project's."""
+    for project, folder in PROJECTS.items():
+        assert f'"{folder}/*.js"' in (ROOT / project).read_text(encoding="utf-8"), project
         scripts = sorted((ROOT / folder).glob("*.js"))
         assert scripts, folder
         for script in scripts:

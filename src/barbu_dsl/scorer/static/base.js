@@ -1,3 +1,4 @@
+// @ts-check
 /* base.js — what the sheet's rules share: Python's view of a JSON value,
  * cards and their notations (barbu_dsl.cards), problems and their messages
  * (sheet.facts.Problem, i18n.Translator), the sheet's errors.
@@ -12,6 +13,8 @@
  * page element, so they run in any JavaScript engine.
  */
 "use strict";
+/* global BarbuFolds */
+/* exported BarbuBase */
 
 const BarbuBase = (function () {
   // ---------------------------------------------------------------- values
@@ -117,7 +120,9 @@ const BarbuBase = (function () {
 
   // ------------------------------------------------------------- problems
   // sheet.facts.Problem: where, which rule, the words of its message.
+  /** @param {string} field @param {string} code @param {Record<string, unknown>} [fields] @returns {Problem} */
   function problem(field, code, fields = {}) {
+    /** @type {Record<string, string>} */
     const words = {};
     for (const [key, value] of Object.entries(fields)) words[key] = pyStr(value);
     return { field, code, fields: words };
@@ -167,6 +172,8 @@ const BarbuBase = (function () {
     }
     /** SheetError.describe: one line per problem, naming the hand (in a
      * scorer's words, sheet.said, when the players' ``names`` are given). */
+    /** @param {Problem[]} problems @param {string} language @param {string[] | null} [names]
+        @param {Cards | null} [cards] */
     describe(problems, language, names = null, cards = null) {
       return problems.map((found) => (found.hand === null || found.hand === undefined ? ""
         : this.text("sheet.hand", language, { number: String(found.hand) }) + ", ")

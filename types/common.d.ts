@@ -1,14 +1,4 @@
-// The globals the pages' scripts share that no script of theirs declares.
-// (Each script's own global — BarbuBase, BarbuFacts, BarbuCore, BarbuDom,
-// BarbuForms, Barbu — is declared by its file, and tsc reads them all as one
-// page's scripts.)
-
-/** Unicode's case folding as the Python serving the page applies it
- * (barbu_dsl/scorer/core.py folding_table): written before base.js. */
-declare const BarbuFolds: { runs: number[]; each: Record<string, string> } | undefined;
-
-/** Node's, when sheet.js is loaded there for a look; never in a browser. */
-declare const module: { exports: unknown } | undefined;
+// What common.js gives the table and lobby pages.
 
 /** common.js el(): attributes (``text`` for the text, ``on`` for listeners,
  * ``dataset``), values null, undefined or false left out. */
