@@ -50,3 +50,17 @@ interface Window {
   /** The score sheet's page as it is, for tests. */
   barbuSheet?: unknown;
 }
+
+/** The page data's ``words``: cards' names and notations (barbu_dsl.cards, i18n.cards). */
+interface CardWords {
+  suit_words: Record<string, number>;
+  rank_prefixes: Record<string, number>;
+  rank_words: Record<string, number>;
+  rank_letters: Record<string, string>;
+  suit_letters: string[];
+  suit_symbols: string[];
+  language_rank_letters: Record<string, Record<string, string>>;
+}
+
+/** The page data's ``messages``: each message key, in each language. */
+type MessageTable = Record<string, Record<string, string>>;

@@ -165,7 +165,7 @@ const BarbuFacts = (function () {
       && value.every((v) => isSeat(v, n)) && new Set(value).size === value.length;
     if (!ok) { found.push(problem("took.placings", "placings", { last: n - 1 })); return null; }
     const placings = value.slice();
-    if (placings.length === n - 1) placings.push(range(n).find((s) => !placings.includes(s)));
+    if (placings.length === n - 1) placings.push(...range(n).filter((s) => !placings.includes(s)));  // the one left
     return placings;
   }
 

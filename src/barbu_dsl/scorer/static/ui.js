@@ -101,7 +101,7 @@
     let text = null;
     try {
       text = window.localStorage.getItem(data.storage_key);
-    } catch {
+    } catch (error) {
       storable = false;
       return;
     }
@@ -109,14 +109,14 @@
     let kept = null;
     try {
       kept = JSON.parse(text);
-    } catch {
+    } catch (error) {
       kept = null;
     }
     const games = BarbuBase.isDict(kept) && Array.isArray(kept.games) ? kept.games.filter(isKeptGame) : [];
     if (!BarbuBase.isDict(kept) || !Array.isArray(kept.games) || games.length !== kept.games.length) {
       try {
         window.localStorage.setItem(`${data.storage_key}/unreadable/${Date.now()}`, text);
-      } catch {
+      } catch (error) {
         storable = false; // cannot keep it aside: never write over it
       }
     }
@@ -135,7 +135,7 @@
     let keys = [];
     try {
       keys = Object.keys(window.localStorage);
-    } catch {
+    } catch (error) {
       return;
     }
     const ours = new Set(store.games.map((g) => g.id));
@@ -145,7 +145,7 @@
       let kept = null;
       try {
         kept = JSON.parse(window.localStorage.getItem(key) || "null");
-      } catch {
+      } catch (error) {
         continue;
       }
       const games = BarbuBase.isDict(kept) && Array.isArray(kept.games) ? kept.games.filter(isKeptGame) : [];
@@ -169,14 +169,14 @@
     try {
       const kept = JSON.parse(window.sessionStorage.getItem(forgottenKey()) || "[]");
       forgotten = Array.isArray(kept) ? kept.filter(isKeptGame) : [];
-    } catch {
+    } catch (error) {
       forgotten = [];
     }
   }
   function saveForgotten() {
     try {
       window.sessionStorage.setItem(forgottenKey(), JSON.stringify(forgotten));
-    } catch {
+    } catch (error) {
       // kept in this page only, for as long as it is open
     }
   }
@@ -189,7 +189,7 @@
     }
     try {
       window.localStorage.setItem(data.storage_key, JSON.stringify(store));
-    } catch {
+    } catch (error) {
       storable = false;
     }
   }
@@ -641,7 +641,7 @@
       for (const hand of hands) trial.add(hand);
     } catch (error) {
       if (!(error instanceof BarbuCore.SheetError)) throw error;
-      const problems = error.problems.map((p) => Object.assign({}, p, { hand: p.hand > number ? p.hand + 1 : p.hand }));
+      const problems = error.problems.map((p) => Object.assign({}, p, { hand: typeof p.hand === "number" && p.hand > number ? p.hand + 1 : p.hand }));
       done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards),
         null, null);
       render();

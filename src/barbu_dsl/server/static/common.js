@@ -78,7 +78,7 @@ const Barbu = (() => {
     if (owner) headers.Authorization = `Bearer ${owner}`;
     const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     let data;
-    try { data = await response.json(); } catch { data = null; }
+    try { data = await response.json(); } catch (error) { data = null; }
     return { ok: response.ok, status: response.status, data };
   }
 

@@ -144,7 +144,7 @@
     const count = Number(select("players").value);
     const box = $("seats");
     const before = Array.from(box.querySelectorAll(".seat-line")).map((row) => ({
-      kind: control(row, "select")?.value || "human", name: control(row, "input")?.value || "" }));
+      kind: (control(row, "select") || { value: "human" }).value, name: (control(row, "input") || { value: "" }).value }));
     clear(box);
     const defaults = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Hugo", "Irene", "Jonas"];
     for (let seat = 0; seat < count; seat += 1) {
@@ -254,7 +254,7 @@
     if (result.mode === "custom") {
       /** @param {Element} row @param {string} selector */
       const box = (row, selector) => { const node = control(row, selector); return node instanceof HTMLInputElement ? node : null; };
-      result.picks = pickRows().filter((row) => box(row, ".pick-on")?.checked)
+      result.picks = pickRows().filter((row) => (box(row, ".pick-on") || { checked: false }).checked)
         .map((row) => {
           /** @type {Record<string, string | boolean>} */
           const pick = { name: row.dataset.name || "" };

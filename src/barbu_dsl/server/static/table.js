@@ -117,7 +117,7 @@
     while (region.childElementCount > REGION_LINES
            || (region.firstElementChild instanceof HTMLElement
                && now - Number(region.firstElementChild.dataset.at) > REGION_MS)) {
-      region.firstElementChild?.remove();
+      if (region.firstElementChild) region.firstElementChild.remove();
     }
   }
 
@@ -299,7 +299,7 @@
     try {
       const keys = JSON.parse(localStorage.getItem(KEYS) || "{}");
       return keys && typeof keys === "object" ? keys : {};
-    } catch {
+    } catch (error) {
       return {};
     }
   }
@@ -313,14 +313,14 @@
     const keys = keptKeys();
     keys[`${tableId}/${token}`] = key;
     keys[`${tableId}/${key}`] = key;
-    try { localStorage.setItem(KEYS, JSON.stringify(keys)); } catch { /* the address still holds it */ }
+    try { localStorage.setItem(KEYS, JSON.stringify(keys)); } catch (error) { /* the address still holds it */ }
   }
 
   /** @param {string} key */
   function forgetKey(key) {
     const keys = keptKeys();
     for (const [where, kept] of Object.entries(keys)) if (kept === key) delete keys[where];
-    try { localStorage.setItem(KEYS, JSON.stringify(keys)); } catch { /* nothing kept */ }
+    try { localStorage.setItem(KEYS, JSON.stringify(keys)); } catch (error) { /* nothing kept */ }
   }
 
   /* The seat's own link: its key in place of the invite (the owner's token kept). */
@@ -936,14 +936,16 @@
       const first = cards.findIndex((card) => card.dataset.answer);
       if (first >= 0) {
         game.resting = null;
-        rovingStop($("hand"), first)?.focus();
+        const card = rovingStop($("hand"), first);
+        if (card) card.focus();
         return;
       }
     }
     const list = $("choices").querySelector('[role="listbox"]');
     if (list) {
       game.resting = null;
-      rovingStop(list, 0)?.focus();
+      const stop = rovingStop(list, 0);
+      if (stop) stop.focus();
     }
   }
 
