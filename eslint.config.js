@@ -6,6 +6,7 @@ const js = require("@eslint/js");
 const globals = require("globals");
 
 module.exports = [
+  { ignores: [".venv/", "build/", "dist/"] },  // a bare `eslint` lints the checkout's own scripts only
   {
     files: ["src/barbu_dsl/server/static/*.js", "src/barbu_dsl/scorer/static/*.js"],
     ...js.configs.recommended,
