@@ -53,10 +53,15 @@ def test_doc_text_reads_the_docs() -> None:
             doc_text(name)
 
 
+JS_TOOLING = ("package.json", "package-lock.json", "tsconfig.json", "tsconfig.scorer.json", "eslint.config.js")
+"""The pages' type check and lint (tests/test_js_lint.py): in the sdist, never in the wheel."""
+
+
 def _needed_files() -> set[str]:
     """Every file of the checkout that the sdist's build and test suite read."""
     skipped = {"__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache"}
-    found = {"README.md", "pyproject.toml"}
+    found = {"README.md", "pyproject.toml", *JS_TOOLING}
+    found |= {"/".join(path.relative_to(CHECKOUT).parts) for path in (CHECKOUT / "types").glob("*.d.ts")}
     for top in ("src", "grammar", "specs", "docs", "generated", "tests", "benchmarks"):
         for path in (CHECKOUT / top).rglob("*"):
             parts = path.relative_to(CHECKOUT).parts
@@ -84,6 +89,30 @@ def test_sdist_carries_what_its_tests_need(tmp_path: Path) -> None:
         members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     missing = sorted(_needed_files() - members)
     assert not missing, f"the sdist lacks {len(missing)} files, e.g. {missing[:5]}"
+
+
+@pytest.mark.slow
+def test_wheel_ships_the_scripts_not_their_tooling(tmp_path: Path) -> None:
+    """The pages' scripts are package data of the wheel; what checks them (package.json, the tsc and
+    eslint configurations, types/) stays in the checkout and the sdist."""
+    import subprocess
+    import sys
+    import zipfile
+
+    if not (CHECKOUT / "pyproject.toml").is_file():
+        pytest.skip("no pyproject.toml: not a checkout or an unpacked sdist")
+    pytest.importorskip("build", reason="the 'build' package (in the test extra) builds the wheel")
+    run = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path), str(CHECKOUT)],
+                         capture_output=True, text=True, check=False, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    scripts = {"/".join(path.relative_to(CHECKOUT / "src").parts)
+               for path in (CHECKOUT / "src" / "barbu_dsl").glob("*/static/*.js")}
+    assert len(scripts) >= 9 and scripts <= set(names), sorted(scripts - set(names))
+    tooling = [name for name in names if name.rsplit("/", 1)[-1] in JS_TOOLING or name.endswith(".d.ts")
+               or "node_modules/" in name]
+    assert not tooling, tooling
 
 
 def test_tests_run_against_the_installed_package() -> None:

@@ -106,3 +106,32 @@ def test_french_custom_game_of_five_two_people_and_three_bots(server: ServerProc
     assert replayed_totals(server, table["table"], tmp_path) == detail["totals"]
     sheet = SheetGame.from_json(server.get(f"/api/tables/{table['table']}/sheet"))
     assert list(sheet.totals) == detail["totals"]
+
+
+def test_the_server_says_the_pot_and_the_payments(server: ServerProcess) -> None:
+    """docs/rules.md section 6, "A pot" and "Payments by place"; docs/server.md:
+    each hand_ends of a game with a pot says what each seat collected and what
+    the pot holds after; the game_ends says what each place receives."""
+    from barbu_dsl.runtime.scoring import payouts
+
+    text = (Path(__file__).parent.parent / "table" / "tiny-pot.yaml").read_text(encoding="utf-8").replace(
+        "pot: no points}", "pot: no points, payout: [3, 1, −1, −3]}")
+    table = server.post("/api/tables", {"spec_text": text, "seats": ["human", "random", "random", "random"],
+                                        "seed": 2})
+    seat = server.seat(table, 0)
+    play_until_over([seat], chooser(2))
+    messages = [m for m in seat.messages if m["type"] == "event"]
+    ends = [m for m in messages if m["event"]["type"] == "hand_ends"]
+    assert len(ends) == 8
+    held, totals = 0, [0, 0, 0, 0]
+    for message in ends:
+        event, pot = message["event"], message["pot"]
+        held -= sum(event["final"])  # what the hand took goes into the pot
+        assert sum(pot["collected"]) + pot["left"] == held
+        assert all(amount == 0 for amount, score in zip(pot["collected"], event["final"]) if score)
+        assert [t + f + c for t, f, c in zip(totals, event["final"], pot["collected"])] == event["totals"]
+        held, totals = pot["left"], event["totals"]
+    assert any(any(m["pot"]["collected"]) for m in ends), "nobody took the pot: choose another seed"
+    (game_ends,) = [m for m in messages if m["event"]["type"] == "game_ends"]
+    assert game_ends["payouts"] == list(payouts(totals, (3, 1, -1, -3), False))
+    assert not any("pot" in m or "payouts" in m for m in messages if m not in ends and m is not game_ends)

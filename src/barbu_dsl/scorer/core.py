@@ -1,7 +1,8 @@
 """The score sheet's rules as the pages run them: ``base.js``, ``facts.js``
 and ``sheet.js`` (``BarbuCore``), which the web scorer inlines and the
-online table's page loads as ``/core.js``: one copy of each rule the pages
-apply.
+table server serves as ``/core.js`` (its table page reads pots and
+payouts from the server's messages instead): one copy of each rule the
+pages apply.
 
 Before them comes one line of data from the Python that serves the page:
 Unicode's case folding as that Python's ``str.casefold`` applies it, which

@@ -158,8 +158,9 @@ class _Handlers:
     @staticmethod
     async def core(request: Request) -> Response:
         """The score sheet's rules core (``BarbuCore``, from the scorer's
-        base.js, facts.js and sheet.js), which the table page shares: one
-        copy of each rule the pages apply."""
+        base.js, facts.js and sheet.js), for a client that checks or scores
+        a sheet itself; the table page needs none of it (the server's
+        messages say the pots and payouts)."""
         return Response(core_script(), headers=SECURITY_HEADERS, media_type="text/javascript")
 
     async def table_of(self, request: Request) -> Table:

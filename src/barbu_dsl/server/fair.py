@@ -161,7 +161,7 @@ def resend(table: Table, seat: Seat, after: int) -> None:
                     break  # the connection has gone, or the table sent the rest with something new
                 for event in events[start:start + RESEND_SLICE]:
                     if event.n > listener.sent:
-                        listener.connection.push({"type": "event", "n": event.n, "event": event.event})
+                        listener.connection.push(table.event_message(event))
                         listener.sent = event.n
                 await asyncio.sleep(0)
             if seat.listener is listener:

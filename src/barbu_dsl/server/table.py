@@ -46,8 +46,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..bots import BOTS, HUMAN, make_bot, seat_seed
-from ..engine import AnswerError, GameState
+from ..engine import AnswerError, Event, GameState
 from ..engine.bots import Bot
+from ..runtime.scoring import from_pot
 from .fair import resend
 from .names import taken_by
 from .protocol import FREED, PROTOCOL, TAKEN_OVER, Refusal, message_text, name_taken, view_changes
@@ -401,7 +402,7 @@ class Table:
         for event in events:
             text = texts.get(event.n)
             if text is None:
-                text = texts[event.n] = message_text({"type": "event", "n": event.n, "event": event.event})
+                text = texts[event.n] = message_text(self.event_message(event))
             push(text)
         if events:
             listener.sent = events[-1].n
@@ -422,6 +423,25 @@ class Table:
         if self.status == "over" and not listener.over:
             listener.over = True
             push(self.over_message())
+
+    def event_message(self, event: Event) -> dict[str, Any]:
+        """The ``event`` message of ``event``, with what the page would
+        otherwise work out from the rules (docs/server.md): a ``hand_ends``
+        in a game with a pot adds ``pot``, what each seat collected from it
+        and what it holds after the hand (docs/rules.md section 6, "A pot");
+        a ``game_ends`` in a game with payments by place adds ``payouts``,
+        what each seat receives (section 6, "Payments by place")."""
+        message: dict[str, Any] = {"type": "event", "n": event.n, "event": event.event}
+        data, game = event.event, self.spec.game
+        if data["type"] == "hand_ends" and game.pot:
+            held = 0
+            for hand in self.state.hands[: data["hand"] - 1]:
+                held = from_pot(held, hand.final)[1]
+            collected, held = from_pot(held, data["final"])
+            message["pot"] = {"collected": list(collected), "left": held}
+        elif data["type"] == "game_ends" and (paid := game.payouts(data["totals"])):
+            message["payouts"] = list(paid)
+        return message
 
     def view_message(self, number: int) -> dict[str, Any]:
         """The ``view`` message: what the seat may know now (docs/server.md)."""

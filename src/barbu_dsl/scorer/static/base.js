@@ -1,3 +1,4 @@
+// @ts-check
 /* base.js — what the sheet's rules share: Python's view of a JSON value,
  * cards and their notations (barbu_dsl.cards), problems and their messages
  * (sheet.facts.Problem, i18n.Translator), the sheet's errors.
@@ -12,27 +13,39 @@
  * page element, so they run in any JavaScript engine.
  */
 "use strict";
+/* global BarbuFolds */
+/* exported BarbuBase */
 
 const BarbuBase = (function () {
   // ---------------------------------------------------------------- values
   // Python's view of a JSON value: an int is a whole number (and never a
   // boolean), an object is a dict (not a list, not null).
+  /** @param {unknown} v @returns {v is number} */
   const isInt = (v) => typeof v === "number" && Number.isInteger(v);
+  /** @param {unknown} v @returns {v is number} */
   const isCount = (v) => isInt(v) && v >= 0; // facts._is_count
+  /** @param {unknown} v @param {number} n @returns {v is number} */
   const isSeat = (v, n) => isInt(v) && v >= 0 && v < n; // facts._is_seat
+  /** @param {unknown} v @returns {v is Record<string, any>} */
   const isDict = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  /** @param {object} object @param {string | number} key */
   const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  /** @param {number[]} values */
   const sum = (values) => values.reduce((a, b) => a + b, 0);
+  /** @param {number} n */
   const range = (n) => Array.from({ length: n }, (_, i) => i);
 
   // Python's str.strip() (its whitespace, not JavaScript's).
   const PY_SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
   const STRIP = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
+  /** @param {string} text */
   const pyStrip = (text) => text.replace(STRIP, "");
   // cards._key: no emoji variation selectors (``♥️`` is ``♥``), trimmed.
+  /** @param {string} text */
   const cardKey = (text) => pyStrip(text.replace(/[\ufe0e\ufe0f]/g, ""));
 
   // Python's str() of a JSON value, for the words of a message.
+  /** @param {unknown} value @param {boolean} [nested] @returns {string} */
   function pyStr(value, nested = false) {
     if (value === null || value === undefined) return "None";
     if (value === true) return "True";
@@ -40,10 +53,11 @@ const BarbuBase = (function () {
     if (typeof value === "string") return nested ? pyRepr(value) : value;
     if (Array.isArray(value)) return "[" + value.map((v) => pyStr(v, true)).join(", ") + "]";
     if (typeof value === "object") {
-      return "{" + Object.keys(value).map((k) => `${pyRepr(k)}: ${pyStr(value[k], true)}`).join(", ") + "}";
+      return "{" + Object.entries(value).map(([k, v]) => `${pyRepr(k)}: ${pyStr(v, true)}`).join(", ") + "}";
     }
     return String(value);
   }
+  /** @param {string} text */
   function pyRepr(text) {
     const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
     return quote + text.replace(/\\/g, "\\\\").replace(new RegExp(quote, "g"), "\\" + quote) + quote;
@@ -52,41 +66,46 @@ const BarbuBase = (function () {
   // ---------------------------------------------------------------- cards
   // barbu_dsl.cards: a card is suit * 13 + rank - 2, suits C D H S.
   class Cards {
+    /** @param {CardWords} words */
     constructor(words) {
       this.words = words;
       this.suitWords = new Map(Object.entries(words.suit_words));
       this.rankPrefixes = new Map(Object.entries(words.rank_prefixes));
       this.rankWords = new Map(Object.entries(words.rank_words));
     }
+    /** @param {number} rank */
     rankLetter(rank) { return this.words.rank_letters[String(rank)]; }
+    /** @param {number} suit */
     suitLetter(suit) { return this.words.suit_letters[suit]; }
-    /** i18n.cards.card_text: a card in a language's letters, ``R♥``. */
+    /** i18n.cards.card_text: a card in a language's letters, ``R♥``. @param {number} card @param {string} language */
     text(card, language) {
       const rank = card % 13 + 2;
       const letter = this.words.language_rank_letters[language][String(rank)] || String(rank);
       return letter + this.words.suit_symbols[Math.floor(card / 13)];
     }
-    /** cards.card_str: ``TS``, ``QH``. */
+    /** cards.card_str: ``TS``, ``QH``. @param {number} card */
     str(card) { return this.rankLetter(card % 13 + 2) + this.suitLetter(Math.floor(card / 13)); }
-    /** cards.parse_suit: a suit as a symbol, letter or word, or null. */
+    /** cards.parse_suit: a suit as a symbol, letter or word, or null. @param {string} text */
     parseSuit(text) {
       const suit = this.suitWords.get(cardKey(text).toLowerCase());
       return suit === undefined ? null : suit;
     }
-    /** cards.parse_rank: a rank as a letter, a number or a word, or null. */
+    /** cards.parse_rank: a rank as a letter, a number or a word, or null. @param {string} text @returns {number | null} */
     parseRank(text) {
       const key = cardKey(text).toLowerCase();
-      if (this.rankPrefixes.has(key)) return this.rankPrefixes.get(key);
-      return this.rankWords.has(key) ? this.rankWords.get(key) : null;
+      const rank = this.rankPrefixes.has(key) ? this.rankPrefixes.get(key) : this.rankWords.get(key);
+      return rank === undefined ? null : rank;
     }
-    /** cards.parse_record_card: ``AH``, ``10♣``, case-insensitive, or null. */
+    /** cards.parse_record_card: ``AH``, ``10♣``, case-insensitive, or null. @param {string} text @returns {number | null} */
     parseRecord(text) {
       const key = Array.from(cardKey(text).toLowerCase().toUpperCase());
       if (key.length < 2) return null;
       const head = key.slice(0, -1).join("");
+      /** @type {Record<string, number>} */
       const ranks = { A: 14, K: 13, Q: 12, J: 11, T: 10, 10: 10 };
       let rank = hasOwn(ranks, head) ? ranks[head] : null;
       if (rank === null && key.length === 2 && key[0] >= "2" && key[0] <= "9") rank = Number(key[0]);
+      /** @type {Record<string, number>} */
       const suits = { S: 3, H: 2, D: 1, C: 0, "♠": 3, "♥": 2, "♦": 1, "♣": 0 };
       const last = key[key.length - 1];
       if (rank === null || !hasOwn(suits, last)) return null;
@@ -98,6 +117,7 @@ const BarbuBase = (function () {
    * writes before this script (``BarbuFolds``: barbu_dsl/scorer/core.py):
    * runs of one-character foldings, four numbers a run, and the rest
    * character by character. */
+  /** @type {Map<string, string>} */
   const folds = new Map();
   if (typeof BarbuFolds !== "undefined") {
     const runs = BarbuFolds.runs;
@@ -110,14 +130,18 @@ const BarbuBase = (function () {
     }
     for (const [ch, folded] of Object.entries(BarbuFolds.each)) folds.set(ch, folded);
   }
+  /** @param {string} text */
   const caseFold = (text) => Array.from(text, (ch) => (folds.has(ch) ? folds.get(ch) : ch)).join("");
 
   /** runtime.records.contract_key: no case, spaces, ``-`` or ``_``. */
+  /** @param {string} name */
   const contractKey = (name) => Array.from(caseFold(name)).filter((ch) => !" -_\t".includes(ch)).join("");
 
   // ------------------------------------------------------------- problems
   // sheet.facts.Problem: where, which rule, the words of its message.
+  /** @param {string} field @param {string} code @param {Record<string, unknown>} [fields] @returns {Problem} */
   function problem(field, code, fields = {}) {
+    /** @type {Record<string, string>} */
     const words = {};
     for (const [key, value] of Object.entries(fields)) words[key] = pyStr(value);
     return { field, code, fields: words };
@@ -125,6 +149,7 @@ const BarbuBase = (function () {
 
   /** A hand (or a file) that breaks a rule: sheet.game.SheetError. */
   class SheetError extends Error {
+    /** @param {Problem[]} problems @param {Messages | null} [messages] */
     constructor(problems, messages) {
       super("");
       this.name = "SheetError";
@@ -136,6 +161,7 @@ const BarbuBase = (function () {
    * (sheet.file.<code>), or the page's (scorer.file.<code>: not JSON, a game
    * of other rules). */
   const PAGE_FILE_CODES = ["json", "other_spec"];
+  /** @param {string} code */
   function fileMessageKey(code) {
     return PAGE_FILE_CODES.includes(code) ? `scorer.file.${code}` : `sheet.file.${code}`;
   }
@@ -143,6 +169,7 @@ const BarbuBase = (function () {
   /** A game file that cannot be used at all: sheet.game.SheetFileError
    * (``code`` is its ``key``). */
   class SheetFileError extends Error {
+    /** @param {string} code @param {Record<string, string> | null} [fields] @param {Messages | null} [messages] */
     constructor(code, fields, messages) {
       super("");
       this.name = "SheetFileError";
@@ -155,28 +182,34 @@ const BarbuBase = (function () {
   // ------------------------------------------------------------- messages
   // i18n.Translator: a key, a language, {fields} filled in.
   class Messages {
+    /** @param {MessageTable} table */
     constructor(table) { this.table = table; }
+    /** @param {string} key @param {string} language @param {Record<string, string>} [fields] @returns {string} */
     text(key, language, fields = {}) {
       const texts = this.table[key];
       if (!texts) throw new Error(`no message ${key}`);
       return texts[language].replace(/\{(\w+)\}/g, (whole, name) => (hasOwn(fields, name) ? fields[name] : whole));
     }
-    /** Problem.message */
+    /** Problem.message @param {Problem} found @param {string} language */
     problem(found, language) {
       return this.text(`sheet.problem.${found.code}`, language, Object.assign({ field: found.field }, found.fields));
     }
     /** SheetError.describe: one line per problem, naming the hand (in a
      * scorer's words, sheet.said, when the players' ``names`` are given). */
+    /** @param {Problem[]} problems @param {string} language @param {string[] | null} [names]
+        @param {Cards | null} [cards] */
     describe(problems, language, names = null, cards = null) {
       return problems.map((found) => (found.hand === null || found.hand === undefined ? ""
         : this.text("sheet.hand", language, { number: String(found.hand) }) + ", ")
         + (names ? this.said(found, language, names, cards) : this.problem(found, language))).join("\n");
     }
     /** sheet.said.said: a problem in a scorer's words: seats by name, counted
-     * sets in words, a card with its article in the language's letters. */
+     * sets in words, a card with its article in the language's letters.
+     * @param {Problem} found @param {string} language @param {string[]} names @param {Cards | null} cards */
     said(found, language, names, cards) {
       const key = `sheet.said.${found.code}`;
-      if (!this.table[key]) return this.problem(found, language);
+      if (!this.table[key] || !cards) return this.problem(found, language);
+      /** @type {Record<string, string>} */
       const words = {};
       for (const [name, value] of Object.entries(found.fields)) {
         if (SAID_SEATS.includes(name) && /^[0-9]+$/.test(value) && Number(value) < names.length) {
@@ -192,7 +225,8 @@ const BarbuBase = (function () {
       }
       return this.text(key, language, words);
     }
-    /** sheet.said.set_words: ``hearts``, ``queens``, ``trumps``, ``D♠ and R♥``. */
+    /** sheet.said.set_words: ``hearts``, ``queens``, ``trumps``, ``D♠ and R♥``.
+     * @param {string} name @param {string} language @param {Cards} cards */
     setWords(name, language, cards) {
       if (name === "trump" || name === "card") return this.text(`sheet.said.set.${name}`, language);
       if (name.includes("+")) {

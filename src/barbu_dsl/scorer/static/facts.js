@@ -1,7 +1,10 @@
+// @ts-check
 /* facts.js — sheet.facts: the took object of a hand read against the
  * contract's entry plan (compiled.entry.EntryPlan.to_json), every problem
  * found, the raw scores; sheet.facts.check_raw for scores entered directly. */
 "use strict";
+/* global BarbuBase */
+/* exported BarbuFacts */
 
 const BarbuFacts = (function () {
   const { hasOwn, isCount, isDict, isInt, isSeat, problem, pyStrip, range, sum } = BarbuBase;
@@ -39,9 +42,11 @@ const BarbuFacts = (function () {
     return named.size === wanted.size && Array.from(named).every((c) => wanted.has(c));
   }
 
-  /** facts.read_took: the facts as read, and every problem found. */
+  /** facts.read_took: the facts as read, and every problem found. @returns {[Facts, Problem[]]} */
   function readTook(plan, took, cards) {
+    /** @type {Problem[]} */
     const found = [];
+    /** @type {Facts} */
     const facts = { tricks: null, cards: null, takers: null, positions: null, placings: null, longest: null };
     if (!isDict(took)) return [facts, [problem("took", "not_an_object")]];
     const n = plan.players;
@@ -160,7 +165,7 @@ const BarbuFacts = (function () {
       && value.every((v) => isSeat(v, n)) && new Set(value).size === value.length;
     if (!ok) { found.push(problem("took.placings", "placings", { last: n - 1 })); return null; }
     const placings = value.slice();
-    if (placings.length === n - 1) placings.push(range(n).find((s) => !placings.includes(s)));
+    if (placings.length === n - 1) placings.push(...range(n).filter((s) => !placings.includes(s)));  // the one left
     return placings;
   }
 
@@ -282,7 +287,7 @@ const BarbuFacts = (function () {
     return seats.size === 1 ? Array.from(seats)[0] : null;
   }
 
-  /** facts.score_took: [raw scores or null, problems]. */
+  /** facts.score_took: [raw scores or null, problems]. @returns {[number[] | null, Problem[]]} */
   function scoreTook(plan, took, cards) {
     const [facts, found] = readTook(plan, took, cards);
     if (found.length) return [null, found];
@@ -290,6 +295,7 @@ const BarbuFacts = (function () {
   }
 
   /** facts.check_raw: one whole number per seat, adding up to a total the contract can have. */
+  /** @returns {Problem[]} */
   function checkRaw(raw, players, totals) {
     if (!Array.isArray(raw) || raw.length !== players || !raw.every(isInt)) {
       return [problem("raw", "raw_scores", { players })];

@@ -1,3 +1,4 @@
+// @ts-check
 /* forms.js — the parts of the hand entry form that depend on the contract:
  * the doubling grid (engine.doubling.legal_targets: only legal cells enabled),
  * the facts of play its entry plan asks for (compiled.entry.EntryPlan.keys:
@@ -6,6 +7,8 @@
  * not played (engine.doubling.not_played_scores).  Each part gives back a
  * reader of what was entered, for the sheet's checks. */
 "use strict";
+/* global BarbuCore, BarbuDom */
+/* exported BarbuForms */
 
 /** The form parts, speaking through ``words``: {data, t, names, seatName,
  * signed, cardText, setText}. */
@@ -33,13 +36,15 @@ function BarbuForms(words) {
     const declarer = state.declarer;
     const ticked = new Set((state.hand.doubles || []).map(([a, b]) => `${a},${b}`));
     const cells = new Map();
-    const grid = { onchange: null };
+    /** @type {{onchange: (() => void) | null, pairs: () => [number, number][], node?: HTMLElement}} */
+    const grid = { onchange: null, pairs: () => [] };
     const pairs = () => {
       // doublers in turn from the one after the declarer, the declarer's redoubles last (the order of the
       // doubling round, engine.doubling.doubling_round; compiled.seating.seat_after says who comes next)
       const after = data.counts.find((c) => c.players === players).plan.after;
       const order = [after[declarer]];
       while (order.length < players) order.push(after[order[order.length - 1]]);
+      /** @type {[number, number][]} */
       const result = [];
       for (const doubler of order) for (const doubled of range(players)) {
         if (ticked.has(`${doubler},${doubled}`)) result.push([doubler, doubled]);
@@ -107,7 +112,10 @@ function BarbuForms(words) {
     const box = el("div", {});
     const [modes] = radioGroup(t("entry_mode"), [
       { value: "took", label: t("mode_took") }, { value: "raw", label: t("mode_raw") },
-    ], { name: "mode", checked: mode, onchange: (event) => { mode = event.target.value; draw(); } });
+    ], { name: "mode", checked: mode, onchange: (event) => {
+      if (event.target instanceof HTMLInputElement) mode = event.target.value;
+      draw();
+    } });
     let readers = [];
     function draw() {
       readers = [];

@@ -1,8 +1,11 @@
+// @ts-check
 /* sheet.js — sheet.flow, engine.doubling and sheet.game: whose turn it is,
  * which doubles are legal and how they settle, and the game itself (every
  * hand checked in the Python sheet's order, scored, totalled).  See base.js
  * for what the three files of the sheet's rules share. */
 "use strict";
+/* global BarbuBase, BarbuFacts */
+/* exported BarbuCore */
 
 const BarbuCore = (function () {
   const { Cards, Messages, SheetError, SheetFileError, contractKey, hasOwn, isDict, isInt, isSeat, problem, pyStr,
@@ -45,7 +48,7 @@ const BarbuCore = (function () {
     const queue = [[0, a.length, 0, b.length]];
     let matches = 0;
     while (queue.length) {
-      const [alo, ahi, blo, bhi] = queue.pop();
+      const [alo, ahi, blo, bhi] = /** @type {number[]} */ (queue.pop());
       const [i, j, k] = longest(alo, ahi, blo, bhi);
       if (k) {
         matches += k;
@@ -259,7 +262,8 @@ const BarbuCore = (function () {
   }
 
   /** engine.doubling.legal_targets: the seats ``seat`` may double now, and
-   * whether the answer must be all of them or none. */
+   * whether the answer must be all of them or none.
+   * @returns {[number[], boolean]} */
   function legalTargets(doubling, declarer, seat, pairs, positive, players) {
     if (!doubling.allowed) return [[], false];
     if (seat === declarer && declarerOpens(doubling, positive)) return [range(players).filter((s) => s !== seat), false];
@@ -279,7 +283,7 @@ const BarbuCore = (function () {
     const transfers = raw.map(() => 0);
     for (let a = 0; a < raw.length; a++) {
       for (let b = a + 1; b < raw.length; b++) {
-        const times = given.has(`${a},${b}`) + given.has(`${b},${a}`);
+        const times = Number(given.has(`${a},${b}`)) + Number(given.has(`${b},${a}`));
         if (times) {
           const amount = times * (raw[a] - raw[b]);
           transfers[a] += amount;
@@ -576,7 +580,11 @@ const BarbuCore = (function () {
     }
     if (took !== null && raw !== null) return fail([problem("raw", "took_and_raw")]);
     if (took === null && raw === null) return fail([problem("took", "no_facts")]);
-    let scores, found, status;
+    /** @type {number[] | null} */
+    let scores;
+    /** @type {Problem[]} */
+    let found;
+    let status;
     if (took !== null) {
       [scores, found] = scoreTook(variant.plan, took, rules.cards);
       status = "played";
@@ -597,4 +605,3 @@ const BarbuCore = (function () {
   };
 })();
 
-if (typeof module !== "undefined") module.exports = BarbuCore; // for a look from Node, when one is at hand

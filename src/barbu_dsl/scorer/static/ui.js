@@ -1,3 +1,4 @@
+// @ts-check
 /* The web scorer's page: a score sheet kept at the table on a phone.
  *
  * It reads the page's data (a JSON block written by barbu_dsl/scorer) and
@@ -21,22 +22,39 @@
  * through textContent and attribute values, never as markup.
  */
 "use strict";
+/* global BarbuBase, BarbuCore, BarbuDom, BarbuForms */
 
 (function () {
-  const data = JSON.parse(document.getElementById("barbu-data").textContent);
+  /** The page's element of this id: the page is the script's own, so one missing is a mistake of the page.
+      @param {string} id @returns {HTMLElement} */
+  const byId = (id) => {
+    const node = document.getElementById(id);
+    if (!node) throw new Error(`the page has no element #${id}`);
+    return node;
+  };
+  /** The value of the input or list an event came from. @param {Event} event */
+  const targetValue = (event) => {
+    const target = event.target;
+    return target instanceof HTMLInputElement || target instanceof HTMLSelectElement ? target.value : "";
+  };
+  const data = JSON.parse(byId("barbu-data").textContent || "null");
   const messages = new BarbuCore.Messages(data.messages);
   const cards = new BarbuCore.Cards(data.words);
-  const app = document.getElementById("app");
+  const app = byId("app");
   let lang = "en";
+  /** @type {{games: KeptGame[], current: string | null, lang: string | null}} */
   let store = { games: [], current: null, lang: null };
   let storable = true;
   let game = null; // the current BarbuCore.SheetGame
   let editing = null; // the number (0-based) of the hand being edited, or null
   let draft = null; // the hand in the entry form, when it is preloaded (undo, edit)
+  /** @type {string | null} */
   let status = ""; // the last check result, read out by the live region
   let pending = null; // a change asked first: {question, yes, run}
   let putBack = null; // what undoes the last change: {label, run}
+  /** @type {KeptGame[]} */
   let forgotten = []; // games forgotten in this session: [{id, game}]
+  /** @type {(KeptGame & {key: string, same: boolean})[]} */
   let elsewhere = []; // games of this spec kept by other pages: [{id, game, key, same}]
 
   const t = (key, fields = {}) => messages.text(`scorer.${key}`, lang, stringFields(fields));
@@ -58,6 +76,7 @@
   /** A record card (``KH``) in the page's language: ``R♥`` in Italian. */
   function cardText(name) {
     const card = cards.parseRecord(name);
+    if (card === null) return name;
     return rankLetter(card % 13 + 2) + suitSymbol(Math.floor(card / 13));
   }
   /** A counted set's name (``H``, ``Q``, ``T``, ``trump``, ``card``, ``QS+KH``) for people. */
@@ -125,7 +144,7 @@
     for (const key of keys.filter((k) => pattern.test(k) && k !== data.storage_key).sort()) {
       let kept = null;
       try {
-        kept = JSON.parse(window.localStorage.getItem(key));
+        kept = JSON.parse(window.localStorage.getItem(key) || "null");
       } catch (error) {
         continue;
       }
@@ -296,7 +315,7 @@
     drawNames();
     const countBox = data.players.length > 1 ? el("div", { className: "name" },
       el("label", { for: "player-count" }, t("player_count")),
-      el("select", { id: "player-count", onchange: (event) => { count = Number(event.target.value); drawNames(); } },
+      el("select", { id: "player-count", onchange: (event) => { count = Number(targetValue(event)); drawNames(); } },
         ...data.players.map((n) => el("option", { value: String(n), selected: n === count }, String(n))))) : null;
     const start = (event) => {
       event.preventDefault();
@@ -405,7 +424,7 @@
   // ---- entering a hand
   function focusEntry() {
     const first = document.querySelector("#entry input:not([disabled])");
-    if (first) first.focus();
+    if (first instanceof HTMLElement) first.focus();
   }
 
   function entry() {
@@ -425,15 +444,16 @@
     const [declarers] = radioGroup(t("declarer"), range(players).map((seat) => ({
       value: seat, label: seatName(seat), disabled: turn.declarer !== null && seat !== turn.declarer,
     })), { name: "declarer", checked: state.declarer, field: "declarer",
-           onchange: (event) => { state.declarer = Number(event.target.value); drawDetails(); } });
+           onchange: (event) => { state.declarer = Number(targetValue(event)); drawDetails(); } });
     const [contracts] = radioGroup(t("contract"), turn.options.map((name) => ({ value: name, label: contractName(name) })),
       { name: "contract", checked: state.contract, field: "contract",
         onchange: (event) => {
-          state.contract = event.target.value;
+          state.contract = targetValue(event);
           if (state.hand.contract !== state.contract) Object.assign(state, { hand: {}, trump: null, start: null });
           drawDetails();
         } });
     const details = el("div", { className: "details" });
+    /** @type {() => any} */
     let read = () => null; // the hand as entered, once a contract is chosen
     function drawDetails() {
       const built = details_(state, players, drawDetails);
@@ -467,6 +487,7 @@
     if (contract === null || state.declarer === null) {
       return { nodes: [el("p", { className: "hint" }, t("choose_first"))], read: () => null };
     }
+    /** @type {HTMLElement[]} */
     const nodes = [];
     const trumps = contract.trumps;
     const named = trumps !== null && trumps.suit === null;
@@ -474,9 +495,10 @@
       const [group] = radioGroup(t("trump"), [0, 1, 2, 3].map((suit) => ({
         value: data.words.suit_letters[suit], label: suitSymbol(suit), aria: suitWord(suit),
       })), { name: "trump", checked: state.trump, field: "trump", onchange: (event) => {
-        state.trump = event.target.value;
+        state.trump = targetValue(event);
         redraw();
-        document.querySelector(`#entry input[name=trump][value=${state.trump}]`).focus();
+        const chosen = document.querySelector(`#entry input[name=trump][value=${state.trump}]`);
+        if (chosen instanceof HTMLElement) chosen.focus();
       } });
       nodes.push(group);
     }
@@ -487,7 +509,7 @@
         value: data.words.rank_letters[String(rank)], label: rank === 10 ? "10" : rankLetter(rank),
         aria: messages.text(`cards.rank.${rank}`, lang),
       })), { name: "start_rank", checked: state.start, field: "start_rank",
-             onchange: (event) => { state.start = event.target.value; } });
+             onchange: (event) => { state.start = targetValue(event); } });
       nodes.push(group);
     }
     if (named && state.trump === null) {
@@ -496,7 +518,7 @@
     }
     const variant = rules.variant(contract, named ? state.trump : null);
     const grid = doublingGrid(state, variant, players);
-    if (grid) nodes.push(grid.node);
+    if (grid && grid.node) nodes.push(grid.node);
     const facts = el("div", { className: "facts" });
     nodes.push(facts);
     let readFacts = () => ({});
@@ -606,7 +628,7 @@
     draft = game.scored[number].entry;
     done("", null, null);
     render();
-    document.getElementById("entry-title").scrollIntoView();
+    byId("entry-title").scrollIntoView();
     focusEntry();
   }
   /** Delete a hand: refused at once when a later hand would no longer fit
@@ -619,7 +641,7 @@
       for (const hand of hands) trial.add(hand);
     } catch (error) {
       if (!(error instanceof BarbuCore.SheetError)) throw error;
-      const problems = error.problems.map((p) => Object.assign({}, p, { hand: p.hand > number ? p.hand + 1 : p.hand }));
+      const problems = error.problems.map((p) => Object.assign({}, p, { hand: typeof p.hand === "number" && p.hand > number ? p.hand + 1 : p.hand }));
       done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards),
         null, null);
       render();
@@ -671,6 +693,7 @@
 
   // ---- files: export, import, saved games
   function files() {
+    /** @type {HTMLElement[]} */
     const nodes = [el("h2", { id: "files-title" }, t("games"))];
     if (game !== null) {
       const text = el("textarea", { id: "export-text", readOnly: true, rows: 6, "aria-label": t("export_text") });
@@ -694,7 +717,7 @@
     }
     const picker = el("input", { type: "file", id: "import-file", accept: ".json,application/json",
       onchange: () => {
-        const file = picker.files[0];
+        const file = (picker.files || [])[0];
         if (!file) return;
         const reader = new FileReader();
         reader.onload = () => importText(String(reader.result));
@@ -789,6 +812,7 @@
   }
 
   /** Download a game file: the current game's, or one kept elsewhere. */
+  /** The game (the current one when none is given) as a file to download. @param {SheetGameJSON | null} [kept] */
   function exportFile(kept = null) {
     const text = JSON.stringify(kept || game.toJSON(), null, 2) + "\n";
     const link = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),

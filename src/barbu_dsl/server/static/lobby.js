@@ -1,3 +1,4 @@
+// @ts-check
 /* The lobby: a new table from a bundled spec (with its variants and scales,
    and in the French family its mode and contracts) or from a house file,
    checked by the server with barbu check's messages; then the seats.
@@ -7,18 +8,43 @@
    mode is chosen in one place: where the mode choice is shown, the spec's
    variants that set a mode are not offered. */
 "use strict";
+/* global Barbu */
+
+/**
+ * What the owner chose for a spec, kept while the page is drawn again in another language.
+ * @typedef {{spec: string, mode: string, perGame: string, hands: string, overlays: string[],
+ *   picks: Record<string, Record<string, string | boolean | undefined>>}} Kept
+ */
 
 (() => {
   const { el, clear, request } = Barbu;
-  const $ = (id) => document.getElementById(id);
-  let say = null;
+  const $ = Barbu.byId;
+  /** @param {string} id */
+  const input = (id) => $(id, HTMLInputElement);
+  /** @param {string} id */
+  const select = (id) => $(id, HTMLSelectElement);
+  /** @type {Words} */
+  let say;
+  /** @type {LobbySpec[]} */
   let specs = [];
+  /** @type {string[]} */
   let bots = [];
   let mySeatChosen = false;  // the owner picked a seat (else: the first person's)
+  /** @type {string | null} */
   let houseCounts = null;  // the house file whose player counts the players list shows, once checked
 
-  const current = () => specs.find((spec) => spec.name === $("spec").value);
-  const source = () => (document.querySelector('input[name="source"]:checked') || {}).value;
+  const current = () => specs.find((spec) => spec.name === select("spec").value);
+  /** The value of the checked radio of a group, or "". @param {string} name */
+  const checked = (name) => {
+    const radio = document.querySelector(`input[name="${name}"]:checked`);
+    return radio instanceof HTMLInputElement ? radio.value : "";
+  };
+  const source = () => checked("source");
+  /** The checkbox or list of a row that matches ``selector``, if any. @param {Element} row @param {string} selector */
+  const control = (row, selector) => {
+    const node = row.querySelector(selector);
+    return node instanceof HTMLInputElement || node instanceof HTMLSelectElement ? node : null;
+  };
 
   async function loadSpecs() {
     const response = await request("GET", `/api/specs?lang=${encodeURIComponent(say.language)}`);
@@ -28,43 +54,60 @@
   }
 
   /* What the owner has chosen for the current spec, kept when the page is drawn again in another language. */
+  /** @returns {Kept} */
   function remember() {
+    /** @type {Kept["picks"]} */
     const picks = {};
-    for (const row of document.querySelectorAll("#picks .pick")) {
-      const value = (selector, key) => { const node = row.querySelector(selector); return node ? node[key] : undefined; };
-      picks[row.dataset.name] = { on: value(".pick-on", "checked"), suit: value(".pick-suit", "value"),
-        rank: value(".pick-rank", "value"), aon: value(".pick-aon", "checked"), ot: value(".pick-ot", "checked") };
+    for (const row of pickRows()) {
+      /** @param {string} selector */
+      const box = (selector) => { const node = control(row, selector); return node instanceof HTMLInputElement ? node.checked : undefined; };
+      /** @param {string} selector */
+      const value = (selector) => { const node = control(row, selector); return node ? node.value : undefined; };
+      picks[row.dataset.name || ""] = { on: box(".pick-on"), suit: value(".pick-suit"), rank: value(".pick-rank"),
+        aon: box(".pick-aon"), ot: box(".pick-ot") };
     }
-    return { spec: $("spec").value, mode: mode(), perGame: $("per-game").value, hands: $("hands").value, picks,
-      overlays: Array.from(document.querySelectorAll("#overlays input:checked")).map((input) => input.value) };
+    return { spec: select("spec").value, mode: mode(), perGame: input("per-game").value, hands: input("hands").value, picks,
+      overlays: checkedOverlays() };
   }
 
+  /** @returns {HTMLElement[]} */
+  const pickRows = () => Array.from(document.querySelectorAll("#picks .pick"));
+  /** @returns {HTMLInputElement[]} */
+  const overlayBoxes = () => Array.from(document.querySelectorAll("#overlays input"));
+  const checkedOverlays = () => overlayBoxes().filter((box) => box.checked).map((box) => box.value);
+
+  /** @param {Kept | null} kept */
   function restore(kept) {
-    if (!kept || kept.spec !== $("spec").value) return;
-    for (const input of document.querySelectorAll("#overlays input")) input.checked = kept.overlays.includes(input.value);
+    if (!kept || kept.spec !== select("spec").value) return;
+    for (const box of overlayBoxes()) box.checked = kept.overlays.includes(box.value);
     const radio = document.querySelector(`input[name="mode"][value="${kept.mode}"]`);
-    if (radio) radio.checked = true;
-    $("per-game").value = kept.perGame;
-    $("hands").value = kept.hands;
-    for (const row of document.querySelectorAll("#picks .pick")) {
-      const pick = kept.picks[row.dataset.name];
+    if (radio instanceof HTMLInputElement) radio.checked = true;
+    input("per-game").value = kept.perGame;
+    input("hands").value = kept.hands;
+    for (const row of pickRows()) {
+      const pick = kept.picks[row.dataset.name || ""];
       if (!pick) continue;
-      const set = (selector, key, value) => { const node = row.querySelector(selector); if (node && value !== undefined) node[key] = value; };
-      set(".pick-on", "checked", pick.on);
-      set(".pick-suit", "value", pick.suit);
-      set(".pick-rank", "value", pick.rank);
-      set(".pick-aon", "checked", pick.aon);
-      set(".pick-ot", "checked", pick.ot);
+      /** @param {string} selector @param {string | boolean | undefined} value */
+      const set = (selector, value) => {
+        const node = control(row, selector);
+        if (node instanceof HTMLInputElement && typeof value === "boolean") node.checked = value;
+        else if (node instanceof HTMLSelectElement && typeof value === "string") node.value = value;
+      };
+      set(".pick-on", pick.on);
+      set(".pick-suit", pick.suit);
+      set(".pick-rank", pick.rank);
+      set(".pick-aon", pick.aon);
+      set(".pick-ot", pick.ot);
     }
     drawMode();
   }
 
   function drawSpecs() {
-    const select = $("spec");
-    const chosen = select.value;
-    clear(select);
-    for (const spec of specs) select.append(el("option", { value: spec.name, text: `${spec.name} — ${spec.title}` }));
-    if (chosen) select.value = chosen;
+    const list = select("spec");
+    const chosen = list.value;
+    clear(list);
+    for (const spec of specs) list.append(el("option", { value: spec.name, text: `${spec.name} — ${spec.title}` }));
+    if (chosen) list.value = chosen;
     drawSpec();
   }
 
@@ -87,20 +130,21 @@
     drawChoices();
   }
 
+  /** @param {number[]} counts */
   function drawPlayers(counts) {
-    const select = $("players");
-    const chosen = Number(select.value) || (counts.includes(4) ? 4 : counts[0]);
-    clear(select);
-    for (const count of counts) select.append(el("option", { value: count, text: String(count) }));
-    select.value = counts.includes(chosen) ? chosen : counts[0];
+    const list = select("players");
+    const chosen = Number(list.value) || (counts.includes(4) ? 4 : counts[0]);
+    clear(list);
+    for (const count of counts) list.append(el("option", { value: count, text: String(count) }));
+    list.value = String(counts.includes(chosen) ? chosen : counts[0]);
     drawSeats();
   }
 
   function drawSeats() {
-    const count = Number($("players").value);
+    const count = Number(select("players").value);
     const box = $("seats");
     const before = Array.from(box.querySelectorAll(".seat-line")).map((row) => ({
-      kind: row.querySelector("select").value, name: row.querySelector("input").value }));
+      kind: (control(row, "select") || { value: "human" }).value, name: (control(row, "input") || { value: "" }).value }));
     clear(box);
     const defaults = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Hugo", "Irene", "Jonas"];
     for (let seat = 0; seat < count; seat += 1) {
@@ -108,29 +152,29 @@
       kind.append(el("option", { value: "human", text: say("lobby.person") }));
       for (const bot of bots) kind.append(el("option", { value: bot, text: say(`bot.${bot}`) }));
       kind.value = before[seat] ? before[seat].kind : "human";
-      const input = el("input", { type: "text", id: `seat-name-${seat}`, maxlength: "40",
+      const name = el("input", { type: "text", id: `seat-name-${seat}`, maxlength: "40",
         value: before[seat] ? before[seat].name : defaults[seat] });
       box.append(el("div", { class: "seat-line" },
         el("div", {}, el("label", { for: `seat-kind-${seat}`, text: say("lobby.seat_kind", { seat: seat + 1 }) }), kind),
-        el("div", {}, el("label", { for: `seat-name-${seat}`, text: say("lobby.seat_name", { seat: seat + 1 }) }), input)));
-      input.addEventListener("input", drawMySeat);
+        el("div", {}, el("label", { for: `seat-name-${seat}`, text: say("lobby.seat_name", { seat: seat + 1 }) }), name)));
+      name.addEventListener("input", drawMySeat);
       kind.addEventListener("change", drawMySeat);
     }
     drawMySeat();
   }
 
   function drawMySeat() {
-    const select = $("my-seat");
-    const chosen = select.value;
-    clear(select);
-    select.append(el("option", { value: "", text: say("lobby.not_playing") }));
-    const count = Number($("players").value);
+    const list = select("my-seat");
+    const chosen = list.value;
+    clear(list);
+    list.append(el("option", { value: "", text: say("lobby.not_playing") }));
+    const count = Number(select("players").value);
     for (let seat = 0; seat < count; seat += 1) {
-      if ($(`seat-kind-${seat}`).value !== "human") continue;
-      select.append(el("option", { value: String(seat), text: $(`seat-name-${seat}`).value || String(seat + 1) }));
+      if (select(`seat-kind-${seat}`).value !== "human") continue;
+      list.append(el("option", { value: String(seat), text: input(`seat-name-${seat}`).value || String(seat + 1) }));
     }
-    const known = Array.from(select.options).some((option) => option.value === chosen);
-    select.value = mySeatChosen && known ? chosen : (select.options.length > 1 ? select.options[1].value : "");
+    const known = Array.from(list.options).some((option) => option.value === chosen);
+    list.value = mySeatChosen && known ? chosen : (list.options.length > 1 ? list.options[1].value : "");
   }
 
   /* ---- the French family's choices ---------------------------------------------------------- */
@@ -151,31 +195,32 @@
     for (const input of modes.querySelectorAll("input")) input.addEventListener("change", drawMode);
     const [low, high] = menu.contracts;
     $("per-game-label").textContent = say("lobby.per_game", { low, high });
-    Object.assign($("per-game"), { min: low, max: high });
-    $("per-game").value = menu.per_game && menu.per_game <= high ? menu.per_game : high;
-    $("hands").max = menu.hands_most;
-    $("hands").value = menu.hands || "";
+    Object.assign(input("per-game"), { min: low, max: high });
+    input("per-game").value = String(menu.per_game && menu.per_game <= high ? menu.per_game : high);
+    input("hands").max = String(menu.hands_most);
+    input("hands").value = menu.hands ? String(menu.hands) : "";
     const picks = clear($("picks"));
     menu.pool.forEach((contract, index) => picks.append(pickRow(menu, contract, index)));
     drawMode();
   }
 
+  /** @param {SpecChoices} menu @param {SpecChoices["pool"][number]} contract @param {number} index */
   function pickRow(menu, contract, index) {
     const row = el("div", { class: "pick", dataset: { name: contract.name } });
     const id = `pick-${index}`;
     row.append(el("input", { type: "checkbox", id, class: "pick-on", checked: menu.picked.includes(contract.name) }),
       el("label", { for: id, text: contract.label }));
     if (contract.suit) {
-      const select = el("select", { id: `${id}-suit`, class: "pick-suit" });
-      for (const suit of menu.suits) select.append(el("option", { value: suit, text: say.suits[suit] }));
-      select.value = contract.suit;
-      row.append(el("span", { class: "variant" }, el("label", { for: `${id}-suit`, text: say("lobby.suit_of", { contract: contract.label }) }), select));
+      const list = el("select", { id: `${id}-suit`, class: "pick-suit" });
+      for (const suit of menu.suits) list.append(el("option", { value: suit, text: say.suits[suit] }));
+      list.value = contract.suit;
+      row.append(el("span", { class: "variant" }, el("label", { for: `${id}-suit`, text: say("lobby.suit_of", { contract: contract.label }) }), list));
     }
     if (contract.rank) {
-      const select = el("select", { id: `${id}-rank`, class: "pick-rank" });
-      for (const rank of menu.ranks) select.append(el("option", { value: rank, text: say.ranks[rank] }));
-      select.value = contract.rank;
-      row.append(el("span", { class: "variant" }, el("label", { for: `${id}-rank`, text: say("lobby.rank_of", { contract: contract.label }) }), select));
+      const list = el("select", { id: `${id}-rank`, class: "pick-rank" });
+      for (const rank of menu.ranks) list.append(el("option", { value: rank, text: say.ranks[rank] }));
+      list.value = contract.rank;
+      row.append(el("span", { class: "variant" }, el("label", { for: `${id}-rank`, text: say("lobby.rank_of", { contract: contract.label }) }), list));
     }
     if (contract.all_or_nothing !== null) {
       row.append(el("span", { class: "variant" }, el("input", { type: "checkbox", id: `${id}-aon`, class: "pick-aon", checked: contract.all_or_nothing }),
@@ -189,7 +234,7 @@
   }
 
   function mode() {
-    return (document.querySelector('input[name="mode"]:checked') || {}).value || "";
+    return checked("mode");
   }
 
   function drawMode() {
@@ -202,17 +247,21 @@
   function choices() {
     const spec = current();
     if (!spec || !spec.choices || !mode()) return undefined;
+    /** @type {{mode: string, hands?: number, contracts?: number, picks?: Record<string, string | boolean>[]}} */
     const result = { mode: mode() };
-    const hands = $("hands").value.trim();
+    const hands = input("hands").value.trim();
     if (hands) result.hands = Number(hands);
     if (result.mode === "custom") {
-      result.picks = Array.from(document.querySelectorAll("#picks .pick")).filter((row) => row.querySelector(".pick-on").checked)
+      /** @param {Element} row @param {string} selector */
+      const box = (row, selector) => { const node = control(row, selector); return node instanceof HTMLInputElement ? node : null; };
+      result.picks = pickRows().filter((row) => (box(row, ".pick-on") || { checked: false }).checked)
         .map((row) => {
-          const pick = { name: row.dataset.name };
-          const suit = row.querySelector(".pick-suit");
-          const rank = row.querySelector(".pick-rank");
-          const aon = row.querySelector(".pick-aon");
-          const ot = row.querySelector(".pick-ot");
+          /** @type {Record<string, string | boolean>} */
+          const pick = { name: row.dataset.name || "" };
+          const suit = control(row, ".pick-suit");
+          const rank = control(row, ".pick-rank");
+          const aon = box(row, ".pick-aon");
+          const ot = box(row, ".pick-ot");
           if (suit) pick.suit = suit.value;
           if (rank) pick.rank = rank.value;
           if (aon) pick.all_or_nothing = aon.checked;
@@ -220,7 +269,7 @@
           return pick;
         });
     } else {
-      const count = $("per-game").value.trim();
+      const count = input("per-game").value.trim();
       if (count) result.contracts = Number(count);
     }
     return result;
@@ -228,16 +277,19 @@
 
   /* ---- the request ---------------------------------------------------------------------------- */
 
+  /** The rules of the request: a house file, or a bundled spec with its overlays and choices.
+      @returns {{spec_text?: string, spec?: string, choices?: object}} */
   function rules() {
-    if (source() === "house") return { spec_text: $("house-text").value };
+    if (source() === "house") return { spec_text: $("house-text", HTMLTextAreaElement).value };
     const spec = current();
-    const overlays = Array.from(document.querySelectorAll("#overlays input:checked")).map((input) => input.value);
-    const body = { spec: [spec.name, ...overlays].join("+") };
+    /** @type {{spec: string, choices?: object}} */
+    const body = { spec: [spec ? spec.name : "", ...checkedOverlays()].join("+") };
     const chosen = choices();
     if (chosen) body.choices = chosen;
     return body;
   }
 
+  /** @param {{ok: boolean, status: number, data: any}} response */
   function showResult(response) {
     const live = clear($("result-live"));
     $("result").hidden = false;
@@ -264,34 +316,37 @@
   }
 
   async function check() {
+    /** @type {Record<string, unknown>} */
     const body = { ...rules(), lang: say.language };
     // The number of players chosen, once the list offers the rules' own numbers.
-    if (source() === "bundled" || houseCounts === body.spec_text) body.players = Number($("players").value);
+    if (source() === "bundled" || houseCounts === body.spec_text) body.players = Number(select("players").value);
     const response = await request("POST", "/api/check", body);
     showResult(response);
     if (response.ok && source() === "house") {
-      houseCounts = body.spec_text;
+      houseCounts = String(body.spec_text);
       drawPlayers(response.data.players);
     }
   }
 
+  /** @param {Event} event */
   async function create(event) {
     event.preventDefault();
-    const count = Number($("players").value);
+    const count = Number(select("players").value);
     const seats = [];
     const names = [];
     for (let seat = 0; seat < count; seat += 1) {
-      seats.push($(`seat-kind-${seat}`).value);
-      names.push($(`seat-name-${seat}`).value.trim());
+      seats.push(select(`seat-kind-${seat}`).value);
+      names.push(input(`seat-name-${seat}`).value.trim());
     }
+    /** @type {Record<string, unknown>} */
     const body = { ...rules(), seats, names, lang: say.language };
-    const absent = $("absent").value.trim();
+    const absent = input("absent").value.trim();
     if (absent) body.absent_after = Number(absent);
     const response = await request("POST", "/api/tables", body);
     showResult(response);
     if (!response.ok) return;
     const data = response.data;
-    const mine = $("my-seat").value;
+    const mine = select("my-seat").value;
     const link = mine !== "" && data.links[Number(mine)]
       ? `${data.links[Number(mine)]}&owner=${encodeURIComponent(data.owner)}` : data.owner_link;
     location.href = link;
@@ -301,8 +356,10 @@
      pressed (the server's "next"); the first line of a page that was asked for takes the focus.  When the
      tables are spread over workers (docs/server.md, "Past one process"), the answer names this worker's
      shard and the proxy sends ?shard=K to worker K: every worker is asked, each page of each. */
+  /** @type {string[]} */
   let nextTables = [];
 
+  /** @param {string} path @returns {Promise<TablesPage | null>} */
   async function pageOf(path) {
     const response = await request("GET", path);
     return response.ok ? response.data : null;
@@ -321,8 +378,9 @@
     return pages;
   }
 
+  /** @param {boolean} [more] */
   async function listTables(more) {
-    const pages = more ? (await Promise.all(nextTables.map(pageOf))).filter(Boolean) : await firstPages();
+    const pages = more ? (await Promise.all(nextTables.map(pageOf))).filter((page) => page !== null) : await firstPages();
     const list = more ? $("tables") : clear($("tables"));
     if (pages === null) return;
     const tables = pages.flatMap((page) => page.tables);
@@ -335,7 +393,7 @@
       list.append(line);
       first = first || line;
     }
-    nextTables = pages.map((page) => page.next).filter(Boolean);
+    nextTables = pages.flatMap((page) => (page.next ? [page.next] : []));
     $("more-tables").hidden = !nextTables.length;
     if (more && first) {
       first.tabIndex = -1;
@@ -356,9 +414,9 @@
   }
 
   async function start() {
-    say = await Barbu.pageWords($("language"), (words) => { say = words; drawWords(); });
-    $("spec").addEventListener("change", drawSpec);
-    $("players").addEventListener("change", drawSeats);
+    say = await Barbu.pageWords(select("language"), (words) => { say = words; drawWords(); });
+    select("spec").addEventListener("change", drawSpec);
+    select("players").addEventListener("change", drawSeats);
     $("my-seat").addEventListener("change", () => { mySeatChosen = true; });
     for (const radio of document.querySelectorAll('input[name="source"]')) {
       radio.addEventListener("change", () => {
@@ -368,8 +426,8 @@
       });
     }
     $("house-file").addEventListener("change", async () => {
-      const file = $("house-file").files[0];
-      if (file) $("house-text").value = await file.text();
+      const file = (input("house-file").files || [])[0];
+      if (file) $("house-text", HTMLTextAreaElement).value = await file.text();
     });
     $("check").addEventListener("click", check);
     $("more-tables").addEventListener("click", () => listTables(true));

@@ -1,3 +1,4 @@
+// @ts-check
 /* The table page: one seat of a barbu serve table, played with the keyboard
    alone, a screen reader, a mouse or a finger.
 
@@ -18,14 +19,56 @@
    seat, an invitation already used, a seat the owner freed, the seat taken
    from another window) is said and not tried again. */
 "use strict";
+/* global Barbu */
+
+/**
+ * Where the focus was: a place in a listbox (the hand or the choices), or a control by its id.
+ * @typedef {{element: HTMLElement, list?: "hand" | "choices", index?: number, card?: string | null,
+ *   id?: string | null, owner?: boolean}} FocusPlace
+ */
+
+/**
+ * The game as the page knows it, from the server's messages.
+ * @typedef {object} PageGame
+ * @property {Seat | null} seat this page's seat (null: the owner's page)
+ * @property {string[]} names
+ * @property {TableMessage | null} table
+ * @property {SeatViewJSON | null} view
+ * @property {ViewMessage | null} shown the last view message, which view_changes change
+ * @property {DoubleOfferJSON | null} offer
+ * @property {DecisionMessage | null} decision
+ * @property {number | null} sentFor the id of the decision answered
+ * @property {EventMessage[]} events
+ * @property {number} lastN
+ * @property {OverMessage | null} over
+ * @property {Set<number>} spokenEvents
+ * @property {Set<number>} spokenTurns
+ * @property {boolean} burst
+ * @property {boolean} freshTable
+ * @property {boolean} reconnecting
+ * @property {boolean} unreachable
+ * @property {number} [backAt]
+ * @property {Record<string, ContractWords[]>} descriptions
+ * @property {Record<string, Promise<ContractWords[]>>} loading
+ * @property {WebSocket | null} socket
+ * @property {number} tries
+ * @property {ReturnType<typeof setTimeout> | null} [retry]
+ * @property {boolean} closedForGood
+ * @property {ErrorMessage | null} refusal
+ * @property {string | null} token
+ * @property {string | null} key
+ * @property {FocusPlace | null} lastFocus
+ * @property {{element: HTMLElement, from: FocusPlace} | null} [resting]
+ * @property {string} [connection]
+ */
 
 (() => {
   const { el, clear, request, rove } = Barbu;
   const params = new URLSearchParams(location.search);
   const invite = params.get("token");
   const owner = params.get("owner");
-  const tableId = decodeURIComponent(location.pathname.split("/").pop());
-  const $ = (id) => document.getElementById(id);
+  const tableId = decodeURIComponent(location.pathname.split("/").pop() || "");
+  const $ = Barbu.byId;
 
   /* The close codes of docs/server.md. */
   const TAKEN_OVER = 4000;
@@ -43,15 +86,18 @@
   /* Where the seats' keys are kept in the browser: {"TABLE/INVITE": KEY}. */
   const KEYS = "barbu-seat-keys";
 
-  let say = null;
+  /** @type {Words} */
+  let say;
   /* The decisions answered with a card of the hand: a card to play, a card to pass. */
   const HAND_KINDS = new Set(["card", "give"]);
 
+  /** @type {PageGame} */
   const game = {
     seat: null, names: [], table: null, view: null, offer: null, decision: null, sentFor: null,
     events: [], lastN: 0, over: null, spokenEvents: new Set(), spokenTurns: new Set(), burst: true,
     freshTable: true, reconnecting: false, unreachable: false, descriptions: {}, loading: {}, socket: null,
     tries: 0, closedForGood: false, refusal: null, token: null, key: null, lastFocus: null,
+    shown: null,
   };
 
   /* ---- speaking ------------------------------------------------------------------ */
@@ -63,16 +109,19 @@
      decision it says.  A line stays in its region for a minute (a reader
      that is behind reads a line when it comes to it, and says nothing for
      a line already removed), and a region keeps at most REGION_LINES. */
+  /** @param {string} text @param {boolean} urgent @param {Record<string, string>} [tag] */
   function speak(text, urgent, tag) {
     const region = $(urgent ? "assertive" : "polite");
     const now = Date.now();
     region.append(el("p", { text, dataset: { ...(tag || {}), at: String(now) } }));
     while (region.childElementCount > REGION_LINES
-           || (region.firstElementChild && now - Number(region.firstElementChild.dataset.at) > REGION_MS)) {
-      region.firstElementChild.remove();
+           || (region.firstElementChild instanceof HTMLElement
+               && now - Number(region.firstElementChild.dataset.at) > REGION_MS)) {
+      if (region.firstElementChild) region.firstElementChild.remove();
     }
   }
 
+  /** @param {string[]} lines */
   function readout(lines) {
     const region = $("readout");
     clear(region);
@@ -82,19 +131,31 @@
 
   /* ---- words for the game ----------------------------------------------------------- */
 
+  /** @param {Seat} seat */
   const name = (seat) => (seat === game.seat ? say("you") : game.names[seat] || String(seat));
+  /** A message about a seat: its ``.you`` form for this page's own seat. @param {string} key @param {Seat} seat
+      @param {Record<string, unknown>} [fields] */
   const about = (key, seat, fields) => (seat === game.seat && say.has(`${key}.you`)
     ? say(`${key}.you`, fields) : say(key, { ...(fields || {}), seat: game.names[seat] || String(seat) }));
+  /** @param {Card} card */
   const cardWords = (card) => (card === "pass" ? say("pass") : say.cards[card] || card);
+  /** @param {string} letter */
   const suitWords = (letter) => say.suits[letter] || letter;
+  /** @param {string} letter */
   const rankWords = (letter) => say.ranks[letter] || letter;
+  /** @param {string | null} bot */
   const botWords = (bot) => (say.has(`bot.${bot}`) ? say(`bot.${bot}`) : bot);
+  /** @param {number} value */
   const signed = (value) => String(value).replace("-", "\u2212");
+  /** @param {number} value */
   const points = (value) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0");
+  /** @param {string[]} items */
   const joinWords = (items) => (items.length <= 1 ? items.join("")
     : say("list", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] }));
+  /** @param {number[]} values */
   const scores = (values) => values.map((value, seat) => `${name(seat)} ${points(value)}`).join(", ");
   /* A card as the page shows it: the rank in the language's letters, the suit's symbol (D♥ in Italian). */
+  /** @param {Card} card */
   const cardText = (card) => (say.texts && say.texts[card]) || card;
   const title = () => {
     const table = game.table;
@@ -102,17 +163,21 @@
     return (table.titles && table.titles[say.language]) || table.title || table.spec;
   };
 
-  /* The running totals and the pot after the hands before hand ``hand``. */
-  function runningBefore(hand, players) {
+  /* "Hand 3 of 28", or in a game to a target score without a number of hands "Hand 3, playing to 100"
+     (docs/rules.md section 6). */
+  /** @param {number} number @param {number | null} total @param {number | null} target */
+  const handNumber = (number, total, target) => (total === null && target !== null
+    ? say("hand.number.to", { number, target: signed(target) }) : say("hand.number", { number, total }));
+
+  /* The running totals after the hands before hand ``hand``. */
+  /** @param {number} hand @param {number} players @returns {number[]} */
+  function totalsBefore(hand, players) {
     let totals = new Array(players).fill(0);
-    let pot = 0;
     for (const message of game.events) {
       const e = message.event;
-      if (!e || e.type !== "hand_ends" || e.hand >= hand) continue;
-      if (game.table && game.table.pot) pot = BarbuCore.fromPot(pot, e.final).pot;
-      totals = e.totals;
+      if (e.type === "hand_ends" && e.hand < hand) totals = e.totals;
     }
-    return { totals, pot };
+    return totals;
   }
 
   /* Whether a double event is the declarer's answer to those who doubled them (a redouble), not a
@@ -120,7 +185,9 @@
      doubled the declarer earlier in the hand. */
   /* The events of the hand before ``event`` (all of the current hand when it is null), from its hand_begins:
      what an event means is read from the events alone, so the log reads the same after a reload. */
+  /** @param {GameEvent | null} event @returns {GameEvent[]} */
   function handBefore(event) {
+    /** @type {GameEvent[]} */
     let hand = [];
     for (const message of game.events) {
       const e = message.event;
@@ -134,6 +201,7 @@
   /* Whether a double event is the declarer's answer to those who doubled them (a redouble), not a
      declarer's double made first (docs/rules.md section 6, first: declarer): every seat it doubles
      doubled the declarer earlier in the hand. */
+  /** @param {Extract<GameEvent, {type: "double"}>} event */
   function answersDoubles(event) {
     const hand = handBefore(event);
     const begins = hand.find((e) => e.type === "hand_begins");
@@ -145,17 +213,19 @@
 
   /** Whether the hand's passing round (before ``event``, or now) is the dealer's discards (docs/rules.md
       section 6). */
+  /** @param {GameEvent} [event] */
   function discarding(event) {
     const passing = handBefore(event || null).filter((e) => e.type === "passing").pop();
     return Boolean(passing && passing.direction === "discard");
   }
 
-  /* The lines an event is said in (none for what is shown elsewhere). */
-  function eventLines(event) {
-    const e = event;
+  /* The lines an event message is said in (none for what is shown elsewhere). */
+  /** @param {EventMessage} message @returns {string[]} */
+  function eventLines(message) {
+    const e = message.event;
     switch (e.type) {
       case "hand_begins":
-        return [say("hand.number", { number: e.hand, total: e.hands }), about("declares", e.declarer)];
+        return [handNumber(e.hand, e.hands, e.target), about("declares", e.declarer)];
       case "contract": {
         const lines = [about("chooses", e.seat, { contract: contractLabel(e.contract) })];
         if (e.trump) lines.push(say("trumps_are", { suit: suitWords(e.trump) }));
@@ -193,16 +263,16 @@
         const lines = [];
         if (e.status === "not_played") lines.push(about("not_played", e.declarer));
         lines.push(say("hand_scores", { scores: scores(e.final) }));
-        const before = runningBefore(e.hand, e.totals.length);
-        const taken = game.table && game.table.pot ? BarbuCore.fromPot(before.pot, e.final) : null;
+        const before = totalsBefore(e.hand, e.totals.length);
+        const taken = message.pot;  // the server's, in a game with a pot (docs/server.md)
         const collected = taken ? taken.collected : e.final.map(() => 0);
         collected.forEach((amount, seat) => {  // a pot (docs/rules.md section 6, "A pot")
           if (amount) lines.push(about("pot_collects", seat, { amount: signed(amount) }));
         });
-        if (taken && !e.final.includes(0)) lines.push(say("pot_carried", { pot: signed(taken.pot) }));
-        else if (taken && !collected.some((amount) => amount)) lines.push(say("pot_kept", { pot: signed(taken.pot) }));
+        if (taken && !e.final.includes(0)) lines.push(say("pot_carried", { pot: signed(taken.left) }));
+        else if (taken && !collected.some((amount) => amount)) lines.push(say("pot_kept", { pot: signed(taken.left) }));
         e.totals.forEach((now, seat) => {  // a reset (docs/rules.md section 6, "Running totals")
-          const reached = before.totals[seat] + e.final[seat] + collected[seat];
+          const reached = before[seat] + e.final[seat] + collected[seat];
           if (reached !== now) lines.push(about("reset", seat, { reached: signed(reached), to: signed(now) }));
         });
         // The game's hands from the table message, which comes before any event (a reload reads the log again).
@@ -212,9 +282,8 @@
       }
       case "game_ends": {
         const lines = [say("game_over", { winners: joinWords(e.winners.map(name)) })];
-        const amounts = game.table && game.table.payout;
-        if (amounts && amounts.length === e.totals.length) {  // docs/rules.md section 6, "Payments by place"
-          lines.push(say("payouts", { scores: scores(BarbuCore.payouts(e.totals, amounts, game.table.aim === "lowest")) }));
+        if (message.payouts) {  // the server's, in a game with payments by place (docs/rules.md section 6)
+          lines.push(say("payouts", { scores: scores(message.payouts) }));
         }
         return lines;
       }
@@ -225,6 +294,7 @@
 
   /* ---- the seat's key -------------------------------------------------------------- */
 
+  /** @returns {Record<string, string>} */
   function keptKeys() {
     try {
       const keys = JSON.parse(localStorage.getItem(KEYS) || "{}");
@@ -234,9 +304,11 @@
     }
   }
 
+  /** @param {string | null} token @returns {string | null} */
   const keptKey = (token) => (token ? keptKeys()[`${tableId}/${token}`] || null : null);
 
   /* Kept under the invite that claimed the seat and under the key itself, so that either address opens it. */
+  /** @param {string} token @param {string} key */
   function keepKey(token, key) {
     const keys = keptKeys();
     keys[`${tableId}/${token}`] = key;
@@ -244,6 +316,7 @@
     try { localStorage.setItem(KEYS, JSON.stringify(keys)); } catch (error) { /* the address still holds it */ }
   }
 
+  /** @param {string} key */
   function forgetKey(key) {
     const keys = keptKeys();
     for (const [where, kept] of Object.entries(keys)) if (kept === key) delete keys[where];
@@ -251,6 +324,7 @@
   }
 
   /* The seat's own link: its key in place of the invite (the owner's token kept). */
+  /** @param {string} key */
   function ownLink(key) {
     const query = new URLSearchParams({ token: key });
     if (owner) query.set("owner", owner);
@@ -258,6 +332,7 @@
   }
 
   /* This connection claimed the seat: the key opens it from now on (docs/table.md). */
+  /** @param {string} key */
   function claimed(key) {
     keepKey(invite || key, key);
     game.token = key;
@@ -270,7 +345,7 @@
   function drawOwnLink() {
     const box = $("own-link-box");
     box.hidden = !game.key;
-    if (game.key) $("own-link").value = ownLink(game.key);
+    if (game.key) $("own-link", HTMLInputElement).value = ownLink(game.key);
   }
 
   /* ---- the connection ----------------------------------------------------------------- */
@@ -278,7 +353,7 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const who = game.token ? `token=${encodeURIComponent(game.token)}&after=${game.lastN}`
-      : `owner=${encodeURIComponent(owner)}`;
+      : `owner=${encodeURIComponent(owner || "")}`;
     const socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}?${who}`);
     game.socket = socket;
     game.burst = true;
@@ -291,6 +366,7 @@
   }
 
   /* The socket closed: said, and tried again unless the server refused the link. */
+  /** @param {WebSocket} socket @param {number} code */
   function closed(socket, code) {
     if (game.socket !== socket) return;
     game.socket = null;
@@ -346,11 +422,12 @@
   }
 
   function retryNow() {
-    clearTimeout(game.retry);
+    if (game.retry) clearTimeout(game.retry);
     game.retry = null;
     if (!game.socket && !game.closedForGood) connect();
   }
 
+  /** @param {string} state @param {string} line */
   function stop(state, line) {
     game.closedForGood = true;
     setConnection(state);
@@ -358,6 +435,7 @@
     drawAll();
   }
 
+  /** @param {object} message */
   function send(message) {
     if (game.socket && game.socket.readyState === WebSocket.OPEN) {
       game.socket.send(JSON.stringify(message));
@@ -367,11 +445,13 @@
     return false;
   }
 
+  /** @param {string} state */
   function setConnection(state) {
     game.connection = state;
     $("connection").textContent = say(`connection.${state}`);
   }
 
+  /** @param {ServerMessage} message */
   function receive(message) {
     switch (message.type) {
       case "seated":
@@ -404,6 +484,7 @@
     }
   }
 
+  /** @param {SeatedMessage} message */
   function onSeated(message) {
     game.seat = message.seat;
     game.names = message.players;
@@ -424,6 +505,7 @@
 
   /* An answer or message refused: said, and the pending decision shown and answerable again. A refusal
      of the link itself is kept until the connection closes (closed() says it). */
+  /** @param {ErrorMessage} message */
   function onError(message) {
     if (["no_table", "not_a_seat", "claimed", "freed", "not_owner", "bad_origin", "removed"].includes(message.code)) {
       game.refusal = message;
@@ -436,6 +518,7 @@
     keepFocus();
   }
 
+  /** @param {ErrorMessage | {code: string, message?: string, reason?: string}} message */
   function errorText(message) {
     const key = `error.${message.code}`;
     if (message.code === "not_an_option") return message.message;
@@ -445,6 +528,7 @@
 
   /* What changed at the table that people hear: who came and left, who plays for whom, the owner's
      actions; one line each, never for the table as first sent on a (re)connection. */
+  /** @param {TableMessage} before @param {TableMessage} now */
   function tableLines(before, now) {
     const lines = [];
     if (before.status === "waiting" && now.status === "playing") lines.push(say("game_starts"));
@@ -480,6 +564,7 @@
     return lines;
   }
 
+  /** @param {TableMessage} message */
   function onTable(message) {
     const before = game.table;
     const fresh = game.freshTable;
@@ -499,23 +584,26 @@
     drawOwner();
   }
 
+  /** @param {EventMessage} message */
   function onEvent(message) {
     if (message.n <= game.lastN) return;  // already known: a line is never said twice
     game.lastN = message.n;
     game.events.push(message);
-    const lines = eventLines(message.event);
+    const lines = eventLines(message);
     const log = $("log");
     for (const line of lines) log.append(el("li", { text: line }));
     if (!game.burst && !game.spokenEvents.has(message.n)) {
       for (const line of lines) speak(line, false, { n: String(message.n) });
     }
     game.spokenEvents.add(message.n);
-    while (log.childElementCount > 400) log.firstElementChild.remove();
+    while (log.firstElementChild && log.childElementCount > 400) log.firstElementChild.remove();
   }
 
   /* A view message with what changed made to it, in place. */
+  /** @param {ViewMessage} shown @param {ViewChangesMessage["changes"]} changes @returns {ViewMessage} */
   function applyChanges(shown, changes) {
     for (const [path, value] of changes) {
+      /** @type {any} */
       let node = shown;
       for (const key of path.slice(0, -1)) node = node[key];
       node[path[path.length - 1]] = value;
@@ -523,6 +611,7 @@
     return shown;
   }
 
+  /** @param {ViewMessage} message */
   function onView(message) {
     game.shown = message;
     game.view = message.view;
@@ -540,6 +629,7 @@
     drawAll();
   }
 
+  /** @param {DecisionMessage} message */
   function onDecision(message) {
     game.decision = message;
     game.sentFor = null;
@@ -551,6 +641,7 @@
     focusDecision();
   }
 
+  /** @param {DecisionMessage} decision */
   function turnLine(decision) {
     const view = game.view;
     if (decision.kind === "card") {
@@ -598,7 +689,8 @@
     const parts = [say(`status.${table.status}`)];
     if (table.paused) parts.push(say("status.paused"));
     if (view && table.status !== "waiting") {
-      parts.push(say("hand.number", { number: Math.min(view.hand, view.hands), total: view.hands }));
+      // Once over, the view's hand is one past the last played (docs/game.md).
+      parts.push(handNumber(view.over ? view.hand - 1 : view.hand, view.hands, view.target));
       if (view.contract) parts.push(say("contract_is", { contract: contractLabel(view.contract) }));
       if (view.trump) parts.push(say("trumps_are", { suit: suitWords(view.trump) }));
     }
@@ -628,6 +720,7 @@
     }
   }
 
+  /** @returns {Set<Card>} */
   function legalCards() {
     const decision = game.decision;
     if (!decision || !HAND_KINDS.has(decision.kind) || game.sentFor === decision.id) return new Set();
@@ -635,6 +728,7 @@
   }
 
   /* One option of a listbox: focusable by the roving tabindex, chosen with Enter, Space, a click or a tap. */
+  /** @param {ElementChild} label @param {unknown} answer @param {ElementAttributes} attrs */
   function option(label, answer, attrs) {
     const item = el("li", { role: "option", tabindex: "-1", ...attrs, dataset: { ...(attrs.dataset || {}) } }, label);
     if (answer !== undefined) item.dataset.answer = JSON.stringify(answer);
@@ -644,7 +738,9 @@
   }
 
   /* Give the roving tab stop to the item at ``index`` (the first when none has it). */
+  /** @param {Element} list @param {number} index @returns {HTMLElement | null} */
   function rovingStop(list, index) {
+    /** @type {HTMLElement[]} */
     const items = Array.from(list.querySelectorAll('[role="option"]'));
     const at = index >= 0 && index < items.length ? index : 0;
     items.forEach((item, i) => {
@@ -657,7 +753,8 @@
 
   function drawHand() {
     const list = $("hand");
-    const before = Array.from(list.children);
+    /** @type {HTMLElement[]} */
+    const before = Array.from(list.querySelectorAll('[role="option"]'));
     const stop = before.findIndex((item) => item.getAttribute("tabindex") === "0");
     const stopCard = stop >= 0 ? before[stop].dataset.card : null;
     clear(list);
@@ -671,11 +768,12 @@
         el("span", { class: "sr-only", text: cardWords(card) })], playable ? card : undefined,
       { class: `card suit-${card[1]}${playable ? " playable" : ""}`, dataset: { card } }));
     });
-    const again = cards.indexOf(stopCard);
+    const again = stopCard ? cards.indexOf(stopCard) : -1;
     rovingStop(list, again >= 0 ? again : Math.min(Math.max(stop, 0), cards.length - 1));
     $("hand-section").hidden = !cards.length;
   }
 
+  /** @param {DecisionMessage} decision @returns {[string, unknown, string?][]} */
   function options(decision) {
     /* The choices of a decision that is not a card: [label, answer, contract]. */
     const view = game.view;
@@ -738,6 +836,7 @@
 
   /* Where the focus is, remembered so that a redraw that removes or hides the element puts it back at the
      same place: the same card (or the one now at its place), the same choice, the control that replaced it. */
+  /** @param {HTMLElement} element @returns {FocusPlace} */
   function placeOf(element) {
     const list = element.closest && element.closest('[role="listbox"]');
     if (list) {
@@ -748,9 +847,11 @@
   }
 
   /* The control that takes the place of one the page has hidden (Pause → Go on, Start → Pause...). */
+  /** @type {Record<string, string>} */
   const REPLACES = { "owner-pause": "owner-resume", "owner-resume": "owner-pause", "owner-start": "owner-pause",
     "take-back": "status-heading" };
 
+  /** @param {Element | null} element */
   function visible(element) {
     return element && element.isConnected && element.getClientRects().length > 0;
   }
@@ -780,13 +881,15 @@
   }
 
   /* The element that now stands at ``place``, or null when nothing does (an empty hand, a hidden control). */
+  /** @param {FocusPlace} place @returns {HTMLElement | null} */
   function findPlace(place) {
     if (place.list) {
       const list = place.list === "hand" ? $("hand") : $("choices").querySelector('[role="listbox"]');
+      /** @type {HTMLElement[]} */
       const items = list ? Array.from(list.querySelectorAll('[role="option"]')) : [];
-      if (!items.length) return place.list === "choices" ? handStop() : null;
+      if (!list || !items.length) return place.list === "choices" ? handStop() : null;
       const same = place.card ? items.findIndex((item) => item.dataset.card === place.card) : -1;
-      return rovingStop(list, same >= 0 ? same : Math.min(place.index, items.length - 1));
+      return rovingStop(list, same >= 0 ? same : Math.min(place.index || 0, items.length - 1));
     }
     if (place.id) {
       const again = $(place.id);
@@ -802,6 +905,7 @@
 
   /* Where focus rests while its place is away: the owner's heading for a control of the owner's panel, the
      end of the game, or the table's status. */
+  /** @param {FocusPlace} place */
   function restingPlace(place) {
     if (place && place.owner && !$("owner-section").hidden) {
       return $("owner-heading");
@@ -810,6 +914,7 @@
   }
 
   function handStop() {
+    /** @type {HTMLElement | null} */
     const stop = $("hand").querySelector('[tabindex="0"]');
     return visible(stop) ? stop : null;
   }
@@ -824,23 +929,27 @@
       || (game.resting && active === game.resting.element);
     if (!free) return;
     if (HAND_KINDS.has(decision.kind)) {
+      /** @type {HTMLElement[]} */
       const cards = Array.from($("hand").querySelectorAll('[role="option"]'));
-      const current = cards.indexOf(active);
+      const current = cards.findIndex((card) => card === active);
       if (current >= 0 && cards[current].dataset.answer) return;
       const first = cards.findIndex((card) => card.dataset.answer);
       if (first >= 0) {
         game.resting = null;
-        rovingStop($("hand"), first).focus();
+        const card = rovingStop($("hand"), first);
+        if (card) card.focus();
         return;
       }
     }
     const list = $("choices").querySelector('[role="listbox"]');
     if (list) {
       game.resting = null;
-      rovingStop(list, 0).focus();
+      const stop = rovingStop(list, 0);
+      if (stop) stop.focus();
     }
   }
 
+  /** @param {HTMLElement} item */
   function choose(item) {
     const decision = game.decision;
     if (!decision || game.sentFor === decision.id) return;
@@ -856,6 +965,10 @@
       keepFocus();
     }
   }
+
+  /* The seat that plays after ``seat``, in the table's direction of play (the table message comes before any view). */
+  /** @param {Seat} seat */
+  const nextSeat = (seat) => (game.table ? game.table.after[seat] : seat);
 
   function trickLines() {
     const view = game.view;
@@ -881,7 +994,7 @@
     let seat = trick.leader;
     for (const card of trick.cards) {
       lines.push(about("played", seat, { card: cardWords(card) }));
-      seat = game.table.after[seat];
+      seat = nextSeat(seat);
     }
     if (trick.winning) lines.push(about("is_winning", trick.winning.seat, { card: cardWords(trick.winning.card) }));
     return lines;
@@ -891,13 +1004,13 @@
     const table = game.view && game.view.table;
     const tricks = table && table.tricks;
     if (!tricks || !tricks.length) {  // between hands: the last trick of the hand before, from the events
-      const at = game.events.map((message) => message.event.type).lastIndexOf("trick");
-      if (at < 0) return [say("no_trick_yet")];
-      const trick = game.events[at].event;
-      const plays = game.events.slice(0, at).filter((message) => message.event.type === "card")
-        .slice(-trick.cards.length);
+      const events = game.events.map((message) => message.event);
+      const at = events.map((e) => e.type).lastIndexOf("trick");
+      const trick = events[at];
+      if (!trick || trick.type !== "trick") return [say("no_trick_yet")];
+      const plays = events.slice(0, at).flatMap((e) => (e.type === "card" ? [e] : [])).slice(-trick.cards.length);
       return [say("last_trick", { number: trick.number }),
-        ...plays.map((message) => about("played", message.event.seat, { card: cardWords(message.event.card) })),
+        ...plays.map((e) => about("played", e.seat, { card: cardWords(e.card) })),
         about("took_it", trick.winner)];
     }
     const trick = tricks[tricks.length - 1];
@@ -905,7 +1018,7 @@
     let seat = trick.leader;
     for (const card of trick.cards) {
       lines.push(about("played", seat, { card: cardWords(card) }));
-      seat = game.table.after[seat];
+      seat = nextSeat(seat);
     }
     lines.push(about("took_it", trick.winner));
     return lines;
@@ -956,15 +1069,15 @@
     if (!over) return;
     $("over-text").textContent = over.ended ? say("ended", { scores: scores(over.totals) })
       : say("game_over", { winners: joinWords(over.winners.map(name)) });
-    $("records-link").href = `/api/tables/${encodeURIComponent(tableId)}/records`;
-    $("sheet-link").href = `/api/tables/${encodeURIComponent(tableId)}/sheet`;
+    $("records-link", HTMLAnchorElement).href = `/api/tables/${encodeURIComponent(tableId)}/records`;
+    $("sheet-link", HTMLAnchorElement).href = `/api/tables/${encodeURIComponent(tableId)}/sheet`;
   }
 
   /* ---- describe --------------------------------------------------------------------------- */
 
   async function describe() {
     const focused = document.activeElement;
-    const contract = (focused && focused.dataset && focused.dataset.contract)
+    const contract = (focused instanceof HTMLElement && focused.dataset.contract)
       || (game.view && game.view.contract);
     if (!contract) {
       readout([say("no_contract")]);
@@ -976,10 +1089,11 @@
 
   /* The table's contracts in a language (each one's name in the spec, its
      name in that language and its description), fetched once. */
+  /** @param {string} language @returns {Promise<ContractWords[]>} */
   function loadContracts(language) {
     if (!game.loading[language]) {
       const path = `/api/tables/${encodeURIComponent(tableId)}/contracts?lang=${encodeURIComponent(language)}`;
-      game.loading[language] = request("GET", path).catch(() => ({ ok: false })).then((response) => {
+      game.loading[language] = request("GET", path).catch(() => ({ ok: false, status: 0, data: null })).then((response) => {
         game.descriptions[language] = response.ok ? response.data.contracts : [];
         if (!response.ok) delete game.loading[language];  // tried again when next needed
         return game.descriptions[language];
@@ -990,6 +1104,7 @@
 
   /* A contract's name in the page's language (the spec's name until the
      names of that language have come). */
+  /** @param {string} contractName */
   function contractLabel(contractName) {
     const found = (game.descriptions[say.language] || []).find((item) => item.name === contractName);
     return found && found.label ? found.label : contractName;
@@ -1004,7 +1119,7 @@
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
+    const target = event.target instanceof HTMLElement ? event.target : null;
     if (target && (["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.isContentEditable)) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     if ((key === "Enter" || key === " ") && target && target.getAttribute && target.getAttribute("role") === "option") {
@@ -1012,6 +1127,7 @@
       choose(target);
       return;
     }
+    /** @type {Record<string, () => void>} */
     const actions = {
       d: describe, h: () => readout(handLines()), t: () => readout(trickLines()), l: () => readout(lastTrickLines()),
       s: () => readout(scoreLines()), "?": () => readout(keyLines()),
@@ -1023,7 +1139,7 @@
   });
 
   document.addEventListener("focusin", (event) => {
-    if (event.target && event.target !== document.body) game.lastFocus = placeOf(event.target);
+    if (event.target instanceof HTMLElement && event.target !== document.body) game.lastFocus = placeOf(event.target);
   });
 
   /* ---- the waiting room and the owner's panel --------------------------------------------------- */
@@ -1031,7 +1147,7 @@
   function setupWaiting() {
     $("name-form").addEventListener("submit", (event) => {
       event.preventDefault();
-      const value = $("name-input").value.trim();
+      const value = $("name-input", HTMLInputElement).value.trim();
       if (value) send({ type: "name", name: value });  // confirmed when the table says the new name
     });
     $("take-back").addEventListener("click", () => {
@@ -1044,6 +1160,7 @@
     document.addEventListener("visibilitychange", () => { if (!document.hidden && game.unreachable) retryNow(); });
   }
 
+  /** @type {OwnerInfo | null} */
   let ownerInfo = null;
 
   async function loadOwner() {
@@ -1059,11 +1176,14 @@
       clear($("owner-links")).append(el("p", { class: "error", text: say("error.not_owner") }));
       return;
     }
-    ownerInfo = response.data;
-    if (!game.table) onTable({ type: "table", ...ownerInfo, seats: ownerInfo.seats.map((seat) => ({ ...seat })) });
+    /** @type {OwnerInfo} */
+    const info = response.data;
+    ownerInfo = info;
+    if (!game.table) onTable({ type: "table", ...info, seats: info.seats.map((seat) => ({ ...seat })) });
     drawOwner();
   }
 
+  /** @param {string} path @param {object} [body] */
   async function ownerAction(path, body) {
     const response = await request("POST", `/api/tables/${encodeURIComponent(tableId)}/${path}`, body || {}, owner)
       .catch(() => ({ ok: false, status: 0, data: null }));
@@ -1080,12 +1200,13 @@
 
   /* A seat's bot selector: the change is sent when the person presses Enter or leaves the list (so the arrows
      walk it without sending each step), or at once when it is chosen with a pointer. */
+  /** @param {TableSeat} seat @param {string} [pending] */
   function botSelector(seat, pending) {
     const id = `bot-${seat.seat}`;
     const select = el("select", { id });
     for (const bot of ["random", "rules", "strong"]) select.append(el("option", { value: bot, text: botWords(bot) }));
     const current = seat.kind === "human" ? seat.standin : seat.kind;
-    select.value = pending || current;
+    select.value = pending || current || "";
     let pointer = false;
     const commit = () => {
       delete select.dataset.unsent;
@@ -1109,12 +1230,13 @@
   }
 
   function drawOwner() {
-    if (!owner || !ownerInfo || !game.table) return;
+    const info = ownerInfo;
+    if (!owner || !info || !game.table) return;
     $("owner-section").hidden = false;
     const linksBox = clear($("owner-links"));
     game.table.seats.forEach((seat) => {
       if (seat.kind !== "human") return;
-      const link = ownerInfo.links && ownerInfo.links[seat.seat];
+      const link = info.links && info.links[seat.seat];
       if (link) {
         const id = `invite-${seat.seat}`;
         linksBox.append(el("label", { for: id, text: say("invite_for", { seat: seat.name }) }),
@@ -1127,8 +1249,11 @@
       }
     });
     const seatsBox = $("owner-seats");
+    /** @type {Record<string, string>} */
     const pending = {};  // a choice walked to with the arrows but not yet sent survives the redraw
-    for (const select of seatsBox.querySelectorAll("select[data-unsent]")) pending[select.id] = select.value;
+    for (const select of seatsBox.querySelectorAll("select[data-unsent]")) {
+      if (select instanceof HTMLSelectElement) pending[select.id] = select.value;
+    }
     clear(seatsBox);
     for (const seat of game.table.seats) {
       const select = botSelector(seat, pending[`bot-${seat.seat}`]);
@@ -1147,10 +1272,10 @@
     $("owner-resume").hidden = status !== "playing" || !game.table.paused;
     $("owner-end").hidden = status === "over";
     if (document.activeElement !== $("absent-input")) {
-      $("absent-input").value = game.table.absent_after === null || game.table.absent_after === undefined
+      $("absent-input", HTMLInputElement).value = game.table.absent_after === null || game.table.absent_after === undefined
         ? "" : String(game.table.absent_after);
     }
-    const house = ownerInfo.house;
+    const house = info.house;
     $("owner-house").hidden = !house;
     if (house) $("house-text").textContent = house;
     keepFocus();
@@ -1165,7 +1290,7 @@
     });
     $("absent-form").addEventListener("submit", (event) => {
       event.preventDefault();
-      const text = $("absent-input").value.trim();
+      const text = $("absent-input", HTMLInputElement).value.trim();
       ownerAction("settings", { absent_after: text === "" ? null : Number(text) });
     });
   }
@@ -1175,7 +1300,7 @@
   function drawWords() {
     Barbu.applyWords(say);
     const log = clear($("log"));
-    for (const message of game.events) for (const line of eventLines(message.event)) log.append(el("li", { text: line }));
+    for (const message of game.events) for (const line of eventLines(message)) log.append(el("li", { text: line }));
     if (game.connection) setConnection(game.connection);
     drawAll();
     drawOwner();
