@@ -3,7 +3,10 @@
 "use strict";
 
 const Barbu = (() => {
-  const LANGUAGES = ["en", "it", "fr", "pt"];
+  // The languages, each with its name in itself, English first: the
+  // server's catalogs (/languages.js, barbu_dsl.server.words.languages_script).
+  const LANGUAGES = BarbuLanguages.map(([code]) => code);
+  const LANGUAGE_NAMES = Object.fromEntries(BarbuLanguages);
 
   /* An element with attributes and children; strings become text nodes, so
      names and spec text from users are always text, never markup. */
@@ -94,9 +97,10 @@ const Barbu = (() => {
   }
 
   function languagePicker(select, current, onChange) {
-    const names = { en: "English", it: "Italiano", fr: "Français", pt: "Português" };
     clear(select);
-    for (const code of LANGUAGES) select.append(el("option", { value: code, lang: code, text: names[code] }));
+    for (const code of LANGUAGES) {
+      select.append(el("option", { value: code, lang: code, text: LANGUAGE_NAMES[code] }));
+    }
     select.value = current;
     select.addEventListener("change", () => {
       localStorage.setItem("barbu-language", select.value);
