@@ -18,9 +18,9 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"runtime"}),
     # 1. Tools every layer may use: cards and their notations, limits, errors,
     # files, safe text, the caches, the words of the four languages, reading
-    # a line at a terminal.
+    # a line at a terminal, the stores' SQLite files.
     frozenset({"cards", "limits", "errors", "files", "safe_text", "resources", "cache", "template_cache",
-               "bounded_json", "commandline", "completion", "i18n", "line_input"}),
+               "bounded_json", "commandline", "completion", "i18n", "line_input", "database"}),
     # 2. The language: grammar, parser, loader, the model, and plain words
     # about rules.
     frozenset({"language", "words"}),

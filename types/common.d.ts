@@ -30,3 +30,7 @@ interface Words {
   ranks: Record<string, string>;
   has(key: string): boolean;
 }
+
+/** /languages.js: each language of the server's catalogs, [code, its name in
+ * itself], English first (barbu_dsl.server.words.languages_script). */
+declare const BarbuLanguages: [string, string][];

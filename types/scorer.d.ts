@@ -6,6 +6,9 @@
 /** Unicode's case folding as the Python serving the page applies it
  * (barbu_dsl/scorer/core.py folding_table): written before base.js. */
 declare const BarbuFolds: { runs: number[]; each: Record<string, string> } | undefined;
+/** The cutoff of "did you mean" (runtime.suggestion.CUTOFF), given by the
+ * Python that serves the page, as BarbuFolds is. */
+declare const BarbuCloseCutoff: number;
 
 /** A rule a hand (or a file) breaks: sheet.facts.Problem. ``hand`` (from 1)
  * once the game knows which hand it is. */

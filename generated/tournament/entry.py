@@ -35,7 +35,6 @@ so each scorer says it in its own words (docs/sheet.md lists the codes).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -53,6 +52,8 @@ from .cards import (
     parse_record_card,
     parse_suit,
 )
+from .records import contract_key
+from .suggestion import closest
 
 HAND_KEYS = ("contract", "declarer", "trump", "start_rank", "took", "raw", "doubles")
 """The keys of a hand object, in docs/sheet.md order."""
@@ -222,9 +223,9 @@ def unknown_contract(name: Any, names: Sequence[str], found: list[Problem]) -> N
     if not isinstance(name, str) or not name.strip():
         found.append(problem("contract", "contract_missing"))
         return
-    close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.5)
-    if close:
-        found.append(problem("contract", "contract_close", name=name, close=close[0]))
+    close = closest(name, names, contract_key)
+    if close is not None:
+        found.append(problem("contract", "contract_close", name=name, close=close))
     else:
         found.append(problem("contract", "contract_unknown", name=name, contracts=", ".join(names)))
 

@@ -32,7 +32,7 @@ import click
 from click.exceptions import Exit, NoArgsIsHelpError
 
 from . import __version__
-from .commandline import CONTEXT, NUMBER, WHOLE_NUMBER, BadValue, Group, argument
+from .commandline import CONTEXT, LANG_HELP, NUMBER, WHOLE_NUMBER, BadValue, Group, argument
 from .errors import BarbuError, UsageError, message
 from .lab.cli import simulate
 from .safe_text import Terminal, json_line, lone_surrogate
@@ -149,7 +149,7 @@ def verify(spec: str, players: int | None, as_json: bool) -> None:
 @app.command()
 @spec_argument
 @argument("contract", required=False, metavar="CONTRACT", help="One contract (default: all).")
-@click.option("--lang", metavar="LANG", help="en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")
+@click.option("--lang", metavar="LANG", help=LANG_HELP)
 def explain(spec: str, contract: str | None, lang: str | None) -> None:
     """Describe each contract in plain words: how it is played and scored."""
     from .explain import explain as describe
@@ -253,8 +253,7 @@ def replay(spec: str, record: Path, as_json: bool) -> None:
 @click.option("--record", type=click.Path(path_type=Path), metavar="FILE",
               help="Write every hand as JSON Lines for `barbu replay` (a new file).")
 @click.option("--plain", is_flag=True, help="Plain text, one fact a line: no colour, no tables, no progress bar.")
-@click.option("--lang", metavar="LANG",
-              help="Language for people: en, it, fr, pt (default: BARBU_LANG, else the locale).")
+@click.option("--lang", metavar="LANG", help=f"Language for people: {LANG_HELP}")
 @click.option("--think", type=NUMBER, default=1.0, metavar="X",
               help="How much work the strong bot puts into each decision (1: about 50 ms).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole game as one JSON object.")

@@ -21,8 +21,14 @@ from typing import Any, TypeVar
 
 import click
 
+from .i18n import LANGUAGE_CHOICES
+
 CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"], "show_default": True}
 """-h as well as --help, and each option's default in its help, for every command."""
+
+LANG_HELP = f"{LANGUAGE_CHOICES} (default: $BARBU_LANG, else the locale, else English)."
+"""The help of a ``--lang`` option (:func:`barbu_dsl.i18n.choose_language`
+chooses): the languages found among the catalogs, so a new one is named at once."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -122,4 +128,4 @@ WHOLE_NUMBER = _Number(int, "a whole number")
 NUMBER = _Number(float, "a number")
 
 
-__all__ = ["CONTEXT", "NUMBER", "WHOLE_NUMBER", "Argument", "BadValue", "Command", "Group", "argument"]
+__all__ = ["CONTEXT", "LANG_HELP", "NUMBER", "WHOLE_NUMBER", "Argument", "BadValue", "Command", "Group", "argument"]

@@ -6,7 +6,6 @@ running totals, winners and exchange file."""
 
 from __future__ import annotations
 
-import difflib
 import random
 
 import pytest
@@ -17,6 +16,8 @@ from barbu_dsl.engine import play_game
 from barbu_dsl.engine.replay import replay_record
 from barbu_dsl.language import load_spec
 from barbu_dsl.resources import bundled_spec_names
+from barbu_dsl.runtime.records import contract_key
+from barbu_dsl.runtime.suggestion import closest
 from barbu_dsl.sheet.game import SheetGame
 
 REFS = list(bundled_spec_names())
@@ -82,9 +83,10 @@ def test_engine_evenings_score_as_barbu_replay_in_the_page(pages, ref: str) -> N
     assert len(cases) >= 8
 
 
-def test_close_contract_names_as_difflib(pages) -> None:
+def test_close_contract_names_as_python(pages) -> None:
     """SheetGame._contract's "did you mean": the page's port of
-    difflib.get_close_matches(n=1, cutoff=0.5) picks the same names."""
+    runtime.suggestion.closest (difflib over the names' contract keys, at
+    the cutoff the page is given) picks the same names."""
     spec = load_spec("french-classic")
     contracts = [c.name for c in spec.contracts]
     rng = random.Random(5)
@@ -102,7 +104,7 @@ def test_close_contract_names_as_difflib(pages) -> None:
     words += ["", "x" * 250, "With " * 60, "Mini"]
     page = pages.open("french-classic")
     got = page.evaluate("([words, names]) => words.map((w) => BarbuCore.closeMatch(w, names))", [words, contracts])
-    want = [(difflib.get_close_matches(w, contracts, n=1, cutoff=0.5) or [None])[0] for w in words]
+    want = [closest(w, contracts, contract_key) for w in words]
     assert got == want
 
 

@@ -167,7 +167,8 @@ def test_every_page_and_file_has_the_security_headers(server: ServerProcess, tab
     """No page or file of the server can be framed by another site
     (frame-ancestors, X-Frame-Options), its type guessed or kept in a cache."""
     paths = ["/", f"/t/{table['table']}?token=x", "/static/lobby.html", "/static/table.html", "/static/lobby.js",
-             "/static/table.js", "/static/common.js", "/static/page.css", "/core.js", "/api/tables",
+             "/static/table.js", "/static/common.js", "/static/page.css", "/core.js", "/languages.js",
+             "/api/tables",
              f"/api/tables/{table['table']}/records", "/api/specs", "/nothing", "/static/nothing.js"]
     for path in paths:
         _, headers, _ = send(server, "GET", path)

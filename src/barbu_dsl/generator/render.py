@@ -65,6 +65,7 @@ COPIED = (
     ("hands.py", "hands.py"),
     ("records.py", "records.py"),
     ("scoring.py", "scoring.py"),
+    ("suggestion.py", "suggestion.py"),
     ("native.py", "native/runtime.py"),
 )
 """The runtime's modules a package carries, each copied as it is (after the

@@ -9,10 +9,11 @@ person plays, the page, ``barbu explain``) say everything through a
 (``barbu sheet``), ``scorer`` (the page), ``table`` (``barbu play``),
 ``rules`` (the rules in words), ``check`` (a check's warnings, and its
 summary of a table's rules), ``lobby`` (what the table server says to
-its lobby) and ``tables`` (``barbu tables``, the server's operator).  A
-fifth language is a new package with the same modules and its code in
-:data:`LANGUAGES`; a test checks that every language has every English
-message, with the same ``{fields}``.
+its lobby) and ``tables`` (``barbu tables``, the server's operator).  The languages are the
+packages found here (:data:`LANGUAGES`): a fifth language is a new package
+with the same modules, and every ``--lang`` option, the pages' language
+pickers and their checks name it from then on; a test checks that every
+language has every English message, with the same ``{fields}``.
 
 A message is a key and ``{fields}``, the key prefixed with its catalog's
 name.  Sentences about a seat come in two forms: ``key`` with the seat's
@@ -30,12 +31,35 @@ The language is chosen by an explicit option (``--lang``), else the
 from __future__ import annotations
 
 import os
+import pkgutil
 from collections.abc import Mapping
 from functools import lru_cache
 from importlib import import_module
 
-LANGUAGES = ("en", "it", "fr", "pt")
-"""The languages every message exists in (each a package of this one)."""
+
+def _catalog_packages() -> tuple[str, ...]:
+    """The code of each language package of this one, in the order of their
+    ``PLACE``: English's is 0, and a new language takes the next number, so
+    the languages already there keep their order (a spec's canonical text
+    writes its names in this order: its hash, and so every generated package
+    and every page's games kept under it, depends on it)."""
+    places = {module.name: import_module(f"{__name__}.{module.name}").PLACE
+              for module in pkgutil.iter_modules(__path__) if module.ispkg}
+    order = sorted(places, key=places.__getitem__)
+    if not order or order[0] != "en" or len(set(places.values())) != len(places):
+        raise ImportError(f"barbu_dsl.i18n: English must come first and each language have a place of its own "
+                          f"({places})")
+    return tuple(order)
+
+
+LANGUAGES = _catalog_packages()
+"""The languages every message exists in: each a package of this one,
+found there (in the order of their ``PLACE``), so that no other place
+lists them."""
+
+LANGUAGE_CHOICES = ", ".join(LANGUAGES[:-1]) + " or " + LANGUAGES[-1] if len(LANGUAGES) > 1 else LANGUAGES[0]
+"""The languages as a command's help names them: their codes, with commas between and "or"
+before the last."""
 
 CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules", "check", "lobby", "tables")
 """The catalogs, a module of each language's package."""
@@ -60,6 +84,7 @@ the plural; the one who chooses bare, with its article or as an owner.  A
 message's translations must say the same things, in whichever form."""
 
 LANGUAGE_NAMES = {code: import_module(f"{__name__}.{code}").NAME for code in LANGUAGES}
+"""Each language's name in itself (its package's ``NAME``), in :data:`LANGUAGES` order."""
 
 
 def choose_language(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -120,4 +145,5 @@ class Translator:
         return texts[self.language].format(**fields)
 
 
-__all__ = ["CATALOGS", "FORMS", "LANGUAGES", "LANGUAGE_NAMES", "Translator", "catalog", "choose_language", "messages"]
+__all__ = ["CATALOGS", "FORMS", "LANGUAGES", "LANGUAGE_CHOICES", "LANGUAGE_NAMES", "Translator", "catalog",
+           "choose_language", "messages"]

@@ -27,7 +27,6 @@ ways (``ambiguous``).  :func:`problem_text` says which, in words.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -35,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Generic, Protocol, TypeVar
 
+from ..runtime.suggestion import closest
 from . import LANGUAGES, Translator, messages
 
 T = TypeVar("T")
@@ -100,11 +100,7 @@ def key(text: str) -> str:
 def did_you_mean(text: str, choices: Iterable[str]) -> str | None:
     """The choice closest to ``text`` (compared folded), or None when none
     is close: the one "did you mean" of every question."""
-    by_key: dict[str, str] = {}
-    for choice in choices:
-        by_key.setdefault(key(choice), choice)
-    close = difflib.get_close_matches(key(text), list(by_key), n=1, cutoff=0.6)
-    return by_key[close[0]] if close else None
+    return closest(text, choices, key)
 
 
 def _by_key(named: Iterable[tuple[str, T]]) -> dict[str, list[T]]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..commandline import WHOLE_NUMBER, Command, argument
+from ..commandline import LANG_HELP, WHOLE_NUMBER, Command, argument
 from ..errors import UsageError
 from ..safe_text import Terminal, json_line
 
@@ -45,8 +45,7 @@ err = Terminal(stderr=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--plot", type=click.Path(path_type=Path), metavar="FILE",
               help="Draw the distributions and differences to this new .png or .svg (the [plot] extra).")
-@click.option("--lang", metavar="LANG",
-              help="The contracts' names in en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")
+@click.option("--lang", metavar="LANG", help=f"The contracts' names in {LANG_HELP}")
 def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, hands: int | None, bots: str,
              seed: int, players: int | None, backend: str, workers: int, scheduler: str | None, as_json: bool,
              plot: Path | None, lang: str | None) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..errors import SpecError, UsageError
 from ..limits import CONTRACTS, RULE_LINE_CHARACTERS, RULE_LINE_CLAUSES
 from ..resources import bundled_spec_names
+from ..runtime.suggestion import closest
 from . import model as m
 from .checks import Unread, check_spec
 from .names import check_names, read_descriptions, read_names
@@ -29,7 +30,7 @@ from .rules import build
 from .settings import GAME_KEYS, Setting, SettingReaders, player_count_problem
 from .source import MappingNode, Node, ScalarNode, SequenceNode, Source, as_bool, as_int, is_null, pairs, scalar
 from .spec_cache import is_path_like
-from .suggest import closest, did_you_mean
+from .suggest import did_you_mean
 from .unexpressible import unexpressible_key
 
 SPEC_KEYS = ("name", "title", "names", "description", "descriptions", "extends", "apply", "applied", "players",

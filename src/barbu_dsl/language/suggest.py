@@ -1,23 +1,15 @@
-""""Did you mean ...?" for a name that matches nothing: a key, a choice, a
-spec, a variant or scale, a contract.  One closest match, found with
-difflib, so every misspelt name gets the same kind of suggestion."""
+""""Did you mean ...?" in a spec's messages, for a name that matches
+nothing: a key, a choice, a spec, a variant or scale, a contract.  The
+closest name is found as every other suggestion is
+(:func:`barbu_dsl.runtime.suggestion.closest`), so every misspelt name
+gets the same kind of suggestion."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 
+from ..runtime.suggestion import closest
 from .model import contract_key
-
-
-def closest(word: str, choices: Iterable[str], fold: Callable[[str], str] = str) -> str | None:
-    """The choice most like ``word`` (compared after ``fold``), or None
-    when none is close."""
-    by_folded: dict[str, str] = {}
-    for choice in choices:
-        by_folded.setdefault(fold(choice), choice)
-    found = difflib.get_close_matches(fold(word), list(by_folded), n=1)
-    return by_folded[found[0]] if found else None
 
 
 def did_you_mean(word: str, choices: Iterable[str], fold: Callable[[str], str] = str) -> str | None:

@@ -15,6 +15,7 @@ alone and runs the same code:
 * :mod:`.records` — reading hand records, and the result objects of a replay;
 * :mod:`.doubling` — which doubles are legal, and how they settle;
 * :mod:`.entry` — a score-sheet hand's facts of play, checked and scored;
+* :mod:`.suggestion` — the name meant by a misspelt one ("did you mean");
 * :mod:`.scoring` — trick positions and the rounding of shares;
 * :mod:`.hands` — the base classes of a generated package's hands;
 * :mod:`.native` — the runtime of the playouts compiled with numba

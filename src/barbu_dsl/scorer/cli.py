@@ -12,14 +12,15 @@ from pathlib import Path
 import click
 
 from ..commandline import Command, argument
+from ..i18n import LANGUAGE_CHOICES
 
 
 @click.command("scorer", cls=Command)
 @argument("spec", metavar="SPEC", help="NAME_OR_PATH[+VARIANT...], e.g. tournament+ravage-city")
 @click.option("--output", "-o", required=True, type=click.Path(path_type=Path), metavar="FILE",
               help="The HTML file to write (a new file).")
-@click.option("--lang", metavar="LANG", help="The page's language until its reader picks one: en, it, fr or pt "
-                                             "(default: the browser's).")
+@click.option("--lang", metavar="LANG",
+              help=f"The page's language until its reader picks one: {LANGUAGE_CHOICES} (default: the browser's).")
 def scorer(spec: str, output: Path, lang: str | None) -> None:
     """Write the web scorer of SPEC: one HTML file that keeps score sheets in a
     browser, from file:// or any web server, with no network.

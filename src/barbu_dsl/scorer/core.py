@@ -13,7 +13,10 @@ the Python that wrote it does (the dotless ı of Rıfkı stays dotless), and
 no copy of Unicode's rules is kept by hand.  A score sheet's page carries
 only the part of the table its contract names need (:func:`folding_table`),
 which matches every name as the whole table would; the online table's
-``/core.js`` serves every spec, so it carries the whole table.
+``/core.js`` serves every spec, so it carries the whole table.  A second
+line gives how alike a misspelt contract name must be to a contract's to be
+suggested (:data:`barbu_dsl.runtime.suggestion.CUTOFF`), so that the page
+says "did you mean" exactly when the Python sheet does.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import json
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+from ..runtime.suggestion import CUTOFF
 
 CORE_SCRIPTS = ("base.js", "facts.js", "sheet.js")
 """The scripts of the score sheet's rules, in the order they load."""
@@ -79,9 +84,10 @@ def folding_table(names: tuple[str, ...] | None = None) -> dict[str, Any]:
 @lru_cache(maxsize=16)
 def core_script(names: tuple[str, ...] | None = None) -> str:
     """The score sheet's rules, after the case-folding table they read
-    (``BarbuFolds``): the part contract ``names`` need, or all of it."""
+    (``BarbuFolds``): the part contract ``names`` need, or all of it; and
+    the cutoff of "did you mean" (``BarbuCloseCutoff``)."""
     table = json.dumps(folding_table(names), ensure_ascii=False, separators=(",", ":"))
-    preamble = f'"use strict";\nconst BarbuFolds = {table};\n'
+    preamble = f'"use strict";\nconst BarbuFolds = {table};\nconst BarbuCloseCutoff = {CUTOFF!r};\n'
     return preamble + "\n".join(static_text(name) for name in CORE_SCRIPTS)
 
 

@@ -163,6 +163,13 @@ class _Handlers:
         messages say the pots and payouts)."""
         return Response(core_script(), headers=SECURITY_HEADERS, media_type="text/javascript")
 
+    @staticmethod
+    async def languages(request: Request) -> Response:
+        """The pages' languages (``BarbuLanguages``), which ``common.js`` reads."""
+        from .words import languages_script
+
+        return Response(languages_script(), headers=SECURITY_HEADERS, media_type="text/javascript")
+
     async def table_of(self, request: Request) -> Table:
         """The table of the request's address: in play, or over (read back when asked for: lifecycle.py)."""
         table = await self.server.life.find(request.path_params["table"])
@@ -322,21 +329,22 @@ class _Handlers:
 
     async def specs(self, request: Request) -> Response:
         """The bundled specs as the lobby offers them, in the page's language (``?lang=``)."""
-        from ..i18n import choose_language
+        from ..i18n import LANGUAGES, choose_language
 
         try:
             language = choose_language(request.query_params.get("lang", "en")[:20])
         except ValueError:
-            raise _Fail(400, "bad_request", "languages: en, it, fr, pt") from None
+            raise _Fail(400, "bad_request", f"languages: {', '.join(LANGUAGES)}") from None
         return _json({"specs": self._menu(language), "bots": list(BOTS)})
 
     async def words(self, request: Request) -> Response:
+        from ..i18n import LANGUAGES
         from .words import page_words
 
         try:
             return _json(page_words(request.path_params["lang"]))
         except KeyError:
-            raise _Fail(404, "no_language", "languages: en, it, fr, pt") from None
+            raise _Fail(404, "no_language", f"languages: {', '.join(LANGUAGES)}") from None
 
     async def seat_socket(self, websocket: WebSocket) -> None:
         """A seat's connection (its invite or key), or the owner's (which
@@ -435,6 +443,7 @@ def build_app(server: Server) -> Starlette:
         Route("/", handlers.page("lobby.html")),
         Route("/t/{table}", handlers.page("table.html")),
         Route("/core.js", handlers.core),
+        Route("/languages.js", handlers.languages),
         Route("/api/specs", handlers.specs),
         Route("/api/check", handlers.check, methods=["POST"]),
         Route("/api/words/{lang}", handlers.words),

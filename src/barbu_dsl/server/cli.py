@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from ..commandline import WHOLE_NUMBER, Command, Group, argument
+from ..commandline import LANG_HELP, WHOLE_NUMBER, Command, Group, argument
 
 
 @click.command("serve", cls=Command)
@@ -51,8 +51,7 @@ def serve(host: str, port: int, db: Path | None, trust_proxies: tuple[str, ...],
 @click.command("join", cls=Command)
 @argument("url", metavar="URL", help="A seat's link, as the table's owner sent it (http://HOST:PORT/t/ID?token=...).")
 @click.option("--plain", is_flag=True, help="Plain text, one fact a line: no colour.")
-@click.option("--lang", metavar="LANG",
-              help="Language: en, it, fr, pt (default: BARBU_LANG, else the locale).")
+@click.option("--lang", metavar="LANG", help=f"Language: {LANG_HELP}")
 def join(url: str, plain: bool, lang: str | None) -> None:
     """Sit at a barbu serve table from the terminal: the table's narration,
     prompts and commands (type help at any prompt), in your language.
@@ -72,8 +71,7 @@ def tables() -> None:
 
 def _db_and_lang(command: Callable[..., None]) -> Callable[..., None]:
     """The options every tables command takes: --db and --lang."""
-    command = click.option("--lang", metavar="LANG",
-                           help="en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")(command)
+    command = click.option("--lang", metavar="LANG", help=LANG_HELP)(command)
     return click.option("--db", type=click.Path(path_type=Path), metavar="PATH",
                         help="The tables' database (default: tables.sqlite3 in the user's data directory, as "
                              "barbu serve's).")(command)

@@ -40,7 +40,8 @@ process killed at any moment loses no answer that a seat was told of.  A
 table whose rows are damaged is skipped when the tables are read back
 (:meth:`TableStore.load` names it); the others are served.  The file is marked with the server's own
 ``application_id``; another program's database (or a score sheet's) is
-refused and left as it is.
+refused and left as it is.  Connecting, the transaction and the migration
+are :mod:`barbu_dsl.database`'s, as the score sheet's are.
 """
 
 from __future__ import annotations
@@ -50,13 +51,14 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..bounded_json import loads as bounded_loads
+from ..database import Schema, connect, immediate, marks, migrate, write_ahead
 from ..errors import BarbuError
 from ..files import check_name, os_reason
 from .writer import BUSY_SECONDS, GroupWriter, Write, WriteError
@@ -117,6 +119,37 @@ _SCHEMA = (
     _REMOVALS,
     _STATUS_INDEX,
 )
+"""The newest schema, made at once in an empty file."""
+
+
+def _create(db: sqlite3.Connection) -> None:
+    for statement in _SCHEMA:
+        db.execute(statement)
+
+
+def _seat_keys(db: sqlite3.Connection) -> None:
+    """Version 2: seat keys; a seat a person took before them is claimed again by its invite."""
+    db.execute("ALTER TABLE seats ADD COLUMN key TEXT")
+
+
+def _lifecycle(db: sqlite3.Connection) -> None:
+    """Version 3: the lifecycle; a table is touched now, and one over ended now (expires from now)."""
+    for column in ("touched TEXT", "over_at TEXT", "abandoned INTEGER NOT NULL DEFAULT 0", "client TEXT"):
+        db.execute(f"ALTER TABLE tables ADD COLUMN {column}")
+    now = _now()
+    db.execute("UPDATE tables SET touched = ?", (now,))
+    db.execute("UPDATE tables SET over_at = ? WHERE status = 'over'", (now,))
+    db.execute(_REMOVALS)
+    db.execute(_STATUS_INDEX)
+
+
+def _freed(db: sqlite3.Connection) -> None:
+    """Version 4: a seat's freed links, refused as freed (nothing was freed before)."""
+    db.execute("ALTER TABLE seats ADD COLUMN freed TEXT NOT NULL DEFAULT ''")
+
+
+SCHEMA = Schema(APPLICATION_ID, SCHEMA_VERSION, {1: _seat_keys, 2: _lifecycle, 3: _freed}, create=_create)
+"""The server's schema: made whole in an empty file, else brought up from version 1."""
 
 
 class StoreError(BarbuError):
@@ -188,7 +221,7 @@ class TableStore:
             raise StoreError(f"cannot make the database {path}: {os_reason(error)}") from None
         self._reading = threading.Lock()  # the reading connection serves one thread at a time
         try:
-            self.db = sqlite3.connect(path, timeout=READ_BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+            self.db = connect(path, timeout=READ_BUSY_SECONDS, mode="rwc", any_thread=True)
             self._prepare()
         except sqlite3.Error as error:
             raise StoreError(f"{path} is not a database barbu serve can use: {error}") from None
@@ -197,46 +230,22 @@ class TableStore:
     def _writing_connection(self) -> sqlite3.Connection:
         """The writer thread's own connection: a short busy timeout, so that a
         database locked by another process answers ``not_saved`` quickly."""
-        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        return db
+        return connect(self.path, timeout=BUSY_SECONDS, mode="rwc", any_thread=True)
 
     def _prepare(self) -> None:
+        """Check that the file is the server's (or empty), put it in
+        write-ahead-log mode, and make or migrate its schema."""
         db = self.db
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
-        if app != APPLICATION_ID and tables:
+        app, version, _, objects = marks(db)
+        if app != APPLICATION_ID and objects:
             raise StoreError(f"{self.path} is another program's database (or a score sheet's); "
                              "give barbu serve --db a file of its own")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer barbu_dsl (schema {version}); upgrade to use it")
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        if not tables:
+        write_ahead(db)
+        if not objects or version < SCHEMA_VERSION:
             with self.transaction():
-                for statement in _SCHEMA:
-                    db.execute(statement)
-                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        elif version < SCHEMA_VERSION:
-            with self.transaction():
-                if version < 2:  # seat keys: a seat a person took before them is claimed again by its invite
-                    db.execute("ALTER TABLE seats ADD COLUMN key TEXT")
-                if version < 3:  # the lifecycle: a table is touched now, and one over ended now (expires from now)
-                    for column in ("touched TEXT", "over_at TEXT", "abandoned INTEGER NOT NULL DEFAULT 0",
-                                   "client TEXT"):
-                        db.execute(f"ALTER TABLE tables ADD COLUMN {column}")
-                    now = _now()
-                    db.execute("UPDATE tables SET touched = ?", (now,))
-                    db.execute("UPDATE tables SET over_at = ? WHERE status = 'over'", (now,))
-                    db.execute(_REMOVALS)
-                    db.execute(_STATUS_INDEX)
-                if version < 4:  # a seat's freed links, refused as freed (nothing was freed before)
-                    db.execute("ALTER TABLE seats ADD COLUMN freed TEXT NOT NULL DEFAULT ''")
-                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                migrate(db, SCHEMA, version if objects else 0)
 
     def close(self) -> None:
         """Commit what is queued and close the database."""
@@ -252,20 +261,11 @@ class TableStore:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One change, written whole or not at all; a failure is a :class:`StoreError`."""
-        db = self.db
         try:
-            db.execute("BEGIN IMMEDIATE")
+            with immediate(self.db) as db:
+                yield db
         except sqlite3.Error as error:
             raise StoreError(f"cannot write to {self.path}: {error}") from None
-        try:
-            yield db
-            db.execute("COMMIT")
-        except BaseException as error:
-            with suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-            if isinstance(error, sqlite3.Error):
-                raise StoreError(f"cannot write to {self.path}: {error}") from None
-            raise
 
     # ---- changes -----------------------------------------------------------------
 

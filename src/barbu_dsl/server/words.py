@@ -4,7 +4,10 @@ The pages' own messages are one file per language in ``words/``
 (``en.json`` ...; a test checks that every language has every message);
 the words of cards, suits and ranks come from the project's card words
 (:mod:`barbu_dsl.i18n.cards`), so the page names a card as the terminal
-table does.  :func:`page_words` is what ``GET /api/words/LANG`` sends.
+table does.  :func:`page_words` is what ``GET /api/words/LANG`` sends, and
+:func:`languages_script` (``GET /languages.js``, loaded before
+``common.js``) which languages there are: the catalogs'
+(:data:`barbu_dsl.i18n.LANGUAGES`), so no page lists them.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import cards as C
-from ..i18n import LANGUAGES, Translator
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..i18n.cards import card_text, card_words, rank_words, suit_words
 
 WORDS = Path(__file__).parent / "words"
@@ -45,4 +48,12 @@ def page_words(language: str) -> dict[str, Any]:
             "ranks": {C.RANK_LETTERS[rank]: rank_words(rank, t) for rank in C.RANKS}}
 
 
-__all__ = ["WORDS", "messages", "page_words"]
+@lru_cache(maxsize=1)
+def languages_script() -> str:
+    """The pages' languages as a script: ``BarbuLanguages``, each code with
+    its name in itself (``["it", "Italiano"]``), English first."""
+    pairs = json.dumps([[code, LANGUAGE_NAMES[code]] for code in LANGUAGES], ensure_ascii=False)
+    return f'"use strict";\nconst BarbuLanguages = {pairs};\n'
+
+
+__all__ = ["WORDS", "languages_script", "messages", "page_words"]

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from ..commandline import WHOLE_NUMBER, Group, argument
+from ..commandline import LANG_HELP, WHOLE_NUMBER, Group, argument
 
 
 @click.group(cls=Group, name="sheet", no_args_is_help=True)
@@ -26,8 +26,7 @@ def sheet() -> None:
 
 def _db_and_lang(command: Callable[..., None]) -> Callable[..., None]:
     """The options every sheet command takes: --db and --lang."""
-    command = click.option("--lang", metavar="LANG",
-                           help="en, it, fr or pt (default: $BARBU_LANG, else the locale, else English).")(command)
+    command = click.option("--lang", metavar="LANG", help=LANG_HELP)(command)
     return click.option("--db", type=click.Path(path_type=Path), metavar="FILE",
                         help="The database file (default: $BARBU_DB, else sheets.sqlite3 in the user's data "
                              "directory).")(command)

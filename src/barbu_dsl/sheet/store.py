@@ -23,7 +23,8 @@ file reads as a database without games (nothing is created), so
 for writing: a missing (or empty) file is made a score-sheet database
 then — never through a symbolic link — and an older schema is migrated
 (:data:`MIGRATIONS`, up to :data:`SCHEMA_VERSION`, ``PRAGMA
-user_version``).  Before that, the file must be one of barbu's: its
+user_version``).  Connecting, the transaction and the migration are
+:mod:`barbu_dsl.database`'s, as the table server's are.  Before that, the file must be one of barbu's: its
 ``PRAGMA application_id`` is :data:`APPLICATION_ID` (or, written by an
 earlier version, it has the schema's tables), and its schema is not newer
 than this version knows; anything else is refused and left as it is.
@@ -50,6 +51,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from ..bounded_json import loads as bounded_loads
+from ..database import Schema, Step, connect, immediate, marks, migrate, write_ahead
 from ..files import FileProblem, check_name, os_reason, special_kind
 from .game import FORMAT, SheetFileError, SheetGame
 
@@ -84,10 +86,12 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute("UPDATE games SET changed = created")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+MIGRATIONS: tuple[Step, ...] = (_v1, _v2)
 """``MIGRATIONS[k]`` brings a database from version ``k`` to ``k + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
+
+SCHEMA = Schema(APPLICATION_ID, SCHEMA_VERSION, dict(enumerate(MIGRATIONS)))
 
 
 def default_path() -> Path:
@@ -178,18 +182,10 @@ class Store:
         """One change: everything inside is written, or nothing.  The
         first opens the file for writing (creating it if need be)."""
         try:
-            db = self._for_writing()
-            db.execute("BEGIN IMMEDIATE")
+            with immediate(self._for_writing()) as db:
+                yield db
         except DB_ERRORS as error:
             raise db_problem(error, self.path) from None
-        try:
-            yield db
-            db.execute("COMMIT")
-        except BaseException as error:
-            _roll_back(db)
-            if isinstance(error, DB_ERRORS):
-                raise db_problem(error, self.path) from None
-            raise
 
     def _for_writing(self) -> sqlite3.Connection:
         """The connection to write with: the file opened for writing, made
@@ -198,7 +194,7 @@ class Store:
             return self.db
         if not self._exists:
             _create(self.path)
-        db = _connect(self.path, read_only=False)
+        db = connect(self.path, timeout=BUSY_SECONDS)
         try:
             _migrate(db, self.path)
         except BaseException:
@@ -298,16 +294,6 @@ class Store:
         db.execute("UPDATE games SET changed = ? WHERE id = ?", (_now(), game_id))
 
 
-def _roll_back(db: sqlite3.Connection) -> None:
-    """Undo an open transaction; an error doing so (the disk gone) changes
-    nothing more: SQLite rolls it back from its journal on the next open."""
-    try:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-    except sqlite3.Error:
-        pass
-
-
 def _shown(value: object) -> str:
     return value if isinstance(value, str) else "?"
 
@@ -338,7 +324,7 @@ def open_store(path: Path | None = None) -> Store:
     if not exists:
         return Store(_empty_schema(), path, SCHEMA_VERSION, exists=False)
     try:
-        db = _connect(path, read_only=True)
+        db = connect(path, timeout=BUSY_SECONDS, mode="ro")
     except DB_ERRORS as error:
         raise db_problem(error, path) from None
     try:
@@ -368,22 +354,6 @@ def _check_path(path: Path) -> bool:
     return path.exists()
 
 
-def _connect(path: Path, *, read_only: bool) -> sqlite3.Connection:
-    """A connection to the file ``path``: read-only (SQLite's ``mode=ro``),
-    or for writing with the settings every change needs."""
-    mode = "ro" if read_only else "rw"  # "rw": never creates the file (that is _create's)
-    db = sqlite3.connect(f"{path.absolute().as_uri()}?mode={mode}", uri=True, isolation_level=None,
-                         timeout=BUSY_SECONDS)
-    try:
-        db.execute("PRAGMA foreign_keys = ON")
-        if not read_only:
-            db.execute("PRAGMA synchronous = FULL")
-    except BaseException:
-        db.close()
-        raise
-    return db
-
-
 def _empty_schema() -> sqlite3.Connection:
     """A database without games, in memory: what a missing file reads as."""
     db = sqlite3.connect(":memory:", isolation_level=None)
@@ -396,10 +366,7 @@ def _check_ours(db: sqlite3.Connection, path: Path) -> int:
     """The schema version of the database ``db`` (0: an empty file, to be
     made a score-sheet database at the first change); raise
     :class:`SheetFileError` for another program's file or a newer schema."""
-    application = db.execute("PRAGMA application_id").fetchone()[0]
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    objects = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+    application, version, tables, objects = marks(db)
     if application not in (0, APPLICATION_ID):
         raise SheetFileError("db_not_ours", db=path)
     if version > SCHEMA_VERSION:
@@ -408,7 +375,7 @@ def _check_ours(db: sqlite3.Connection, path: Path) -> int:
         return 0
     if version == 0 or not {"games", "hands"} <= tables:
         raise SheetFileError("db_not_ours", db=path)
-    return int(version)
+    return version
 
 
 def _create(path: Path) -> None:
@@ -428,22 +395,10 @@ def _migrate(db: sqlite3.Connection, path: Path) -> None:
     """Check again, in the writing transaction, that the file is ours; make
     an empty one a score-sheet database (in WAL mode), bring an older
     schema up to date, and mark it with :data:`APPLICATION_ID`."""
-    version = _check_ours(db, path)
-    if version == 0:
-        db.execute("PRAGMA journal_mode = WAL")  # kept in the file: every later connection uses it
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        version = _check_ours(db, path)
-        for step in MIGRATIONS[version:]:
-            step(db)
-        if version != SCHEMA_VERSION:
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        db.execute("COMMIT")
-    except BaseException:
-        _roll_back(db)
-        raise
+    if _check_ours(db, path) == 0:
+        write_ahead(db)
+    with immediate(db):
+        migrate(db, SCHEMA, _check_ours(db, path))
 
 
 __all__ = ["APPLICATION_ID", "BUSY_SECONDS", "ENV_DB", "MIGRATIONS", "SCHEMA_VERSION", "GameRow", "Store",

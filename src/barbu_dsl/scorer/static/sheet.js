@@ -4,7 +4,7 @@
  * hand checked in the Python sheet's order, scored, totalled).  See base.js
  * for what the three files of the sheet's rules share. */
 "use strict";
-/* global BarbuBase, BarbuFacts */
+/* global BarbuBase, BarbuFacts, BarbuCloseCutoff */
 /* exported BarbuCore */
 
 const BarbuCore = (function () {
@@ -13,8 +13,10 @@ const BarbuCore = (function () {
   const { checkRaw, compilePlan, readTook, scoreTook } = BarbuFacts;
 
   // -------------------------------------------------------- close matches
-  // difflib.get_close_matches(word, possibilities, n=1, cutoff=0.5), as
-  // SheetGame._contract uses it for "did you mean".
+  // runtime.suggestion.closest(word, names, contract_key), as
+  // SheetGame._contract uses it for "did you mean": difflib's
+  // get_close_matches(n=1) over the names' keys, at the cutoff the Python
+  // that serves the page gives (BarbuCloseCutoff).
   function matchingBlocks(a, b) {
     // difflib.SequenceMatcher(None, a, b).get_matching_blocks(), autojunk on.
     const b2j = new Map();
@@ -75,21 +77,24 @@ const BarbuCore = (function () {
     const total = a.length + b.length;
     return total ? 2 * matches / total : 1;
   }
-  function closeMatch(word, possibilities, cutoff = 0.5) {
-    const b = Array.from(word);
+  function closeMatch(word, names) {
+    const cutoff = BarbuCloseCutoff;
+    const byKey = new Map();
+    for (const name of names) if (!byKey.has(contractKey(name))) byKey.set(contractKey(name), name);
+    const b = Array.from(contractKey(word));
     let best = null;
-    for (const name of possibilities) {
-      const a = Array.from(name);
+    for (const key of byKey.keys()) {
+      const a = Array.from(key);
       const total = a.length + b.length;
       const real = total ? 2 * Math.min(a.length, b.length) / total : 1;
       if (real >= cutoff && quickRatio(a, b) >= cutoff) {
         const score = ratio(a, b);
-        if (score >= cutoff && (best === null || score > best[0] || (score === best[0] && name > best[1]))) {
-          best = [score, name];
+        if (score >= cutoff && (best === null || score > best[0] || (score === best[0] && key > best[1]))) {
+          best = [score, key];
         }
       }
     }
-    return best === null ? null : best[1];
+    return best === null ? null : byKey.get(best[1]);
   }
 
   // -------------------------------------------------------------- the flow

@@ -3,9 +3,13 @@
    from markup), the page's words in the reader's language, and requests. */
 "use strict";
 /* exported Barbu */
+/* global BarbuLanguages */
 
 const Barbu = (() => {
-  const LANGUAGES = ["en", "it", "fr", "pt"];
+  // The languages, each with its name in itself, English first: the
+  // server's catalogs (/languages.js, barbu_dsl.server.words.languages_script).
+  const LANGUAGES = BarbuLanguages.map(([code]) => code);
+  const LANGUAGE_NAMES = Object.fromEntries(BarbuLanguages);
 
   /* An element with attributes and children; strings become text nodes, so
      names and spec text from users are always text, never markup. */
@@ -116,10 +120,10 @@ const Barbu = (() => {
 
   /** @param {HTMLSelectElement} select @param {string} current @param {(code: string) => void} onChange */
   function languagePicker(select, current, onChange) {
-    /** @type {Record<string, string>} */
-    const names = { en: "English", it: "Italiano", fr: "Français", pt: "Português" };
     clear(select);
-    for (const code of LANGUAGES) select.append(el("option", { value: code, lang: code, text: names[code] }));
+    for (const code of LANGUAGES) {
+      select.append(el("option", { value: code, lang: code, text: LANGUAGE_NAMES[code] }));
+    }
     select.value = current;
     select.addEventListener("change", () => {
       localStorage.setItem("barbu-language", select.value);
