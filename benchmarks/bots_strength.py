@@ -20,10 +20,13 @@ in Python with today's budget, at about the same CPU time per decision
 (both times are reported).  With ``--ablation`` the strong bot also plays with only one kind of
 decision by simulation (play, contract choice, doubling), the others
 made as the rule-based bot makes them, to show which gains most.  A's CPU
-time per decision is reported (mean and maximum, by kind).
+time per decision is reported (mean and maximum, by kind).  ``--tiny``
+plays every pairing (the Python search's and the ablations too) on one
+deal seed at think 0.02 (its intervals: nan), in seconds once numba's code
+is compiled.
 
     python benchmarks/bots_strength.py [SPEC] [--deals 50] [--think 1] [--jobs 1] [--ablation]
-        [--only strong|rules|search]
+        [--only strong|rules|search] [--tiny]
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from tiny import parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
 if (ROOT / "src" / "barbu_dsl").is_dir():  # a checkout: use its source
@@ -159,7 +164,7 @@ def main() -> None:
     parser.add_argument("--ablation", action="store_true", help="also each kind of decision alone")
     parser.add_argument("--only", choices=["strong", "rules", "search"],
                         help="only the pairing led by this bot; search: the strong bot against its Python search")
-    args = parser.parse_args()
+    args = parse_args(parser, deals=1, think=0.02, ablation=True)
     spec = load_spec(args.spec)
     players = default_players(spec)
     deals = list(range(1000, 1000 + args.deals))
@@ -168,6 +173,8 @@ def main() -> None:
         pairings = [("strong", PYTHON_SEARCH)]
     elif args.only:
         pairings = [p for p in pairings if p[0] == args.only]
+    elif args.tiny:
+        pairings.append(("strong", PYTHON_SEARCH))
     if args.ablation:
         pairings += [(name, "rules") for name in ABLATIONS]
     print(f"{spec.full_name}, {players} players; the {spec.game.aim} total wins; strong bot think {args.think}, "

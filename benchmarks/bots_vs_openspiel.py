@@ -20,14 +20,18 @@ The opponents, from OpenSpiel's own C++ bots:
   sees every hand, an opponent stronger in information than any player.
 
 Their simulation budget is set so that their CPU time per decision equals
-the strong bot's, measured on warm-up deals (``--think`` sets the strong
-bot's effort).  Points are Hearts points (lower is better): the result is
-the strong bot's mean points per hand minus the opponent's, per seat, with
-a 95% interval over the deals.
+the strong bot's, measured on two deals (``--think`` sets the strong bot's
+effort) after a first deal that is not measured: the strong bot's compiled
+search loads (or compiles) then, once, which is no decision's cost.  Points
+are Hearts points (lower is better): the result is the strong bot's mean
+points per hand minus the opponent's, per seat, with a 95% interval over
+the deals.  ``--tiny`` plays 10 deals at think 0.05, calibration included,
+in seconds.
 
-Needs OpenSpiel (``pip install 'barbu_dsl[openspiel]'``).  Example::
+Needs OpenSpiel (``pip install 'barbu_dsl[openspiel]'``; the test extra
+brings it too).  Example::
 
-    python benchmarks/bots_vs_openspiel.py --deals 200 --opponent ismcts
+    python benchmarks/bots_vs_openspiel.py --deals 200 --opponent ismcts [--tiny]
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+
+from tiny import parse_args
 
 from barbu_dsl.bots import make_bot
 from barbu_dsl.engine import GameState
@@ -134,14 +140,18 @@ def play_deal(seed: int, ours_at: tuple[int, ...], kind: str, simulations: int, 
     return list(ends[0]["raw"])
 
 
+def warm_up(think: float) -> None:
+    """A deal of strong bots, not measured: the strong bot's compiled search
+    loads (or compiles) in it, once, before any decision is timed."""
+    play_deal(10_000, (0, 1, 2, 3), "ismcts", 1, think, Tally())
+
+
 def calibrate(kind: str, think: float, target: float | None) -> int:
     """The opponent's simulations per decision whose CPU time matches the
-    strong bot's (measured on two warm-up deals unless ``target`` is given,
-    after one that is not measured: the strong bot's compiled search loads
-    then, once, and is not a decision's cost)."""
+    strong bot's (measured on two deals, after :func:`warm_up`, unless
+    ``target`` is given)."""
     probe = Tally()
     if target is None:
-        play_deal(10_000, (0, 1, 2, 3), kind, 1, think, Tally())
         for seed in (10_001, 10_002):
             play_deal(seed, (0, 1, 2, 3), kind, 1, think, probe)
         target = probe.ours.per_decision
@@ -161,7 +171,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cpu-per-decision", type=float, default=None,
                         help="the CPU seconds per decision to give the opponent (default: the strong bot's)")
-    args = parser.parse_args()
+    args = parse_args(parser, deals=10, think=0.05)
+    warm_up(args.think)
     simulations = calibrate(args.opponent, args.think, args.cpu_per_decision)
     print(f"{args.opponent}: {simulations} simulations a decision", flush=True)
     tally = Tally()
@@ -179,8 +190,9 @@ def main() -> None:
     mean, half = tally.interval()
     print(f"strong bot − {args.opponent}: {mean:+.2f} ± {half:.2f} Hearts points per hand and seat "
           f"(95%, {args.deals} duplicate deals; lower is better for the strong bot)")
-    print(f"CPU per decision: strong {tally.ours.per_decision * 1000:.1f} ms, {args.opponent} "
-          f"{tally.theirs.per_decision * 1000:.1f} ms ({simulations} simulations)")
+    print(f"CPU per decision: strong {tally.ours.per_decision * 1000:.1f} ms ({tally.ours.decisions} decisions), "
+          f"{args.opponent} {tally.theirs.per_decision * 1000:.1f} ms ({tally.theirs.decisions} decisions, "
+          f"{simulations} simulations)")
 
 
 if __name__ == "__main__":

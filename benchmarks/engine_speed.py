@@ -2,9 +2,10 @@
 contract of the tournament (with Ravage City) and of hearts, and whole
 games per second with random and rule-based bots.  Machines are shared and
 noisy, so read the ratios (each row against the fastest row of its table,
-measured in the same run), not the absolute figures.
+measured in the same run), not the absolute figures.  ``--tiny`` spends
+0.02 s on each row and replays 20 records.
 
-    python benchmarks/engine_speed.py [--seconds S]
+    python benchmarks/engine_speed.py [--seconds S] [--records N] [--tiny]
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
+
+from tiny import parse_args
 
 from barbu_dsl.bots import make_bots
 from barbu_dsl.engine import deal, hand_for, play_game, replay_record
@@ -77,7 +80,8 @@ def table(title: str, units: tuple[str, str], rows: list[tuple[str, float, float
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time spent on each row")
-    args = parser.parse_args()
+    parser.add_argument("--records", type=int, default=1000, help="tournament hand records replayed")
+    args = parse_args(parser, seconds=0.02, records=20)
     spec = load_spec("tournament+ravage-city")
     rows = [(f"tournament: {c.name}", *hands_per_second(spec.full_name, c.name, args.seconds))
             for c in spec.contracts]
@@ -92,8 +96,8 @@ def main() -> None:
     ]
     table("Whole games (4 players; games differ in length, so hands/s compares them)", ("games/s", "hands/s"),
           games, 1)
-    per_second, elapsed = replay_rate("tournament", 1000)
-    print(f"\nReplaying 1,000 tournament records: {elapsed:.2f} s ({per_second:.0f} records/s)")
+    per_second, elapsed = replay_rate("tournament", args.records)
+    print(f"\nReplaying {args.records:,} tournament records: {elapsed:.2f} s ({per_second:.0f} records/s)")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ which must open without a script error and keep what it cannot read.
     python benchmarks/fuzz_cli.py --specs 500 --records 500 --sheets 100 --saves 100 --simulations 100 --pages 100
     python benchmarks/fuzz_cli.py --generate-every 10 --play-every 10  # the slowest commands on one spec in ten
     python benchmarks/fuzz_cli.py --workers 2          # on two processes
+    python benchmarks/fuzz_cli.py --tiny               # 2 specs, records, simulations; 1 of the rest
 
 The seed makes a run reproducible; a failing case is printed with its
 command line and input, to be replayed by hand.
@@ -46,6 +47,8 @@ import time
 from collections import Counter
 from pathlib import Path
 from types import FrameType
+
+from tiny import parse_args
 
 from barbu_dsl.fuzzing import (
     SHEET_READS,
@@ -372,7 +375,7 @@ def main() -> int:
     parser.add_argument("--play-every", type=int, default=1,
                         help="run play (a whole game with bots) on one spec in N (default: every spec)")
     parser.add_argument("--workers", type=int, default=1, help="processes to share the work (default 1)")
-    args = parser.parse_args()
+    args = parse_args(parser, specs=2, records=2, sheets=1, saves=1, simulations=2, pages=1)
     start = time.perf_counter()
     jobs = []
     for kind in FUZZERS:

@@ -16,16 +16,11 @@ full hands per second (deal, then uniformly random legal moves to the end):
 Machines are shared and noisy: every figure is the best of several short
 rounds, interleaved, and the ratios (from the same run) are what to read.
 
-OpenSpiel is not a project dependency.  Install it in the benchmark's own
-environment (a cp311 manylinux wheel, open_spiel 2.0.2, is on PyPI)::
+OpenSpiel comes with the ``openspiel`` and ``test`` extras
+(``pip install 'barbu_dsl[openspiel]'``); without it the OpenSpiel column
+is skipped with a note.  ``--tiny`` measures one round of 0.01 s.
 
-    python -m venv /tmp/bench
-    /tmp/bench/bin/pip install open_spiel lark pyyaml jinja2 click rich platformdirs
-    PYTHONPATH=src /tmp/bench/bin/python benchmarks/generated_speed.py
-
-Without it the OpenSpiel column is skipped with a note.
-
-    python benchmarks/generated_speed.py [--spec tournament] [--rounds 12] [--seconds 0.12]
+    python benchmarks/generated_speed.py [--spec tournament] [--rounds 12] [--seconds 0.12] [--tiny]
 """
 
 from __future__ import annotations
@@ -39,6 +34,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from tiny import parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
 if (ROOT / "src" / "barbu_dsl").is_dir():  # a checkout: use its source
@@ -129,7 +126,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=12, help="best of this many rounds")
     parser.add_argument("--seconds", type=float, default=0.12, help="length of one round of one measurement")
     parser.add_argument("--generated", type=Path, default=None, help="directory holding the generated packages")
-    args = parser.parse_args()
+    args = parse_args(parser, rounds=1, seconds=0.01)
 
     from barbu_dsl.language import load_spec
     from barbu_dsl.language import model as m

@@ -5,9 +5,10 @@ run.  Prints games per second for each and the speed-up, and checks that
 both gave the same numbers.  Worker start-up (a fresh interpreter each,
 importing the package) is part of the two-worker time, as it is for a
 user.  On a shared machine the speed-up is capped by what the other core
-is doing: read it with the machine's load in mind.
+is doing: read it with the machine's load in mind.  ``--tiny`` plays 4
+games.
 
-    python benchmarks/lab_scaling.py [--games 300] [--bots rules]
+    python benchmarks/lab_scaling.py [--games 300] [--bots rules] [--tiny]
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from tiny import parse_args
+
 ROOT = Path(__file__).resolve().parents[1]
 if (ROOT / "src" / "barbu_dsl").is_dir():  # a checkout: use its source
     sys.path.insert(0, str(ROOT / "src"))
@@ -29,7 +32,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--bots", default="rules")
     parser.add_argument("--specs", nargs="+", default=["tournament", "tournament+brader"])
-    args = parser.parse_args()
+    args = parse_args(parser, games=4)
 
     from barbu_dsl.lab import Study, run_study
     from barbu_dsl.lab.report import summary

@@ -18,8 +18,10 @@ count; packages generated and numba's code compiled before timing):
 
 Each study runs in a fresh process of its version (so the two versions
 never share imported code); the ratios from one run are what to read.
+``--tiny``: one round of a few games each, against ``HEAD``, in seconds
+once numba's code is compiled.
 
-    python benchmarks/lab_speed.py [--rounds 3] [--baseline main]
+    python benchmarks/lab_speed.py [--rounds 3] [--baseline main] [--tiny]
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from tiny import parse_args
+
 ROOT = Path(__file__).resolve().parents[1]
 
 STUDY = """
@@ -42,7 +46,7 @@ from barbu_dsl.lab.report import summary
 from barbu_dsl.language import load_spec
 spec = load_spec("tournament")
 bots, backend, games, workers = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-run_study(Study((spec,), 20, (bots,), seed=99, backend=backend))  # generated and compiled before timing
+run_study(Study((spec,), min(20, games), (bots,), seed=99, backend=backend))  # generated and compiled before timing
 study = Study((spec,), games, (bots,), seed=1, backend=backend)
 cpu, wall = time.process_time(), time.perf_counter()
 data = summary(study, run_study(study, workers=workers))
@@ -92,7 +96,8 @@ def main() -> None:
     parser.add_argument("--rules-native-games", type=int, default=400)
     parser.add_argument("--workers-games", type=int, default=600)
     parser.add_argument("--kernel-hands", type=int, default=400_000)
-    args = parser.parse_args()
+    args = parse_args(parser, rounds=1, baseline="HEAD", random_games=20, rules_games=2, rules_native_games=4,
+                      workers_games=4, kernel_hands=1000)
 
     with tempfile.TemporaryDirectory(prefix="barbu-lab-speed-") as tmp:
         versions = {"this": ROOT / "src", "baseline": export(args.baseline, Path(tmp))}

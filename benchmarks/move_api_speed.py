@@ -13,13 +13,14 @@ In one run, for random hands of the tournament's contracts:
   move through a parser that folds case on every call;
 * **replay**: hand records per second through the package's ``replay``,
   against the interpreter's ``replay_record`` and against the package's
-  replay with its previous card reading (the same module with the old
-  parser put back).
+  replay with its previous card reading (the package's record reader,
+  ``records``, with the old parser put back and no look-up in the table
+  of card names first).
 
 Every figure is the best of several rounds, interleaved, in CPU time of
-this process; read the ratios.
+this process; read the ratios.  ``--tiny`` measures one round of 0.01 s.
 
-    python benchmarks/move_api_speed.py [--rounds 20] [--seconds 0.25]
+    python benchmarks/move_api_speed.py [--rounds 20] [--seconds 0.25] [--tiny]
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from generated_speed import generated_package
+from tiny import parse_args
 
 # --------------------------------------------------------------------------
 # The previous implementation of the generated move API and card reading.
@@ -122,7 +124,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=0.25)
-    args = parser.parse_args()
+    args = parse_args(parser, rounds=1, seconds=0.01)
 
     from barbu_dsl.bots import make_bots
     from barbu_dsl.engine import deal, hand_for, play_game, replay_record
@@ -163,35 +165,38 @@ def main() -> None:
     records: list[dict[str, Any]] = []
     for seed in range(6):
         records.extend(play_game(spec, make_bots(["random"], 4, seed), seed, 4).records())
-    replay_module = sys.modules[package.__name__ + ".replay"]  # the package's ``replay`` is the function
+    reader = sys.modules[package.__name__ + ".records"]  # the record reader the package's replay calls
+
+    def old_read_card(text: Any, where: str) -> int:
+        card = old_parse_record_card(text) if isinstance(text, str) else None
+        if card is None:
+            raise reader.bad_record(f"unknown card {text!r} in {where}")
+        return card
 
     def old_read_move(text: Any, index: int) -> int:
         if isinstance(text, str) and text.strip().lower() == "pass":
-            return -1
-        return replay_module._read_card(text, f"play {index}")
+            return reader.PASS
+        return old_read_card(text, f"play {index}")
 
-    def old_read_cards(cards: list[Any], seat: int) -> list[int]:
-        return [replay_module._read_card(text, f"seat {seat}'s hand") for text in cards]
-
-    def old_read_plays(raw_plays: list[Any]) -> list[int]:
-        return [old_read_move(text, index) for index, text in enumerate(raw_plays)]
+    def old_read_cards(cards: list[Any], where: str) -> list[int]:
+        return [old_read_card(text, where) for text in cards]
 
     # The previous card reading: every card through the parser that folds
-    # case on every call, a play through _read_move, one call per card.
-    old_reading = {"parse_record_card": old_parse_record_card, "_read_move": old_read_move,
-                   "_read_cards": old_read_cards, "_read_plays": old_read_plays}
+    # case on every call (no look-up in the table of card names first).
+    old_reading = {"parse_record_card": old_parse_record_card, "read_card": old_read_card,
+                   "read_move": old_read_move, "read_cards": old_read_cards}
 
     @contextmanager
     def card_reading(reading: dict[str, Callable[..., Any]]) -> Iterator[None]:
-        """The replay module with ``reading``'s functions put in for a while."""
-        saved = {name: getattr(replay_module, name) for name in reading}
+        """The record reader with ``reading``'s functions put in for a while."""
+        saved = {name: getattr(reader, name) for name in reading}
         for name, function in reading.items():
-            setattr(replay_module, name, function)
+            setattr(reader, name, function)
         try:
             yield
         finally:
             for name, function in saved.items():
-                setattr(replay_module, name, function)
+                setattr(reader, name, function)
 
     def replay_with(reading: dict[str, Callable[..., Any]]) -> Callable[[], None]:
         def run() -> None:
