@@ -9,8 +9,10 @@ which the script checks.  Positions: every contract of the spec, from
 seeded deals with a seeded number of random moves made.  Each figure is
 the best of ``--rounds`` interleaved rounds of CPU time
 (``time.process_time``); numba's compiling is done before timing.
+``--tiny``: one round of 4 positions at think 0.05, in seconds once
+numba's code is compiled.
 
-    python benchmarks/search_speed.py [SPEC] [--positions 40] [--rounds 5]
+    python benchmarks/search_speed.py [SPEC] [--positions 40] [--rounds 5] [--think 1] [--tiny]
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ if (ROOT / "src" / "barbu_dsl").is_dir():  # a checkout: use its source
     sys.path.insert(0, str(ROOT / "src"))
 
 import numpy as np
+from tiny import parse_args
 
 from barbu_dsl.compiled import mask_of
 from barbu_dsl.engine import SeatView, deal, default_players, hand_for
@@ -84,11 +87,12 @@ def main() -> None:
     parser.add_argument("spec", nargs="?", default="tournament")
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
+    parser.add_argument("--think", type=float, default=1.0, help="the compiled search's think factor")
+    args = parse_args(parser, positions=4, rounds=1, think=0.05)
     spec = load_spec(args.spec)
     views = positions(spec, args.positions)
     choosing = before_play(spec, max(2, args.positions // 10))
-    think = 1.0
+    think = args.think
 
     def decisions(search: str) -> Callable[[], object]:
         def run() -> list[object]:

@@ -96,6 +96,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from serve_watch import Probe, Profiler, commit_ms, machine, percentile, summarize
+from tiny import parse_args
 
 SPEC = "bouillabaisse"
 SEATS = 4
@@ -774,14 +775,10 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--server-cpu", type=int, metavar="CPU", help="pin the server to this CPU, the clients to the others")
     parser.add_argument("--profile", metavar="KIND:TABLES", help="sample the server with py-spy during this level")
     parser.add_argument("--profile-output", metavar="FILE", help="keep py-spy's stacks (collapsed) in FILE")
-    parser.add_argument("--tiny", action="store_true", help="every part in seconds, as CI runs it")
-    args = parser.parse_args()
-    if args.tiny:
-        args.busy, args.human, args.answers, args.seconds, args.window = [1, 2], [1, 2], 60, 3.0, 3.0
-        args.think = (0.1, 0.5)
-        args.profile = args.profile or "busy:2"
-        if args.server_cpu is None and len(os.sched_getaffinity(0)) > 1:
-            args.server_cpu = min(os.sched_getaffinity(0))
+    args = parse_args(parser, busy=[1, 2], human=[1, 2], answers=60, seconds=3.0, window=3.0, think=(0.1, 0.5),
+                      profile="busy:2")
+    if args.tiny and args.server_cpu is None and len(os.sched_getaffinity(0)) > 1:
+        args.server_cpu = min(os.sched_getaffinity(0))
     args.client_cpus = None
     if args.server_cpu is not None:
         allowed = os.sched_getaffinity(0)

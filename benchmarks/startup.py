@@ -27,7 +27,9 @@ release::
     git archive v1 | tar -x -C /tmp/before
     python benchmarks/startup.py --against /tmp/before
 
-    python benchmarks/startup.py [--rounds 9] [--against DIR]
+``--tiny`` times one round (after the warming run).
+
+    python benchmarks/startup.py [--rounds 9] [--against DIR] [--tiny]
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from tiny import parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -145,7 +149,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9, help="rounds; each figure is the best of them")
     parser.add_argument("--against", type=Path, help="another checkout of barbu_dsl to time in the same rounds")
-    args = parser.parse_args()
+    args = parse_args(parser, rounds=1)
 
     todo = commands()
     copies: list[Path | None] = [None] if args.against is None else [None, args.against.resolve()]

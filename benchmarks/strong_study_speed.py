@@ -12,8 +12,10 @@ read from the operating system when it ends.  The commands take turns,
 round after round, and each figure is the best of its rounds.  numba's
 cache is warmed by one run of each before the rounds.
 
+``--tiny``: one round of one hand, in seconds once numba's code is compiled.
+
     git archive 68e6c65 | tar -x -C /tmp/before
-    python benchmarks/strong_study_speed.py [--rounds 3] [--hands 8] [--against /tmp/before]
+    python benchmarks/strong_study_speed.py [--rounds 3] [--hands 8] [--against /tmp/before] [--tiny]
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import resource
 import subprocess
 import sys
 from pathlib import Path
+
+from tiny import parse_args
 
 
 def study(hands: int, search: str, src: Path | None) -> tuple[float, dict[str, object]]:
@@ -46,7 +50,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--against", type=Path, help="another copy of barbu_dsl to time in the same rounds")
-    args = parser.parse_args()
+    args = parse_args(parser, rounds=1, hands=1)
     runs = {"compiled": ("compiled", None), "python": ("python", None)}
     if args.against is not None:
         runs["before"] = ("python", args.against / "src")
