@@ -183,8 +183,9 @@ def main() -> None:
 
     # The previous card reading: every card through the parser that folds
     # case on every call (no look-up in the table of card names first).
-    old_reading = {"parse_record_card": old_parse_record_card, "read_card": old_read_card,
-                   "read_move": old_read_move, "read_cards": old_read_cards}
+    old_reading: dict[str, Callable[..., Any]] = {
+        "parse_record_card": old_parse_record_card, "read_card": old_read_card, "read_move": old_read_move,
+        "read_cards": old_read_cards}
 
     @contextmanager
     def card_reading(reading: dict[str, Callable[..., Any]]) -> Iterator[None]:

@@ -105,8 +105,8 @@ CASES = [
         r"tournament vs tournament\+brader, 4 games each, bots rules \(load average .*\)",
         rf"  1 worker +{NUMBER} s +{NUMBER} games/s", rf"  2 workers +{NUMBER} s +{NUMBER} games/s",
         rf"speed-up 1 -> 2 workers: {NUMBER} \(the same numbers from both\)"], 300, id="lab_scaling"),
-    # Each run compiles the baseline's numba code anew (it is exported into a temporary directory, and
-    # numba keeps compiled code beside the source): a minute or two of CPU.
+    # Each run compiles the baseline's rule bots' numba code anew (the baseline is exported into a temporary
+    # directory, and numba keeps compiled code beside the source): about 50 s of CPU, a few minutes on a busy machine.
     pytest.param("lab_speed.py", (), [
         r"tournament studies, best of 1 rounds, CPU time \(.*\); baseline HEAD",
         *[rf"  {bots} +bots --backend {backend} +{NUMBER} games/s \( *\d+ hands/s\)  baseline +{NUMBER} games/s  "
