@@ -104,11 +104,18 @@ SHIPPED = ("src/barbu_dsl", "specs", "docs", "generated")
 """What the package and the generated suites carry to a user."""
 
 
+TEXT_SUFFIXES = {".py", ".md", ".yaml", ".yml", ".json", ".jsonl", ".lark", ".j2", ".js", ".html", ".css", ".txt",
+                 ".toml", ".svg"}
+"""What a shipped text file is named: caches that tools leave beside the
+sources (``.mypy_cache``, numba's ``__pycache__``) are neither shipped nor text."""
+
+
 def _shipped_texts() -> list[tuple[Path, str]]:
     texts = []
     for top in SHIPPED:
         for path in sorted((CHECKOUT / top).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".png", ".pyc"}:
+            hidden = any(part.startswith(".") or part == "__pycache__" for part in path.relative_to(CHECKOUT).parts)
+            if path.is_file() and not hidden and path.suffix in TEXT_SUFFIXES:
                 texts.append((path, path.read_text(encoding="utf-8")))
     return texts
 
