@@ -68,7 +68,10 @@
   const invite = params.get("token");
   const owner = params.get("owner");
   const tableId = decodeURIComponent(location.pathname.split("/").pop() || "");
-  const $ = Barbu.byId;
+  const $ = Barbu.byId;  // an element the page always has (a missing one is a bug, said as one)
+  /* The element with ``id`` if the page has one now: a control that comes and goes (an owner's seat buttons). */
+  /** @param {string} id @returns {HTMLElement | null} */
+  const present = (id) => document.getElementById(id);
 
   /* The close codes of docs/server.md. */
   const TAKEN_OVER = 4000;
@@ -892,11 +895,12 @@
       return rovingStop(list, same >= 0 ? same : Math.min(place.index || 0, items.length - 1));
     }
     if (place.id) {
-      const again = $(place.id);
+      const again = present(place.id);
       if (visible(again)) return again;
       const seat = place.id.split("-").pop();
-      const replacements = [$(REPLACES[place.id] || ""), place.id.startsWith("free-") ? $(`invite-${seat}`) : null,
-        place.id.startsWith("standin-") ? $(`bot-${seat}`) : null];
+      const replacements = [present(REPLACES[place.id] || ""),
+        place.id.startsWith("free-") ? present(`invite-${seat}`) : null,
+        place.id.startsWith("standin-") ? present(`bot-${seat}`) : null];
       const replacement = replacements.find(visible);
       if (replacement) return replacement;
     }
