@@ -70,22 +70,28 @@ def _needed_files() -> set[str]:
     return found
 
 
+def _built(kind: str, directory: Path) -> Path:
+    """The checkout built by ``python -m build --sdist`` or ``--wheel`` into ``directory``."""
+    import subprocess
+    import sys
+
+    if not (CHECKOUT / "pyproject.toml").is_file():
+        pytest.skip("no pyproject.toml: not a checkout or an unpacked sdist")
+    pytest.importorskip("build", reason=f"the 'build' package (in the test extra) builds the {kind}")
+    run = subprocess.run([sys.executable, "-m", "build", f"--{kind}", "--outdir", str(directory), str(CHECKOUT)],
+                         capture_output=True, text=True, check=False, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    (built,) = directory.glob("*.tar.gz" if kind == "sdist" else "*.whl")
+    return built
+
+
 @pytest.mark.slow
 def test_sdist_carries_what_its_tests_need(tmp_path: Path) -> None:
     """An unpacked sdist passes its own test suite only if it holds docs/,
     generated/ and the rest; build one and look."""
-    import subprocess
-    import sys
     import tarfile
 
-    if not (CHECKOUT / "pyproject.toml").is_file():
-        pytest.skip("no pyproject.toml: not a checkout or an unpacked sdist")
-    pytest.importorskip("build", reason="the 'build' package (in the test extra) builds the sdist")
-    run = subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(CHECKOUT)],
-                         capture_output=True, text=True, check=False, timeout=600)
-    assert run.returncode == 0, run.stdout + run.stderr
-    (sdist,) = tmp_path.glob("*.tar.gz")
-    with tarfile.open(sdist) as archive:
+    with tarfile.open(_built("sdist", tmp_path)) as archive:
         members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     missing = sorted(_needed_files() - members)
     assert not missing, f"the sdist lacks {len(missing)} files, e.g. {missing[:5]}"
@@ -95,18 +101,9 @@ def test_sdist_carries_what_its_tests_need(tmp_path: Path) -> None:
 def test_wheel_ships_the_scripts_not_their_tooling(tmp_path: Path) -> None:
     """The pages' scripts are package data of the wheel; what checks them (package.json, the tsc and
     eslint configurations, types/) stays in the checkout and the sdist."""
-    import subprocess
-    import sys
     import zipfile
 
-    if not (CHECKOUT / "pyproject.toml").is_file():
-        pytest.skip("no pyproject.toml: not a checkout or an unpacked sdist")
-    pytest.importorskip("build", reason="the 'build' package (in the test extra) builds the wheel")
-    run = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path), str(CHECKOUT)],
-                         capture_output=True, text=True, check=False, timeout=600)
-    assert run.returncode == 0, run.stdout + run.stderr
-    (wheel,) = tmp_path.glob("*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
+    names = zipfile.ZipFile(_built("wheel", tmp_path)).namelist()
     scripts = {"/".join(path.relative_to(CHECKOUT / "src").parts)
                for path in (CHECKOUT / "src" / "barbu_dsl").glob("*/static/*.js")}
     assert len(scripts) >= 9 and scripts <= set(names), sorted(scripts - set(names))
