@@ -99,3 +99,33 @@ def test_the_log_says_who_takes_the_widow(server: ServerProcess, browser: Any) -
         assert not eva.errors, eva.errors
     finally:
         eva.context.close()
+
+
+def test_a_game_to_a_target_is_told_without_a_number_of_hands(server: ServerProcess, browser: Any) -> None:
+    """docs/rules.md section 6, "Running totals": a game to a target score
+    has no number of hands, so the page never says "of N" of it: the
+    totals after a hand say the hand alone, and a person coming back is
+    told the hand they are at, once."""
+    table = server.post("/api/tables", {"spec_text": TINY.read_text(encoding="utf-8"),
+                                        "seats": ["human", "random", "random", "random"], "seed": 2})
+    cy = Person(browser, server.base + table["links"][0], "Cy", DESKTOP, "en-GB", seed=0)
+    try:
+        deadline = time.monotonic() + 120
+        while cy.state()["hand"] in (None, 1):
+            assert time.monotonic() < deadline, "the first hand did not end"
+            if cy.state()["turn"]:
+                cy.play_by_keys()
+            else:
+                time.sleep(0.03)
+        log = cy.page.evaluate("() => Array.from(document.querySelectorAll('#log li'), (li) => li.textContent)")
+        totals = [line for line in log if line.startswith("Totals after hand 1")]
+        assert len(totals) == 1 and totals[0].startswith("Totals after hand 1: "), totals
+        assert not any(" of null" in line or " of undefined" in line for line in log), log
+        mark = len(cy.transcript())
+        cy.reload()
+        cy.page.wait_for_function("() => window.__spoken.some((line) => line.text.startsWith('You are at the table'))")
+        heard = [line for line in cy.heard_since(mark) if line.startswith("You are at the table")]
+        assert heard == [f"You are at the table: hand {cy.state()['hand']}. The log holds what happened so far."], heard
+        assert not cy.errors, cy.errors
+    finally:
+        cy.context.close()

@@ -279,8 +279,9 @@
           if (reached !== now) lines.push(about("reset", seat, { reached: signed(reached), to: signed(now) }));
         });
         // The game's hands from the table message, which comes before any event (a reload reads the log again).
-        lines.push(say("totals", { hands: e.hand, total: (game.table && game.table.hands) || e.hand,
-          scores: scores(e.totals) }));
+        const total = game.table && game.table.hands;  // none in a game to a target score
+        lines.push(total ? say("totals", { hands: e.hand, total, scores: scores(e.totals) })
+          : say("totals.to", { hands: e.hand, scores: scores(e.totals) }));
         return lines;
       }
       case "game_ends": {
@@ -624,8 +625,9 @@
     if (game.burst) {
       game.burst = false;
       if (game.reconnecting || game.events.length) {
-        speak(game.reconnecting ? say("reconnected", { hand: message.view.hand, hands: message.view.hands })
-          : say("joined", { hand: message.view.hand, hands: message.view.hands }), false);
+        const where = { hand: message.view.hand, hands: message.view.hands };
+        const key = game.reconnecting ? "reconnected" : "joined";  // "hand 3 of 28", or "hand 3" in a game to a target
+        speak(say(where.hands === null ? `${key}.to` : key, where), false);
         game.reconnecting = false;
       }
     }
