@@ -37,6 +37,7 @@ from .budget import TOO_FAST, Budgets, OverBudget, RequestBudget
 from .fair import SeatGate, refused_socket
 from .guard import SECURITY_HEADERS
 from .lifecycle import PAGE, PAGE_MOST, Lifecycle
+from .network import Wire
 from .lobby import LobbyError, NewTable, check_players, read_new_table, read_rules, request_language, specs_menu
 from .protocol import NOT_NOW, REFUSED, Refusal, message_text
 from .shards import Shard
@@ -515,23 +516,31 @@ class SocketConnection:
     """A WebSocket as a table's :class:`~.table.Connection`: messages are
     queued and written in order by :meth:`write`.
 
-    The queue is a deque and one flag, not an ``asyncio.Queue``: an answer
-    queues a seat several messages at once, and the writer wakes once and
-    sends them all (benchmarks/RESULTS.md)."""
+    A message goes straight to the connection (:class:`~.network.Wire`)
+    when nothing is queued before it and the connection takes it now;
+    otherwise — a client that does not read, the socket closing, a server
+    without the wire — it is queued.  The queue is a deque and one flag,
+    not an ``asyncio.Queue``: the writer wakes once and sends all that is
+    queued (benchmarks/RESULTS.md)."""
 
     def __init__(self, websocket: WebSocket):
         self.websocket = websocket
+        self.wire = Wire.of(websocket.scope)
         self.queue: deque[str] = deque()
         self.ready = asyncio.Event()  # set when there is something to send, or the connection closes
+        self.sending = False  # the writer is sending a queued message: what comes next waits its turn
         self.closing: tuple[int, str] | None = None
 
     def push(self, message: dict[str, Any] | str) -> None:
         if self.closing is not None:
             return
+        text = message if isinstance(message, str) else message_text(message)
+        if not self.queue and not self.sending and self.wire is not None and self.wire.send(text):
+            return
         if len(self.queue) >= QUEUE_MOST:
             self.close(1008, "messages not read")
             return
-        self.queue.append(message if isinstance(message, str) else message_text(message))
+        self.queue.append(text)
         self.ready.set()
 
     def close(self, code: int, reason: str) -> None:
@@ -547,7 +556,9 @@ class SocketConnection:
                 await self.ready.wait()
                 self.ready.clear()
                 while queue:
+                    self.sending = True
                     await send({"type": "websocket.send", "text": queue.popleft()})
+                self.sending = False
                 if self.closing is not None:
                     break
             code, reason = self.closing

@@ -42,6 +42,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
+from .network import WIRE_SEND
 from .protocol import REFUSED, Refusal
 
 SECURITY_HEADERS = {
@@ -110,6 +111,8 @@ class Guard:
         elif scope["type"] == "websocket" and self._foreign(scope):
             await self._refuse_socket(scope, receive, send)
         else:
+            if scope["type"] == "websocket":
+                scope[WIRE_SEND] = send  # the app's way to its connection (network.Wire)
             await self.app(scope, receive, send)
 
     def own_origin(self, scope: dict[str, Any]) -> str | None:

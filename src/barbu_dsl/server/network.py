@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 import h11
+from websockets.exceptions import InvalidState
 
 log = logging.getLogger("barbu.serve")
 
@@ -270,5 +271,50 @@ class _Guarded(asyncio.Protocol):
             self.inner.resume_writing()
 
 
-__all__ = ["BODY_SECONDS", "CONNECTIONS", "FILES_SPARE", "HEAD_SECONDS", "Gate", "connection_bound",
-           "raise_file_limit"]
+WIRE_SEND = "barbu.wire_send"
+"""The scope key under which the app finds a WebSocket's ASGI ``send`` as the
+server gave it (set by :class:`~.guard.Guard`), to reach the connection's :class:`Wire`."""
+
+
+class Wire:
+    """A WebSocket's connection, written to without ASGI in between.
+
+    A table's answer sends each seat a few short messages; through ASGI each
+    is a chain of coroutines (Starlette's socket, its error wrapper,
+    uvicorn's ``send``) run by a writer task woken for the purpose.  Framed
+    here and written to the transport at once, they cost a function call
+    each, and still leave in one system call at the end of the loop's turn
+    (:class:`_Transport`).  Only uvicorn's websockets-sansio protocol is
+    reached this way; and only while it would write at once anyway: not
+    while its transport is paused (a client that does not read: then the
+    connection queues, and its writer waits as before), nor once it is
+    closing."""
+
+    def __init__(self, protocol: Any):
+        self.protocol = protocol
+
+    @classmethod
+    def of(cls, scope: dict[str, Any]) -> Wire | None:
+        """The wire of the WebSocket of ``scope``, or None where there is none (another protocol, a test client)."""
+        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+        protocol = getattr(scope.get(WIRE_SEND), "__self__", None)
+        return cls(protocol) if isinstance(protocol, WebSocketsSansIOProtocol) else None
+
+    def send(self, text: str) -> bool:
+        """Write ``text`` as one text frame now; False when the connection
+        cannot take it now (paused, closing, gone), and it is to be queued."""
+        protocol = self.protocol
+        if protocol.disconnected or protocol.close_sent or not protocol.handshake_complete \
+                or not protocol.writable.is_set() or protocol.transport.is_closing():
+            return False
+        try:
+            protocol.conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        protocol.transport.write(b"".join(protocol.conn.data_to_send()))
+        return True
+
+
+__all__ = ["BODY_SECONDS", "CONNECTIONS", "FILES_SPARE", "HEAD_SECONDS", "WIRE_SEND", "Gate", "Wire",
+           "connection_bound", "raise_file_limit"]
