@@ -37,8 +37,8 @@ from .budget import TOO_FAST, Budgets, OverBudget, RequestBudget
 from .fair import SeatGate, refused_socket
 from .guard import SECURITY_HEADERS
 from .lifecycle import PAGE, PAGE_MOST, Lifecycle
-from .network import Wire
 from .lobby import LobbyError, NewTable, check_players, read_new_table, read_rules, request_language, specs_menu
+from .network import Wire
 from .protocol import NOT_NOW, REFUSED, Refusal, message_text
 from .shards import Shard
 from .store import SeatRow, StoreError, TableRow, TableStore

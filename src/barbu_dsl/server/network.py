@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 import h11
@@ -294,7 +294,7 @@ class Wire:
         self.protocol = protocol
 
     @classmethod
-    def of(cls, scope: dict[str, Any]) -> Wire | None:
+    def of(cls, scope: Mapping[str, Any]) -> Wire | None:
         """The wire of the WebSocket of ``scope``, or None where there is none (another protocol, a test client)."""
         from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
