@@ -53,3 +53,26 @@ def test_every_seat_of_real_games_gets_its_view_back_with_one_memo() -> None:
                 shown[seat] = apply_view_changes(shown[seat], said)
                 assert shown[seat] == now[seat]
             sent = now
+
+
+def test_a_finished_trick_or_a_domino_play_is_sent_alone() -> None:
+    """What a move costs a seat does not grow with the hand: within a hand,
+    the finished tricks and the domino plays only grow, and a change sends
+    the new ones at their index, never the lists again (docs/server.md,
+    ``view_changes``)."""
+    game = GameState.new(load_spec("tournament"), players=4, seed=5)
+    choose = random.Random(5)
+    sent = [game.view(seat) for seat in range(4)]
+    grown = set()
+    while not game.over:
+        game.apply(choose.choice(list(game.pending().options)))
+        now = [game.view(seat) for seat in range(4)]
+        memo: dict[Any, Any] = {}
+        for seat in range(4):
+            same_hand = sent[seat]["hand"] == now[seat]["hand"] and sent[seat]["table"] is not None
+            for path, _ in view_changes(sent[seat], now[seat], memo=memo):
+                if same_hand and len(path) > 2 and path[1] in ("tricks", "plays"):
+                    assert isinstance(path[-1], int), path
+                    grown.add(path[1])
+        sent = now
+    assert grown == {"tricks", "plays"}  # both kinds of hand were played, and grew by items

@@ -703,7 +703,7 @@ class GameState:
         change it."""
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is not a seat of {self.players} players")
-        public = self._views[seat].public
+        public = self._views[0].public  # one seat's, always the same: it keeps what it made (PublicHand)
         if public is None:
             return self._views[seat].to_json()
         position = (len(self._answers), self._hand)

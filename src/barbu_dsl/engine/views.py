@@ -49,10 +49,11 @@ class PublicHand:
     made, the tricks, the domino rows, what each seat has taken, how many
     cards each still holds; never the cards in anyone's hand."""
 
-    __slots__ = ("_hand", "is_domino", "table")
+    __slots__ = ("_hand", "_kept", "is_domino", "table")
 
     def __init__(self, hand: Hand):
         self._hand = hand
+        self._kept: tuple[int, list[Any], list[Any]] = (0, [], [])  # see _finished_json
         self.is_domino = isinstance(hand, DominoHand)
         self.table: Any = hand.table  # type: ignore[attr-defined]
         """The compiled rules of the hand (:class:`~barbu_dsl.compiled.TrickTable`
@@ -164,19 +165,41 @@ class PublicHand:
                 rows[C.SUIT_LETTERS[suit]] = {"low": C.RANK_LETTERS[low], "high": C.RANK_LETTERS[high]}
             start = pos.start
             data.update(start_rank=None if start is None else C.RANK_LETTERS[start], rows=rows,
-                        plays=[[seat, move_text(move)] for seat, move in zip(hand.seats, hand.moves, strict=True)],
-                        placings=list(pos.placings))
+                        plays=self._finished_json()[1], placings=list(pos.placings))
             return data
         assert isinstance(hand, TrickHand)
         winning = hand.winning
+        _, tricks, taken = self._finished_json()
         data.update(
             trick={"number": hand.tricks_played + 1, "leader": hand.leader, "cards": card_texts(hand.current_trick),
                    "winning": None if winning is None else {"seat": winning[1], "card": C.CARD_STRS[winning[0]]}}
             if not hand.is_over else None,
-            tricks=[{"leader": t.leader, "cards": card_texts(t.cards), "winner": t.winner} for t in hand.tricks],
-            taken=[card_texts(hand.captured(seat)) for seat in range(hand.players)],
-        )
+            tricks=tricks, taken=taken)
         return data
+
+    def _finished_json(self) -> tuple[int, list[Any], list[Any]]:
+        """What of the hand's JSON only grows — the finished tricks and what
+        each seat has taken (tricks), the plays (domino) — with the objects
+        of the last call kept: the lists are new when something was added,
+        and the items already there are the same objects, so that the
+        table's server compares a view with the one before it by identity
+        (``protocol.view_changes``), not over the whole hand each move."""
+        hand = self._hand
+        done, items, taken = self._kept
+        if isinstance(hand, DominoHand):
+            if len(hand.moves) != done:
+                moves, seats = hand.moves, hand.seats
+                items = [*items, *([seats[i], move_text(moves[i])] for i in range(done, len(moves)))]
+                self._kept = (len(moves), items, taken)
+            return self._kept
+        assert isinstance(hand, TrickHand)
+        if len(hand.tricks) != done or not taken:
+            finished = hand.tricks
+            items = [*items, *({"leader": t.leader, "cards": card_texts(t.cards), "winner": t.winner}
+                               for t in finished[done:])]
+            taken = [card_texts(hand.captured(seat)) for seat in range(hand.players)]
+            self._kept = (len(finished), items, taken)
+        return self._kept
 
 
 @dataclass(frozen=True)

@@ -148,9 +148,12 @@ def view_changes(old: dict[str, Any], new: dict[str, Any], path: tuple[str, ...]
     """What changed from the view ``old`` to ``new`` (docs/server.md,
     ``view_changes``): ``[path, value]`` pairs, a path being the keys from
     the top; an object whose keys are the same on both sides is compared
-    member by member, anything else is replaced whole.  ``memo`` keeps the
-    changes between two objects met again (the hand on the table, which
-    every seat's view shares): one comparison for all the seats."""
+    member by member; a list that only grew (the old one a prefix of the
+    new: the tricks, the plays) is sent its new items, each at its index
+    (the list's length when it is added); anything else is replaced whole.
+    ``memo`` keeps the changes between two objects met again (the hand on
+    the table, which every seat's view shares): one comparison for all the
+    seats."""
     found: list[list[Any]] = []
     for key, value in new.items():
         before = old.get(key, MISSING)
@@ -165,6 +168,9 @@ def view_changes(old: dict[str, Any], new: dict[str, Any], path: tuple[str, ...]
             if seen not in memo:
                 memo[seen] = view_changes(before, value, where, memo)
             found.extend(memo[seen])
+        elif type(value) is list and type(before) is list and 0 < len(before) < len(value) \
+                and value[:len(before)] == before:
+            found.extend([[*path, key, index], value[index]] for index in range(len(before), len(value)))
         else:
             found.append([[*path, key], value])
     return found
@@ -176,7 +182,11 @@ def apply_view_changes(view: dict[str, Any], changes: list[list[Any]]) -> dict[s
         node = view
         for key in path[:-1]:
             node = node[key]
-        node[path[-1]] = value
+        last = path[-1]
+        if type(node) is list and last == len(node):
+            node.append(value)  # a list's new item
+        else:
+            node[last] = value
     return view
 
 
