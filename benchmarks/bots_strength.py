@@ -110,8 +110,11 @@ def play(spec_name: str, deal_seed: int, seat: int | None, a: str, b: str, think
 
 
 def interval(samples: list[float]) -> str:
+    """The mean and its 95 % interval; one sample has no interval, and says so."""
     mean = statistics.mean(samples)
-    half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples)) if len(samples) > 1 else math.nan
+    if len(samples) < 2:
+        return f"{mean:+7.2f} (one deal: no interval)"
+    half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples))
     return f"{mean:+7.2f} ± {half:5.2f}"
 
 
