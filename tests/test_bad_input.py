@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,6 +61,7 @@ def records(draw: st.DrawFn) -> object:
     return draw(st.one_of(st.just(record), json_values))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(records())
 def test_any_record_replays_to_a_result_or_an_error_object(record: object) -> None:

@@ -160,6 +160,7 @@ def test_the_round_is_explained_in_four_languages(language: str, words: str) -> 
     assert words in text, text
 
 
+@pytest.mark.slow
 def test_the_table_asks_the_declarer_first_then_for_a_redouble() -> None:
     """At the terminal table a person who declares is asked first whom
     they double (anyone), and told "you double"; at the end of the round

@@ -183,6 +183,7 @@ def test_random_simulation(name: str, players: int) -> None:
     check_end(state)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(CASES), st.integers(0, 2**32), st.data())
 def test_invariants_from_random_seeds_and_answers(case: tuple[str, int], seed: int, data: st.DataObject) -> None:

@@ -38,6 +38,7 @@ def test_registered_and_seeded_with_a_think_factor() -> None:
         StrongBot(0, think=0)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SPECS), st.data(), st.integers(0, 2**32))
 def test_strong_bot_moves_are_legal_in_every_state(name: str, data: st.DataObject, seed: int) -> None:
@@ -69,6 +70,7 @@ def test_strong_bot_moves_are_legal_in_every_state(name: str, data: st.DataObjec
         hand.play(move)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SPECS), st.data(), st.integers(0, 2**32))
 def test_strong_bot_choices_and_doubles_are_legal(name: str, data: st.DataObject, seed: int) -> None:

@@ -18,6 +18,7 @@ def barbu(*args: str) -> tuple[int, str]:
     return run.returncode, run.stdout + run.stderr
 
 
+@pytest.mark.slow
 def test_generated_tree_is_up_to_date(checked_in) -> None:
     """The checked-in generated/ is exactly what the generator writes now.
     If this fails: barbu generate -o generated (then review the diff)."""
@@ -27,6 +28,7 @@ def test_generated_tree_is_up_to_date(checked_in) -> None:
     assert "up to date" in run.stdout
 
 
+@pytest.mark.slow
 def test_generate_then_check(tmp_path: Path) -> None:
     code, output = barbu("generate", "hearts", "-o", str(tmp_path))
     assert code == 0, output

@@ -15,6 +15,8 @@ import sys
 import tokenize
 from pathlib import Path
 
+import pytest
+
 from barbu_dsl.generator import generate_files
 from barbu_dsl.generator.naming import package_name
 from barbu_dsl.language import load_spec
@@ -92,6 +94,7 @@ def identifiers(tree: ast.AST) -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_hostile_names_stay_data(tmp_path: Path) -> None:
     for variant in (False, True):
         name, out = generate(tmp_path / str(variant), variant)

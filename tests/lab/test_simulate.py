@@ -88,6 +88,7 @@ def test_random_hands_use_the_playouts_and_record_real_moves() -> None:
         assert replay_record(s.specs[0], hand.record)["final"] == list(hand.final)
 
 
+@pytest.mark.slow
 def test_same_numbers_for_one_worker_and_two_processes() -> None:
     s = study(30)  # two batches, the second of ten games
     one = summary(s, run_study(s, workers=1))
@@ -248,6 +249,7 @@ def test_native_backend_with_other_bots_says_it_changes_nothing() -> None:
     assert json.loads(native.stdout)["results"] == json.loads(python.stdout)["results"]
 
 
+@pytest.mark.slow
 def test_shipped_study_page_and_plot(tmp_path: Path) -> None:
     """A shipped study (made smaller) writes its page and plot, and the same
     command writes the same page again, over the old one."""

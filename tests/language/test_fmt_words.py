@@ -10,6 +10,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from conftest import assert_golden
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -58,6 +59,7 @@ def test_a_comment_whose_key_is_left_out_stays_with_its_section() -> None:
     assert "game:  # we aim high\n" in printed or "# we aim high\ngame:" in printed
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(bundled_spec_names()), st.lists(st.tuples(st.integers(0, 400), st.booleans()), max_size=6))
 def test_any_comments_added_to_a_bundled_spec_survive_fmt(name: str, places: list[tuple[int, bool]]) -> None:

@@ -148,6 +148,7 @@ def specs(draw: st.DrawFn) -> m.Spec:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(specs())
 def test_parse_print_round_trip(spec: m.Spec) -> None:
@@ -196,6 +197,7 @@ def house_texts(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(house_texts())
 def test_house_file_round_trip(text: str) -> None:

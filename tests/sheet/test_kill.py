@@ -76,6 +76,7 @@ def confirmed(lines: list[str]) -> int:
     return max(numbers, default=0)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_kill_9_loses_no_confirmed_hand_and_leaves_no_half_hand(tmp_path: Path) -> None:
     spec = load_spec("tournament")

@@ -25,6 +25,7 @@ def seed_of(text: str) -> int:
     return int(found.group(1))
 
 
+@pytest.mark.slow
 def test_a_random_deal_unless_a_seed_is_given(tmp_path: Path) -> None:
     """Every game without --seed is dealt anew and says its seed, so that
     --seed deals it again."""
@@ -36,6 +37,7 @@ def test_a_random_deal_unless_a_seed_is_given(tmp_path: Path) -> None:
     assert seed_of(one) == 42 and one == two
 
 
+@pytest.mark.slow
 def test_mode_and_contracts_write_a_house_file_that_plays_again(tmp_path: Path) -> None:
     """Section 3: random mode with five contracts; the house file extends
     the spec played and is read back with those settings."""

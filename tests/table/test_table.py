@@ -100,6 +100,7 @@ def play_whole_game(tmp_path: Path, stop: int, **options: object) -> tuple[str, 
     return first + second, person.given + rest.given
 
 
+@pytest.mark.slow
 def test_a_whole_tournament_game_with_a_break(tmp_path: Path) -> None:
     """Section 2: 28 hands against three strong bots, the input ending in
     the middle of a hand (the game is saved) and carried on; then the same
@@ -190,6 +191,7 @@ def test_plain_mode_is_chosen_for_screen_readers() -> None:
     assert wants_plain(False, {}, object())  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_json_is_the_only_thing_on_standard_output(tmp_path: Path) -> None:
     """``--json`` prints one object: spec, players, seed, bots, hands (each
     with contract, declarer, doubles, raw, final), totals and winners; with a
