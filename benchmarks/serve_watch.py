@@ -155,8 +155,9 @@ class Profiler:
 GROUPS = (  # what a sample's own time is spent on, by the frame it is in (the first that matches wins)
     ("SQLite (commit: writing, and waiting for the disk)", re.compile(r"sqlite3|server/store\.py|server/writer\.py")),
     ("JSON encoding/decoding", re.compile(r"/json/|bounded_json\.py")),
-    ("WebSocket framing/compression", re.compile(r"/websockets/|uvicorn/protocols/websockets|starlette/websockets")),
-    ("event loop, sockets", re.compile(r"/asyncio/|/selectors\.py|/socket\.py|uvloop")),
+    ("WebSocket framing/compression",
+     re.compile(r"/websockets/|uvicorn/protocols/websockets|starlette/websockets|^(Wire\.send|text_frame) \(")),
+    ("event loop, sockets", re.compile(r"/asyncio/|/selectors\.py|/socket\.py|uvloop|^_Transport\._release \(")),
 )
 IDLE = re.compile(r"^\w*Selector\.select \(")
 VIEW = re.compile(r"(^|\.)(view_message|shown_view|view_changes|view|seat_view) \(.*barbu_dsl/")
