@@ -165,7 +165,7 @@ def test_every_deck_problem_and_a_variants_own_problem_in_one_run(tmp_path: Path
         "unknown card '2X'",
         "a deck of 49 cards does not deal evenly to 6 players",
         "2♦ is removed twice",
-        "a deck of 51 cards does not deal evenly to 8 players",  # the variant's, while the base has errors
+        "with the variant 'v': a deck of 51 cards does not deal evenly to 8 players",  # while the base has errors
     ]
     assert result.stderr.rstrip().endswith("4 errors")
 
