@@ -187,6 +187,7 @@ OUT_OF_REACH = [
     ("contracts:\n  Hearts: −1 per ♥, no ♥ lead before trick 3\n", "a lead ban that ends at a given trick"),
     ("contracts:\n  Domino: domino, +1 per card left in hand\n", "a score for the cards left in a player's hand"),
     ("contracts:\n  Trumps: +1 per trick, trumps turned up\n", "trumps decided by a card turned up"),
+    ("contracts:\n  Domino: domino, pass when stuck, placings +45 +20 +5 −5\n", "passing cards in a domino contract"),
 ]
 
 

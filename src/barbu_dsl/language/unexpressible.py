@@ -56,6 +56,10 @@ _RUNNING = ("rules that change how a player scores once their running total reac
             "and a total that goes back to zero is 'game: {reset: 100}'")
 _PACKS = ("two packs; a game is played with one pack, by at most ten players",
           "play with one pack: 'deck: full' (52 cards) or a smaller one, such as 'piquet'")
+_DOMINO_PASSING = ("passing cards in a domino contract; domino is played as dealt, and a player who has no card "
+                   "that fits passes by the rules of domino (docs/rules.md section 2, Domino)",
+                   "take the passing out of the rule line; a domino contract scores the order of going out, "
+                   "e.g. 'domino, placings +45 +20 +5 −5'")
 _BEAT = ("'beat' as a unit of scoring; the language scores tricks, cards, trick positions and places",
          "if a beat is a trick, write it per trick, e.g. '+6 per trick'")
 
@@ -202,6 +206,8 @@ def unexpressible_phrase(text: str) -> tuple[int, int, str, str] | None:
     for pattern, (message, hint) in _COMPILED + _COMPILED_SETTINGS:
         match = pattern.search(text)
         if match:
+            if message == NOT_EXPRESSIBLE + _PASSING[0] and re.search(r"\bdomino\b", text, re.IGNORECASE):
+                message, hint = NOT_EXPRESSIBLE + _DOMINO_PASSING[0], _DOMINO_PASSING[1]  # no 'passing:' beside domino
             return match.start(), match.end() - match.start(), message, hint
     return None
 
