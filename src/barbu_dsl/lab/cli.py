@@ -81,6 +81,9 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
         if plot.suffix.lower() not in (".png", ".svg"):
             raise UsageError(f"--plot writes a .png or .svg file, not {plot.name}")
         check_writable(plot)
+        from .plot import require_matplotlib
+
+        require_matplotlib()
     models = tuple(load_spec(ref) for ref in specs)
     count = default_players(models[0]) if players is None else players
     study = Study(models, (hands or 1000) if contract else (games or 100),
