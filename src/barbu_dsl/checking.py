@@ -49,8 +49,9 @@ def check_spec(load: Callable[[], Spec], language: str = "en", players: int | No
         spec = load()
     except SpecError as error:
         # What could be read is checked further: its variants' and scales' own problems too.
-        found = [d for _, ds in check_overlays(*error.partial, reported=error.diagnostics) for d in ds
-                 if d.severity == "error"] if error.partial is not None and not error.partial[0].applied else []
+        found = [d for _, ds in check_overlays(error.partial[0], error.partial[1], reported=error.diagnostics)
+                 for d in ds if d.severity == "error"] \
+            if error.partial is not None and not error.partial[0].applied else []
         return CheckReport(None, [message(SpecError([*error.diagnostics, *found]) if found else error)])
     except BarbuError as error:
         return CheckReport(None, [message(error)])
