@@ -119,7 +119,8 @@ def test_a_variant_patching_a_player_count_line_names_it(tmp_path: Path) -> None
     with pytest.raises(SpecError) as caught:
         load_spec(f"{house}+brader")
     (problem,) = caught.value.diagnostics
-    assert problem.message == "'placings +45 +20 +5 −5' is not a clause of 'Domino' with 5 players"
+    assert problem.message == ("with the scale 'brader': "
+                               "'placings +45 +20 +5 −5' is not a clause of 'Domino' with 5 players")
     assert problem.source_line.index("players: {5:") < problem.column
 
 

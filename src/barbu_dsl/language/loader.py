@@ -116,7 +116,7 @@ def apply_overlays(spec: m.Spec, names: list[str], unread: Unread = NOTHING_UNRE
         spec = replace(spec, applied=(*spec.applied, name), positions=tuple(positions.items()))
         check_spec(spec, source, positions, unread)
         if source.diagnostics:
-            raise SpecError(source.diagnostics)
+            raise SpecError([_named(d, overlay) for d in source.diagnostics])
     return spec
 
 
@@ -140,16 +140,20 @@ def check_overlays(spec: m.Spec, unread: Unread = NOTHING_UNREAD,
             apply_overlays(spec, [overlay.name], unread)
         except SpecError as error:
             seen = {(d.file, d.line, d.column, d.message) for d in reported}
-            found = [d for d in error.diagnostics if (d.file, d.line, d.column, d.message) not in seen]
+            found = [d for d in error.diagnostics
+                     if (d.file, d.line, d.column, d.message.removeprefix(_lead(overlay))) not in seen]
             if not found:
                 continue
             if extends is not None and overlay.name not in extends.declares:
                 lead = f"{extends.base}'s {overlay.kind} '{overlay.name}' no longer applies: "
-                found = [replace(d, severity="warning", message=lead + d.message) for d in found]
-            else:
-                found = [_named(d, overlay) for d in found]
+                found = [replace(d, severity="warning", message=lead + d.message.removeprefix(_lead(overlay)))
+                         for d in found]
             failures.append((overlay, found))
     return failures
+
+
+def _lead(overlay: m.Overlay) -> str:
+    return f"with the {overlay.kind} '{overlay.name}': "
 
 
 def _named(diagnostic: Diagnostic, overlay: m.Overlay) -> Diagnostic:
@@ -157,10 +161,13 @@ def _named(diagnostic: Diagnostic, overlay: m.Overlay) -> Diagnostic:
     names the overlay, and when it is reported at a line the overlay does
     not write (a setting of the base that the overlay's change no longer
     fits), a note points at the overlay."""
-    lead = f"with the {overlay.kind} '{overlay.name}': "
+    lead = _lead(overlay)
     if diagnostic.message.startswith(lead):
         return diagnostic
-    own = {(where.file, where.line) for where in (overlay.where, *dict(overlay.positions).values()) if where}
+    changes = [where for change in overlay.contracts
+               for where in (change.where, *dict(change.where_by_players).values())]
+    own = {(where.file, where.line) for where in (overlay.where, *dict(overlay.positions).values(), *changes)
+           if where}
     notes = diagnostic.notes
     if overlay.where is not None and (diagnostic.file, diagnostic.line) not in own and not notes:
         notes = (Source(overlay.where.file, "").positioned(
