@@ -455,8 +455,12 @@ def replay_text(
             if lines is False and first_alone and len(filled) > 1:
                 number, line = next(((n, t) for n, t in filled if not _parses(t, loads)), filled[1])
                 problem = _located(_line_error(line, loads), number)
-                return [bad_record(f"malformed JSON on {problem}; hint: a .json file holds one record, and this one "
-                                   "reads as JSON Lines (one record a line): name it .jsonl").as_json()]
+                return [
+                    bad_record(
+                        f"malformed JSON on {problem}; hint: a .json file holds one record, and this one "
+                        "reads as JSON Lines (one record a line): name it .jsonl"
+                    ).as_json()
+                ]
             if lines is False or not first_alone or len(filled) < 2:
                 return [bad_record(f"malformed JSON at {_located(error)}").as_json()]
     elif filled and not first_alone and len(filled) > 1 and filled[0][1].lstrip()[:1] in "{[":
@@ -503,9 +507,11 @@ def _spread_over_lines(text: str, first: int, loads: Callable[[str], Any]) -> di
         if found is None or int(found["line"]) <= first:
             return None
         where = f"; read as one JSON document it is malformed at {_located(error)}"
-    return bad_record(f"line {first} starts a JSON value written over several lines, but JSON Lines holds one "
-                      f"record a line{where}; hint: write each record on one line, or save one record as "
-                      ".json").as_json()
+    return bad_record(
+        f"line {first} starts a JSON value written over several lines, but JSON Lines holds one "
+        f"record a line{where}; hint: write each record on one line, or save one record as "
+        ".json"
+    ).as_json()
 
 
 def replay_one(record: Any, replay: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, assert_never
 
 from .. import cards as C
 from ..runtime.scoring import target_reached
-from ..words import plural
 from . import model as m
 from .decks import even_deck_hint
 from .rules import clause_text, ordinal_text, select, spread_size
@@ -291,7 +290,8 @@ def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Po
     available = len(spec.game.order) or len(spec.contracts) + len(unread.contracts)
     if per_game is not None and not (1 <= per_game <= available) and not unread.any("game.order", "contracts"):
         report(where.get("game.contracts_per_game"),
-               f"a game of {plural(per_game, 'contract')}, but {available} {'is' if available == 1 else 'are'} "
+               f"a game of {per_game} contract{'s' if per_game != 1 else ''}, but {available} "
+               f"{'is' if available == 1 else 'are'} "
                "available")
     hands = spec.game.hands
     for count, number in hands if isinstance(hands, tuple) else ((None, hands),):
@@ -374,8 +374,8 @@ def _check_fixed_once(spec: m.Spec, report: Callable[..., None], where: dict[str
         if hands is not None and hands > size:
             at = where.get(f"game.hands.{count}") or where.get("game.hands")
             make = "makes" if size == 1 else "make"
-            report(at, f"a fixed-order game with 'hands' plays its order once: {plural(size, 'contract')} {make} "
-                   f"at most {plural(size, 'hand')}, not {hands}"
+            report(at, f"a fixed-order game with 'hands' plays its order once: {size} contract{'s' if size != 1 else ''} "
+                   f"{make} at most {size} hand{'s' if size != 1 else ''}, not {hands}"
                    + (f" ({count} players)" if isinstance(spec.game.hands, tuple) else ""),
                    hint=f"set 'hands' to {size}, or leave it out to play each contract with every player "
                    f"as declarer ({count * size} hands with {count} players)"
