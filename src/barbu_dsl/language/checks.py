@@ -373,9 +373,9 @@ def _check_fixed_once(spec: m.Spec, report: Callable[..., None], where: dict[str
         hands = spec.game.hands_for(count)
         if hands is not None and hands > size:
             at = where.get(f"game.hands.{count}") or where.get("game.hands")
-            make = "makes" if size == 1 else "make"
-            report(at, f"a fixed-order game with 'hands' plays its order once: {size} contract{'s' if size != 1 else ''} "
-                   f"{make} at most {size} hand{'s' if size != 1 else ''}, not {hands}"
+            contracts = f"{size} contract makes" if size == 1 else f"{size} contracts make"
+            report(at, f"a fixed-order game with 'hands' plays its order once: {contracts} "
+                   f"at most {size} hand{'s' if size != 1 else ''}, not {hands}"
                    + (f" ({count} players)" if isinstance(spec.game.hands, tuple) else ""),
                    hint=f"set 'hands' to {size}, or leave it out to play each contract with every player "
                    f"as declarer ({count * size} hands with {count} players)"
