@@ -26,6 +26,7 @@ Lines and replays each record.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
@@ -402,32 +403,115 @@ def worst_status(results: Sequence[dict[str, Any]]) -> int:
     return max((exit_status(r) for r in results), default=0)
 
 
+LINE_ERRORS = 10
+"""How many lines of a JSON Lines file that are not JSON are reported one
+by one; the rest are counted in one more error, so a file that is not
+JSON Lines at all gives a few lines of errors, not one per line."""
+
+_POSITION = re.compile(r"^(?P<message>.*): line (?P<line>\d+) column (?P<column>\d+) \(char \d+\)$", re.DOTALL)
+
+
+def _located(error: ValueError, first_line: int = 1) -> str:
+    """A JSON error as ``line L, column C: what``, its line counted from
+    ``first_line`` (a line of a JSON Lines file is read on its own)."""
+    found = _POSITION.match(str(error))
+    if found is None:
+        return f"line {first_line}: {error}"
+    line = int(found["line"]) + first_line - 1
+    return f"line {line}, column {found['column']}: {found['message']}"
+
+
+def _parses(text: str, loads: Callable[[str], Any]) -> bool:
+    try:
+        loads(text)
+    except ValueError:
+        return False
+    return True
+
+
 def replay_text(
     text: str, replay: Callable[[Any], dict[str, Any]], loads: Callable[[str], Any], lines: bool | None = None
 ) -> list[dict[str, Any]]:
     """Replay one JSON object or JSON Lines with ``replay`` (record →
     result object), reading JSON with ``loads`` (which raises ValueError).
-    ``lines`` forces JSON Lines (True) or one object (False); None decides
-    from the text: one JSON value is one record, otherwise each non-blank
-    line is one.  Lines end at ``\\n`` only (JSON strings may hold U+2028)."""
+
+    ``lines`` is True for JSON Lines (a ``.jsonl`` file), False for one
+    JSON document (a ``.json`` file), None to decide from the text: one
+    JSON value is one record; otherwise, when its first line is a JSON
+    value on its own, each non-blank line is one, else it is one document
+    that is malformed.  A malformed document is one error, at its line and
+    column (with a hint when its first line reads as JSON Lines); a JSON
+    Lines file that starts with one JSON object written over several lines
+    is one error too; otherwise the first :data:`LINE_ERRORS` lines that
+    are not JSON are reported and the rest counted.  Lines end at ``\\n``
+    only (JSON strings may hold U+2028)."""
     records = [line.removesuffix("\r") for line in text.split("\n")]
+    filled = [(number, line) for number, line in enumerate(records, 1) if line.strip()]
+    first_alone = bool(filled) and _parses(filled[0][1], loads)
     if not lines:
         try:
             return [replay(loads(text))]
         except ValueError as error:
-            if lines is False or len([line for line in records if line.strip()]) < 2:
-                return [bad_record(f"malformed JSON: {error}").as_json()]
+            if lines is False and first_alone and len(filled) > 1:
+                number, line = next(((n, t) for n, t in filled if not _parses(t, loads)), filled[1])
+                problem = _located(_line_error(line, loads), number)
+                return [
+                    bad_record(
+                        f"malformed JSON on {problem}; hint: a .json file holds one record, and this one "
+                        "reads as JSON Lines (one record a line): name it .jsonl"
+                    ).as_json()
+                ]
+            if lines is False or not first_alone or len(filled) < 2:
+                return [bad_record(f"malformed JSON at {_located(error)}").as_json()]
+    elif filled and not first_alone and len(filled) > 1 and filled[0][1].lstrip()[:1] in "{[":
+        spread = _spread_over_lines(text, filled[0][0], loads)
+        if spread is not None:
+            return [spread]
     results = []
-    for number, line in enumerate(records, 1):
-        if not line.strip():
-            continue
+    malformed = 0
+    for number, line in filled:
         try:
             record = loads(line)
         except ValueError as error:
-            results.append(bad_record(f"malformed JSON on line {number}: {error}").as_json())
+            malformed += 1
+            if malformed <= LINE_ERRORS:
+                results.append(bad_record(f"malformed JSON on {_located(error, number)}").as_json())
             continue
         results.append(replay(record))
+    skipped = malformed - LINE_ERRORS
+    if skipped > 0:
+        more = "line is" if skipped == 1 else "lines are"
+        results.append(bad_record(f"and {skipped} more {more} not JSON").as_json())
     return results
+
+
+def _line_error(line: str, loads: Callable[[str], Any]) -> ValueError:
+    """The error reading ``line`` on its own (it is known not to parse)."""
+    try:
+        loads(line)
+    except ValueError as error:
+        return error
+    return ValueError("not a JSON value")
+
+
+def _spread_over_lines(text: str, first: int, loads: Callable[[str], Any]) -> dict[str, Any] | None:
+    """The one error of a JSON Lines file whose line ``first`` starts a
+    JSON value that goes on over the next lines (a pretty-printed record):
+    the whole text is one JSON value, or reading it as one fails on a later
+    line.  None when the text does not start so."""
+    try:
+        loads(text)
+        where = ""
+    except ValueError as error:
+        found = _POSITION.match(str(error))
+        if found is None or int(found["line"]) <= first:
+            return None
+        where = f"; read as one JSON document it is malformed at {_located(error)}"
+    return bad_record(
+        f"line {first} starts a JSON value written over several lines, but JSON Lines holds one "
+        f"record a line{where}; hint: write each record on one line, or save one record as "
+        ".json"
+    ).as_json()
 
 
 def replay_one(record: Any, replay: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:

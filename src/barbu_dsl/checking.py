@@ -49,9 +49,8 @@ def check_spec(load: Callable[[], Spec], language: str = "en", players: int | No
         spec = load()
     except SpecError as error:
         # What could be read is checked further: its variants' and scales' own problems too.
-        seen = {(d.file, d.line, d.column, d.message) for d in error.diagnostics}
-        found = [d for _, ds in check_overlays(*error.partial) for d in ds if d.severity == "error"
-                 and (d.file, d.line, d.column, d.message) not in seen] \
+        found = [d for _, ds in check_overlays(error.partial[0], error.partial[1], reported=error.diagnostics)
+                 for d in ds if d.severity == "error"] \
             if error.partial is not None and not error.partial[0].applied else []
         return CheckReport(None, [message(SpecError([*error.diagnostics, *found]) if found else error)])
     except BarbuError as error:

@@ -236,5 +236,5 @@ def test_a_variant_is_refused_at_its_line(tmp_path: Path) -> None:
     path.write_text("name: v\nplayers: 4\ndoubling: false\ncontracts:\n  Hearts: +1 per ♥\nvariants:\n"
                     "  misdeal:\n    redeal: [no trump]\n", encoding="utf-8")
     report = check_spec(lambda: load_spec(str(path)))
-    assert any("v.yaml:8:13: error: 'no trump' redeals a hand without a trump" in error for error in report.errors), \
+    assert any("v.yaml:8:13: error: with the variant 'misdeal': 'no trump' redeals a hand without a trump" in error for error in report.errors), \
         report.errors

@@ -283,3 +283,87 @@ def test_a_number_that_is_no_card_is_an_illegal_play(tournament) -> None:
     with pytest.raises(IllegalPlay) as caught:
         hand.play(60)
     assert caught.value.details["card"] == "60" and caught.value.reason == "60 is not a card"
+
+
+# ---- a record with one typo -----------------------------------------------------
+
+def with_stray_comma(name: str) -> tuple[str, int, int]:
+    """The worked example ``name``, pretty-printed as docs/records.md's
+    examples are, with one stray comma after the first line that ends in a
+    comma; the damaged text, and the line and column of the stray comma."""
+    lines = (EXAMPLES_DIR / f"{name}.json").read_text(encoding="utf-8").splitlines()
+    number = next(n for n, line in enumerate(lines) if n > 0 and line.endswith(","))
+    lines[number] += ","
+    return "\n".join(lines) + "\n", number + 1, len(lines[number])
+
+
+def bad_records(results: list[dict[str, Any]]) -> list[str]:
+    return [r["error"]["reason"] for r in results if r.get("error", {}).get("kind") == "bad_record"]
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_json_record_with_a_stray_comma_is_one_error_at_the_comma(tournament, tmp_path: Path, name: str) -> None:
+    """docs/records.md: a .json file is one JSON object; one stray comma is
+    one error at its line (the next key is expected where the comma
+    stands), not an error for every line read as JSON Lines."""
+    text, line, column = with_stray_comma(name)
+    path = tmp_path / f"{name}.json"
+    path.write_text(text, encoding="utf-8")
+    results, status = replay_file(tournament, path)
+    assert status == 2 and len(results) == 1
+    (reason,) = bad_records(results)
+    assert reason.startswith("malformed JSON at line ") and "JSON Lines" not in reason
+    where = int(reason.split("line ")[1].split(",")[0])
+    assert line <= where <= line + 1, (reason, line, column)
+    assert replay_text(tournament, text) == results  # read from elsewhere than a .json file, the same
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_pretty_record_in_a_jsonl_file_is_one_error(tournament, tmp_path: Path, name: str) -> None:
+    """docs/records.md: a .jsonl file holds one record a line; a record
+    written over several lines (whole or with a stray comma) is one error
+    that says so, with the comma's line when there is one."""
+    text, line, _ = with_stray_comma(name)
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text(text, encoding="utf-8")
+    results, status = replay_file(tournament, path)
+    (reason,) = bad_records(results)
+    assert status == 2 and len(results) == 1
+    assert reason.startswith("line 1 starts a JSON value written over several lines")
+    assert f"malformed at line {line}, " in reason or f"malformed at line {line + 1}, " in reason
+    assert "hint: write each record on one line" in reason
+    path.write_text((EXAMPLES_DIR / f"{name}.json").read_text(encoding="utf-8"), encoding="utf-8")
+    (reason,) = bad_records(replay_file(tournament, path)[0])
+    assert "several lines" in reason and "malformed at" not in reason
+
+
+def test_json_lines_saved_as_json_is_one_error_with_a_hint(tournament, tmp_path: Path) -> None:
+    """A .json file is one document: records a line in it, one of them
+    broken, give one error at the broken line and say to name it .jsonl."""
+    good = json.dumps(base(tournament))
+    path = tmp_path / "game.json"
+    path.write_text(f"{good}\n{good}\n{good[:-1]},}}\n{good}\n", encoding="utf-8")
+    results, status = replay_file(tournament, path)
+    (reason,) = bad_records(results)
+    assert status == 2 and len(results) == 1
+    assert reason.startswith("malformed JSON on line 3, column ") and reason.endswith("name it .jsonl")
+    path.rename(tmp_path / "game.jsonl")
+    results, status = replay_file(tournament, tmp_path / "game.jsonl")
+    assert [r.get("status") or r["error"]["kind"] for r in results] == ["complete", "complete", "bad_record",
+                                                                         "complete"]
+
+
+def test_lines_that_are_not_json_are_reported_up_to_a_limit(tournament, tmp_path: Path) -> None:
+    """A JSON Lines file of many broken lines names the first ones and
+    counts the rest in one more error; the good records still replay."""
+    from barbu_dsl.runtime.records import LINE_ERRORS
+
+    good = json.dumps(base(tournament))
+    path = tmp_path / "many.jsonl"
+    path.write_text(good + "\n" + "\n".join(["{not json"] * (LINE_ERRORS + 25)) + "\n" + good + "\n", encoding="utf-8")
+    results, status = replay_file(tournament, path)
+    reasons = bad_records(results)
+    assert status == 2 and [r.get("status") for r in results].count("complete") == 2
+    assert len(reasons) == LINE_ERRORS + 1
+    assert reasons[0] == "malformed JSON on line 2, column 2: Expecting property name enclosed in double quotes"
+    assert reasons[-1] == "and 25 more lines are not JSON"

@@ -119,7 +119,8 @@ def test_a_variant_patching_a_player_count_line_names_it(tmp_path: Path) -> None
     with pytest.raises(SpecError) as caught:
         load_spec(f"{house}+brader")
     (problem,) = caught.value.diagnostics
-    assert problem.message == "'placings +45 +20 +5 −5' is not a clause of 'Domino' with 5 players"
+    assert problem.message == ("with the scale 'brader': "
+                               "'placings +45 +20 +5 −5' is not a clause of 'Domino' with 5 players")
     assert problem.source_line.index("players: {5:") < problem.column
 
 
@@ -165,7 +166,7 @@ def test_every_deck_problem_and_a_variants_own_problem_in_one_run(tmp_path: Path
         "unknown card '2X'",
         "a deck of 49 cards does not deal evenly to 6 players",
         "2♦ is removed twice",
-        "a deck of 51 cards does not deal evenly to 8 players",  # the variant's, while the base has errors
+        "with the variant 'v': a deck of 51 cards does not deal evenly to 8 players",  # while the base has errors
     ]
     assert result.stderr.rstrip().endswith("4 errors")
 

@@ -181,6 +181,13 @@ OUT_OF_REACH = [
     ("contracts:\n  Big: two packs, −2 per trick\n", "two packs"),
     ("contracts:\n  Bridge: bid, −2 per trick\n", "bidding"),
     ("contracts:\n  Bridge: −2 per trick, partner\n", "partnerships"),
+    ("contracts:\n  Domino: domino, −1 per pass\n", "a score for each pass in domino"),
+    ("contracts:\n  Tricks: +10 per trick not taken\n", "a score for what a player does not take"),
+    ("contracts:\n  Hearts: −1 per ♥, −8 for all ♥ instead\n", "a value for taking every card of a suit or set"),
+    ("contracts:\n  Hearts: −1 per ♥, no ♥ lead before trick 3\n", "a lead ban that ends at a given trick"),
+    ("contracts:\n  Domino: domino, +1 per card left in hand\n", "a score for the cards left in a player's hand"),
+    ("contracts:\n  Trumps: +1 per trick, trumps turned up\n", "trumps decided by a card turned up"),
+    ("contracts:\n  Domino: domino, pass when stuck, placings +45 +20 +5 −5\n", "passing cards in a domino contract"),
 ]
 
 
@@ -198,6 +205,9 @@ def test_out_of_reach_is_refused_as_not_expressible(text: str, where: str) -> No
     "−1 per ♥, Q♠ −13, no ♥ lead until broken, Q♠ breaks ♥",
     "trumps, must win with a trump, +5 per trick",
     "−26 spread over tricks, −10 antepenultimate trick",
+    "+30 for all tricks instead, +5 per trick",
+    "−1 per ♥, no ♥ opening lead, shoot the moon",
+    "domino, ends at first out, placings +45 +20 +5 −5",
 ])
 def test_what_is_expressible_is_not_mistaken_for_what_is_not(line: str) -> None:
     """docs/rules.md section 6, "Not expressible": the phrases of the table

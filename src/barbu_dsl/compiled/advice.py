@@ -32,7 +32,9 @@ def plan_warnings(spec: m.Spec, language: str = "en", counts: Sequence[int] | No
     found = []
     for count in spec.players if counts is None else counts:
         plan = game_plan(spec, count)
-        if plan.cut and not plan.open_ended:  # a game to a target ends where it ends (section 6)
+        alike = len({m.contract_key(c.name) for c in plan.round}) == 1 and plan.chooser != "fixed-order"
+        # A game to a target ends where it ends (section 6); one that deals one contract has nothing left out.
+        if plan.cut and not plan.open_ended and not alike:
             where = spec.setting_position(f"game.hands.{count}", "game.hands")
             found.append(Source(where.file if where else spec.name, "").positioned(
                 where, t("check.cut", players=count, hands=plan.hands, cut=_cut_text(plan, t)),
@@ -50,11 +52,15 @@ def _cut_text(plan: GamePlan, t: Translator) -> str:
         return t("check.cut.series", hands=_hands(plan.cut, t), per=plan.per_player)
     if plan.lists == "shared":
         return t("check.cut.rubber", hands=_hands(plan.cut, t), per=plan.per_player)
-    return t("check.cut.lists", per=plan.per_player)
+    return t("check.cut.lists", contracts=_contracts(plan.per_player, t))
 
 
 def _hands(count: int, t: Translator) -> str:
     return t(f"rules.count.hand.{'one' if count == 1 else 'many'}", n=count)
+
+
+def _contracts(count: int, t: Translator) -> str:
+    return t(f"rules.count.contract.{'one' if count == 1 else 'many'}", n=count)
 
 
 def _whole_hint(plan: GamePlan, t: Translator) -> str:

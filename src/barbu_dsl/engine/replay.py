@@ -177,13 +177,14 @@ def replay_text(spec: m.Spec, text: str, lines: bool | None = None) -> list[dict
 
 
 def replay_file(spec: m.Spec, path: str | Path) -> tuple[list[dict[str, Any]], int]:
-    """Replay the records of a file (``.jsonl``: JSON Lines; otherwise one
-    object, or JSON Lines when it is not one JSON value).  Return the
+    """Replay the records of a file (``.jsonl``: JSON Lines; ``.json``: one
+    JSON document; otherwise one object, or JSON Lines when it is not one
+    JSON value and its first line is).  Return the
     results in order and the worst exit status."""
     path = Path(path)
     try:
         text = read_text_file(path, limit=RECORD_FILE_BYTES)
     except FileProblem as problem:
         return [bad_record(str(problem).replace("\n    hint: ", "; ")).as_json()], 2
-    results = replay_text(spec, text, True if path.suffix == ".jsonl" else None)
+    results = replay_text(spec, text, {".jsonl": True, ".json": False}.get(path.suffix.lower()))
     return results, worst_status(results)

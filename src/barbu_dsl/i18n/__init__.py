@@ -9,7 +9,8 @@ person plays, the page, ``barbu explain``) say everything through a
 (``barbu sheet``), ``scorer`` (the page), ``table`` (``barbu play``),
 ``rules`` (the rules in words), ``check`` (a check's warnings, and its
 summary of a table's rules), ``lobby`` (what the table server says to
-its lobby) and ``tables`` (``barbu tables``, the server's operator).  The languages are the
+its lobby), ``tables`` (``barbu tables``, the server's operator) and
+``lab`` (what ``barbu simulate`` says while it works).  The languages are the
 packages found here (:data:`LANGUAGES`): a fifth language is a new package
 with the same modules, and every ``--lang`` option, the pages' language
 pickers and their checks name it from then on; a test checks that every
@@ -61,7 +62,8 @@ LANGUAGE_CHOICES = ", ".join(LANGUAGES[:-1]) + " or " + LANGUAGES[-1] if len(LAN
 """The languages as a command's help names them: their codes, with commas between and "or"
 before the last."""
 
-CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules", "check", "lobby", "tables")
+CATALOGS = ("cards", "answers", "sheet", "sheet_cli", "scorer", "table", "rules", "check", "lobby", "tables",
+            "lab")
 """The catalogs, a module of each language's package."""
 
 

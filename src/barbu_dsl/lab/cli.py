@@ -8,6 +8,7 @@ output.  Exit 0 when done, 2 for unusable input.
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,8 @@ from ..errors import UsageError
 from ..safe_text import Terminal, json_line
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
     from .study import Study
     from .tally import Tally
 
@@ -78,13 +81,16 @@ def simulate(specs: tuple[str, ...], games: int | None, contract: str | None, ha
         if plot.suffix.lower() not in (".png", ".svg"):
             raise UsageError(f"--plot writes a .png or .svg file, not {plot.name}")
         check_writable(plot)
+        from .plot import require_matplotlib
+
+        require_matplotlib()
     models = tuple(load_spec(ref) for ref in specs)
     count = default_players(models[0]) if players is None else players
     study = Study(models, (hands or 1000) if contract else (games or 100),
                   tuple(name.strip() for name in bots.split(",")), seed, count, contract, backend)
     if backend == "native":
         _backend_notes(study)
-    tally = _run(study, workers, scheduler)
+    tally = _run(study, workers, scheduler, language)
     data = summary(study, tally)
     if plot is not None:
         from .plot import draw
@@ -127,19 +133,38 @@ def _backend_notes(study: Study) -> None:
                           markup=False)
 
 
-def _run(study: Study, workers: int, scheduler: str | None) -> Tally:
-    """Run the study with a progress bar on a terminal, else progress lines."""
-    from .runner import run_study
+def _run(study: Study, workers: int, scheduler: str | None, language: str) -> Tally:
+    """Run the study with a progress bar on a terminal, else progress lines;
+    on the native backend, numba's first compile is said and shown too
+    (:mod:`.compiling`)."""
+    from .backend import effective
+    from .compiling import compile_report
+    from .runner import play_batch, run_study
+    from .study import Batch
 
     total = study.games
     label = f"{' vs '.join(study.names)}"
+    native = effective(study.backend) == "native"
+
+    def say(text: str) -> None:
+        err.print(text, markup=False)
+
+    def warm(progress: Progress | None = None) -> None:
+        """Workers compile on their own, unseen: one game played here first
+        compiles (or loads) the native playouts into numba's cache for them."""
+        if native and scheduler is None and workers > 1:
+            with compile_report(say, language, progress):
+                play_batch(study, Batch(0, 0, 1))
+
     if err.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err.console, transient=True) as progress:
+            warm(progress)
             task = progress.add_task(label, total=total)
-            return run_study(study, workers, scheduler, lambda n: progress.advance(task, n))
+            with compile_report(say, language, progress) if native else nullcontext():
+                return run_study(study, workers, scheduler, lambda n: progress.advance(task, n))
     done = [0, 0]
 
     def report(n: int) -> None:
@@ -149,4 +174,6 @@ def _run(study: Study, workers: int, scheduler: str | None) -> Tally:
             done[1] = tenth
             err.print(f"{label}: {done[0]} of {total} {'hands' if study.contract else 'games'}", markup=False)
 
-    return run_study(study, workers, scheduler, report)
+    warm()
+    with compile_report(say, language) if native else nullcontext():
+        return run_study(study, workers, scheduler, report)

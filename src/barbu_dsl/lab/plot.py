@@ -16,15 +16,23 @@ from .study import Study
 from .tally import Tally
 
 
+def require_matplotlib() -> None:
+    """Refuse --plot at once, before the study is played, where matplotlib
+    (the extra ``plot``) is not installed."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install 'barbu_dsl[plot]'") from None
+
+
 # long: one matplotlib figure, panel by panel: split, each piece would pass the figure around
 def draw(study: Study, tally: Tally, data: dict[str, Any], path: Path, overwrite: bool = False,
          language: str = "en") -> None:
     """Draw the study into ``path`` (a new .png or .svg file, unless
     ``overwrite``); contracts by their names in ``language``."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'barbu_dsl[plot]'") from None
+    require_matplotlib()
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -289,7 +289,10 @@ def _check_game(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Po
     per_game = spec.game.contracts_per_game
     available = len(spec.game.order) or len(spec.contracts) + len(unread.contracts)
     if per_game is not None and not (1 <= per_game <= available) and not unread.any("game.order", "contracts"):
-        report(where.get("game.contracts_per_game"), f"a game of {per_game} contracts, but {available} are available")
+        report(where.get("game.contracts_per_game"),
+               f"a game of {per_game} contract{'s' if per_game != 1 else ''}, but {available} "
+               f"{'is' if available == 1 else 'are'} "
+               "available")
     hands = spec.game.hands
     for count, number in hands if isinstance(hands, tuple) else ((None, hands),):
         if number is not None and number < 1:
@@ -370,12 +373,14 @@ def _check_fixed_once(spec: m.Spec, report: Callable[..., None], where: dict[str
         hands = spec.game.hands_for(count)
         if hands is not None and hands > size:
             at = where.get(f"game.hands.{count}") or where.get("game.hands")
-            many = f"{size} contract{'s' if size != 1 else ''}"
-            report(at, f"a fixed-order game with 'hands' plays its order once: {many} make at most "
-                   f"{size} hand{'s' if size != 1 else ''}, not {hands}"
+            contracts = f"{size} contract makes" if size == 1 else f"{size} contracts make"
+            report(at, f"a fixed-order game with 'hands' plays its order once: {contracts} "
+                   f"at most {size} hand{'s' if size != 1 else ''}, not {hands}"
                    + (f" ({count} players)" if isinstance(spec.game.hands, tuple) else ""),
                    hint=f"set 'hands' to {size}, or leave it out to play each contract with every player "
-                   f"as declarer ({count * size} hands with {count} players)")
+                   f"as declarer ({count * size} hands with {count} players)"
+                   + (f"; to deal the one contract {hands} times, the deal passing round, write 'chooser: rotating' "
+                      "instead of 'fixed-order'" if size == 1 else ""))
 
 
 def _check_doubling(spec: m.Spec, report: Callable[..., None], where: dict[str, m.Position]) -> None:

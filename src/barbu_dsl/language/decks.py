@@ -97,7 +97,11 @@ def read_removals(text: str, players: int, low: int) -> list[int]:
         keep = int(highest.group(1)) * (players if highest.group(2) else 1)
         size = len(C.pack(low))
         if not 0 < keep <= size:
-            raise DeckProblem(f"cannot keep the highest {keep} of a pack of {size} cards")
+            each = size // players
+            hint = (f"a pack of {size} cards gives {players} players at most {each} each: write "
+                    f"'highest {each} each'" if highest.group(2) else f"write a number from 1 to {size}, e.g. "
+                    f"'highest {each * players}' ({each} each for {players} players)")
+            raise DeckProblem(f"cannot keep the highest {keep} of a pack of {size} cards", hint if each else None)
         return highest_removed(keep, low)
     removed: list[int] = []
     for word in words.replace(",", " ").split():

@@ -42,6 +42,7 @@ others could not, and point at the line that caused them.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -115,11 +116,12 @@ def apply_overlays(spec: m.Spec, names: list[str], unread: Unread = NOTHING_UNRE
         spec = replace(spec, applied=(*spec.applied, name), positions=tuple(positions.items()))
         check_spec(spec, source, positions, unread)
         if source.diagnostics:
-            raise SpecError(source.diagnostics)
+            raise SpecError([_named(d, overlay) for d in source.diagnostics])
     return spec
 
 
-def check_overlays(spec: m.Spec, unread: Unread = NOTHING_UNREAD) -> list[tuple[m.Overlay, list[Diagnostic]]]:
+def check_overlays(spec: m.Spec, unread: Unread = NOTHING_UNREAD,
+                   reported: Sequence[Diagnostic] = ()) -> list[tuple[m.Overlay, list[Diagnostic]]]:
     """Each variant and scale of ``spec`` not yet applied, applied to it on
     its own: those that fail, with what goes wrong (``barbu check``).  A
     spec's own variants and scales must apply, so their problems are
@@ -127,7 +129,8 @@ def check_overlays(spec: m.Spec, unread: Unread = NOTHING_UNREAD) -> list[tuple[
     house's changes, which the house cannot mend, so theirs are warnings,
     each naming the overlay.  For a spec read only in part (``unread``:
     what its file got wrong), overlays that change what could not be read
-    are skipped, since what they change is not known."""
+    are skipped, since what they change is not known; ``reported``: the
+    problems of the spec itself, not said again for each overlay."""
     extends = spec.extends if spec.extends is not None and spec.extends.is_house else None
     failures: list[tuple[m.Overlay, list[Diagnostic]]] = []
     for overlay in spec.overlays:
@@ -136,12 +139,40 @@ def check_overlays(spec: m.Spec, unread: Unread = NOTHING_UNREAD) -> list[tuple[
         try:
             apply_overlays(spec, [overlay.name], unread)
         except SpecError as error:
-            found = error.diagnostics
+            seen = {(d.file, d.line, d.column, d.message) for d in reported}
+            found = [d for d in error.diagnostics
+                     if (d.file, d.line, d.column, d.message.removeprefix(_lead(overlay))) not in seen]
+            if not found:
+                continue
             if extends is not None and overlay.name not in extends.declares:
                 lead = f"{extends.base}'s {overlay.kind} '{overlay.name}' no longer applies: "
-                found = [replace(d, severity="warning", message=lead + d.message) for d in found]
+                found = [replace(d, severity="warning", message=lead + d.message.removeprefix(_lead(overlay)))
+                         for d in found]
             failures.append((overlay, found))
     return failures
+
+
+def _lead(overlay: m.Overlay) -> str:
+    return f"with the {overlay.kind} '{overlay.name}': "
+
+
+def _named(diagnostic: Diagnostic, overlay: m.Overlay) -> Diagnostic:
+    """A problem found with ``overlay`` applied, saying so: its message
+    names the overlay, and when it is reported at a line the overlay does
+    not write (a setting of the base that the overlay's change no longer
+    fits), a note points at the overlay."""
+    lead = _lead(overlay)
+    if diagnostic.message.startswith(lead):
+        return diagnostic
+    changes = [where for change in overlay.contracts
+               for where in (change.where, *dict(change.where_by_players).values())]
+    own = {(where.file, where.line) for where in (overlay.where, *dict(overlay.positions).values(), *changes)
+           if where}
+    notes = diagnostic.notes
+    if overlay.where is not None and (diagnostic.file, diagnostic.line) not in own and not notes:
+        notes = (Source(overlay.where.file, "").positioned(
+            overlay.where, f"the {overlay.kind} '{overlay.name}' is written here", severity="note"),)
+    return replace(diagnostic, message=lead + diagnostic.message, notes=notes)
 
 
 def _touches(overlay: m.Overlay, unread: Unread) -> bool:

@@ -496,6 +496,12 @@ class SettingReaders:
         part of the hand)."""
         if is_null(node):
             return None
+        if isinstance(node, MappingNode):
+            given = [n for n in (as_int(value) for _, value in pairs(node)) if n is not None and n > 0]
+            self.source.error(node, NOT_EXPRESSIBLE + "a choose_after that varies with the number of players; it "
+                              "is one number of cards for every count",
+                              hint=f"write one number for every count, e.g. 'choose_after: {min(given, default=5)}'")
+            return _UNREAD
         number = as_int(node)
         if number is None or number < 1:
             self.source.error(node, "choose_after is the number of cards dealt before the declarer chooses, e.g. 5",

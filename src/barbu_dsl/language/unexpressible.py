@@ -6,7 +6,10 @@ holds a card (Trix's K♥), contracts that are not trick games or domino
 (Chinese poker), passing cards as a rule of one contract (passing is the
 spec's ``passing`` setting, before every hand), rules that change how a
 player scores once their running total reaches a value (a reversal), two
-packs, scoring units the language has no word for (``per beat``).  A spec
+packs, scoring units the language has no word for (``per beat``), a
+score for each pass in domino, for what is not taken or for the cards left
+in hand, a value for taking every card of a suit, a lead ban until a given
+trick, and trumps turned up.  A spec
 that tries one of them gets a located
 error saying so — "not expressible in barbu_dsl: …", with the nearest
 thing that is — rather than an unknown key or an unexpected word: the
@@ -53,8 +56,33 @@ _RUNNING = ("rules that change how a player scores once their running total reac
             "and a total that goes back to zero is 'game: {reset: 100}'")
 _PACKS = ("two packs; a game is played with one pack, by at most ten players",
           "play with one pack: 'deck: full' (52 cards) or a smaller one, such as 'piquet'")
+_DOMINO_PASSING = ("passing cards in a domino contract; domino is played as dealt, and a player who has no card "
+                   "that fits passes by the rules of domino (docs/rules.md section 2, Domino)",
+                   "take the passing out of the rule line; a domino contract scores the order of going out, "
+                   "e.g. 'domino, placings +45 +20 +5 −5'")
 _BEAT = ("'beat' as a unit of scoring; the language scores tricks, cards, trick positions and places",
          "if a beat is a trick, write it per trick, e.g. '+6 per trick'")
+
+_PER_PASS = ("a score for each pass in domino (a turn without a card to play); domino scores the order in which "
+             "the players go out",
+             "score the places instead: write 'placings +45 +20 +5 −5' (one value for each player, first out first)")
+_NOT_TAKEN = ("a score for what a player does not take; a scoring part scores what the player takes",
+              "score each trick taken with the sign turned: write '−10 per trick' for '+10 per trick not taken' (the "
+              "same differences between players); '+10 for no trick' scores a player who takes none")
+_ALL_OF = ("a value for taking every card of a suit or set; 'for all' is written of tricks only "
+           "('+30 for all tricks instead')",
+           "for a player who takes every card that scores, write 'shoot the moon' (the others score the taker's "
+           "points) or 'all or nothing' (the taker's points change sign)")
+_LEAD_UNTIL = ("a lead ban that ends at a given trick; a lead ban lasts the whole hand, the first trick, or until "
+               "the suit is broken",
+               "write 'no ♥ lead until broken' (a heart may be led once one has been played), or 'no ♥ opening lead' "
+               "(the first trick only)")
+_LEFT_IN_HAND = ("a score for the cards left in a player's hand; a trick game is played out, and domino scores the "
+                 "order of going out",
+                 "in domino, write 'ends at first out, placings +45 +20 +5 −5': the hand ends when the first player "
+                 "goes out and the others are placed by the cards they still hold, fewest first")
+_TURNED_UP = ("trumps decided by a card turned up; the declarer names trumps, or the rule line fixes them",
+              "write 'trumps' (the declarer names the trump suit) or a fixed suit, e.g. 'trumps ♠'")
 
 KEYS: dict[str, tuple[str, str]] = {
     **{key: _PARTNERS for key in ("partners", "partner", "partnership", "partnerships", "teams", "team", "sides")},
@@ -69,6 +97,14 @@ is not expressible, and a hint."""
 
 
 PHRASES: tuple[tuple[str, tuple[str, str]], ...] = (
+    (r"([+−-]?\d+\s+)?\bper\s+pass(es)?\b", _PER_PASS),
+    (r"([+−-]?\d+\s+)?\bper\s+[^,;]*?\bnot\s+(taken|won)\b", _NOT_TAKEN),
+    (r"[+−-]?\d+\s+for\s+(taking\s+)?(all|every)\s+(?!tricks?\b)[^,;]*", _ALL_OF),
+    (r"\bno\s+[^,;]*?\blead\s+(before|until|till|up\s+to|in)\s+(the\s+)?(trick\s*\d+|\d+\w*\s+trick)\b",
+     _LEAD_UNTIL),
+    (r"([+−-]?\d+\s+)?\bper\s+cards?\s+(left|remaining|still\s+held)(\s+in\s+(the\s+)?hand)?\b"
+     r"|\bcards?\s+(left|remaining)\s+in\s+(the\s+)?hand\b", _LEFT_IN_HAND),
+    (r"\b(trumps?\s+)?(is\s+|are\s+)?turn(ed|s)?[\s-]+up\b|\bturn-?up\b", _TURNED_UP),
     (r"\bdoubl\w*\s+by\s+(the\s+)?holder\b|\bholder\b[^,;]*\bdoubl\w*", _HOLDER),
     (r"\b(chinese\s+)?poker\b|\brumm(y|ies)\b|\bmeld\w*\b", _NOT_TRICKS),
     (r"\bbid(s|ding|der)?\b|\bauction\w*\b", _BIDDING),
@@ -170,6 +206,8 @@ def unexpressible_phrase(text: str) -> tuple[int, int, str, str] | None:
     for pattern, (message, hint) in _COMPILED + _COMPILED_SETTINGS:
         match = pattern.search(text)
         if match:
+            if message == NOT_EXPRESSIBLE + _PASSING[0] and re.search(r"\bdomino\b", text, re.IGNORECASE):
+                message, hint = NOT_EXPRESSIBLE + _DOMINO_PASSING[0], _DOMINO_PASSING[1]  # no 'passing:' beside domino
             return match.start(), match.end() - match.start(), message, hint
     return None
 

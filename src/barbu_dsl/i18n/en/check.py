@@ -16,7 +16,7 @@ MESSAGES: dict[str, str] = {
                         "hands play, so the game's total depends on their choice",
     "check.cut.rubber": "stops {hands} into a rubber of {per}: the choosers choose which contracts those hands play, "
                         "so the game's total depends on their choice",
-    "check.cut.lists": "does not give every player their whole list of {per} contracts: the players choose which "
+    "check.cut.lists": "does not give every player their whole list of {contracts}: the players choose which "
                        "contracts they leave out, so the game's total depends on their choice",
     "check.whole.fixed_order": "set 'hands' to {count}, or leave it out to play each contract with every player",
     "check.whole": "make 'hands' a multiple of {whole} ({multiples}, ...)",

@@ -16,7 +16,7 @@ MESSAGES: dict[str, str] = {
                         "contrats ces donnes jouent, et le total de la partie dépend de son choix",
     "check.cut.rubber": "s'arrête après {hands} d'un tour de {per} : ceux qui choisissent décident quels contrats ces "
                         "donnes jouent, et le total de la partie dépend de leurs choix",
-    "check.cut.lists": "ne laisse pas à chaque joueur toute sa liste de {per} contrats : les joueurs choisissent les "
+    "check.cut.lists": "ne laisse pas à chaque joueur toute sa liste de {contracts} : les joueurs choisissent les "
                        "contrats qu'ils laissent de côté, et le total de la partie dépend de leurs choix",
     "check.whole.fixed_order": "mettez 'hands' à {count}, ou retirez-le pour jouer chaque contrat avec chaque joueur",
     "check.whole": "faites de 'hands' un multiple de {whole} ({multiples}, ...)",

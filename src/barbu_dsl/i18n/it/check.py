@@ -16,7 +16,7 @@ MESSAGES: dict[str, str] = {
                         "contratti giocano quelle mani, e il totale della partita dipende dalla sua scelta",
     "check.cut.rubber": "si ferma dopo {hands} di un giro di {per}: chi sceglie decide quali contratti giocano quelle "
                         "mani, e il totale della partita dipende da queste scelte",
-    "check.cut.lists": "non lascia a ogni giocatore tutta la sua lista di {per} contratti: i giocatori scelgono quali "
+    "check.cut.lists": "non lascia a ogni giocatore tutta la sua lista di {contracts}: i giocatori scelgono quali "
                        "contratti lasciare fuori, e il totale della partita dipende da queste scelte",
     "check.whole.fixed_order": "metti 'hands' a {count}, o toglilo per giocare ogni contratto con ogni giocatore",
     "check.whole": "fai di 'hands' un multiplo di {whole} ({multiples}, ...)",

@@ -16,7 +16,7 @@ MESSAGES: dict[str, str] = {
                         "contratos essas mãos jogam, e o total do jogo depende da sua escolha",
     "check.cut.rubber": "para depois de {hands} de uma volta de {per}: quem escolhe decide que contratos essas mãos "
                         "jogam, e o total do jogo depende dessas escolhas",
-    "check.cut.lists": "não deixa a cada jogador toda a sua lista de {per} contratos: os jogadores escolhem que "
+    "check.cut.lists": "não deixa a cada jogador toda a sua lista de {contracts}: os jogadores escolhem que "
                        "contratos deixam de fora, e o total do jogo depende dessas escolhas",
     "check.whole.fixed_order": "ponha 'hands' a {count}, ou retire-o para jogar cada contrato com cada jogador",
     "check.whole": "faça de 'hands' um múltiplo de {whole} ({multiples}, ...)",
