@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shlex
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -126,7 +127,7 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
     if HUMAN not in bots:
         return _bots_only(spec, players, bots, options, streams, language, names)
     fresh = {"players": players, "seed": options.seed, "names": names}
-    saved = SavedGame(fresh, bots, options.think, language)
+    saved = SavedGame(fresh, bots, options.think, language, plain=options.plain)
     return _table(spec, saved, options, streams, save_path, language)
 
 
@@ -144,6 +145,7 @@ def _resume(options: PlayOptions, streams: Streams, save_path: Path, language: s
         except ValueError:
             raise damaged_language(save_path, saved.language) from None
     state = load_game(saved, save_path)
+    options = replace(options, plain=options.plain or saved.plain)  # a game begun plain goes on plain
     return _table(state.spec, saved, options, streams, save_path, language, state)
 
 
@@ -249,7 +251,8 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
     if state is None:
         table.greet()
         if existing is not None:
-            table.console.say(table.say("table.save.waiting", path=str(save_path)))
+            waiting = "barbu play --resume" + (f" --save {shlex.quote(str(save_path))}" if options.save else "")
+            table.console.say(table.say("table.save.waiting", path=str(save_path), command=waiting))
         custom = spec.game.chooser == "rotating" and spec.game.mode == "custom" and len(spec.contracts) > CONTRACTS[0]
         if custom or options.choose_contracts:
             try:
@@ -385,12 +388,27 @@ class Table:
             saved.states[seat] = before
         saved.hands_done = state.number
         saved.language = self.language
+        saved.plain = self.options.plain
         write_saved(path, saved)
         if leave.reason == "eof":
             self.console.say(self.say("table.input_ended"))
         self.console.say(self.say("table.saved", path=str(path)))
-        command = "barbu play --resume" + (f" --save {path}" if self.options.save is not None else "")
-        self.console.say(self.say("table.resume_with", command=command))
+        self.console.say(self.say("table.resume_with", command=self.resume_command()))
+
+    def resume_command(self) -> str:
+        """The command that carries this game on as it is played now: its
+        save file, plain mode, language (these two kept in the save too),
+        JSON output and record file."""
+        words = ["barbu", "play", "--resume"]
+        if self.options.save is not None:
+            words += ["--save", shlex.quote(str(self.options.save))]
+        if self.options.plain:
+            words.append("--plain")
+        if self.options.as_json:
+            words.append("--json")
+        if self.options.record is not None:
+            words += ["--record", shlex.quote(str(self.options.record))]
+        return " ".join([*words, "--lang", self.language])
 
     def finish(self, result: GameResult) -> None:
         """The score sheet, the winner; the record and the JSON when asked."""

@@ -242,7 +242,7 @@ MESSAGES: dict[str, str] = {
     "table.seat.you": "Your seat: {seat}.",
     "table.seat.person": "{seat}: a person.",
     "table.seat.bot": "{seat}: {bot} bot.",
-    "table.save.waiting": "A saved game is waiting in {path}: barbu play --resume carries it on; leaving this game replaces it.",
+    "table.save.waiting": "A saved game is waiting in {path}: {command} carries it on; leaving this game replaces it.",
     "table.saved": "Game saved in {path}.",
     "table.resume_with": "To carry on: {command}",
     "table.input_ended": "The input has ended.",

@@ -242,7 +242,7 @@ MESSAGES: dict[str, str] = {
     "table.seat.you": "Votre place : {seat}.",
     "table.seat.person": "{seat} : une personne.",
     "table.seat.bot": "{seat} : robot {bot}.",
-    "table.save.waiting": "Une partie enregistrée attend dans {path} : barbu play --resume la reprend ; quitter cette partie la remplace.",
+    "table.save.waiting": "Une partie enregistrée attend dans {path} : {command} la reprend ; quitter cette partie la remplace.",
     "table.saved": "Partie enregistrée dans {path}.",
     "table.resume_with": "Pour reprendre : {command}",
     "table.input_ended": "L'entrée est terminée.",

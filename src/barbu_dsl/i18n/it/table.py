@@ -242,7 +242,7 @@ MESSAGES: dict[str, str] = {
     "table.seat.you": "Il tuo posto: {seat}.",
     "table.seat.person": "{seat}: una persona.",
     "table.seat.bot": "{seat}: robot {bot}.",
-    "table.save.waiting": "C'è una partita salvata in {path}: barbu play --resume la riprende; se lasci questa partita, prende il suo posto.",
+    "table.save.waiting": "C'è una partita salvata in {path}: {command} la riprende; se lasci questa partita, prende il suo posto.",
     "table.saved": "Partita salvata in {path}.",
     "table.resume_with": "Per riprendere: {command}",
     "table.input_ended": "L'input è finito.",

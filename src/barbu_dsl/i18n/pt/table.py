@@ -242,7 +242,7 @@ MESSAGES: dict[str, str] = {
     "table.seat.you": "O teu lugar: {seat}.",
     "table.seat.person": "{seat}: uma pessoa.",
     "table.seat.bot": "{seat}: robot {bot}.",
-    "table.save.waiting": "Há um jogo guardado em {path}: barbu play --resume continua-o; se saíres deste jogo, este fica no lugar dele.",
+    "table.save.waiting": "Há um jogo guardado em {path}: {command} continua-o; se saíres deste jogo, este fica no lugar dele.",
     "table.saved": "Jogo guardado em {path}.",
     "table.resume_with": "Para continuar: {command}",
     "table.input_ended": "A entrada terminou.",
