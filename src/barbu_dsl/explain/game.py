@@ -5,7 +5,7 @@ sections 2, 3 and 6: schedules, seating, packs, redoubles)."""
 from __future__ import annotations
 
 from .. import cards as C
-from ..compiled import GamePlan, game_plan, plays_out
+from ..compiled import GamePlan, game_plan, nothing_chosen, plays_out
 from ..language import model as m
 from ..language.decks import outside_pack
 from ..language.rules import value_text
@@ -16,16 +16,17 @@ from .words import RuleWords, by_count, players_text
 
 def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, CountReport], w: RuleWords) -> list[str]:
     """The title, the spec's description and its overlays', then the game."""
-    title = f"{spec.title_in(w.language)} ({spec.full_name})"
+    title = spec.title_in(w.language)
     out = [title, "=" * len(title)]
     if spec.description:
-        out.append(spec.description_in(w.language))
+        out.append(description_text(spec, counts, w))
     for name in spec.applied:
         try:
             overlay = spec.overlay(name)
         except KeyError:
             continue
-        out.append(w("with_overlay", name=name, text=overlay.description_in(w.language)) if overlay.description
+        said = overlay.description and (w.language == "en" or w.language in dict(overlay.descriptions))
+        out.append(w("with_overlay", name=name, text=overlay.description_in(w.language)) if said
                    else w("with_overlay.bare", name=name))
     out.append("")
     out.append(w("players_line", players=players_text(w, counts), decks=decks_text(spec, counts, w)))
@@ -45,6 +46,17 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
     out.append(w("doubling", text=doubling_text(spec, w)))
     out.append(w("hand_totals", text=sums_text(reports, w)))
     return out
+
+
+def description_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
+    """The spec's description in the reader's language; where the spec
+    gives it only in English, the same facts said in that language (its
+    players, its contracts and its aim), never the English text."""
+    if w.language == "en" or w.language in dict(spec.descriptions):
+        return spec.description_in(w.language)
+    names = [c.name_in(w.language) for c in spec.contracts]
+    return w(f"about.{spec.game.aim}", players=players_text(w, counts), contracts=w.count(len(names), "contract"),
+             names=w.join(names))
 
 
 def decks_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
@@ -82,7 +94,9 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
     names = w.join([c.name_in(w.language) for c in plan.round])
     side = w.side(game.direction)
     role = w.role(role_of(spec))
-    if plan.chooser == "declarer-series":
+    if nothing_chosen(spec):  # one contract, nothing to announce (Hearts): nobody chooses anything
+        text = w("chooser.one", name=names)
+    elif plan.chooser == "declarer-series":
         text = w("chooser.series", times=_times_text(plan, w), side=side)
     elif plan.chooser == "rotating" and plan.lists == "shared":
         text = w("chooser.shared", side=side, shared=_shared_text(plan, w))
@@ -151,7 +165,10 @@ def _first_lead_text(spec: m.Spec, plan: GamePlan, role: dict[str, str], w: Rule
     rules = [r for c in _distinct(plan.pool) for r in rule_sets(c, spec.players)]
     tricks = [r for r in rules if isinstance(r.play, m.TrickPlay)]
     by_card = [r for r in tricks if r.play.opening_card is not None]  # type: ignore[union-attr]
-    if tricks and len(by_card) == len(tricks):
+    cards = {r.play.opening_card for r in by_card}  # type: ignore[union-attr]
+    if tricks and len(by_card) == len(tricks) and len(cards) == 1:  # Hearts: the holder of the 2♣
+        text = w("lead.card", card=w.the_card(cards.pop()))  # type: ignore[arg-type]
+    elif tricks and len(by_card) == len(tricks):
         text = w("lead.by_card")
     else:
         side = w(f"side.{lead}") if lead != "declarer" else ""
@@ -212,9 +229,11 @@ def _hands_text(hands: int | None, plans: dict[int, GamePlan], w: RuleWords) -> 
 
 def passing_text(spec: m.Spec, w: RuleWords) -> str:
     """Cards passed before play (docs/rules.md section 6, Passing): how
-    many, and where they go hand after hand."""
+    many, and where they go hand after hand (once the contract is announced,
+    or once the cards are dealt in a game where nothing is announced)."""
     passing = spec.passing
-    return w("passing.text", count=passing.cards, cycle=", ".join(w(f"passing.{d}") for d in passing.cycle))
+    key = "passing.text.dealt" if nothing_chosen(spec) else "passing.text"
+    return w(key, count=passing.cards, cycle=", ".join(w(f"passing.{d}") for d in passing.cycle))
 
 
 def redeal_text(spec: m.Spec, w: RuleWords) -> str:
