@@ -44,8 +44,8 @@ from ..runtime.scoring import last_scoring_index, position_values
 from .masks import SUIT_MASKS, mask_of
 
 __all__ = [
-    "LeadBanMask", "PartFacts", "TrumpMode", "announcement", "fixed_trump", "last_scoring_index", "lead_ban_masks", "nothing_chosen",
-    "most_parts", "none_of_masks", "part_facts", "per_trick_value",
+    "LeadBanMask", "PartFacts", "TrumpMode", "announcement", "fixed_trump", "last_scoring_index", "lead_ban_masks",
+    "most_parts", "none_of_masks", "nothing_chosen", "part_facts", "per_trick_value",
     "placing_values", "plays_out", "resolved_scoring", "rules_in_play", "score_sign",
     "selector_mask", "tie_shares", "trick_values", "tricks_taken_values", "trump_mode",
 ]

@@ -94,20 +94,7 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
     names = w.join([c.name_in(w.language) for c in plan.round])
     side = w.side(game.direction)
     role = w.role(role_of(spec))
-    if nothing_chosen(spec):  # one contract, nothing to announce (Hearts): nobody chooses anything
-        text = w("chooser.one", name=names)
-    elif plan.chooser == "declarer-series":
-        text = w("chooser.series", times=_times_text(plan, w), side=side)
-    elif plan.chooser == "rotating" and plan.lists == "shared":
-        text = w("chooser.shared", side=side, shared=_shared_text(plan, w))
-    elif plan.chooser == "rotating":
-        text = w("chooser.rotating", side=side)
-    elif plan.chooser == "dealer":
-        text = w("chooser.dealer")
-    elif plan.chooser == "fixed-series":
-        text = w("chooser.fixed_series", names=names, side=side)
-    else:
-        text = w("chooser.fixed_order", names=names)
+    text = _who_chooses(spec, plan, names, side, w)
     if game.first_declarer is not None:
         verb = "chooses" if role_of(spec) == "chooser" else "declares"
         text += " " + w(f"first_declarer.{verb}", card=w.the_card(game.first_declarer))
@@ -126,6 +113,24 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
         text += " " + w("pot")
     text += "".join(" " + _reset_text(exactly, to, w) for exactly, to in game.reset)
     return text + "".join(" " + _payout_text(count, amounts, len(game.payout) > 1, w) for count, amounts in game.payout)
+
+
+def _who_chooses(spec: m.Spec, plan: GamePlan, names: str, side: str, w: RuleWords) -> str:
+    """Who chooses each hand's contract: nobody in a game of one contract
+    that names nothing (Hearts), else as the schedule says."""
+    if nothing_chosen(spec):
+        return w("chooser.one", name=names)
+    if plan.chooser == "declarer-series":
+        return w("chooser.series", times=_times_text(plan, w), side=side)
+    if plan.chooser == "rotating" and plan.lists == "shared":
+        return w("chooser.shared", side=side, shared=_shared_text(plan, w))
+    if plan.chooser == "rotating":
+        return w("chooser.rotating", side=side)
+    if plan.chooser == "dealer":
+        return w("chooser.dealer")
+    if plan.chooser == "fixed-series":
+        return w("chooser.fixed_series", names=names, side=side)
+    return w("chooser.fixed_order", names=names)
 
 
 def _payout_text(players: int, amounts: tuple[int, ...], by_count: bool, w: RuleWords) -> str:
