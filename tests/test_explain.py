@@ -44,7 +44,7 @@ def tournament() -> str:
 
 
 def test_header_tournament_section_2(tournament):
-    assert tournament.startswith("Tournament Barbu (tournament)\n=============================\n")
+    assert tournament.startswith("Tournament Barbu\n================\n")
     assert "Players: 4 players. All 52 cards are dealt (13 each).\n" in tournament
     assert "Aim: the highest total score at the end of the game wins.\n" in tournament
     assert "each player in turn is declarer for a series of hands" in tournament
@@ -204,7 +204,7 @@ def test_french_salade_adds_up_section_3():
 
 def test_french_totals_per_player_count_section_3():
     text = explain(load_spec("french-classic"), "mini", players=5)
-    assert text.startswith("Barbu, French classic family (french-classic), 5 players\n")
+    assert text.startswith("Barbu, French classic family, 5 players\n")
     assert "Hand total: +50." in text
     trumps = explain(load_spec("french-classic"), "Trumps")
     assert "The chooser names the trump suit" in trumps
@@ -297,7 +297,7 @@ def test_the_sources_own_words_in_each_language() -> None:
     cuore / par cœur / por copa, the contract names of each source."""
     spec = load_spec("tournament")
     italian, french, portuguese = (explain(spec, language=lang) for lang in ("it", "fr", "pt"))
-    assert italian.startswith("Barbu da torneo (tournament)\n")
+    assert italian.startswith("Barbu da torneo\n")
     assert section(italian, "Briscola").startswith("Gioco: Il dichiarante nomina il seme di briscola")
     assert "Punti: −2 per cuore, ma l'A♥ −6." in section(italian, "Niente cuori")
     assert "Points : −2 par cœur, mais l'A♥ −6." in section(french, "Pas de cœurs")
@@ -317,10 +317,10 @@ def test_one_narrator_for_explain_and_the_table() -> None:
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "Passing: once the contract is announced, every player passes 3 cards"),
-    ("it", "Passaggio: annunciato il contratto, ogni giocatore passa 3 carte"),
-    ("fr", "Passe : une fois le contrat annoncé, chaque joueur passe 3 cartes"),
-    ("pt", "Passagem: anunciado o contrato, cada jogador passa 3 cartas"),
+    ("en", "Passing: once the cards are dealt, every player passes 3 cards"),
+    ("it", "Passaggio: distribuite le carte, ogni giocatore passa 3 carte"),
+    ("fr", "Passe : une fois les cartes distribuées, chaque joueur passe 3 cartes"),
+    ("pt", "Passagem: dadas as cartas, cada jogador passa 3 cartas"),
 ])
 def test_explain_says_the_passing(language: str, said: str) -> None:
     """docs/rules.md section 6, Passing: the cards passed and where they go,

@@ -409,8 +409,7 @@ class Narrator:
                 the_rank = self.say(f"cards.article.{low}") + self.say.rank(low)
                 lines.append(self.say("table.row.one", suit=self.say.suit(suit), the_rank=the_rank))
             else:
-                lines.append(self.say("table.row.open", suit=self.say.suit(suit), low=self.say.rank(low),
-                                      high=self.say.rank(high), from_low=self.say.from_rank(low),
+                lines.append(self.say("table.row.open", suit=self.say.suit(suit), from_low=self.say.from_rank(low),
                                       to_high=self.say.to_rank(high)))
         return lines
 

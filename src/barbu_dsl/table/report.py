@@ -75,8 +75,7 @@ def announced(hand: HandResult, spec: m.Spec, say: Speech) -> str:
     if hand.trump is not None:
         return say("table.sheet.with_trumps", contract=contract, suit=say.suit(hand.trump))
     if hand.start_rank is not None:
-        return say("table.sheet.with_start", contract=contract, rank=say.rank(hand.start_rank),
-                   from_rank=say.from_rank(hand.start_rank))
+        return say("table.sheet.with_start", contract=contract, from_rank=say.from_rank(hand.start_rank))
     return contract
 
 

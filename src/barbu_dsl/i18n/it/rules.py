@@ -144,7 +144,7 @@ MESSAGES: dict[str, str] = {
     "rules.doubling.redouble_covers": "{the_role} può surcontrare, e il surcontro copre tutti quelli che lo hanno contrato.",
     "rules.doubling.redouble_anyone": "Poi ogni giocatore contrato, nello stesso ordine, può surcontrare chiunque lo abbia contrato.",
     "rules.doubling.positive": "Nei contratti positivi si può contrare solo {the_role}.",
-    "rules.doubling.settlement": "Il regolamento è a coppie: se uno dei due ha contrato l'altro, la differenza tra i loro punteggi passa dal peggiore al migliore; se si sono contrati a vicenda, passa il doppio della differenza.",
+    "rules.doubling.settlement": "I conti si regolano a coppie: se uno dei due ha contrato l'altro, la differenza tra i loro punteggi passa dal peggiore al migliore; se si sono contrati a vicenda, passa il doppio della differenza.",
     "rules.doubling.series": "in ogni serie {of_role}",
     "rules.doubling.minimum.rubber": "Ogni giocatore dovrebbe contrare {the_role} almeno {times} in ogni giro della lista comune, contando tutte le mani del giro (un segnapunti mostra il conto; non è mai imposto).",
     "rules.doubling.in_a_game": "in una partita",
