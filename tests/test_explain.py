@@ -351,3 +351,33 @@ def test_explain_says_the_widow(language: str, first: str, aside: str) -> None:
     assert first in explain(spec, language=language)
     assert aside in explain(load_spec(WIDOW + "+aside"), language=language)
     assert "Widow" not in explain(spec, players=4) and "Widow" not in explain(load_spec("hearts"))
+
+
+@pytest.mark.parametrize(("language", "who"), [
+    ("en", "Who chooses: nobody: every hand plays Hearts; everyone plays for themselves. The holder of the 2♣ leads"),
+    ("it", "Chi sceglie: nessuno: ogni mano si gioca a Cuori; ognuno gioca per sé. Apre la prima presa chi ha il 2♣."),
+    ("fr", "Qui choisit : personne : chaque donne se joue en Dame de pique ; chacun joue pour soi. Celui qui a le 2♣"),
+    ("pt", "Quem escolhe: ninguém: todas as mãos se jogam a Copas; cada um joga por si. Sai para a primeira vaza quem"),
+])
+def test_hearts_is_not_told_as_barbu(language: str, who: str) -> None:
+    """docs/rules.md section 1 (Hearts, one contract that names nothing):
+    nobody chooses a contract, and the game is headed by its own name."""
+    text = explain(load_spec("hearts"), language=language)
+    assert who in text
+    assert "(hearts)" not in text and "contratti non ancora" not in text and "not yet played" not in text
+
+
+@pytest.mark.parametrize(("language", "about"), [
+    ("it", "Un gioco per 4 giocatori con 2 contratti (No queens e Trumps); vince il totale più alto."),
+    ("fr", "Un jeu pour 4 joueurs avec 2 contrats (No queens et Trumps) ; le plus haut total gagne."),
+    ("pt", "Um jogo para 4 jogadores com 2 contratos (No queens e Trumps); ganha o total mais alto."),
+    ("en", "Two contracts for a quick game."),
+])
+def test_a_description_given_only_in_english(tmp_path: Path, language: str, about: str) -> None:
+    """A house spec describes itself in English only: in another language
+    its first line says the same facts in that language, never the English."""
+    path = tmp_path / "quick.yaml"
+    path.write_text((Path(__file__).parent / "table" / "tiny.yaml").read_text(encoding="utf-8").replace(
+        "title: Tiny Barbu\n", "title: Tiny Barbu\ndescription: Two contracts for a quick game.\n"), encoding="utf-8")
+    lines = explain(load_spec(str(path)), language=language).splitlines()
+    assert lines[:3] == ["Tiny Barbu", "==========", about]
