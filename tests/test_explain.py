@@ -377,7 +377,11 @@ def test_a_description_given_only_in_english(tmp_path: Path, language: str, abou
     """A house spec describes itself in English only: in another language
     its first line says the same facts in that language, never the English."""
     path = tmp_path / "quick.yaml"
-    path.write_text((Path(__file__).parent / "table" / "tiny.yaml").read_text(encoding="utf-8").replace(
-        "title: Tiny Barbu\n", "title: Tiny Barbu\ndescription: Two contracts for a quick game.\n"), encoding="utf-8")
-    lines = explain(load_spec(str(path)), language=language).splitlines()
-    assert lines[:3] == ["Tiny Barbu", "==========", about]
+    text = (Path(__file__).parent / "table" / "tiny.yaml").read_text(encoding="utf-8")
+    text = text.replace("title: Tiny Barbu\n", "title: Tiny Barbu\ndescription: Two contracts for a quick game.\n")
+    text = text.replace("  No queens: −6 per queen\n",
+                        "  No queens:\n    rules: −6 per queen\n    description: Leave the queens to the others.\n")
+    path.write_text(text, encoding="utf-8")
+    said = explain(load_spec(str(path)), language=language)
+    assert said.splitlines()[:3] == ["Tiny Barbu", "==========", about]
+    assert ("Leave the queens to the others." in said) is (language == "en")
