@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from barbu_dsl.compiled import nothing_chosen, score_sign
+from barbu_dsl.compiled import Broken, nothing_chosen, score_sign
 from barbu_dsl.i18n import Translator, messages
 from barbu_dsl.i18n.answers import read_contract
 from barbu_dsl.language import load_spec
+from barbu_dsl.table.broken import broken_text
 from barbu_dsl.table.speech import Speech
 
 from .helpers import assert_plain, session
@@ -115,3 +116,16 @@ def test_french_contre_and_surcontre() -> None:
     doubled = {key: text["fr"] for key, text in messages().items()
                if "doubl" in PLACEHOLDER.sub("", text["fr"]).lower().replace("le double de la différence", "")}
     assert doubled == {}
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("it", "cuori non è ancora aperto; un seme si apre con la donna"),
+    ("fr", "cœur n'est pas commencé ; une couleur commence par la dame"),
+    ("pt", "copas ainda não começou; um naipe começa com a dama"),
+    ("en", "hearts are not begun; a suit begins with the queen"),
+])
+def test_a_domino_rank_with_its_article(language: str, said: str) -> None:
+    """Section 2, Domino: a suit opens with its starting rank, said with the
+    article its gender wants ("son dame", "il suo donna" were slips)."""
+    say = Speech(Translator(language), ["A", "B", "C", "D"], None)
+    assert broken_text(Broken("suit_not_open", (("suits", "H"), ("rank", "Q"))), say) == said

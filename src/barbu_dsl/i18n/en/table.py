@@ -196,7 +196,7 @@ MESSAGES: dict[str, str] = {
     "table.rule.must_trump": "you cannot follow suit, so you must play a trump",
     "table.rule.discard_when_void": "you cannot follow suit, so you must play {cards}",
     "table.rule.pass_while_able": "you may not pass while you can play ({cards})",
-    "table.rule.suit_not_open": "{suits} are not begun; a suit begins with its {rank}",
+    "table.rule.suit_not_open": "{suits} are not begun; a suit begins with {the_rank}",
     "table.rule.not_adjacent": "{card} is not next to the {suits} on the table",
     "table.rule.not_held": "{card} is not in your hand",
     "table.rule.no_pass": "there is no passing in trick play",

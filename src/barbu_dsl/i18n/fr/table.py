@@ -196,7 +196,7 @@ MESSAGES: dict[str, str] = {
     "table.rule.must_trump": "vous n'avez pas la couleur, vous devez donc jouer un atout",
     "table.rule.discard_when_void": "vous n'avez pas la couleur, vous devez donc jouer {cards}",
     "table.rule.pass_while_able": "vous ne pouvez pas passer si vous pouvez jouer ({cards})",
-    "table.rule.suit_not_open": "{suits} n'est pas commencé ; une couleur commence par son {rank}",
+    "table.rule.suit_not_open": "{suits} n'est pas commencé ; une couleur commence par {the_rank}",
     "table.rule.not_adjacent": "{card} n'est pas à côté des cartes de {suits} sur la table",
     "table.rule.not_held": "{card} n'est pas dans votre main",
     "table.rule.no_pass": "on ne passe pas dans un jeu de plis",

@@ -196,7 +196,7 @@ MESSAGES: dict[str, str] = {
     "table.rule.must_trump": "non hai il seme, quindi devi giocare una briscola",
     "table.rule.discard_when_void": "non hai il seme, quindi devi giocare {cards}",
     "table.rule.pass_while_able": "non puoi passare finché puoi giocare ({cards})",
-    "table.rule.suit_not_open": "{suits} non è ancora aperto; un seme si apre con il suo {rank}",
+    "table.rule.suit_not_open": "{suits} non è ancora aperto; un seme si apre con {the_rank}",
     "table.rule.not_adjacent": "{card} non è accanto alle carte di {suits} in tavola",
     "table.rule.not_held": "{card} non è nella tua mano",
     "table.rule.no_pass": "nel gioco a prese non si passa",

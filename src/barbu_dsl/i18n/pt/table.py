@@ -196,7 +196,7 @@ MESSAGES: dict[str, str] = {
     "table.rule.must_trump": "não tem o naipe, por isso tem de jogar um trunfo",
     "table.rule.discard_when_void": "não tem o naipe, por isso tem de jogar {cards}",
     "table.rule.pass_while_able": "não pode passar enquanto puder jogar ({cards})",
-    "table.rule.suit_not_open": "{suits} ainda não começou; um naipe começa pelo seu {rank}",
+    "table.rule.suit_not_open": "{suits} ainda não começou; um naipe começa com {the_rank}",
     "table.rule.not_adjacent": "{card} não está ao lado das cartas de {suits} na mesa",
     "table.rule.not_held": "{card} não está na sua mão",
     "table.rule.no_pass": "no jogo de vazas não se passa",
