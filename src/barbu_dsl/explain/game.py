@@ -44,7 +44,7 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
     if spec.redeal.on:
         out.append(w("redeal", text=redeal_text(spec, w)))
     out.append(w("doubling", text=doubling_text(spec, w)))
-    out.append(w("hand_totals", text=sums_text(reports, w)))
+    out.append(w("hand_totals", text=sums_text(reports, w, one=nothing_chosen(spec))))
     return out
 
 
@@ -296,20 +296,22 @@ def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     return text
 
 
-def sums_text(reports: dict[int, CountReport], w: RuleWords) -> str:
+def sums_text(reports: dict[int, CountReport], w: RuleWords, one: bool = False) -> str:
     """What a whole game adds up to (the verifier's game total), and whether
     a score sheet can check it: not when the players' choices or a draw
     decide which contracts some hands play.  A game to a target score is
-    told per deal: what one hand adds up to (docs/rules.md section 6)."""
+    told per deal: what one hand adds up to (docs/rules.md section 6).
+    ``one``: a game of one contract, whose hands add up (not its contracts)."""
+    one_ = ".one" if one else ""
     if any(report.per_deal for report in reports.values()):
         if all(report.zero_sum for report in reports.values()):
             return w("sums.per_deal_zero")
         texts = {n: w.range(report.sum_min, report.sum_max) for n, report in reports.items()}
         return w("sums.per_deal", total=by_count(w, texts))
     if all(report.zero_sum for report in reports.values()):
-        return w("sums.zero")
+        return w("sums.zero" + one_)
     texts = {n: w.range(report.sum_min, report.sum_max) for n, report in reports.items()}
-    text = w("sums.total", total=by_count(w, texts))
+    text = w("sums.total" + one_, total=by_count(w, texts))
     open_ = [report for report in reports.values() if report.picks and report.sum_min != report.sum_max]
     if not open_:
         return text + "."

@@ -152,6 +152,8 @@ MESSAGES: dict[str, str] = {
     "rules.doubling.not_played": "A negative contract nobody doubles is not played: each opponent scores its total divided by the number of opponents, rounded to the nearest point, and {the_role} the rest.",
     "rules.sums.zero": "the contracts of a game add up to zero, so a score sheet checks itself.",
     "rules.sums.total": "the contracts of a game add up to {total}",
+    "rules.sums.total.one": "the hands of a game add up to {total}",
+    "rules.sums.zero.one": "the hands of a game add up to zero, so a score sheet checks itself.",
     "rules.sums.depends": ", depending on {deciders}, so a score sheet cannot check a game's total.",
     "rules.sums.chosen": "which contracts the players choose",
     "rules.sums.drawn": "the contracts drawn",

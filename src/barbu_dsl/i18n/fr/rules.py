@@ -152,6 +152,8 @@ MESSAGES: dict[str, str] = {
     "rules.doubling.not_played": "Un contrat négatif que personne ne contre ne se joue pas : chaque adversaire marque son total divisé par le nombre d'adversaires, arrondi au point le plus proche, et {the_role} le reste.",
     "rules.sums.zero": "les contrats d'une partie totalisent zéro, donc la feuille de marque se vérifie d'elle-même.",
     "rules.sums.total": "les contrats d'une partie totalisent {total}",
+    "rules.sums.total.one": "les donnes d'une partie totalisent {total}",
+    "rules.sums.zero.one": "les donnes d'une partie totalisent zéro, donc la feuille de marque se vérifie d'elle-même.",
     "rules.sums.depends": ", selon {deciders}, donc une feuille de marque ne peut pas vérifier le total d'une partie.",
     "rules.sums.chosen": "les contrats que choisissent les joueurs",
     "rules.sums.drawn": "les contrats tirés",

@@ -152,6 +152,8 @@ MESSAGES: dict[str, str] = {
     "rules.doubling.not_played": "Um contrato negativo que ninguém contra não se joga: cada adversário marca o total do contrato dividido pelo número de adversários, arredondado ao ponto mais próximo, e {the_role} o resto.",
     "rules.sums.zero": "os contratos de um jogo somam zero, por isso a folha de pontos verifica-se sozinha.",
     "rules.sums.total": "os contratos de um jogo somam {total}",
+    "rules.sums.total.one": "as mãos de um jogo somam {total}",
+    "rules.sums.zero.one": "as mãos de um jogo somam zero, por isso a folha de pontos verifica-se sozinha.",
     "rules.sums.depends": ", conforme {deciders}, por isso a folha de pontos não pode verificar o total de um jogo.",
     "rules.sums.chosen": "os contratos que os jogadores escolhem",
     "rules.sums.drawn": "os contratos sorteados",
