@@ -327,7 +327,7 @@ def test_the_declarer_chooses_from_the_first_cards(tmp_path: Path) -> None:
     ("it", "Il mazziere scarta coperte le carte avanzate (1).", "Carta 1 di 1 da scartare?", "Hai scartato"),
     ("fr", "Le donneur écarte face cachée les cartes en trop (1).", "Carte 1 sur 1 à écarter ?", "Vous avez écarté"),
     ("pt", "O dador descarta viradas para baixo as cartas que sobram (1).", "Carta 1 de 1 a descartar?",
-     "Descartaste"),
+     "Você descartou"),
 ])
 def test_the_dealer_is_asked_for_the_discards(language: str, told: str, asked: str, discarded: str,
                                               tmp_path: Path) -> None:

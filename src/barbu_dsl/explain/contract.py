@@ -40,13 +40,13 @@ def role_of(spec: m.Spec) -> str:
 
 
 def contract_lines(spec: m.Spec, contract: m.Contract, counts: tuple[int, ...], w: RuleWords) -> list[str]:
-    """The contract's section: its name, description (in the reader's
-    language, never another's), play and points for each set of player
-    counts, its twin and its hand total."""
+    """The contract's section: its name, description, play and points for
+    each set of player counts, its twin and its hand total."""
     name = contract.name_in(w.language)
     out = [name, "-" * len(name)]
-    if contract.description and (w.language == "en" or w.language in dict(contract.descriptions)):
-        out.append(contract.description_in(w.language))  # given only in English: its play and points say it
+    described = contract.description_in(w.language)
+    if described:
+        out.append(described)
     variants = rule_sets(contract, counts)
     for rules, ns in variants.items():
         indent = ""

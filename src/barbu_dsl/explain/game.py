@@ -25,8 +25,7 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
             overlay = spec.overlay(name)
         except KeyError:
             continue
-        said = overlay.description and (w.language == "en" or w.language in dict(overlay.descriptions))
-        out.append(w("with_overlay", name=name, text=overlay.description_in(w.language)) if said
+        out.append(w("with_overlay", name=name, text=overlay.description_in(w.language)) if overlay.description
                    else w("with_overlay.bare", name=name))
     out.append("")
     out.append(w("players_line", players=players_text(w, counts), decks=decks_text(spec, counts, w)))
