@@ -6,15 +6,20 @@ speaking to the player the same way."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console as RichConsole
 
+from barbu_dsl.bots import make_bots
 from barbu_dsl.compiled import Broken, nothing_chosen, score_sign
+from barbu_dsl.engine import play_game
 from barbu_dsl.i18n import Translator, messages
 from barbu_dsl.i18n.answers import read_contract
 from barbu_dsl.language import load_spec
+from barbu_dsl.table import report
 from barbu_dsl.table.broken import broken_text
 from barbu_dsl.table.speech import Speech
 
@@ -129,3 +134,19 @@ def test_a_domino_rank_with_its_article(language: str, said: str) -> None:
     article its gender wants ("son dame", "il suo donna" were slips)."""
     say = Speech(Translator(language), ["A", "B", "C", "D"], None)
     assert broken_text(Broken("suit_not_open", (("suits", "H"), ("rank", "Q"))), say) == said
+
+
+@pytest.mark.parametrize(("spec", "declarer", "doubles"), [("hearts", False, False), ("tournament", True, True)])
+def test_the_sheet_as_a_table_shows_what_the_game_has(spec: str, declarer: bool, doubles: bool) -> None:
+    """The final sheet in a terminal: Hearts has no declarer column, no
+    doubles column and no caption that speaks of doubles (section 1, no
+    doubling); tournament has all three (section 2)."""
+    model = load_spec(spec)
+    result = play_game(model, make_bots(["rules"], 4, 2), seed=2)
+    out = io.StringIO()
+    report.print_table(RichConsole(file=out, width=200, markup=False, emoji=False, highlight=False), result, model,
+                       Speech(Translator("en"), ["North", "East", "South", "West"], None))
+    text = out.getvalue()
+    assert ("declarer" in text) is declarer
+    assert ("doubles" in text) is doubles
+    assert "each hand's scores" in text

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class SheetRow:
     """One hand on a sheet, in words: its number (from 1), the contract as
-    announced, the declarer's name, the doubles by name (or ""), each
+    announced, the declarer's name (or "" where nobody declares: then the
+    sheet has no declarer column), the doubles by name (or ""), each
     player's score for the hand and the running totals after it."""
 
     number: int
@@ -113,7 +114,9 @@ def _wide(title: str, names: Sequence[str], rows: Sequence[SheetRow], totals: Se
     table = Table(title=_cell(title), box=box.SIMPLE_HEAD, caption=caption, caption_justify="left")
     table.add_column(t("sheet_cli.col.hand"), justify="right", no_wrap=True)
     table.add_column(t("sheet_cli.col.contract"))
-    table.add_column(t("sheet_cli.col.declarer"))
+    declarers = any(row.declarer for row in rows)  # none in a game where nobody declares (Hearts)
+    if declarers:
+        table.add_column(t("sheet_cli.col.declarer"))
     if doubling:
         table.add_column(t("sheet_cli.col.doubles"))
     for name in names:
@@ -123,12 +126,13 @@ def _wide(title: str, names: Sequence[str], rows: Sequence[SheetRow], totals: Se
     for name in names:
         table.add_column(_cell(t("sheet_cli.col.total", name=name)), justify="right", no_wrap=True)
     for row in rows:
-        table.add_row(str(row.number), _cell(row.contract), _cell(row.declarer),
+        table.add_row(str(row.number), _cell(row.contract), *([_cell(row.declarer)] if declarers else []),
                       *([_cell(row.doubles)] if doubling else []),
                       *(signed(v) for v in row.scores), *(["✓"] if checked else []),
                       *(total_text(v) for v in row.totals))
     table.add_section()
-    table.add_row("", t("sheet_cli.row.total"), "", *([""] if doubling else []), *([""] * len(names)),
+    table.add_row("", t("sheet_cli.row.total"), *([""] if declarers else []), *([""] if doubling else []),
+                  *([""] * len(names)),
                   *([""] if checked else []), *_total_cells(totals, winners))
     return table
 
