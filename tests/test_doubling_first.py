@@ -152,7 +152,7 @@ def test_the_generated_package_and_its_suite_agree_with_the_interpreter(tmp_path
 @pytest.mark.parametrize("language, words", [
     ("en", "the declarer has the first chance to double"),
     ("it", "il dichiarante ha la prima occasione per contrare"),
-    ("fr", "le déclarant a la première occasion de doubler"),
+    ("fr", "le déclarant a la première occasion de contrer"),
     ("pt", "tem a primeira ocasião de contrar"),
 ])
 def test_the_round_is_explained_in_four_languages(language: str, words: str) -> None:

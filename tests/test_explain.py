@@ -44,7 +44,7 @@ def tournament() -> str:
 
 
 def test_header_tournament_section_2(tournament):
-    assert tournament.startswith("Tournament Barbu (tournament)\n=============================\n")
+    assert tournament.startswith("Tournament Barbu\n================\n")
     assert "Players: 4 players. All 52 cards are dealt (13 each).\n" in tournament
     assert "Aim: the highest total score at the end of the game wins.\n" in tournament
     assert "each player in turn is declarer for a series of hands" in tournament
@@ -204,7 +204,7 @@ def test_french_salade_adds_up_section_3():
 
 def test_french_totals_per_player_count_section_3():
     text = explain(load_spec("french-classic"), "mini", players=5)
-    assert text.startswith("Barbu, French classic family (french-classic), 5 players\n")
+    assert text.startswith("Barbu, French classic family, 5 players\n")
     assert "Hand total: +50." in text
     trumps = explain(load_spec("french-classic"), "Trumps")
     assert "The chooser names the trump suit" in trumps
@@ -297,7 +297,7 @@ def test_the_sources_own_words_in_each_language() -> None:
     cuore / par cœur / por copa, the contract names of each source."""
     spec = load_spec("tournament")
     italian, french, portuguese = (explain(spec, language=lang) for lang in ("it", "fr", "pt"))
-    assert italian.startswith("Barbu da torneo (tournament)\n")
+    assert italian.startswith("Barbu da torneo\n")
     assert section(italian, "Briscola").startswith("Gioco: Il dichiarante nomina il seme di briscola")
     assert "Punti: −2 per cuore, ma l'A♥ −6." in section(italian, "Niente cuori")
     assert "Points : −2 par cœur, mais l'A♥ −6." in section(french, "Pas de cœurs")
@@ -317,10 +317,10 @@ def test_one_narrator_for_explain_and_the_table() -> None:
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "Passing: once the contract is announced, every player passes 3 cards"),
-    ("it", "Passaggio: annunciato il contratto, ogni giocatore passa 3 carte"),
-    ("fr", "Passe : une fois le contrat annoncé, chaque joueur passe 3 cartes"),
-    ("pt", "Passagem: anunciado o contrato, cada jogador passa 3 cartas"),
+    ("en", "Passing: once the cards are dealt, every player passes 3 cards"),
+    ("it", "Passaggio: distribuite le carte, ogni giocatore passa 3 carte"),
+    ("fr", "Passe : une fois les cartes distribuées, chaque joueur passe 3 cartes"),
+    ("pt", "Passagem: dadas as cartas, cada jogador passa 3 cartas"),
 ])
 def test_explain_says_the_passing(language: str, said: str) -> None:
     """docs/rules.md section 6, Passing: the cards passed and where they go,
@@ -351,3 +351,37 @@ def test_explain_says_the_widow(language: str, first: str, aside: str) -> None:
     assert first in explain(spec, language=language)
     assert aside in explain(load_spec(WIDOW + "+aside"), language=language)
     assert "Widow" not in explain(spec, players=4) and "Widow" not in explain(load_spec("hearts"))
+
+
+@pytest.mark.parametrize(("language", "who"), [
+    ("en", "Who chooses: nobody: every hand plays Hearts; everyone plays for themselves. The holder of the 2♣ leads"),
+    ("it", "Chi sceglie: nessuno: ogni mano si gioca a Cuori; ognuno gioca per sé. Apre la prima presa chi ha il 2♣."),
+    ("fr", "Qui choisit : personne : chaque donne se joue en Dame de pique ; chacun joue pour soi. Celui qui a le 2♣"),
+    ("pt", "Quem escolhe: ninguém: todas as mãos se jogam a Copas; cada um joga por si. Sai para a primeira vaza quem"),
+])
+def test_hearts_is_not_told_as_barbu(language: str, who: str) -> None:
+    """docs/rules.md section 1 (Hearts, one contract that names nothing):
+    nobody chooses a contract, and the game is headed by its own name."""
+    text = explain(load_spec("hearts"), language=language)
+    assert who in text
+    assert "(hearts)" not in text and "contratti non ancora" not in text and "not yet played" not in text
+
+
+@pytest.mark.parametrize(("language", "about"), [
+    ("it", "Un gioco per 4 giocatori con 2 contratti (No queens e Trumps); vince il totale più alto."),
+    ("fr", "Un jeu pour 4 joueurs avec 2 contrats (No queens et Trumps) ; le plus haut total gagne."),
+    ("pt", "Um jogo para 4 jogadores com 2 contratos (No queens e Trumps); ganha o total mais alto."),
+    ("en", "Two contracts for a quick game."),
+])
+def test_a_description_given_only_in_english(tmp_path: Path, language: str, about: str) -> None:
+    """A house spec describes itself in English only: in another language
+    its first line says the same facts in that language, never the English."""
+    path = tmp_path / "quick.yaml"
+    text = (Path(__file__).parent / "table" / "tiny.yaml").read_text(encoding="utf-8")
+    text = text.replace("title: Tiny Barbu\n", "title: Tiny Barbu\ndescription: Two contracts for a quick game.\n")
+    text = text.replace("  No queens: −6 per queen\n",
+                        "  No queens:\n    rules: −6 per queen\n    description: Leave the queens to the others.\n")
+    path.write_text(text, encoding="utf-8")
+    said = explain(load_spec(str(path)), language=language)
+    assert said.splitlines()[:3] == ["Tiny Barbu", "==========", about]
+    assert "Leave the queens to the others." in said  # a contract's own words, below the first line, as written

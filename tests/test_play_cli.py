@@ -36,12 +36,12 @@ def test_play_prints_the_sheet_and_records_a_replayable_game(tmp_path: Path) -> 
     result = barbu("play", "tournament", "--seed", "5", "--record", str(record), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())  # lines wrapped to the terminal's width
-    for text in ("Score sheet: tournament, 4 players, seed 5.", "North: rules bot.", "contract",
-                 "North", "West", "total", "The highest total wins: a plus is good for you.",
+    for text in ("Score sheet: Tournament Barbu, 4 players, seed 5.", "North: rules bot.", "Hand 28: ",
+                 "Final totals after 28 hands", "The highest total wins: a plus is good for you.",
                  "advisory minimum 2, never enforced"):
         assert text in out
     assert "[bold]" not in out and "S0" not in out  # names, never numbers or markup
-    assert "Hand 28: " in result.stderr
+    assert "Recorded 28 hands in " in result.stderr  # the game itself is told once, on standard output
     lines = record.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 28
     replayed = barbu("replay", "tournament", str(record), "--json", cwd=tmp_path)
@@ -53,7 +53,8 @@ def test_play_prints_the_sheet_and_records_a_replayable_game(tmp_path: Path) -> 
     winner = expected.winners[0]
     total = f"{expected.totals[winner]:+d}".replace("-", "−")
     assert f"{names[winner]} wins with {total}." in out
-    assert " ".join(str(t).replace("-", "−") for t in expected.totals) in out
+    said = ", ".join(f"{name} " + (f"{t:+d}".replace("-", "−") if t else "0") for name, t in zip(names, expected.totals))
+    assert f"Final totals after 28 hands: {said}." in out
 
 
 def test_play_never_overwrites_a_record(tmp_path: Path) -> None:
@@ -103,4 +104,4 @@ def test_play_not_played_hands_replay(tmp_path: Path) -> None:
     assert replayed.returncode == 0
     statuses = [json.loads(line)["status"] for line in replayed.stdout.splitlines()]
     assert "not_played" in statuses  # random bots often leave a declarer undoubled
-    assert "(not played)" in result.stdout
+    assert "; not played; " in result.stdout

@@ -46,7 +46,7 @@ def test_a_target_game_whose_every_hand_is_zero_sums_to_zero() -> None:
     ("en", "A game ends at the end of the hand in which a player's total reaches 100 or more.",
      "each hand adds up to +26 to +78; a game to a target score has as many hands as the scores take"),
     ("it", "Una partita finisce alla fine della mano in cui il totale di un giocatore arriva a 100 o più.",
-     "ogni mano somma a"),
+     "ogni mano dà in totale"),
     ("fr", "Une partie se termine à la fin de la donne où le total d'un joueur atteint 100 ou plus.",
      "chaque donne totalise"),
     ("pt", "Um jogo acaba no fim da mão em que o total de um jogador chega a 100 ou mais.", "cada mão soma"),

@@ -218,8 +218,8 @@ def test_export_import_and_csv(tmp_path: Path) -> None:
     text = sheet(db, "export", game, "--csv", lang="fr").stdout
     assert text.startswith("\ufeff")  # a byte-order mark: a spreadsheet reads the names (Joël) whole
     csv = text.removeprefix("\ufeff").splitlines()
-    columns = ["donne", "contrat", "déclarant", "atout", "rang de départ", "doubles", "état"]
-    for part in ("jeu", "doubles", "donne", "total"):
+    columns = ["donne", "contrat", "déclarant", "atout", "rang de départ", "contres", "état"]
+    for part in ("jeu", "contres", "donne", "total"):
         columns += [f"{name} : {part}" for name in PLAYERS]
     assert csv[0] == ",".join(columns)
     assert csv[1] == ("1,Pas de dames,Anna,,,Bea>Anna Bea>Carla Bea>Diana Carla>Anna Anna>Carla,jouée,"

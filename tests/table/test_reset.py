@@ -16,7 +16,7 @@ TINY_RESET = str(HERE / "tiny-reset.yaml")
     ("en", "Your total is exactly 8, so it goes back to 2.", "East's total is exactly 4, so it goes back to 0."),
     ("it", "Il tuo totale è esattamente 8, quindi torna a 2.", "Il totale di Est è esattamente 4, quindi torna a 0."),
     ("fr", "Vous totalisez exactement 8 : votre total revient à 2.", "Est totalise exactement 4 : son total revient à 0."),
-    ("pt", "O teu total é exatamente 8, por isso volta a 2.", "O total de Este é exatamente 4, por isso volta a 0."),
+    ("pt", "O seu total é exatamente 8, por isso volta a 2.", "O total de Este é exatamente 4, por isso volta a 0."),
 ])
 def test_the_narrator_says_each_reset(language: str, yours: str, east: str) -> None:
     text, _, _, code = session([], spec=TINY_RESET, seed=4, bots="human,rules,rules,rules", language=language)

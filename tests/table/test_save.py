@@ -19,7 +19,7 @@ from barbu_dsl.language import load_spec
 from barbu_dsl.table import PlayOptions, Streams, play
 from barbu_dsl.table.save import SavedGame, read_saved, remove_saved, write_saved
 
-from .helpers import TINY, Person, session
+from .helpers import BOX_DRAWING, TINY, Person, assert_plain, session
 
 SAVES = Path(__file__).resolve().parent / "saves"
 
@@ -105,3 +105,47 @@ def test_a_save_of_the_first_format_carries_on(tmp_path: Path) -> None:
     assert code == 0, err.getvalue()
     assert_golden(out.getvalue().replace(str(path), "/tmp/v1-resume.json"), SAVES / "version-1-resumed.txt")
     assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
+
+
+class Terminal(io.StringIO):
+    """Standard output that is a terminal (rich mode unless asked otherwise)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_game_begun_plain_is_carried_on_plain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/play.md, Saving: a person who began with ``--plain --lang pt``
+    at a terminal quits; the hint gives the whole command, and
+    ``barbu play --resume`` alone carries the game on in plain mode and in
+    Portuguese (no escape code, no box drawing), to the final sheet."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    path = tmp_path / "my save.json"
+    out = Terminal()
+    code = play(PlayOptions(TINY, seed=3, human=True, plain=True, language="pt", save=path),
+                Streams(out, io.StringIO(), Person(out, ["1", "quit"], "pt")))
+    assert code == 0
+    assert f"Para continuar: barbu play --resume --save '{path}' --plain --lang pt" in out.getvalue()
+    assert json.loads(path.read_text(encoding="utf-8"))["plain"] is True
+    again = Terminal()
+    code = play(PlayOptions(resume=True, save=path), Streams(again, io.StringIO(), Person(again, [], "pt")))
+    text = again.getvalue()
+    assert code == 0 and "A continuar o jogo guardado" in text and "Folha de pontos" in text
+    assert_plain(text)
+
+
+def test_a_rich_game_is_carried_on_rich(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other way round: a game begun without ``--plain`` at a terminal
+    is carried on with rich's table at the end (box drawing), its hint
+    without ``--plain``."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    path = tmp_path / "save.json"
+    out = Terminal()
+    play(PlayOptions(TINY, seed=3, human=True, language="en", save=path),
+         Streams(out, io.StringIO(), Person(out, ["1", "quit"])))
+    assert f"To carry on: barbu play --resume --save {path} --lang en" in out.getvalue()
+    again = Terminal()
+    play(PlayOptions(resume=True, save=path), Streams(again, io.StringIO(), Person(again)))
+    assert BOX_DRAWING.search(again.getvalue())

@@ -165,7 +165,7 @@ def test_rich_mode_keeps_the_line_by_line_flow(tmp_path: Path, monkeypatch: pyte
     text = out.getvalue()
     assert "\x1b[" in text  # colour and emphasis
     assert "\x1b[?25l" not in text and "\x1b[2J" not in text and "\r" not in text
-    assert "Your card, " in text and "Score sheet: tiny, 4 players, seed 3." in text and " wins with " in text
+    assert "Your card, " in text and "Score sheet: Tiny Barbu, 4 players, seed 3." in text and " wins with " in text
 
 
 def test_two_people_at_one_keyboard(tmp_path: Path) -> None:
@@ -213,12 +213,32 @@ def test_json_is_the_only_thing_on_standard_output(tmp_path: Path) -> None:
 
 
 def test_plain_score_sheet_for_bots_only(tmp_path: Path) -> None:
+    """Hearts (one contract, every score a plus, no doubling) told as
+    Hearts: no declarer, the aim in words that fit its scores, the game by
+    its French name."""
     result = barbu("play", "hearts", "--plain", "--lang", "fr", "--seed", "0", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert_plain(result.stdout)
-    assert "Feuille de marque : hearts, 4 joueurs, graine 0." in result.stdout
-    assert "Le total le plus bas gagne : un moins vous est favorable." in result.stdout
-    assert "Donne 1 : Dame de pique, déclarant " in result.stdout  # the contract in French, a seat by name
+    assert "Feuille de marque : Dame de pique, 4 joueurs, graine 0." in result.stdout
+    assert "Le total le plus bas gagne : chaque point vous pénalise." in result.stdout
+    assert "Donne 1 : Dame de pique ; points " in result.stdout  # the contract in French, nobody declares
+    assert "déclarant" not in result.stdout and "moins" not in result.stdout
+
+
+@pytest.mark.parametrize("environment", [{"TERM": "dumb"}, {"NO_COLOR": "1"}, {}])
+def test_bots_only_plain_and_once_when_not_a_terminal(tmp_path: Path, environment: dict[str, str]) -> None:
+    """A bots-only game piped (standard output not a terminal), under
+    ``TERM=dumb`` or with ``NO_COLOR``: the plain sheet once, on standard
+    output, a line a hand; nothing drawn, nothing said twice."""
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "TERM")}
+    result = barbu("play", "tournament", "--seed", "1", env={**env, **environment}, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert_plain(result.stdout + result.stderr)
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Score sheet: Tournament Barbu, 4 players, seed 1."
+    assert [line.split(":")[0] for line in lines if line.startswith("Hand ")] == [f"Hand {n}" for n in range(1, 29)]
+    assert lines[-1] == "The highest total wins: a plus is good for you."
 
 
 @pytest.mark.parametrize("args", [
@@ -309,7 +329,7 @@ def test_the_declarer_chooses_from_the_first_cards(tmp_path: Path) -> None:
     ("it", "Il mazziere scarta coperte le carte avanzate (1).", "Carta 1 di 1 da scartare?", "Hai scartato"),
     ("fr", "Le donneur écarte face cachée les cartes en trop (1).", "Carte 1 sur 1 à écarter ?", "Vous avez écarté"),
     ("pt", "O dador descarta viradas para baixo as cartas que sobram (1).", "Carta 1 de 1 a descartar?",
-     "Descartaste"),
+     "Você descartou"),
 ])
 def test_the_dealer_is_asked_for_the_discards(language: str, told: str, asked: str, discarded: str,
                                               tmp_path: Path) -> None:

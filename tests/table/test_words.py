@@ -26,7 +26,7 @@ def speech(language: str) -> Speech:
     ("en", "you must follow hearts", "the queen of spades or the king of hearts", "the jack of clubs"),
     ("it", "devi rispondere a cuori", "la donna di picche o il re di cuori", "il fante di fiori"),
     ("fr", "vous devez fournir à cœur", "la dame de pique ou le roi de cœur", "le valet de trèfle"),
-    ("pt", "tens de servir copas", "a dama de espadas ou o rei de copas", "o valete de paus"),
+    ("pt", "tem de servir copas", "a dama de espadas ou o rei de copas", "o valete de paus"),
 ])
 def test_broken_rules_in_the_players_words(language: str, follow: str, shed: str, adjacent: str) -> None:
     """Section 1 (follow suit), section 2 variant 5 (shed when safe), domino

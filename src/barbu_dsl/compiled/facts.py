@@ -16,6 +16,11 @@ the generator all ask here.
   bans and shed-when-safe cards as masks (sections 2 and 3);
 * :func:`plays_out` — whether a hand plays every trick instead of ending
   early (section 1, early end and playing out);
+* :func:`score_sign` — whether every score a spec's hands give is a plus,
+  every one a minus, or either (how the table says what is good for a
+  player);
+* :func:`nothing_chosen` — whether a spec's hands choose nothing (one
+  contract, nothing to announce): nobody declares or chooses there;
 * :func:`resolved_scoring` — a contract's scoring for one deck, every
   ``spread`` written as the share it gives each trick or card (section 6),
   and :func:`rules_in_play`, a contract's rules as a game of its spec plays
@@ -40,8 +45,8 @@ from .masks import SUIT_MASKS, mask_of
 
 __all__ = [
     "LeadBanMask", "PartFacts", "TrumpMode", "announcement", "fixed_trump", "last_scoring_index", "lead_ban_masks",
-    "most_parts", "none_of_masks", "part_facts", "per_trick_value",
-    "placing_values", "plays_out", "resolved_scoring", "rules_in_play",
+    "most_parts", "none_of_masks", "nothing_chosen", "part_facts", "per_trick_value",
+    "placing_values", "plays_out", "resolved_scoring", "rules_in_play", "score_sign",
     "selector_mask", "tie_shares", "trick_values", "tricks_taken_values", "trump_mode",
 ]
 
@@ -134,6 +139,40 @@ def part_facts(scoring: m.Scoring) -> PartFacts:
                 assert_never(part)
     return PartFacts(per_trick, cards, tuple(positions), tuple(placings), tuple(most), tuple(spreads),
                      tuple(by_tricks), tuple(none_of), slam)
+
+
+def score_sign(spec: m.Spec) -> int:
+    """``1`` when no hand of ``spec`` can give a player less than zero (Hearts:
+    every point counts against the taker), ``-1`` when none can give more
+    than zero, ``0`` when a score may be either.  Doubling (section 2,
+    settling the doubles moves points from one player to another),
+    ``all or nothing`` (points negated), a pot and totals that go back
+    (section 6) make either possible."""
+    game = spec.game
+    if spec.doubling.allowed or game.pot or game.reset or game.payout:
+        return 0
+    values: set[int] = set()
+    for contract in spec.contracts:
+        for rules in (contract.rules, *(rules for _, rules in contract.by_players)):
+            if rules.scoring.all_or_nothing:
+                return 0
+            for part in rules.scoring.parts:
+                values.update(part.values if isinstance(part, m.Placings) else (part.value,))
+    if all(value >= 0 for value in values):
+        return 1
+    return -1 if all(value <= 0 for value in values) else 0
+
+
+def nothing_chosen(spec: m.Spec) -> bool:
+    """Whether no hand of ``spec`` has anything to choose: it has one
+    contract (Hearts), which names no trump suit and no starting rank to
+    announce (docs/rules.md section 2).  Then nobody declares or chooses,
+    and the table does not say that anybody does."""
+    if len(spec.contracts) != 1:
+        return False
+    contract = spec.contracts[0]
+    return all(announcement(rules.play).names is None
+               for rules in (contract.rules, *(rules for _, rules in contract.by_players)))
 
 
 def per_trick_value(scoring: m.Scoring) -> int:

@@ -33,7 +33,7 @@ def explain(spec: m.Spec, contract_name: str | None = None, players: int | None 
     if contract_name is None:
         out.extend(header_lines(spec, counts, {n: verify_count(spec, n) for n in counts}, w))
     else:
-        out.append(f"{spec.title_in(language)} ({spec.full_name}), {players_text(w, counts)}")
+        out.append(f"{spec.title_in(language)}, {players_text(w, counts)}")
     for contract in contracts:
         out.append("")
         out.extend(contract_lines(spec, contract, counts, w))

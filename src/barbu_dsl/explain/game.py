@@ -5,7 +5,7 @@ sections 2, 3 and 6: schedules, seating, packs, redoubles)."""
 from __future__ import annotations
 
 from .. import cards as C
-from ..compiled import GamePlan, game_plan, plays_out
+from ..compiled import GamePlan, game_plan, nothing_chosen, plays_out
 from ..language import model as m
 from ..language.decks import outside_pack
 from ..language.rules import value_text
@@ -16,10 +16,10 @@ from .words import RuleWords, by_count, players_text
 
 def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, CountReport], w: RuleWords) -> list[str]:
     """The title, the spec's description and its overlays', then the game."""
-    title = f"{spec.title_in(w.language)} ({spec.full_name})"
+    title = spec.title_in(w.language)
     out = [title, "=" * len(title)]
     if spec.description:
-        out.append(spec.description_in(w.language))
+        out.append(description_text(spec, counts, w))
     for name in spec.applied:
         try:
             overlay = spec.overlay(name)
@@ -43,8 +43,19 @@ def header_lines(spec: m.Spec, counts: tuple[int, ...], reports: dict[int, Count
     if spec.redeal.on:
         out.append(w("redeal", text=redeal_text(spec, w)))
     out.append(w("doubling", text=doubling_text(spec, w)))
-    out.append(w("hand_totals", text=sums_text(reports, w)))
+    out.append(w("hand_totals", text=sums_text(reports, w, one=nothing_chosen(spec))))
     return out
+
+
+def description_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
+    """The spec's description in the reader's language; where the spec
+    gives it only in English, the same facts said in that language (its
+    players, its contracts and its aim), never the English text."""
+    if w.language == "en" or w.language in dict(spec.descriptions):
+        return spec.description_in(w.language)
+    names = [c.name_in(w.language) for c in spec.contracts]
+    return w(f"about.{spec.game.aim}", players=players_text(w, counts), contracts=w.count(len(names), "contract"),
+             names=w.join(names))
 
 
 def decks_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
@@ -82,18 +93,7 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
     names = w.join([c.name_in(w.language) for c in plan.round])
     side = w.side(game.direction)
     role = w.role(role_of(spec))
-    if plan.chooser == "declarer-series":
-        text = w("chooser.series", times=_times_text(plan, w), side=side)
-    elif plan.chooser == "rotating" and plan.lists == "shared":
-        text = w("chooser.shared", side=side, shared=_shared_text(plan, w))
-    elif plan.chooser == "rotating":
-        text = w("chooser.rotating", side=side)
-    elif plan.chooser == "dealer":
-        text = w("chooser.dealer")
-    elif plan.chooser == "fixed-series":
-        text = w("chooser.fixed_series", names=names, side=side)
-    else:
-        text = w("chooser.fixed_order", names=names)
+    text = _who_chooses(spec, plan, names, side, w)
     if game.first_declarer is not None:
         verb = "chooses" if role_of(spec) == "chooser" else "declares"
         text += " " + w(f"first_declarer.{verb}", card=w.the_card(game.first_declarer))
@@ -112,6 +112,24 @@ def chooser_text(spec: m.Spec, counts: tuple[int, ...], w: RuleWords) -> str:
         text += " " + w("pot")
     text += "".join(" " + _reset_text(exactly, to, w) for exactly, to in game.reset)
     return text + "".join(" " + _payout_text(count, amounts, len(game.payout) > 1, w) for count, amounts in game.payout)
+
+
+def _who_chooses(spec: m.Spec, plan: GamePlan, names: str, side: str, w: RuleWords) -> str:
+    """Who chooses each hand's contract: nobody in a game of one contract
+    that names nothing (Hearts), else as the schedule says."""
+    if nothing_chosen(spec):
+        return w("chooser.one", name=names)
+    if plan.chooser == "declarer-series":
+        return w("chooser.series", times=_times_text(plan, w), side=side)
+    if plan.chooser == "rotating" and plan.lists == "shared":
+        return w("chooser.shared", side=side, shared=_shared_text(plan, w))
+    if plan.chooser == "rotating":
+        return w("chooser.rotating", side=side)
+    if plan.chooser == "dealer":
+        return w("chooser.dealer")
+    if plan.chooser == "fixed-series":
+        return w("chooser.fixed_series", names=names, side=side)
+    return w("chooser.fixed_order", names=names)
 
 
 def _payout_text(players: int, amounts: tuple[int, ...], by_count: bool, w: RuleWords) -> str:
@@ -151,7 +169,10 @@ def _first_lead_text(spec: m.Spec, plan: GamePlan, role: dict[str, str], w: Rule
     rules = [r for c in _distinct(plan.pool) for r in rule_sets(c, spec.players)]
     tricks = [r for r in rules if isinstance(r.play, m.TrickPlay)]
     by_card = [r for r in tricks if r.play.opening_card is not None]  # type: ignore[union-attr]
-    if tricks and len(by_card) == len(tricks):
+    cards = {r.play.opening_card for r in by_card}  # type: ignore[union-attr]
+    if tricks and len(by_card) == len(tricks) and len(cards) == 1:  # Hearts: the holder of the 2♣
+        text = w("lead.card", card=w.the_card(cards.pop()))  # type: ignore[arg-type]
+    elif tricks and len(by_card) == len(tricks):
         text = w("lead.by_card")
     else:
         side = w(f"side.{lead}") if lead != "declarer" else ""
@@ -212,9 +233,11 @@ def _hands_text(hands: int | None, plans: dict[int, GamePlan], w: RuleWords) -> 
 
 def passing_text(spec: m.Spec, w: RuleWords) -> str:
     """Cards passed before play (docs/rules.md section 6, Passing): how
-    many, and where they go hand after hand."""
+    many, and where they go hand after hand (once the contract is announced,
+    or once the cards are dealt in a game where nothing is announced)."""
     passing = spec.passing
-    return w("passing.text", count=passing.cards, cycle=", ".join(w(f"passing.{d}") for d in passing.cycle))
+    key = "passing.text.dealt" if nothing_chosen(spec) else "passing.text"
+    return w(key, count=passing.cards, cycle=", ".join(w(f"passing.{d}") for d in passing.cycle))
 
 
 def redeal_text(spec: m.Spec, w: RuleWords) -> str:
@@ -272,20 +295,22 @@ def doubling_text(spec: m.Spec, w: RuleWords) -> str:
     return text
 
 
-def sums_text(reports: dict[int, CountReport], w: RuleWords) -> str:
+def sums_text(reports: dict[int, CountReport], w: RuleWords, one: bool = False) -> str:
     """What a whole game adds up to (the verifier's game total), and whether
     a score sheet can check it: not when the players' choices or a draw
     decide which contracts some hands play.  A game to a target score is
-    told per deal: what one hand adds up to (docs/rules.md section 6)."""
+    told per deal: what one hand adds up to (docs/rules.md section 6).
+    ``one``: a game of one contract, whose hands add up (not its contracts)."""
+    one_ = ".one" if one else ""
     if any(report.per_deal for report in reports.values()):
         if all(report.zero_sum for report in reports.values()):
             return w("sums.per_deal_zero")
         texts = {n: w.range(report.sum_min, report.sum_max) for n, report in reports.items()}
         return w("sums.per_deal", total=by_count(w, texts))
     if all(report.zero_sum for report in reports.values()):
-        return w("sums.zero")
+        return w("sums.zero" + one_)
     texts = {n: w.range(report.sum_min, report.sum_max) for n, report in reports.items()}
-    text = w("sums.total", total=by_count(w, texts))
+    text = w("sums.total" + one_, total=by_count(w, texts))
     open_ = [report for report in reports.values() if report.picks and report.sum_min != report.sum_max]
     if not open_:
         return text + "."

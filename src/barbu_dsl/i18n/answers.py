@@ -288,7 +288,8 @@ def read_contract(text: str, options: Sequence[C], language: str,
                   known: Sequence[C] = ()) -> Read[C]:
     """The contract ``text`` names among ``options``: its number
     (``numbers``; by default the options from 1), its own name or its name
-    in any language, or the start of those of one contract.  A contract of
+    in any language, the start of those of one contract, or whole words of
+    them that only one contract's names hold (``damas``: Sem damas).  A contract of
     ``known`` (the spec's) that is not among the options reads as
     ``unavailable``."""
     numbering = dict(numbers) if numbers is not None else contract_numbers(options)
@@ -305,12 +306,35 @@ def read_contract(text: str, options: Sequence[C], language: str,
     elsewhere = _lookup(text, _contract_names(others), lambda c: c.name_in(language))
     if elsewhere.found:
         return Read(unavailable=elsewhere.value)
+    inside = _named_inside(text, options)  # "donne": Niente donne, "damas": Sem damas
+    if len(inside) == 1:
+        return found(inside[0])
+    if inside:
+        return Read(matches=tuple(c.name_in(language) for c in inside))
+    inside = _named_inside(text, others)
+    if len(inside) == 1:
+        return Read(unavailable=inside[0])
     everything = [*options, *others]
     suggestion = did_you_mean(text, [n for n, _ in _contract_names(everything)])
     if suggestion is not None:
         contract = next(c for n, c in _contract_names(everything) if n == suggestion)
         suggestion = contract.name_in(language)
     return Read(suggestion=suggestion)
+
+
+def _named_inside(text: str, contracts: Sequence[C]) -> list[C]:
+    """The contracts one of whose names, in any language, has ``text`` as
+    whole words (``donne`` in ``Niente donne``, ``damas`` in ``Sem
+    damas``), each once: the words a person may use for a contract in
+    their language, accepted when they name one contract only."""
+    wanted = f" {fold(text)} "
+    if not wanted.strip():
+        return []
+    inside: list[C] = []
+    for name, contract in _contract_names(contracts):
+        if wanted in f" {fold(name)} " and contract not in inside:
+            inside.append(contract)
+    return inside
 
 
 def _contract_names(contracts: Iterable[C]) -> list[tuple[str, C]]:

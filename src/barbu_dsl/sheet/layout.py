@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class SheetRow:
     """One hand on a sheet, in words: its number (from 1), the contract as
-    announced, the declarer's name, the doubles by name (or ""), each
+    announced, the declarer's name (or "" where nobody declares: then the
+    sheet has no declarer column), the doubles by name (or ""), each
     player's score for the hand and the running totals after it."""
 
     number: int
@@ -60,15 +61,18 @@ def doubles_words(doubles: Sequence[tuple[int, int]], names: Sequence[str]) -> s
 
 
 def print_sheet(console: Console, title: str, names: Sequence[str], rows: Sequence[SheetRow],
-                totals: Sequence[int], winners: Sequence[int], t: Translator, checked: bool = False) -> None:
+                totals: Sequence[int], winners: Sequence[int], t: Translator, checked: bool = False,
+                doubling: bool = True) -> None:
     """Print the sheet as wide as it needs, or compact when that is wider
     than ``console`` (``checked``: a column of check marks, every hand
-    having added up to its contract's total)."""
+    having added up to its contract's total; ``doubling`` False: a game
+    without doubling, whose sheet has no doubles column and whose caption
+    does not speak of doubles)."""
     from rich.measure import Measurement
 
-    wide = _wide(title, names, rows, totals, winners, t, checked)
+    wide = _wide(title, names, rows, totals, winners, t, checked, doubling)
     needed = Measurement.get(console, console.options.update_width(10_000), wide).maximum
-    table = wide if needed <= console.width else _compact(title, names, rows, totals, winners, t, checked)
+    table = wide if needed <= console.width else _compact(title, names, rows, totals, winners, t, checked, doubling)
     console.print(table, soft_wrap=False)  # the caption wraps to the terminal's width too
 
 
@@ -97,17 +101,24 @@ def _total_cells(totals: Sequence[int], winners: Sequence[int]) -> list[Text]:
     return [Text(total_text(v), style="bold" if seat in winners else "") for seat, v in enumerate(totals)]
 
 
+def _caption(key: str, t: Translator, checked: bool, doubling: bool) -> str:
+    return t(key + (".checked" if checked else "") + ("" if doubling else ".no_doubles"))
+
+
 def _wide(title: str, names: Sequence[str], rows: Sequence[SheetRow], totals: Sequence[int],
-          winners: Sequence[int], t: Translator, checked: bool) -> Table:
+          winners: Sequence[int], t: Translator, checked: bool, doubling: bool) -> Table:
     from rich import box
     from rich.table import Table
 
-    caption = t("sheet_cli.caption.checked" if checked else "sheet_cli.caption")
+    caption = _caption("sheet_cli.caption", t, checked, doubling)
     table = Table(title=_cell(title), box=box.SIMPLE_HEAD, caption=caption, caption_justify="left")
     table.add_column(t("sheet_cli.col.hand"), justify="right", no_wrap=True)
     table.add_column(t("sheet_cli.col.contract"))
-    table.add_column(t("sheet_cli.col.declarer"))
-    table.add_column(t("sheet_cli.col.doubles"))
+    declarers = any(row.declarer for row in rows)  # none in a game where nobody declares (Hearts)
+    if declarers:
+        table.add_column(t("sheet_cli.col.declarer"))
+    if doubling:
+        table.add_column(t("sheet_cli.col.doubles"))
     for name in names:
         table.add_column(_cell(name), justify="right", no_wrap=True)
     if checked:
@@ -115,29 +126,31 @@ def _wide(title: str, names: Sequence[str], rows: Sequence[SheetRow], totals: Se
     for name in names:
         table.add_column(_cell(t("sheet_cli.col.total", name=name)), justify="right", no_wrap=True)
     for row in rows:
-        table.add_row(str(row.number), _cell(row.contract), _cell(row.declarer), _cell(row.doubles),
+        table.add_row(str(row.number), _cell(row.contract), *([_cell(row.declarer)] if declarers else []),
+                      *([_cell(row.doubles)] if doubling else []),
                       *(signed(v) for v in row.scores), *(["✓"] if checked else []),
                       *(total_text(v) for v in row.totals))
     table.add_section()
-    table.add_row("", t("sheet_cli.row.total"), "", "", *([""] * len(names)), *([""] if checked else []),
-                  *_total_cells(totals, winners))
+    table.add_row("", t("sheet_cli.row.total"), *([""] if declarers else []), *([""] if doubling else []),
+                  *([""] * len(names)),
+                  *([""] if checked else []), *_total_cells(totals, winners))
     return table
 
 
 def _compact(title: str, names: Sequence[str], rows: Sequence[SheetRow], totals: Sequence[int],
-             winners: Sequence[int], t: Translator, checked: bool) -> Table:
+             winners: Sequence[int], t: Translator, checked: bool, doubling: bool) -> Table:
     from rich import box
     from rich.table import Table
 
-    caption = t("sheet_cli.caption.compact.checked" if checked else "sheet_cli.caption.compact")
+    caption = _caption("sheet_cli.caption.compact", t, checked, doubling)
     table = Table(title=_cell(title), box=box.SIMPLE_HEAD, caption=caption, caption_justify="left", padding=(0, 1))
     table.add_column(t("sheet_cli.col.hand"), justify="right", no_wrap=True)
     table.add_column(t("sheet_cli.col.contract"), overflow="fold", ratio=1)
     for name in names:
         table.add_column(_cell(name), justify="right", overflow="fold")
     for row in rows:
-        who = row.declarer + (f"; {row.doubles}" if row.doubles else "")
-        table.add_row(str(row.number), _cell(f"{row.contract}\n{who}"),
+        who = "; ".join(part for part in (row.declarer, row.doubles) if part)
+        table.add_row(str(row.number), _cell(f"{row.contract}\n{who}" if who else row.contract),
                       *(f"{signed(v)}\n{total_text(total)}" for v, total in zip(row.scores, row.totals, strict=True)))
     table.add_section()
     table.add_row("", t("sheet_cli.row.total"), *_total_cells(totals, winners))

@@ -39,6 +39,8 @@ def broken_text(rule: Broken, say: Speech) -> str:
         elif name == "rank":
             rank = C.parse_rank(value)
             words[name] = say.rank(rank) if rank is not None else value
+            # with its article, as its gender and first sound want: "la donna", "l'otto", "a dama"
+            words["the_rank"] = say(f"cards.article.{rank}") + words[name] if rank is not None else value
         elif name in ("card", "cards"):
             words[name] = _cards_words(value, say)
         elif name == "seat" and value.isdigit() and int(value) < len(say.names):

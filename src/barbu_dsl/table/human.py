@@ -208,7 +208,7 @@ class HumanSeat(Bot):
         lines: list[str] = []
         for contract in chosen:
             lines.extend(describe(spec, contract, self.narrator.players, self.say))
-        return [*lines, self.say(f"table.aim.good.{spec.game.aim}")]
+        return [*lines, self.say.aim(spec)]
 
     def _numbers(self) -> dict[int, m.Contract]:
         """The contracts of the game by their numbers, which stay the same all game."""

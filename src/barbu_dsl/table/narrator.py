@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .. import cards as C
-from ..compiled import GamePlan, cards_of
+from ..compiled import GamePlan, cards_of, nothing_chosen
 from ..engine import PublicHand
 from ..engine.domino import DominoPosition
 from ..language import model as m
@@ -158,7 +158,8 @@ class Narrator:
         self.moves = []
         self.line("")
         self.line(self.of_game("table.hand.number", number=data["hand"]), "bold")
-        self.line(self.say.about("table.declares", self.declarer))
+        if not nothing_chosen(self.spec):  # one contract, nothing to name (Hearts): nobody declares
+            self.line(self.say.about("table.declares", self.declarer))
 
     def _contract_named(self, data: dict[str, Any]) -> None:
         self.contract = self.spec.contract(data["contract"])
@@ -168,9 +169,13 @@ class Narrator:
             self.line(text)
 
     def announcement(self, declarer: int) -> list[str]:
-        """The contract as announced: its name, trumps, starting rank."""
+        """The contract as announced: its name, trumps, starting rank (none
+        of them in a game of one contract that names nothing, docs/rules.md
+        section 2)."""
         assert self.contract is not None
-        lines = [self.say.about("table.chooses", declarer, contract=self.say.contract(self.contract))]
+        lines = []
+        if not nothing_chosen(self.spec):
+            lines.append(self.say.about("table.chooses", declarer, contract=self.say.contract(self.contract)))
         if self.trump is not None:
             lines.append(self.say("table.trumps_are", suit=self.say.suit(self.trump)))
         if self.start_rank is not None:
@@ -404,8 +409,8 @@ class Narrator:
                 the_rank = self.say(f"cards.article.{low}") + self.say.rank(low)
                 lines.append(self.say("table.row.one", suit=self.say.suit(suit), the_rank=the_rank))
             else:
-                lines.append(self.say("table.row.open", suit=self.say.suit(suit), low=self.say.rank(low),
-                                      high=self.say.rank(high)))
+                lines.append(self.say("table.row.open", suit=self.say.suit(suit), from_low=self.say.from_rank(low),
+                                      to_high=self.say.to_rank(high)))
         return lines
 
     def taken_lines(self) -> list[str]:
@@ -450,7 +455,7 @@ class Narrator:
         the scores and doubles, and the trick on the table."""
         assert self.number is not None
         lines = [self.of_game(key, number=self.number + 1)]
-        if declarer and self.contract is None:
+        if declarer and self.contract is None and not nothing_chosen(self.spec):
             lines.append(self.say.about("table.declares", self.declarer))
         if self.contract is not None:
             lines.extend(self.announcement(self.declarer))

@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shlex
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -126,7 +127,7 @@ def play(options: PlayOptions, streams: Streams | None = None) -> int:
     if HUMAN not in bots:
         return _bots_only(spec, players, bots, options, streams, language, names)
     fresh = {"players": players, "seed": options.seed, "names": names}
-    saved = SavedGame(fresh, bots, options.think, language)
+    saved = SavedGame(fresh, bots, options.think, language, plain=options.plain)
     return _table(spec, saved, options, streams, save_path, language)
 
 
@@ -144,6 +145,7 @@ def _resume(options: PlayOptions, streams: Streams, save_path: Path, language: s
         except ValueError:
             raise damaged_language(save_path, saved.language) from None
     state = load_game(saved, save_path)
+    options = replace(options, plain=options.plain or saved.plain)  # a game begun plain goes on plain
     return _table(state.spec, saved, options, streams, save_path, language, state)
 
 
@@ -204,30 +206,57 @@ def _bots_only(spec: m.Spec, players: int, bots: list[str], options: PlayOptions
     seats = [make_bot(name, seat_seed(options.seed, seat), options.think) for seat, name in enumerate(bots)]
     t = Translator(language)
     say = Speech(t, seat_names(players, t, names), None)
+    plain = not options.as_json and wants_plain(options.plain, os.environ, streams.out)
+    if plain:  # the sheet said once, on standard output, each hand's line as it is played
+        result = _bots_plain(spec, state, seats, bots, streams.out, say)
+    else:
+        _bots_progress(spec, state, seats, options, streams, say)
+        result = state.result(bots)
+    _write_record(options.record, result)
+    if options.as_json:
+        streams.out.write(json_line(report.game_json(result)) + "\n")
+    elif not plain:
+        report.print_table(RichConsole(file=streams.out, markup=False, emoji=False, highlight=False), result, spec,
+                           say)
+    if options.record is not None:
+        streams.err.write(for_terminal(say("table.recorded", count=len(result.hands), path=str(options.record))) + "\n")
+    return 0
+
+
+def _bots_plain(spec: m.Spec, state: GameState, seats: list[Any], bots: list[str], out: TextIO,
+                say: Speech) -> GameResult:
+    """Play a bots-only game in plain mode (``--plain``, ``NO_COLOR``,
+    ``TERM=dumb`` or an output that is not a terminal): the plain score
+    sheet on ``out``, its title first and each hand's line as the hand
+    ends, so that the game is told once and shows its progress."""
+    def write(lines: list[str]) -> None:
+        out.write("".join(for_terminal(line) + "\n" for line in lines))
+        out.flush()
+
+    begun = state.result(bots)
+    write([report.sheet_title(begun, spec, say), *report.seat_lines(begun, say)])
+    play_out(state, seats, lambda hand: write([report.hand_line(hand, spec, say)]))
+    result = state.result(bots)
+    write(report.closing_lines(result, spec, say))
+    return result
+
+
+def _bots_progress(spec: m.Spec, state: GameState, seats: list[Any], options: PlayOptions, streams: Streams,
+                   say: Speech) -> None:
+    """Play a bots-only game whose result is a table or JSON: a progress
+    bar on a terminal's standard error, else a line a hand there."""
     err = RichConsole(file=streams.err, markup=False, emoji=False, highlight=False, soft_wrap=True)
-    if err.is_terminal and not options.plain and not os.environ.get("NO_COLOR"):
+    if err.is_terminal and not wants_plain(options.plain, os.environ, streams.err):
         from rich.progress import Progress
 
         with Progress(console=err, transient=True) as progress:
-            task = progress.add_task(for_terminal(spec.title_in(language), one_line=True), total=state.total_hands)
+            task = progress.add_task(for_terminal(spec.title_in(say.language), one_line=True), total=state.total_hands)
             play_out(state, seats, lambda hand: progress.advance(task))
     else:
         def progress_line(hand: HandResult) -> None:
             streams.err.write(for_terminal(report.hand_line(hand, spec, say)) + "\n")
 
         play_out(state, seats, progress_line)
-    result = state.result(bots)
-    _write_record(options.record, result)
-    if options.as_json:
-        streams.out.write(json_line(report.game_json(result)) + "\n")
-    elif options.plain:
-        streams.out.write(for_terminal("\n".join(report.sheet_lines(result, spec, say))) + "\n")
-    else:
-        report.print_table(RichConsole(file=streams.out, markup=False, emoji=False, highlight=False), result, spec,
-                           say)
-    if options.record is not None:
-        streams.err.write(for_terminal(f"recorded {len(result.hands)} hands in {options.record}") + "\n")
-    return 0
 
 
 # --------------------------------------------------------------------------
@@ -249,7 +278,8 @@ def _table(spec: m.Spec, saved: SavedGame, options: PlayOptions, streams: Stream
     if state is None:
         table.greet()
         if existing is not None:
-            table.console.say(table.say("table.save.waiting", path=str(save_path)))
+            waiting = "barbu play --resume" + (f" --save {shlex.quote(str(save_path))}" if options.save else "")
+            table.console.say(table.say("table.save.waiting", path=str(save_path), command=waiting))
         custom = spec.game.chooser == "rotating" and spec.game.mode == "custom" and len(spec.contracts) > CONTRACTS[0]
         if custom or options.choose_contracts:
             try:
@@ -342,9 +372,9 @@ class Table:
         plan = self.narrator.plan
         length = {"hands": plan.hands} if plan.target is None else {"target": signed_text(plan.target)}
         key = "table.welcome" if plan.target is None else "table.welcome.to"
-        console.say(say(key, title=self.spec.title_in(self.language), spec=self.spec.full_name,
-                        players=saved.players, seed=self.seed, **length), "bold")
-        console.say(say(f"table.aim.good.{self.spec.game.aim}"))
+        console.say(say(key, title=self.spec.title_in(self.language), players=saved.players, seed=self.seed,
+                        **length), "bold")
+        console.say(say.aim(self.spec))
         for seat, name in enumerate(saved.bots):
             if seat == say.you:
                 console.say(say("table.seat.you", seat=say.names[seat]))
@@ -385,12 +415,27 @@ class Table:
             saved.states[seat] = before
         saved.hands_done = state.number
         saved.language = self.language
+        saved.plain = self.options.plain
         write_saved(path, saved)
         if leave.reason == "eof":
             self.console.say(self.say("table.input_ended"))
         self.console.say(self.say("table.saved", path=str(path)))
-        command = "barbu play --resume" + (f" --save {path}" if self.options.save is not None else "")
-        self.console.say(self.say("table.resume_with", command=command))
+        self.console.say(self.say("table.resume_with", command=self.resume_command()))
+
+    def resume_command(self) -> str:
+        """The command that carries this game on as it is played now: its
+        save file, plain mode, language (these two kept in the save too),
+        JSON output and record file."""
+        words = ["barbu", "play", "--resume"]
+        if self.options.save is not None:
+            words += ["--save", shlex.quote(str(self.options.save))]
+        if self.options.plain:
+            words.append("--plain")
+        if self.options.as_json:
+            words.append("--json")
+        if self.options.record is not None:
+            words += ["--record", shlex.quote(str(self.options.record))]
+        return " ".join([*words, "--lang", self.language])
 
     def finish(self, result: GameResult) -> None:
         """The score sheet, the winner; the record and the JSON when asked."""

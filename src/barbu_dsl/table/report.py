@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
+from ..compiled import nothing_chosen
 from ..engine.results import GameResult, HandResult
 from ..language import model as m
 from ..sheet.layout import SheetRow, doubles_words, print_sheet
@@ -74,33 +75,46 @@ def announced(hand: HandResult, spec: m.Spec, say: Speech) -> str:
     if hand.trump is not None:
         return say("table.sheet.with_trumps", contract=contract, suit=say.suit(hand.trump))
     if hand.start_rank is not None:
-        return say("table.sheet.with_start", contract=contract, rank=say.rank(hand.start_rank))
+        return say("table.sheet.with_start", contract=contract, from_rank=say.from_rank(hand.start_rank))
     return contract
 
 
 def hand_line(hand: HandResult, spec: m.Spec, say: Speech) -> str:
-    """One hand in one line: the contract, the declarer, the doubles, the
-    scores and the totals."""
-    parts = [say("table.sheet.hand", number=hand.number + 1, contract=announced(hand, spec, say),
-                 declarer=say.seat(hand.declarer))]
+    """One hand in one line: the contract, the declarer (none where no
+    hand has anything to choose), the doubles, the scores and the totals."""
+    if nothing_chosen(spec):
+        parts = [say("table.sheet.hand.alone", number=hand.number + 1, contract=announced(hand, spec, say))]
+    else:
+        parts = [say("table.sheet.hand", number=hand.number + 1, contract=announced(hand, spec, say),
+                     declarer=say.seat(hand.declarer))]
     if hand.status == "not_played":
         parts.append(say("table.sheet.not_played"))
     if hand.doubles:
         parts.append(", ".join(say.doubles("table.sheet.doubler", hand.doubles)))
     parts.append(say("table.sheet.scores", scores=say.scores(hand.final)))
     parts.append(say("table.sheet.totals", scores=say.scores(hand.totals)))
-    return "; ".join(parts) + "."
+    return say("table.sheet.separator").join(parts) + "."
 
 
 def sheet_lines(result: GameResult, spec: m.Spec, say: Speech) -> list[str]:
     """The score sheet, a line a hand, then the doubles counts, the totals
     and the winner."""
-    lines = [say("table.sheet.title", spec=result.spec, players=result.players, seed=result.seed)]
-    lines.extend(seat_lines(result, say))
+    lines = [sheet_title(result, spec, say), *seat_lines(result, say)]
     lines.extend(hand_line(hand, spec, say) for hand in result.hands)
-    lines.extend(against_lines(result, say, spec))
-    lines.extend(ending_lines(result, say))
+    lines.extend(closing_lines(result, spec, say))
     return lines
+
+
+def sheet_title(result: GameResult, spec: m.Spec, say: Speech) -> str:
+    """``Score sheet: Hearts, 4 players, seed 2.``: the game by its name in
+    the player's language."""
+    return say("table.sheet.title", title=spec.title_in(say.language), players=result.players, seed=result.seed)
+
+
+def closing_lines(result: GameResult, spec: m.Spec, say: Speech) -> list[str]:
+    """What the plain sheet says after its hands: the doubles counts, the
+    final totals, the winner and the aim."""
+    return [*against_lines(result, say, spec), *ending_lines(result, spec, say)]
 
 
 def seat_lines(result: GameResult, say: Speech) -> list[str]:
@@ -142,17 +156,18 @@ def print_table(console: Console, result: GameResult, spec: m.Spec, say: Speech)
         contract = announced(hand, spec, say)
         if hand.status == "not_played":
             contract += f" ({say('table.sheet.not_played')})"
-        rows.append(SheetRow(hand.number + 1, contract, names[hand.declarer], doubles_words(hand.doubles, names),
+        declarer = "" if nothing_chosen(spec) else names[hand.declarer]
+        rows.append(SheetRow(hand.number + 1, contract, declarer, doubles_words(hand.doubles, names),
                              hand.final, hand.totals))
-    title = say("table.sheet.title", spec=result.spec, players=result.players, seed=result.seed)
     for line in seat_lines(result, say):
         console.print(line, markup=False, highlight=False)
-    print_sheet(console, title, names, rows, result.totals, result.winners, say.t)
-    for line in [*against_lines(result, say, spec), *ending_lines(result, say, totals=False)]:
+    print_sheet(console, sheet_title(result, spec, say), names, rows, result.totals, result.winners, say.t,
+                doubling=spec.doubling.allowed)
+    for line in [*against_lines(result, say, spec), *ending_lines(result, spec, say, totals=False)]:
         console.print(line, markup=False, highlight=False)
 
 
-def ending_lines(result: GameResult, say: Speech, totals: bool = True) -> list[str]:
+def ending_lines(result: GameResult, spec: m.Spec, say: Speech, totals: bool = True) -> list[str]:
     """The final totals (unless a table shows them), who won and the aim."""
     lines = [say("table.final_totals", hands=len(result.hands), scores=say.scores(result.totals))] if totals else []
     winners = result.winners
@@ -161,7 +176,7 @@ def ending_lines(result: GameResult, say: Speech, totals: bool = True) -> list[s
         lines.append(say.about("table.wins_game", winners[0], total=best))
     else:
         lines.append(say("table.tie", seats=say.seats(winners), total=best))
-    lines.append(say(f"table.aim.good.{result.aim}"))
+    lines.append(say.aim(spec))
     if result.payout:  # docs/rules.md section 6, "Payments by place"
         lines.append(say("table.payouts", scores=say.scores(result.payouts)))
     return lines

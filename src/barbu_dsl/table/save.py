@@ -4,7 +4,8 @@ A saved game is the game itself, as :meth:`GameState.to_json
 <barbu_dsl.engine.state.GameState.to_json>` writes it (the spec as
 canonical text, the number of players, the seed, the seat names and every
 answer given so far, in order), with what the table adds: the bot or
-person of each seat, the bots' ``think`` factor, the language, and the
+person of each seat, the bots' ``think`` factor, the language, whether
+the game was begun with ``--plain`` (it is carried on plain too), and the
 state of each bot's random generator.  Carrying on replays the answers
 (no bot is asked again, which is fast) and then asks the next question, so
 the game continues with the very cards and answers it would have had.
@@ -67,6 +68,7 @@ class SavedGame:
     id: str = field(default_factory=lambda: uuid.uuid4().hex)  # tells this game's save from another's
     asked: list[tuple[int, str]] | None = field(default=None, compare=False, repr=False)
     """For a save of the first format: the seat and kind of decision of each answer."""
+    plain: bool = False  # begun with --plain: carried on in plain mode too
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -108,6 +110,7 @@ _FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
     "game": lambda v: isinstance(v, dict), "bots": _strings,
     "think": lambda v: (_whole(v) or isinstance(v, float)) and 0 < v <= THINK, "language": lambda v: isinstance(v, str),
     "states": lambda v: isinstance(v, list), "hands_done": _whole, "id": lambda v: isinstance(v, str),
+    "plain": lambda v: isinstance(v, bool),
 }
 """The type of each field of a saved game read back (a file edited by hand is refused, not played)."""
 

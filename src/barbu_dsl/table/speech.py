@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .. import cards as C
+from ..compiled import score_sign
 from ..i18n import Translator
 from ..i18n.cards import card_words, rank_letter, rank_words, suit_words
 from ..language import model as m
@@ -122,6 +123,15 @@ class Speech:
     def rank(self, rank: int) -> str:
         return rank_words(rank, self.t)
 
+    def from_rank(self, rank: int) -> str:
+        """``from the eight``: "dall'otto", "de l'as", "da dama" (the
+        preposition and article as they join before each rank)."""
+        return self.t(f"cards.from.{rank}") + self.rank(rank)
+
+    def to_rank(self, rank: int) -> str:
+        """``to the ace``: "all'asso", "à la dame", "ao ás"."""
+        return self.t(f"cards.to.{rank}") + self.rank(rank)
+
     def letters(self, cards: Iterable[int]) -> str:
         """Cards as short as they are said in a list: by suit, each rank by
         its letter in this language: ``hearts 2 5 K, spades 3``."""
@@ -136,6 +146,13 @@ class Speech:
     def rank_letters(self, cards: Iterable[int]) -> str:
         """``2 5 K``: the cards' ranks by their letters, low to high."""
         return " ".join(rank_letter(C.rank_of(c), self.language) for c in sorted(cards))
+
+    def aim(self, spec: m.Spec) -> str:
+        """The game's aim and what is good for a player, in words that fit
+        its scores: in a game whose every score is a plus (Hearts) a point
+        counts against you, never "a minus is good for you"."""
+        sign = {1: ".plus", -1: ".minus"}.get(score_sign(spec), "")
+        return self(f"table.aim.good.{spec.game.aim}{sign}")
 
     def contract(self, contract: m.Contract) -> str:
         """A contract by its name in this language."""
