@@ -266,6 +266,21 @@ def seat_scores(plan: EntryPlan) -> tuple[int, int, int, frozenset[int] | None]:
     return low, high, step or 1, None
 
 
+def _placed(took: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
+    """A copy of the facts ``took`` with ``value`` at ``field``
+    (``took.tricks``, ``took.cards.Q``, ``took.card.KH``: None, nobody
+    took the card, it was set aside, docs/rules.md section 6)."""
+    parts = field.split(".")[1:]
+    placed = {key: dict(v) if isinstance(v, dict) else v for key, v in took.items()}
+    if len(parts) == 1:
+        placed[parts[0]] = value
+    elif value is None:
+        placed.setdefault(parts[0], {}).pop(parts[1], None)
+    else:
+        placed.setdefault(parts[0], {})[parts[1]] = value
+    return placed
+
+
 # --------------------------------------------------------------------------
 # One hand
 
@@ -468,8 +483,8 @@ class HandEntry:
             return {"raw": hand["raw"]}
         took: dict[str, Any] = dict(hand.get("took") or {})
         for field, question, reader, keep in questions:
-            if again is None or field in again:
-                self.asker.ask(question, self._checker(plan, took, field, reader), keep)
+            if again is None or field in again:  # the answer given, or given before ``back`` and replayed
+                took = _placed(took, field, self.asker.ask(question, self._checker(plan, took, field, reader), keep))
         return {"took": took}
 
     def _raw_checked(self, plan: EntryPlan, hand: dict[str, Any], scores: list[int]) -> list[int]:
@@ -502,21 +517,11 @@ class HandEntry:
         return lambda answer: self._checked(plan, took, field, reader(answer))
 
     def _checked(self, plan: EntryPlan, took: dict[str, Any], field: str, value: Any) -> Any:
-        """Put ``value`` at ``field`` of ``took`` if the facts so far allow it."""
-        parts = field.split(".")[1:]
-        trial = {key: dict(v) if isinstance(v, dict) else v for key, v in took.items()}
-        if len(parts) == 1:
-            trial[parts[0]] = value
-        elif value is None:  # nobody took the card: it was set aside (docs/rules.md section 6)
-            trial.setdefault(parts[0], {}).pop(parts[1], None)
-        else:
-            trial.setdefault(parts[0], {})[parts[1]] = value
-        _, problems = score_took(plan, trial)
+        """``value`` if the facts so far (``took``) allow it at ``field``."""
+        _, problems = score_took(plan, _placed(took, field, value))
         wrong = [p for p in problems if p.field == field and p.code not in MISSING]
         if wrong:
             raise Wrong(said(wrong[0], self.t, self.names))
-        took.clear()
-        took.update(trial)
         return value
 
     # ---- the doubles ---------------------------------------------------------
