@@ -15,6 +15,7 @@ from click.testing import CliRunner, Result
 from barbu_dsl.cli import app
 
 PLAYERS = ["Paolo", "Giulia", "Niccolò", "Anna Lise"]
+REDOUBLES = {"en": "redoubles", "it": "surcontra", "fr": "surcontre", "pt": "recontra"}
 
 
 def barbu(db: Path, *args: str, input: str | None = None) -> Result:
@@ -63,3 +64,39 @@ def test_back_from_a_doubling_question_keeps_the_tricks(tmp_path: Path) -> None:
     assert "manca" not in result.stdout and "missing" not in result.stdout
     (hand,) = shown(db, game)["hands"]
     assert hand["took"] == {"tricks": [4, 3, 3, 3]} and hand["doubles"] == [[2, 0]]  # Niccolò doubled Paolo
+
+
+@pytest.mark.parametrize(("lang", "contract", "yes", "no"), [
+    ("en", "No tricks", "yes", "no"), ("en", "No tricks", "y", "n"), ("it", "Niente prese", "sì", "no"),
+    ("it", "niente prese", "si", "n"), ("fr", "Pas de plis", "oui", "non"), ("pt", "Sem vazas", "sim", "não"),
+])
+def test_yes_and_no_at_a_yes_or_no_redouble(tmp_path: Path, lang: str, contract: str, yes: str, no: str) -> None:
+    """docs/rules.md section 2: Giulia doubles Paolo, asked "Paolo
+    redoubles Giulia? (yes or no)"; yes is the redouble, in the table's
+    language; in the next hand Giulia doubles again and no is no redouble."""
+    db = tmp_path / "db"
+    game = new_game(db)
+    typed = f"Paolo\n{contract}\n4 3 3 3\nPaolo\n\n\n{yes}\n"
+    result = barbu(db, "sheet", "add", game, "--lang", lang, input=typed)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert f"Paolo {REDOUBLES[lang]} Giulia" in result.stdout
+    typed = "No queens\n1 0 1 2\nPaolo\n\n\n" + f"{no}\n"
+    result = barbu(db, "sheet", "add", game, "--lang", lang, input=typed)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    first, second = shown(db, game)["hands"]
+    assert first["doubles"] == [[1, 0], [0, 1]] and second["doubles"] == [[1, 0]]
+
+
+def test_a_refused_double_lists_only_who_can_be_doubled(tmp_path: Path) -> None:
+    """Paolo may redouble Giulia and Niccolò only: a name that is no
+    player is answered with those two, never Paolo himself or Anna Lise;
+    'yes' where several may be redoubled asks whom."""
+    db = tmp_path / "db"
+    game = new_game(db)
+    typed = "Paolo\nNo tricks\n4 3 3 3\nPaolo\nPaolo\n\nZed\nyes\nNiccolò\n"
+    result = barbu(db, "sheet", "add", game, input=typed)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "'Zed': expected a player, by name or number: 2 Giulia, 3 Niccolò\n" in result.stdout
+    assert "'yes': expected whom, by name or number: 2 Giulia, 3 Niccolò (all: all of them; Enter: nobody)" in (
+        result.stdout)
+    assert shown(db, game)["hands"][0]["doubles"] == [[1, 0], [2, 0], [0, 2]]

@@ -40,6 +40,7 @@ from ..i18n import Translator
 from ..i18n.answers import (
     contract_numbers,
     is_word,
+    key,
     problem_text,
     read_contract,
     read_seat,
@@ -148,9 +149,10 @@ def read_counts(answer: str, players: int, t: Translator, signed: bool = False) 
     return [int(w) for w in words]
 
 
-def seat_list(names: Sequence[str]) -> str:
-    """``1 Anna, 2 Bea, 3 Carla``: the players by the numbers they are typed by."""
-    return ", ".join(f"{number} {names[seat]}" for number, seat in seat_numbers(len(names)).items())
+def seat_list(names: Sequence[str], allowed: Sequence[int] | None = None) -> str:
+    """``1 Anna, 2 Bea, 3 Carla``: the players (those ``allowed``) by the numbers they are typed by."""
+    return ", ".join(f"{number} {names[seat]}" for number, seat in seat_numbers(len(names)).items()
+                     if allowed is None or seat in allowed)
 
 
 def seat_of(answer: str, names: Sequence[str], t: Translator, allowed: Sequence[int] | None = None) -> int:
@@ -166,7 +168,7 @@ def _wrong_seats(answer: str, found: Any, names: Sequence[str], t: Translator,
     choices = [names[s] for s in (allowed if allowed is not None else range(len(names)))]
     if found.unavailable is not None:
         raise Wrong(t("sheet_cli.want.not_here", name=names[found.unavailable], players=", ".join(choices)))
-    raise Wrong(problem_text(found, answer, t, t("sheet_cli.want.seat", players=seat_list(names))))
+    raise Wrong(problem_text(found, answer, t, t("sheet_cli.want.seat", players=seat_list(names, allowed))))
 
 
 def read_suit_answer(answer: str, t: Translator) -> int:
@@ -188,11 +190,27 @@ def read_rank_answer(answer: str, t: Translator) -> int:
 def read_doubled(answer: str, names: Sequence[str], targets: Sequence[int], cover_all: bool,
                  t: Translator) -> list[int]:
     """The seats a player doubled: nobody (an empty answer, ``nobody``,
-    ``none``, ``-``, ``0``), ``all``, or names and numbers among ``targets``."""
+    ``none``, ``no``, ``-``, ``0``), ``all``, or names and numbers among
+    ``targets``; where the question is yes or no (one player to double, or
+    a redouble of all or nobody), ``yes`` (``sì``, ``oui``, ``sim``, ``y``
+    ...) is all of them.  A name that is also a word (a player called
+    ``Si``) is the player."""
     if not answer.strip():
         return []
+    yes, no = is_word(answer, "yes"), is_word(answer, "no")
+    named = key(answer) in {key(name) for name in names}
+    if (yes or no) and not named and (len(targets) == 1 or cover_all):
+        return sorted(targets) if yes else []
     found = read_seats(answer, names, targets)
     if found.value is None:
+        if no:
+            return []
+        if yes:
+            raise Wrong(t("sheet_cli.want.whom", players=seat_list(names, targets), all=word("all", t),
+                          nobody=word("none", t)))
+        if len(targets) == 1 and found.unavailable is None:
+            raise Wrong(problem_text(found, answer, t, t("sheet_cli.want.yes_no_seat", yes=word("yes", t),
+                                                         no=word("no", t), players=names[targets[0]])))
         return _wrong_seats(answer, found, names, t, targets)  # type: ignore[no-any-return]
     chosen = sorted(found.value)
     if cover_all and chosen and len(chosen) != len(targets):
@@ -538,9 +556,10 @@ class HandEntry:
             # Answers to those who doubled this seat (the declarer's, the redouble round's) are redoubles;
             # a declarer who doubles first (docs/rules.md section 6) doubles.
             redouble = all((target, seat) in made for target in targets)
-            key = "sheet_cli.ask.redouble" if redouble else "sheet_cli.ask.double"
-            question = t(key + ("_one" if len(targets) == 1 else ""), name=names[seat],
-                         players=", ".join(names[s] for s in targets), all=word("all", t), nobody=word("none", t))
+            asked = "sheet_cli.ask.redouble" if redouble else "sheet_cli.ask.double"
+            question = t(asked + ("_one" if len(targets) == 1 else ""), name=names[seat],
+                         players=", ".join(names[s] for s in targets), all=word("all", t), nobody=word("none", t),
+                         yes=word("yes", t), no=word("no", t))
             if seat != declarer and declarer in targets:
                 advisory = "sheet_cli.advisory.rubber" if doubling.per == "rubber" else "sheet_cli.advisory"
                 question += " " + t(advisory, count=against[seat], declarer=names[declarer],

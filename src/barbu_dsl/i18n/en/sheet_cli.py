@@ -99,8 +99,8 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.csv.doubles": "doubles",
     "sheet_cli.csv.status": "status",
     "sheet_cli.state.bad": "a stored hand does not fit",
-    "sheet_cli.ask.double_one": "{name} doubles {players}? (the name, or Enter: no)",
-    "sheet_cli.ask.redouble_one": "{name} redoubles {players}? (the name, or Enter: no)",
+    "sheet_cli.ask.double_one": "{name} doubles {players}? ({yes} or {no}; Enter: {no})",
+    "sheet_cli.ask.redouble_one": "{name} redoubles {players}? ({yes} or {no}; Enter: {no})",
     "sheet_cli.caption.checked": "each hand's scores (play and doubles), then the running totals Σ; ✓: the hand adds up to its contract's total",
     "sheet_cli.caption.compact": "in each player's column, the hand's score (play and doubles) and under it the running total",
     "sheet_cli.caption.compact.checked": "in each player's column, the hand's score (play and doubles) and under it the running total; every hand adds up to its contract's total",
@@ -121,4 +121,6 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.confirm.again": "yes or no?",
     "sheet_cli.unchanged": "game {game}: nothing changed",
     "sheet_cli.refused_delete": "game {game}: hand {number} cannot be deleted, nothing changed; a later hand would no longer fit:",
+    "sheet_cli.want.yes_no_seat": "expected {yes} or {no} (or the name: {players})",
+    "sheet_cli.want.whom": "expected whom, by name or number: {players} ({all}: all of them; Enter: {nobody})",
 }

@@ -99,8 +99,8 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.csv.doubles": "doubles",
     "sheet_cli.csv.status": "état",
     "sheet_cli.state.bad": "une donne enregistrée ne tient pas",
-    "sheet_cli.ask.double_one": "{name} double {players} ? (le nom, ou Entrée : non)",
-    "sheet_cli.ask.redouble_one": "{name} surcontre {players} ? (le nom, ou Entrée : non)",
+    "sheet_cli.ask.double_one": "{name} double {players} ? ({yes} ou {no} ; Entrée : {no})",
+    "sheet_cli.ask.redouble_one": "{name} surcontre {players} ? ({yes} ou {no} ; Entrée : {no})",
     "sheet_cli.caption.checked": "les points de chaque donne (jeu et doubles), puis les totaux cumulés Σ ; ✓ : la donne fait le total de son contrat",
     "sheet_cli.caption.compact": "dans la colonne de chaque joueur, les points de la donne (jeu et doubles) et dessous le total cumulé",
     "sheet_cli.caption.compact.checked": "dans la colonne de chaque joueur, les points de la donne (jeu et doubles) et dessous le total cumulé ; chaque donne fait le total de son contrat",
@@ -121,4 +121,6 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.confirm.again": "oui ou non ?",
     "sheet_cli.unchanged": "partie {game} : rien n'a changé",
     "sheet_cli.refused_delete": "partie {game} : la donne {number} ne peut pas être supprimée, rien n'a changé ; une donne suivante ne serait plus en règle :",
+    "sheet_cli.want.yes_no_seat": "{yes} ou {no} était attendu (ou le nom : {players})",
+    "sheet_cli.want.whom": "attendu : qui, par nom ou numéro : {players} ({all} : tous ; Entrée : {nobody})",
 }

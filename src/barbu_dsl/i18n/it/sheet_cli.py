@@ -99,8 +99,8 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.csv.doubles": "contro",
     "sheet_cli.csv.status": "stato",
     "sheet_cli.state.bad": "una mano salvata non torna",
-    "sheet_cli.ask.double_one": "{name} contra {players}? (il nome, o Invio: no)",
-    "sheet_cli.ask.redouble_one": "{name} surcontra {players}? (il nome, o Invio: no)",
+    "sheet_cli.ask.double_one": "{name} contra {players}? ({yes} o {no}; Invio: {no})",
+    "sheet_cli.ask.redouble_one": "{name} surcontra {players}? ({yes} o {no}; Invio: {no})",
     "sheet_cli.caption.checked": "i punti di ogni mano (gioco e contro), poi i totali progressivi Σ; ✓: la mano dà il totale del suo contratto",
     "sheet_cli.caption.compact": "nella colonna di ogni giocatore, i punti della mano (gioco e contro) e sotto il totale progressivo",
     "sheet_cli.caption.compact.checked": "nella colonna di ogni giocatore, i punti della mano (gioco e contro) e sotto il totale progressivo; ogni mano dà il totale del suo contratto",
@@ -121,4 +121,6 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.confirm.again": "sì o no?",
     "sheet_cli.unchanged": "partita {game}: non è cambiato nulla",
     "sheet_cli.refused_delete": "partita {game}: la mano {number} non si può eliminare, non è cambiato nulla; una mano dopo non tornerebbe più:",
+    "sheet_cli.want.yes_no_seat": "atteso {yes} o {no} (o il nome: {players})",
+    "sheet_cli.want.whom": "atteso chi, per nome o numero: {players} ({all}: tutti loro; Invio: {nobody})",
 }

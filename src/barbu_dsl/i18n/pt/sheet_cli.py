@@ -99,8 +99,8 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.csv.doubles": "contras",
     "sheet_cli.csv.status": "estado",
     "sheet_cli.state.bad": "uma mão guardada não bate certo",
-    "sheet_cli.ask.double_one": "{name} contra {players}? (o nome, ou Enter: não)",
-    "sheet_cli.ask.redouble_one": "{name} recontra {players}? (o nome, ou Enter: não)",
+    "sheet_cli.ask.double_one": "{name} contra {players}? ({yes} ou {no}; Enter: {no})",
+    "sheet_cli.ask.redouble_one": "{name} recontra {players}? ({yes} ou {no}; Enter: {no})",
     "sheet_cli.caption.checked": "os pontos de cada mão (jogo e contras), depois os totais acumulados Σ; ✓: a mão dá o total do seu contrato",
     "sheet_cli.caption.compact": "na coluna de cada jogador, os pontos da mão (jogo e contras) e por baixo o total acumulado",
     "sheet_cli.caption.compact.checked": "na coluna de cada jogador, os pontos da mão (jogo e contras) e por baixo o total acumulado; cada mão dá o total do seu contrato",
@@ -121,4 +121,6 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.confirm.again": "sim ou não?",
     "sheet_cli.unchanged": "jogo {game}: nada mudou",
     "sheet_cli.refused_delete": "jogo {game}: a mão {number} não se pode apagar, nada mudou; uma mão seguinte deixaria de estar certa:",
+    "sheet_cli.want.yes_no_seat": "esperava-se {yes} ou {no} (ou o nome: {players})",
+    "sheet_cli.want.whom": "esperava-se quem, pelo nome ou pelo número: {players} ({all}: todos eles; Enter: {nobody})",
 }
