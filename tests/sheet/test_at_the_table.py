@@ -100,3 +100,112 @@ def test_a_refused_double_lists_only_who_can_be_doubled(tmp_path: Path) -> None:
     assert "'yes': expected whom, by name or number: 2 Giulia, 3 Niccolò (all: all of them; Enter: nobody)" in (
         result.stdout)
     assert shown(db, game)["hands"][0]["doubles"] == [[1, 0], [2, 0], [0, 2]]
+
+
+def test_ctrl_c_while_typing_says_it_was_interrupted_and_what_is_kept(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at the third question of the second hand: exit 130, said as
+    an interruption (not as the end of the input), the first hand kept."""
+    from barbu_dsl.sheet import prompts
+
+    db = tmp_path / "db"
+    game = new_game(db)
+    assert barbu(db, "sheet", "add", game, input="Paolo\nNo tricks\n4 3 3 3\n\n\n\n").exit_code == 0
+    typed = iter(["No queens", "1 0 1 2"])
+
+    def person(prompt: str, *args: object, **kwargs: object) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(prompts, "read_line", person)
+    for lang, said in (("en", "interrupted (Ctrl-C): nothing saved of this hand; every hand saved before it is kept"),
+                       ("it", "interrotto (Ctrl-C): niente salvato di questa mano; ogni mano salvata prima resta")):
+        typed = iter(["No queens", "1 0 1 2"])
+        result = barbu(db, "sheet", "add", game, "--lang", lang)
+        assert result.exit_code == 130
+        assert said in result.stderr and "input" not in result.stderr
+    assert len(shown(db, game)["hands"]) == 1
+
+
+def test_the_totals_line_says_every_sign(tmp_path: Path) -> None:
+    """docs/rules.md section 2, the worked example: Giulia's +24 is said +24."""
+    db = tmp_path / "db"
+    game = new_game(db)
+    result = barbu(db, "sheet", "add", game, input="Paolo\nNo queens\n1 0 1 2\nall\nPaolo\n\nNiccolò\n")
+    assert "totals: Paolo −12, Giulia +24, Niccolò −12, Anna Lise −24\n" in result.stdout
+    assert "totali: Paolo −12, Giulia +24" in barbu(db, "sheet", "show", game, "--lang", "it").stdout
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_lang_and_db_before_or_after_the_command(tmp_path: Path, where: str) -> None:
+    db = tmp_path / "db"
+    game = new_game(db)
+    other = tmp_path / "other.db"
+    options = ["--lang", "it", "--db", str(other)]
+    args = ["sheet", *options, "show", game] if where == "before" else ["sheet", "show", game, *options]
+    assert "there is no game 1" not in barbu(db, *args).stderr  # the --db given, not $BARBU_DB
+    created = barbu(db, *args[:-2], "new", "tournament", "--players", "A,B,C,D") if where == "before" else (
+        barbu(db, "sheet", "new", "tournament", "--players", "A,B,C,D", *options))
+    assert created.exit_code == 0 and "partita 1 iniziata" in created.stderr
+    assert "totali: A 0, B 0, C 0, D 0" in barbu(db, *args).stdout
+    assert barbu(db, "sheet", "--lang", "de", "list").exit_code == 2
+    assert "totals:" in barbu(db, "sheet", "--lang", "it", "show", game, "--lang", "en").stdout  # its own wins
+
+
+SERIES = [  # Paolo's seven contracts (docs/rules.md section 2), then Giulia's first
+    {"contract": "No tricks", "declarer": 0, "took": {"tricks": [4, 3, 3, 3]}},
+    {"contract": "No queens", "declarer": 0, "took": {"cards": {"Q": [1, 1, 1, 1]}}},
+    {"contract": "No last two", "declarer": 0, "took": {"trick": {"12": 0, "13": 1}}},
+    {"contract": "No hearts", "declarer": 0, "took": {"cards": {"H": [4, 3, 3, 3]}, "card": {"AH": 0}}},
+    {"contract": "Barbu", "declarer": 0, "took": {"card": {"KH": 2}}},
+    {"contract": "Trumps", "declarer": 0, "trump": "S", "took": {"tricks": [4, 3, 3, 3]}},
+    {"contract": "Domino", "declarer": 0, "start_rank": "7", "took": {"placings": [0, 1, 2, 3]}},
+    {"contract": "Barbu", "declarer": 1, "took": {"card": {"KH": 3}}},
+]
+
+
+def add_series(db: Path, tmp_path: Path, hands: list[dict]) -> str:
+    game = new_game(db)
+    for number, hand in enumerate(hands):
+        path = tmp_path / f"{number}.json"
+        path.write_text(json.dumps(hand), encoding="utf-8")
+        assert barbu(db, "sheet", "add", game, "--hand", str(path)).exit_code == 0
+    return game
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "hand 8, it is Paolo's turn to declare"),
+    ("it", "mano 8, Niente re di cuori non si può scegliere ora; restano: Domino\n"),
+    ("fr", "donne 8, Pas de roi de cœur ne peut pas être choisi maintenant ; restent : Domino\n"),
+    ("pt", "mão 8, Sem rei de copas não se pode escolher agora; restam: Dominó\n"),
+])
+def test_a_refused_delete_names_the_contracts_in_the_tables_language(tmp_path: Path, lang: str, said: str) -> None:
+    """Deleting Paolo's Domino leaves his series a hand short: hand 8 would
+    be his, and Barbu (his already) cannot be chosen again."""
+    db = tmp_path / "db"
+    game = add_series(db, tmp_path, SERIES)
+    result = barbu(db, "sheet", "delete", game, "7", "--lang", lang)
+    assert result.exit_code == 1, result.stderr
+    assert said in result.stderr, result.stderr
+    assert lang == "en" or "Barbu cannot" not in result.stderr
+    assert len(shown(db, game)["hands"]) == 8
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "7\n7\n", "'7': 7 is also the number of Domino, the only contract left, so it is not asked: 7 again "
+                     "for the starting rank seven, else a rank: A K Q J 10 9 8 7 6 5 4 3 2"),
+    ("fr", "7\nV\n", "'7' : 7 est aussi le numéro de Domino, le seul contrat qui reste"),
+])
+def test_the_domino_number_typed_as_its_starting_rank_is_confirmed(tmp_path: Path, lang: str, typed: str,
+                                                                   said: str) -> None:
+    """Only Domino is left, so it is not asked; 7, its number, typed at the
+    starting rank is said back: 7 again starts from the seven, V (the
+    French jack) from the jack."""
+    db = tmp_path / "db"
+    game = add_series(db, tmp_path, SERIES[:6])
+    result = barbu(db, "sheet", "add", game, "--lang", lang, input=typed + "Paolo Giulia Niccolò\n\n\n\n")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert said in result.stdout
+    assert shown(db, game)["hands"][6]["start_rank"] == ("7" if lang == "en" else "J")

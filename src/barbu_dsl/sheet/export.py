@@ -88,10 +88,7 @@ def csv_text(game: SheetGame, t: Translator) -> str:
            for name in names)])
     for hand in game.scored:
         doubles = " ".join(f"{names[a]}>{names[b]}" for a, b in hand.doubles)
-        try:
-            contract = game.spec.contract(hand.contract).name_in(t.language)
-        except KeyError:
-            contract = hand.contract
+        contract = game.contract_name(hand.contract, t.language)
         row([hand.number + 1, contract, names[hand.declarer],
              "" if hand.trump is None else C.SUIT_SYMBOLS[hand.trump],
              "" if hand.start_rank is None else C.rank_str(hand.start_rank),

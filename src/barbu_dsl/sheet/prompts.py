@@ -346,7 +346,8 @@ class HandEntry:
             trump = ask.ask(t("sheet_cli.ask.trump", suits=suit_choices(t)), lambda a: read_suit_answer(a, t), keep)
         if isinstance(play, m.DominoPlay) and play.start == "chosen":
             old = C.parse_rank(str(self.old["start_rank"])) if self.old.get("start_rank") else None
-            start_rank = ask.ask(t("sheet_cli.ask.rank", ranks=rank_choices(t)), lambda a: read_rank_answer(a, t),
+            start_rank = ask.ask(t("sheet_cli.ask.rank", ranks=rank_choices(t)),
+                                 self._rank_reader(contract, len(turn.options) == 1),
                                  rank_letter(old, t.language) if old else None)
         hand: dict[str, Any] = {
             "contract": contract.name, "declarer": declarer,
@@ -372,7 +373,7 @@ class HandEntry:
                 return hand
             except SheetError as error:
                 for _, found in error.problems:
-                    ask.say(said(found, t, self.names))
+                    ask.say(said(found, t, self.names, lambda name: game.contract_name(name, t.language)))
                 fields = {found.field for _, found in error.problems}
                 if "doubles" in fields:
                     hand["doubles"] = self.ask_doubles(declarer, terms.positive)
@@ -414,6 +415,26 @@ class HandEntry:
             by = self.names[played[-1].declarer]
             return t("sheet_cli.want.played", contract=name, hand=played[-1].number + 1, name=by, options=left)
         return t("sheet_cli.want.not_left", contract=name, name=self.names[declarer], options=left)
+
+    def _rank_reader(self, contract: m.Contract, alone: bool) -> Callable[[str], int]:
+        """The starting rank's reader.  Where ``contract`` was ``alone`` (the
+        only one left, so not asked), its number typed as the rank (``7``
+        for Domino) may be meant as the contract: it is taken as the rank
+        when typed again, and said so the first time."""
+        t, seen = self.t, set()
+        pool = list(dict.fromkeys(self.game.flow.plan.pool))
+        numbers = contract_numbers([*pool, *(c for c in self.game.spec.contracts if c not in pool)])
+        number = next((str(n) for n, c in numbers.items() if c == contract), None) if alone else None
+
+        def read(answer: str) -> int:
+            rank = read_rank_answer(answer, t)
+            if answer == number and answer not in seen:
+                seen.add(answer)
+                raise Wrong(t("sheet_cli.want.rank_or_number", answer=answer, contract=contract.name_in(t.language),
+                              rank=rank_words(rank, t), ranks=rank_choices(t)))
+            return rank
+
+        return read
 
     # ---- the facts -----------------------------------------------------------
     def questions(self, plan: EntryPlan) -> list[tuple[str, str, Callable[[str], Any], str | None]]:

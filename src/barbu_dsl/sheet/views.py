@@ -31,18 +31,14 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 
-def scores_text(names: Sequence[str], scores: Sequence[int], sign: bool = True) -> str:
-    """``Anna −12, Bea +24``."""
-    return ", ".join(f"{name} {signed(v) if sign else str(v).replace('-', '−')}"
-                     for name, v in zip(names, scores, strict=True))
+def scores_text(names: Sequence[str], scores: Sequence[int]) -> str:
+    """``Anna −12, Bea +24, Carla 0``: a score or a total, its sign always said."""
+    return ", ".join(f"{name} {signed(v)}" for name, v in zip(names, scores, strict=True))
 
 
 def contract_name(game: SheetGame, name: str, t: Translator) -> str:
     """A contract of the game by its name in the table's language."""
-    try:
-        return game.spec.contract(name).name_in(t.language)
-    except KeyError:
-        return name
+    return game.contract_name(name, t.language)
 
 
 def hand_announcement(game: SheetGame, hand: ScoredHand, t: Translator) -> str:
@@ -64,7 +60,7 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
     """Under the sheet: the totals, whose turn it is (or the winner), and
     the advisory doubles counter against the next declarer."""
     names = game.players
-    lines = [t("sheet_cli.totals", totals=scores_text(names, game.totals, sign=False))]
+    lines = [t("sheet_cli.totals", totals=scores_text(names, game.totals))]
     if game.spec.game.pot:  # docs/rules.md section 6, "A pot"
         lines.append(t("sheet_cli.pot", pot=signed_text(game.scored[-1].pot if game.scored else 0)))
     turn = game.next_turn()
@@ -83,7 +79,7 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
         lines.append(t(key, names=", ".join(names[s] for s in winners), total=game.totals[winners[0]], aim=aim))
         paid = game.spec.game.payouts(game.totals)
         if paid:  # docs/rules.md section 6, "Payments by place"
-            lines.append(t("sheet_cli.payouts", payouts=scores_text(names, paid, sign=True)))
+            lines.append(t("sheet_cli.payouts", payouts=scores_text(names, paid)))
         return lines
     if turn.declarer is None:
         lines.append(flow.placed(t, "sheet_cli.next_first", number=turn.number + 1))

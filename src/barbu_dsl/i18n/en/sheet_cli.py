@@ -123,4 +123,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.refused_delete": "game {game}: hand {number} cannot be deleted, nothing changed; a later hand would no longer fit:",
     "sheet_cli.want.yes_no_seat": "expected {yes} or {no} (or the name: {players})",
     "sheet_cli.want.whom": "expected whom, by name or number: {players} ({all}: all of them; Enter: {nobody})",
+    "sheet_cli.interrupted": "interrupted (Ctrl-C): nothing changed; every hand saved before is kept",
+    "sheet_cli.interrupted.hand": "interrupted (Ctrl-C): nothing saved of this hand; every hand saved before it is kept",
+    "sheet_cli.want.rank_or_number": "{answer} is also the number of {contract}, the only contract left, so it is not asked: {answer} again for the starting rank {rank}, else a rank: {ranks}",
 }

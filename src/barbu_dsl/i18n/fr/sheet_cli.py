@@ -123,4 +123,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.refused_delete": "partie {game} : la donne {number} ne peut pas être supprimée, rien n'a changé ; une donne suivante ne serait plus en règle :",
     "sheet_cli.want.yes_no_seat": "{yes} ou {no} était attendu (ou le nom : {players})",
     "sheet_cli.want.whom": "attendu : qui, par nom ou numéro : {players} ({all} : tous ; Entrée : {nobody})",
+    "sheet_cli.interrupted": "interrompu (Ctrl-C) : rien n'a changé ; chaque donne enregistrée avant est gardée",
+    "sheet_cli.interrupted.hand": "interrompu (Ctrl-C) : rien d'enregistré de cette donne ; chaque donne enregistrée avant elle est gardée",
+    "sheet_cli.want.rank_or_number": "{answer} est aussi le numéro de {contract}, le seul contrat qui reste, qui n'est donc pas demandé : {answer} encore pour le rang de départ {rank}, sinon une hauteur : {ranks}",
 }

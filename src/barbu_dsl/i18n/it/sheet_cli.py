@@ -123,4 +123,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.refused_delete": "partita {game}: la mano {number} non si può eliminare, non è cambiato nulla; una mano dopo non tornerebbe più:",
     "sheet_cli.want.yes_no_seat": "atteso {yes} o {no} (o il nome: {players})",
     "sheet_cli.want.whom": "atteso chi, per nome o numero: {players} ({all}: tutti loro; Invio: {nobody})",
+    "sheet_cli.interrupted": "interrotto (Ctrl-C): niente è cambiato; ogni mano salvata prima resta",
+    "sheet_cli.interrupted.hand": "interrotto (Ctrl-C): niente salvato di questa mano; ogni mano salvata prima resta",
+    "sheet_cli.want.rank_or_number": "{answer} è anche il numero di {contract}, l'unico contratto rimasto, che quindi non si chiede: di nuovo {answer} per il valore di partenza {rank}, altrimenti un valore: {ranks}",
 }

@@ -123,4 +123,7 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.refused_delete": "jogo {game}: a mão {number} não se pode apagar, nada mudou; uma mão seguinte deixaria de estar certa:",
     "sheet_cli.want.yes_no_seat": "esperava-se {yes} ou {no} (ou o nome: {players})",
     "sheet_cli.want.whom": "esperava-se quem, pelo nome ou pelo número: {players} ({all}: todos eles; Enter: {nobody})",
+    "sheet_cli.interrupted": "interrompido (Ctrl-C): nada mudou; cada mão guardada antes fica",
+    "sheet_cli.interrupted.hand": "interrompido (Ctrl-C): nada guardado desta mão; cada mão guardada antes dela fica",
+    "sheet_cli.want.rank_or_number": "{answer} é também o número de {contract}, o único contrato que resta, que por isso não se pergunta: {answer} outra vez para o grau de partida {rank}, senão um valor: {ranks}",
 }
