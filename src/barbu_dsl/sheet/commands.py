@@ -18,7 +18,7 @@ from ..safe_text import for_terminal
 from .export import csv_text, game_file_text, show_json
 from .game import SheetError, SheetFileError, SheetGame
 from .session import Failed, Session, confirm, next_hand, print_state, read_json, refused, write_file
-from .views import games_table, hand_announcement, print_game, scores_text
+from .views import games_lines, games_table, hand_announcement, print_game, scores_text
 
 
 def new(s: Session, spec: str, players: str) -> None:
@@ -148,9 +148,9 @@ def list_games(s: Session, as_json: bool) -> None:
     elif not rows:
         s.tell(s.t("sheet_cli.no_games", db=s.store.path))
     else:
-        from .layout import print_wide
+        from .layout import print_or_lines
 
-        print_wide(s.out.console, games_table(rows, states, s.t))
+        print_or_lines(s.out.console, games_table(rows, states, s.t), games_lines(rows, states, s.t))
 
 
 def export(s: Session, game_id: int, output: Path | None, as_csv: bool) -> None:

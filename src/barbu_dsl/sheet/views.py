@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import Translator
 from ..runtime.scoring import target_reached
-from ..safe_text import for_rich
+from ..safe_text import for_rich, for_terminal
 from ..words import signed_text
 from .game import ScoredHand, SheetGame
 from .layout import SheetRow, doubles_words, print_sheet, signed
@@ -50,7 +50,7 @@ def print_game(console: Console, game: SheetGame, game_id: int, t: Translator) -
     """The hand-by-hand sheet, fitted to ``console``."""
     names = game.players
     rows = [SheetRow(hand.number + 1, hand_announcement(game, hand, t), names[hand.declarer],
-                     doubles_words(hand.doubles, names), hand.final, hand.totals) for hand in game.scored]
+                     doubles_words(hand.doubles, names, t), hand.final, hand.totals) for hand in game.scored]
     winners = game.winners if game.over and game.scored else ()
     print_sheet(console, t("sheet_cli.sheet_title", game=game_id, spec=game.spec_ref), names, rows, game.totals,
                 winners, t, checked=True)
@@ -107,8 +107,22 @@ def games_table(rows: Sequence[GameRow], states: Sequence[str], t: Translator) -
         table.add_column(for_rich(t(f"sheet_cli.col.{key}")), justify=justify)  # type: ignore[arg-type]
     for row, state in zip(rows, states, strict=True):
         table.add_row(str(row.id), for_rich(row.spec_ref), for_rich(", ".join(row.players)), str(row.hands),
-                      for_rich(state), row.changed.replace("T", " ").split("+")[0])
+                      for_rich(state), _changed(row))
     return table
 
 
-__all__ = ["contract_name", "games_table", "hand_announcement", "print_game", "scores_text", "state_lines"]
+def games_lines(rows: Sequence[GameRow], states: Sequence[str], t: Translator) -> list[list[str]]:
+    """``barbu sheet list`` where its table is too wide: a few lines a game
+    (its id and spec; its players; its hands, state and last change)."""
+    return [[t("sheet_cli.list.game", game=row.id, spec=for_terminal(row.spec_ref, one_line=True)),
+             for_terminal(", ".join(row.players), one_line=True),
+             t("sheet_cli.list.state", hands=row.hands, state=for_terminal(state, one_line=True),
+               changed=_changed(row))] for row, state in zip(rows, states, strict=True)]
+
+
+def _changed(row: GameRow) -> str:
+    """When a game last changed, to the minute: ``2026-12-07 23:06``."""
+    return row.changed.replace("T", " ").split("+")[0][:16]
+
+
+__all__ = ["contract_name", "games_lines", "games_table", "hand_announcement", "print_game", "scores_text", "state_lines"]

@@ -142,7 +142,7 @@ def print_table(console: Console, result: GameResult, spec: m.Spec, say: Speech)
         contract = announced(hand, spec, say)
         if hand.status == "not_played":
             contract += f" ({say('table.sheet.not_played')})"
-        rows.append(SheetRow(hand.number + 1, contract, names[hand.declarer], doubles_words(hand.doubles, names),
+        rows.append(SheetRow(hand.number + 1, contract, names[hand.declarer], doubles_words(hand.doubles, names, say.t),
                              hand.final, hand.totals))
     title = say("table.sheet.title", spec=result.spec, players=result.players, seed=result.seed)
     for line in seat_lines(result, say):

@@ -126,4 +126,8 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.interrupted": "interrupted (Ctrl-C): nothing changed; every hand saved before is kept",
     "sheet_cli.interrupted.hand": "interrupted (Ctrl-C): nothing saved of this hand; every hand saved before it is kept",
     "sheet_cli.want.rank_or_number": "{answer} is also the number of {contract}, the only contract left, so it is not asked: {answer} again for the starting rank {rank}, else a rank: {ranks}",
+    "sheet_cli.doubles.double": "{doubler}→{players}",
+    "sheet_cli.doubles.redouble": "{doubler}→{players} (redoubled)",
+    "sheet_cli.list.game": "game {game}: {spec}",
+    "sheet_cli.list.state": "hands: {hands}; {state}; changed: {changed}",
 }

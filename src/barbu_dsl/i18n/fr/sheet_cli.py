@@ -126,4 +126,8 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.interrupted": "interrompu (Ctrl-C) : rien n'a changé ; chaque donne enregistrée avant est gardée",
     "sheet_cli.interrupted.hand": "interrompu (Ctrl-C) : rien d'enregistré de cette donne ; chaque donne enregistrée avant elle est gardée",
     "sheet_cli.want.rank_or_number": "{answer} est aussi le numéro de {contract}, le seul contrat qui reste, qui n'est donc pas demandé : {answer} encore pour le rang de départ {rank}, sinon une hauteur : {ranks}",
+    "sheet_cli.doubles.double": "{doubler}→{players}",
+    "sheet_cli.doubles.redouble": "{doubler}→{players} (surcontre)",
+    "sheet_cli.list.game": "partie {game} : {spec}",
+    "sheet_cli.list.state": "donnes : {hands} ; {state} ; modifiée : {changed}",
 }

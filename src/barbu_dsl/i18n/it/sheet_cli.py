@@ -126,4 +126,8 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.interrupted": "interrotto (Ctrl-C): niente è cambiato; ogni mano salvata prima resta",
     "sheet_cli.interrupted.hand": "interrotto (Ctrl-C): niente salvato di questa mano; ogni mano salvata prima resta",
     "sheet_cli.want.rank_or_number": "{answer} è anche il numero di {contract}, l'unico contratto rimasto, che quindi non si chiede: di nuovo {answer} per il valore di partenza {rank}, altrimenti un valore: {ranks}",
+    "sheet_cli.doubles.double": "{doubler}→{players}",
+    "sheet_cli.doubles.redouble": "{doubler}→{players} (surcontro)",
+    "sheet_cli.list.game": "partita {game}: {spec}",
+    "sheet_cli.list.state": "mani: {hands}; {state}; modificata: {changed}",
 }

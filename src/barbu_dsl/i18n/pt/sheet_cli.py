@@ -126,4 +126,8 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.interrupted": "interrompido (Ctrl-C): nada mudou; cada mão guardada antes fica",
     "sheet_cli.interrupted.hand": "interrompido (Ctrl-C): nada guardado desta mão; cada mão guardada antes dela fica",
     "sheet_cli.want.rank_or_number": "{answer} é também o número de {contract}, o único contrato que resta, que por isso não se pergunta: {answer} outra vez para o grau de partida {rank}, senão um valor: {ranks}",
+    "sheet_cli.doubles.double": "{doubler}→{players}",
+    "sheet_cli.doubles.redouble": "{doubler}→{players} (recontra)",
+    "sheet_cli.list.game": "jogo {game}: {spec}",
+    "sheet_cli.list.state": "mãos: {hands}; {state}; alterado: {changed}",
 }
