@@ -209,3 +209,28 @@ def test_the_domino_number_typed_as_its_starting_rank_is_confirmed(tmp_path: Pat
     assert result.exit_code == 0, result.stdout + result.stderr
     assert said in result.stdout
     assert shown(db, game)["hands"][6]["start_rank"] == ("7" if lang == "en" else "J")
+
+
+@pytest.mark.parametrize(("lang", "delimiter", "rank", "redoubled"), [
+    ("en", ",", "J", "Paolo→Niccolò (redoubled)"), ("it", ";", "F", "Paolo→Niccolò (surcontro)"),
+    ("fr", ";", "V", "Paolo→Niccolò (surcontre)"), ("pt", ";", "V", "Paolo→Niccolò (recontra)"),
+])
+def test_the_csv_opens_in_columns_in_the_tables_language(tmp_path: Path, lang: str, delimiter: str, rank: str,
+                                                         redoubled: str) -> None:
+    """A spreadsheet in Italian, French or Portuguese reads ``;`` between
+    cells (its decimal separator is the comma), in English ``,``; the
+    domino's starting rank in the language's letters; the doubles as
+    ``show`` says them, a two-word name whole and a redouble said so."""
+    import csv
+
+    hands = [{"contract": "No queens", "declarer": 0, "took": {"cards": {"Q": [1, 0, 1, 2]}},
+              "doubles": [[3, 0], [3, 1], [2, 0], [0, 2]]},
+             {"contract": "Domino", "declarer": 0, "start_rank": "J", "took": {"placings": [0, 1, 2, 3]}}]
+    db = tmp_path / "db"
+    game = add_series(db, tmp_path, hands)
+    text = barbu(db, "sheet", "export", game, "--csv", "--lang", lang).stdout
+    rows = list(csv.reader(text.removeprefix("\ufeff").splitlines(), delimiter=delimiter))
+    assert len({len(row) for row in rows}) == 1 and len(rows[0]) == 7 + 4 * 4
+    assert rows[1][5] == f"Anna Lise→Paolo, Giulia; Niccolò→Paolo; {redoubled}"
+    assert rows[2][4] == rank
+    assert [int(v) for v in rows[1][-4:]] == [int(v) for v in shown(db, game)["hands"][0]["totals"]]

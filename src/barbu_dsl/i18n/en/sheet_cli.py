@@ -130,4 +130,5 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.doubles.redouble": "{doubler}→{players} (redoubled)",
     "sheet_cli.list.game": "game {game}: {spec}",
     "sheet_cli.list.state": "hands: {hands}; {state}; changed: {changed}",
+    "sheet_cli.csv.delimiter": ",",
 }

@@ -130,4 +130,5 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.doubles.redouble": "{doubler}→{players} (surcontre)",
     "sheet_cli.list.game": "partie {game} : {spec}",
     "sheet_cli.list.state": "donnes : {hands} ; {state} ; modifiée : {changed}",
+    "sheet_cli.csv.delimiter": ";",
 }

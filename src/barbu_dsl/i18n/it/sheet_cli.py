@@ -130,4 +130,5 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.doubles.redouble": "{doubler}→{players} (surcontro)",
     "sheet_cli.list.game": "partita {game}: {spec}",
     "sheet_cli.list.state": "mani: {hands}; {state}; modificata: {changed}",
+    "sheet_cli.csv.delimiter": ";",
 }

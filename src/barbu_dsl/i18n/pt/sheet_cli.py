@@ -130,4 +130,5 @@ MESSAGES: dict[str, str] = {
     "sheet_cli.doubles.redouble": "{doubler}→{players} (recontra)",
     "sheet_cli.list.game": "jogo {game}: {spec}",
     "sheet_cli.list.state": "mãos: {hands}; {state}; alterado: {changed}",
+    "sheet_cli.csv.delimiter": ";",
 }
