@@ -140,6 +140,7 @@ def test_the_totals_line_says_every_sign(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("where", ["before", "after"])
 def test_lang_and_db_before_or_after_the_command(tmp_path: Path, where: str) -> None:
+    """``barbu sheet --lang it --db FILE show 1`` as ``barbu sheet show 1 --lang it --db FILE``."""
     db = tmp_path / "db"
     game = new_game(db)
     other = tmp_path / "other.db"
@@ -234,3 +235,16 @@ def test_the_csv_opens_in_columns_in_the_tables_language(tmp_path: Path, lang: s
     assert rows[1][5] == f"Anna Lise→Paolo, Giulia; Niccolò→Paolo; {redoubled}"
     assert rows[2][4] == rank
     assert [int(v) for v in rows[1][-4:]] == [int(v) for v in shown(db, game)["hands"][0]["totals"]]
+
+
+def test_lang_before_barbu_s_command(tmp_path: Path) -> None:
+    """``barbu --lang it sheet ...``: the language of the command after it,
+    whose own --lang wins; an unknown language is refused with exit 2."""
+    db = tmp_path / "db"
+    game = new_game(db)
+    assert "totali: Paolo 0" in barbu(db, "--lang", "it", "sheet", "show", game).stdout
+    assert "totaux : Paolo 0" in barbu(db, "--lang", "it", "sheet", "--lang", "fr", "show", game).stdout
+    added = barbu(db, "--lang", "pt", "sheet", "add", game, input="Paolo\nSem vazas\n4 3 3 3\n\n\n\n")
+    assert added.exit_code == 0 and "Quem declara?" in added.stdout
+    refused = barbu(db, "--lang", "de", "sheet", "show", game)
+    assert refused.exit_code == 2 and "unknown language 'de'" in refused.stderr

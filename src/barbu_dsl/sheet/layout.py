@@ -172,52 +172,77 @@ def wrap(text: str, width: int, breaks: Sequence[str] = ("; ", ", ", " ")) -> li
     return [*lines, line.rstrip()] if line.strip() else lines
 
 
-def _compact(title: str, names: Sequence[str], rows: Sequence[SheetRow], totals: Sequence[int],
-             winners: Sequence[int], t: Translator, checked: bool, width: int) -> list[Text]:
+GAP = 2
+"""Cells between two players' columns in the compact layout."""
+
+
+class _Compact:
     """The sheet in ``width`` cells, one column a player: in it each hand's
     score with the running total under it.  The contract and the declarer
-    stand beside the players' columns when there is room, else above them;
-    the doubles take a line across the sheet under their hand.  A player's
-    name is broken only between its words, and only when the columns need
-    it; when even the columns do not fit, a line a player."""
-    from rich.cells import cell_len
-    from rich.text import Text
+    stand ``beside`` the players' columns when there is room, else
+    ``above`` them; the doubles take a line across the sheet under their
+    hand.  A player's name is broken only between its words, and only
+    when the columns need it; when even the columns do not fit, a line a
+    player (``lines``)."""
 
-    shown = [_cell(name) for name in names]
-    numbers = [signed(v) for row in rows for v in row.scores] + [total_text(v) for row in rows for v in row.totals]
-    number_width = max([cell_len(x) for x in [*numbers, *(total_text(v) for v in totals)]], default=1)
-    hand_width = max(cell_len(t("sheet_cli.col.hand")), *(len(str(row.number)) for row in rows), 1)
-    indent = 1 + hand_width + 2
-    gap = 2
+    def __init__(self, names: Sequence[str], rows: Sequence[SheetRow], totals: Sequence[int], t: Translator,
+                 width: int):
+        from rich.cells import cell_len
 
-    def columns(whole_names: bool) -> list[int]:
-        return [max(number_width, cell_len(name) if whole_names else max(cell_len(w) for w in name.split() or [""]))
-                for name in shown]
+        self.names, self.rows, self.t, self.width = [_cell(name) for name in names], rows, t, width
+        numbers = [*(signed(v) for row in rows for v in row.scores), *(total_text(v) for v in totals),
+                   *(total_text(v) for row in rows for v in row.totals)]
+        self.number_width = max((cell_len(x) for x in numbers), default=1)
+        self.hand_width = max(cell_len(t("sheet_cli.col.hand")), *(len(str(row.number)) for row in rows))
+        self.indent = 1 + self.hand_width + 2
+        longest_word = max((cell_len(w) for row in rows for w in _cell(row.contract).split()), default=1)
+        contract_width = max(cell_len(t("sheet_cli.col.contract")), longest_word, 12)
+        self.mode, self.widths, self.side = "lines", self._columns(True), 0
+        for whole in (True, False):
+            self.widths = self._columns(whole)
+            room = width - self.indent - self._span() - GAP
+            if room >= contract_width:
+                self.mode, self.side = "beside", room
+                break
+            if width - self.indent >= self._span():
+                self.mode = "above"
+                break
 
-    def span(widths: list[int]) -> int:
-        return sum(widths) + gap * (len(widths) - 1)
+    def _columns(self, whole_names: bool) -> list[int]:
+        """Each player's column: its numbers, and its name whole or its longest word."""
+        from rich.cells import cell_len
 
-    texts = [_cell(f"{row.contract}") for row in rows]
-    contract_width = max([cell_len(t("sheet_cli.col.contract")), *(cell_len(w) for text in texts
-                                                                  for w in text.split())], default=1)
-    mode, widths = "lines", columns(True)
-    for whole in (True, False):
-        widths = columns(whole)
-        room = width - indent - span(widths) - gap
-        if room >= max(contract_width, 12):
-            mode = "beside"
-            break
-        if width - indent >= span(widths):
-            mode = "above"
-            break
-    lines: list[Text] = []
-    body = width - indent
-    side = width - indent - span(widths) - gap if mode == "beside" else 0
+        return [max(self.number_width, cell_len(name) if whole_names else max(map(cell_len, name.split() or [""])))
+                for name in self.names]
 
-    def with_left(left: list[str], right: list[Text]) -> list[Text]:
-        """Lines with ``left`` (hand number and contract) beside ``right`` (the players' columns)."""
+    def _span(self) -> int:
+        return sum(self.widths) + GAP * (len(self.widths) - 1)
+
+    def numbered(self, number: str, parts: Sequence[str]) -> list[str]:
+        """``parts`` as lines after the hand's ``number``."""
+        return [(" " + number.rjust(self.hand_width) + "  " if i == 0 else " " * self.indent) + part
+                for i, part in enumerate(parts)]
+
+    def cells(self, cells: Sequence[Text | str]) -> Text:
+        """One line of the players' columns, each cell at the right of its column."""
+        from rich.cells import cell_len
+        from rich.text import Text
+
+        line = Text()
+        for number, (cell, cell_width) in enumerate(zip(cells, self.widths, strict=True)):
+            text = cell if isinstance(cell, Text) else Text(cell)
+            line.append(" " * ((GAP if number else 0) + cell_width - cell_len(text.plain)))
+            line.append(text)
+        return line
+
+    def beside(self, left: Sequence[str], right: Sequence[Text]) -> list[Text]:
+        """Lines with ``left`` (the hand's number, contract, declarer) beside
+        ``right`` (the players' columns)."""
+        from rich.cells import cell_len
+        from rich.text import Text
+
+        start = self.indent + self.side + GAP if self.side else self.indent
         out = []
-        start = indent + side + gap if side else indent
         for index in range(max(len(left), len(right))):
             lead = left[index] if index < len(left) else ""
             line = Text(lead + " " * max(start - cell_len(lead), 0))
@@ -227,55 +252,67 @@ def _compact(title: str, names: Sequence[str], rows: Sequence[SheetRow], totals:
             out.append(line)
         return out
 
-    def cells_line(cells: Sequence[Text | str]) -> Text:
-        line = Text()
-        for number, (cell, cell_width) in enumerate(zip(cells, widths, strict=True)):
-            if number:
-                line.append(" " * gap)
-            text = cell if isinstance(cell, Text) else Text(cell)
-            line.append(" " * (cell_width - cell_len(text.plain)))
-            line.append(text)
-        return line
+    def across(self, text: str, number: str | None = None) -> list[Text]:
+        """``text`` on lines across the sheet, after the hand's ``number``, or indented."""
+        from rich.text import Text
 
-    def numbered(number: str, text: list[str]) -> list[str]:
-        return [(" " + number.rjust(hand_width) + "  " if i == 0 else " " * indent) + part
-                for i, part in enumerate(text)]
+        parts = wrap(text, self.width - self.indent)
+        return [Text(line) for line in (self.numbered(number, parts) if number is not None
+                                        else [" " * self.indent + part for part in parts])]
 
-    total_cells = _total_cells(totals, winners)
-    if mode == "lines":
-        name_width = max(cell_len(name) for name in shown)
-        for row in rows:
-            lines += [Text(line) for line in numbered(str(row.number), wrap(f"{_cell(row.contract)}; {_cell(row.declarer)}", body))]
-            lines += [Text(" " * indent + part) for part in wrap(_cell(row.doubles), body) if row.doubles]
-            for name, score, total in zip(shown, row.scores, row.totals, strict=True):
-                lines.append(Text(" " * indent + name.ljust(name_width) + "  " + signed(score).rjust(number_width)
-                                  + "  " + total_text(total).rjust(number_width)))
-        lines.append(Text(" " * indent + t("sheet_cli.row.total")))
-        for name, total in zip(shown, total_cells, strict=True):
-            line = Text(" " * indent + name.ljust(name_width) + "  " + " " * (number_width * 2 + 2 - len(total.plain)))
-            lines.append(line.append(total))
-    else:
-        head = [wrap(name, cell_width, (" ",)) if cell_len(name) > cell_width else [name]
-                for name, cell_width in zip(shown, widths, strict=True)]
+    def body(self, totals: Sequence[Text]) -> list[Text]:
+        return self._lines(totals) if self.mode == "lines" else self._columns_body(totals)
+
+    def _columns_body(self, totals: Sequence[Text]) -> list[Text]:
+        from rich.text import Text
+
+        t, beside = self.t, self.mode == "beside"
+        head = [wrap(name, w, (" ",)) for name, w in zip(self.names, self.widths, strict=True)]
         depth = max(len(h) for h in head)
         head = [[""] * (depth - len(h)) + h for h in head]  # the names' last lines on one line
-        heading = [cells_line([h[i] for h in head]) for i in range(depth)]
-        left = numbered(t("sheet_cli.col.hand"), [t("sheet_cli.col.contract")]) if mode == "beside" else numbered(t("sheet_cli.col.hand"), [""])
-        lines += with_left([""] * (depth - 1) + left, heading)
-        rule = indent + span(widths) + (side + gap if mode == "beside" else 0)
-        lines.append(Text(" " + "─" * (rule - 1)))
-        for row in rows:
-            scores = cells_line([signed(v) for v in row.scores])
-            running = cells_line([total_text(v) for v in row.totals])
-            if mode == "beside":
-                left = numbered(str(row.number), wrap(_cell(row.contract), side, (" ",)) + wrap(_cell(row.declarer), side, (" ",)))
-                lines += with_left(left, [scores, running])
+        left = self.numbered(t("sheet_cli.col.hand"), [t("sheet_cli.col.contract") if beside else ""])
+        lines = self.beside([""] * (depth - 1) + left, [self.cells([h[i] for h in head]) for i in range(depth)])
+        rule = Text(" " + "─" * (self.indent + self._span() + (self.side + GAP if beside else 0) - 1))
+        lines.append(rule)
+        for row in self.rows:
+            scores = [self.cells([signed(v) for v in row.scores]), self.cells([total_text(v) for v in row.totals])]
+            if beside:
+                words = wrap(_cell(row.contract), self.side, (" ",)) + wrap(_cell(row.declarer), self.side, (" ",))
+                lines += self.beside(self.numbered(str(row.number), words), scores)
             else:
-                lines += [Text(line) for line in numbered(str(row.number), wrap(f"{_cell(row.contract)}; {_cell(row.declarer)}", body))]
-                lines += with_left([], [scores, running])
-            lines += [Text(" " * indent + part) for part in wrap(_cell(row.doubles), body) if row.doubles]
-        lines.append(Text(" " + "─" * (rule - 1)))
-        lines += with_left(numbered("", [t("sheet_cli.row.total")]) if mode == "beside" else [""], [cells_line(total_cells)])
+                lines += self.across(f"{_cell(row.contract)}; {_cell(row.declarer)}", str(row.number))
+                lines += self.beside([], scores)
+            lines += self.across(_cell(row.doubles)) if row.doubles else []
+        lines.append(rule.copy())
+        return lines + self.beside(self.numbered("", [t("sheet_cli.row.total")]) if beside else [""],
+                                   [self.cells(totals)])
+
+    def _lines(self, totals: Sequence[Text]) -> list[Text]:
+        """A line a player: each hand's score and the running total after the name."""
+        from rich.text import Text
+
+        name_width = max(len(name) for name in self.names)
+        lines: list[Text] = []
+        for row in self.rows:
+            lines += self.across(f"{_cell(row.contract)}; {_cell(row.declarer)}", str(row.number))
+            lines += self.across(_cell(row.doubles)) if row.doubles else []
+            for name, score, total in zip(self.names, row.scores, row.totals, strict=True):
+                lines.append(Text(" " * self.indent + name.ljust(name_width) + "  " + signed(score).rjust(
+                    self.number_width) + "  " + total_text(total).rjust(self.number_width)))
+        lines.append(Text(" " * self.indent + self.t("sheet_cli.row.total")))
+        for name, cell in zip(self.names, totals, strict=True):
+            lines.append(Text(" " * self.indent + name.ljust(name_width) + " " * (
+                2 + self.number_width * 2 + 2 - len(cell.plain))).append(cell))
+        return lines
+
+
+def _compact(title: str, names: Sequence[str], rows: Sequence[SheetRow], totals: Sequence[int],
+             winners: Sequence[int], t: Translator, checked: bool, width: int) -> list[Text]:
+    """The compact sheet (:class:`_Compact`) with its title and caption, as lines."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    lines = _Compact(names, rows, totals, t, width).body(_total_cells(totals, winners))
     caption = t("sheet_cli.caption.compact.checked" if checked else "sheet_cli.caption.compact")
     used = max(cell_len(line.plain) for line in lines)
     return [Text(_cell(title).center(used).rstrip()), Text(""), *lines, Text(""),

@@ -125,4 +125,5 @@ def _changed(row: GameRow) -> str:
     return row.changed.replace("T", " ").split("+")[0][:16]
 
 
-__all__ = ["contract_name", "games_lines", "games_table", "hand_announcement", "print_game", "scores_text", "state_lines"]
+__all__ = ["contract_name", "games_lines", "games_table", "hand_announcement", "print_game", "scores_text",
+           "state_lines"]
