@@ -210,6 +210,10 @@ def test_the_domino_number_typed_as_its_starting_rank_is_confirmed(tmp_path: Pat
     assert result.exit_code == 0, result.stdout + result.stderr
     assert said in result.stdout
     assert shown(db, game)["hands"][6]["start_rank"] == ("7" if lang == "en" else "J")
+    edited = barbu(db, "sheet", "edit", game, "7", "--lang", lang, input="\n" * 6)  # Enter keeps each answer
+    assert edited.exit_code == 0, edited.stdout + edited.stderr
+    assert said.split(":")[0] not in edited.stdout
+    assert shown(db, game)["hands"][6]["start_rank"] == ("7" if lang == "en" else "J")
 
 
 @pytest.mark.parametrize(("lang", "delimiter", "rank", "redoubled"), [

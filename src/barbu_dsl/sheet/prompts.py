@@ -346,9 +346,9 @@ class HandEntry:
             trump = ask.ask(t("sheet_cli.ask.trump", suits=suit_choices(t)), lambda a: read_suit_answer(a, t), keep)
         if isinstance(play, m.DominoPlay) and play.start == "chosen":
             old = C.parse_rank(str(self.old["start_rank"])) if self.old.get("start_rank") else None
+            kept = rank_letter(old, t.language) if old else None
             start_rank = ask.ask(t("sheet_cli.ask.rank", ranks=rank_choices(t)),
-                                 self._rank_reader(contract, len(turn.options) == 1),
-                                 rank_letter(old, t.language) if old else None)
+                                 self._rank_reader(contract, len(turn.options) == 1, kept), kept)
         hand: dict[str, Any] = {
             "contract": contract.name, "declarer": declarer,
             "trump": None if trump is None else C.SUIT_LETTERS[trump],
@@ -416,12 +416,13 @@ class HandEntry:
             return t("sheet_cli.want.played", contract=name, hand=played[-1].number + 1, name=by, options=left)
         return t("sheet_cli.want.not_left", contract=name, name=self.names[declarer], options=left)
 
-    def _rank_reader(self, contract: m.Contract, alone: bool) -> Callable[[str], int]:
+    def _rank_reader(self, contract: m.Contract, alone: bool, kept: str | None) -> Callable[[str], int]:
         """The starting rank's reader.  Where ``contract`` was ``alone`` (the
         only one left, so not asked), its number typed as the rank (``7``
         for Domino) may be meant as the contract: it is taken as the rank
-        when typed again, and said so the first time."""
-        t, seen = self.t, set()
+        when typed again, and said so the first time (not when it is the
+        rank of the hand edited, ``kept``)."""
+        t, seen = self.t, {kept}
         pool = list(dict.fromkeys(self.game.flow.plan.pool))
         numbers = contract_numbers([*pool, *(c for c in self.game.spec.contracts if c not in pool)])
         number = next((str(n) for n, c in numbers.items() if c == contract), None) if alone else None
