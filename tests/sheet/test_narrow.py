@@ -117,3 +117,12 @@ def test_wrap_breaks_between_doublers_then_names() -> None:
                               "Niccolò (redoubled)"]
     assert wrap("Massimiliano", 5) == ["Massi", "milia", "no"]  # only a word wider than the line is cut
     assert wrap("short", 80) == ["short"]
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_a_game_without_hands_shows_its_players(tmp_path: Path, columns: int) -> None:
+    db = tmp_path / "db"
+    assert barbu(db, "sheet", "new", "tournament", "--players", ",".join(LONG)).exit_code == 0
+    result = barbu(db, "sheet", "show", "1", columns=columns, lang="pt")
+    assert result.exit_code == 0, result.stderr
+    assert "total" in result.stdout and "Bartolomeo" in result.stdout

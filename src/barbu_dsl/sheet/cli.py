@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from ..commandline import LANG_HELP, WHOLE_NUMBER, Group, argument
 
@@ -57,8 +58,10 @@ def _run(command: str, lang: str | None, db: Path | None, **args: Any) -> None:
     from .session import session
 
     action: Callable[..., None] = getattr(commands, command)
-    before = click.get_current_context().meta.get(_SHEET_OPTIONS, {})  # the command's own option wins
-    lang = lang if lang is not None else before.get("lang")
+    ctx = click.get_current_context()
+    before = ctx.meta.get(_SHEET_OPTIONS, {})  # the command's own option wins, then the group's, then barbu's
+    if lang is None or ctx.get_parameter_source("lang") is ParameterSource.DEFAULT_MAP:
+        lang = before.get("lang") or lang
     db = db if db is not None else before.get("db")
     with session(lang, db) as s:
         action(s, **args)

@@ -193,7 +193,7 @@ class _Compact:
         numbers = [*(signed(v) for row in rows for v in row.scores), *(total_text(v) for v in totals),
                    *(total_text(v) for row in rows for v in row.totals)]
         self.number_width = max((cell_len(x) for x in numbers), default=1)
-        self.hand_width = max(cell_len(t("sheet_cli.col.hand")), *(len(str(row.number)) for row in rows))
+        self.hand_width = max([cell_len(t("sheet_cli.col.hand")), *(len(str(row.number)) for row in rows)])
         self.indent = 1 + self.hand_width + 2
         longest_word = max((cell_len(w) for row in rows for w in _cell(row.contract).split()), default=1)
         contract_width = max(cell_len(t("sheet_cli.col.contract")), longest_word, 12)
