@@ -74,7 +74,24 @@ def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         ctx.exit()
 
 
+def _lang_everywhere(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``barbu --lang it sheet show 1``: a --lang before the command is the
+    default of every command's own --lang (which, given, wins)."""
+    if value is None or ctx.resilient_parsing:
+        return
+
+    def defaults(command: click.Command) -> dict[str, object]:
+        found: dict[str, object] = {"lang": value} if any(p.name == "lang" for p in command.params) else {}
+        if isinstance(command, click.Group):
+            found.update({name: defaults(sub) for name, sub in command.commands.items()})
+        return found
+
+    ctx.default_map = defaults(ctx.command)
+
+
 @click.group(cls=Group, name="barbu", no_args_is_help=True, context_settings=CONTEXT)
+@click.option("--lang", metavar="LANG", expose_value=False, callback=_lang_everywhere,
+              help=f"The language of every command that speaks to people: {LANG_HELP}")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
               help="Show the version and exit.")
 @click.option("--install-completion", metavar="[SHELL]", is_flag=False, flag_value="", expose_value=False,

@@ -221,9 +221,9 @@ def test_export_import_and_csv(tmp_path: Path) -> None:
     columns = ["donne", "contrat", "déclarant", "atout", "rang de départ", "contres", "état"]
     for part in ("jeu", "contres", "donne", "total"):
         columns += [f"{name} : {part}" for name in PLAYERS]
-    assert csv[0] == ",".join(columns)
-    assert csv[1] == ("1,Pas de dames,Anna,,,Bea>Anna Bea>Carla Bea>Diana Carla>Anna Anna>Carla,jouée,"
-                      "-6,0,-6,-12,-6,24,-6,-12,-12,24,-12,-24,-12,24,-12,-24")  # play, doubles, hand, totals
+    assert csv[0] == ";".join(columns)  # as a French spreadsheet reads a CSV file
+    assert csv[1] == ('1;Pas de dames;Anna;;;"Bea→Anna, Carla, Diana; Carla→Anna; Anna→Carla (surcontre)";jouée;'
+                      "-6;0;-6;-12;-6;24;-6;-12;-12;24;-12;-24;-12;24;-12;-24")  # play, doubles, hand, totals
 
 
 def test_show_and_list(tmp_path: Path) -> None:

@@ -14,22 +14,31 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from ..commandline import LANG_HELP, WHOLE_NUMBER, Group, argument
 
 
-@click.group(cls=Group, name="sheet", no_args_is_help=True)
-def sheet() -> None:
-    """Keep score of a real table: start a game, enter each hand (who took what), show, undo, edit, export and
-    import sheets."""
-
-
 def _db_and_lang(command: Callable[..., None]) -> Callable[..., None]:
-    """The options every sheet command takes: --db and --lang."""
+    """The options every sheet command takes: --db and --lang (also before
+    the command's name, ``barbu sheet --lang it show 1``)."""
     command = click.option("--lang", metavar="LANG", help=LANG_HELP)(command)
     return click.option("--db", type=click.Path(path_type=Path), metavar="FILE",
                         help="The database file (default: $BARBU_DB, else sheets.sqlite3 in the user's data "
                              "directory).")(command)
+
+
+@click.group(cls=Group, name="sheet", no_args_is_help=True)
+@_db_and_lang
+@click.pass_context
+def sheet(ctx: click.Context, db: Path | None, lang: str | None) -> None:
+    """Keep score of a real table: start a game, enter each hand (who took what), show, undo, edit, export and
+    import sheets."""
+    ctx.meta[_SHEET_OPTIONS] = {"db": db, "lang": lang}
+
+
+_SHEET_OPTIONS = "barbu.sheet.options"
+"""Where the group keeps --db and --lang given before the command's name."""
 
 
 game_argument = argument("game_id", type=WHOLE_NUMBER, metavar="GAME",
@@ -49,6 +58,11 @@ def _run(command: str, lang: str | None, db: Path | None, **args: Any) -> None:
     from .session import session
 
     action: Callable[..., None] = getattr(commands, command)
+    ctx = click.get_current_context()
+    before = ctx.meta.get(_SHEET_OPTIONS, {})  # the command's own option wins, then the group's, then barbu's
+    if lang is None or ctx.get_parameter_source("lang") is ParameterSource.DEFAULT_MAP:
+        lang = before.get("lang") or lang
+    db = db if db is not None else before.get("db")
     with session(lang, db) as s:
         action(s, **args)
 

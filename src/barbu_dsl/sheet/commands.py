@@ -18,7 +18,7 @@ from ..safe_text import for_terminal
 from .export import csv_text, game_file_text, show_json
 from .game import SheetError, SheetFileError, SheetGame
 from .session import Failed, Session, confirm, next_hand, print_state, read_json, refused, write_file
-from .views import games_table, hand_announcement, print_game, scores_text
+from .views import games_lines, games_table, hand_announcement, print_game, scores_text
 
 
 def new(s: Session, spec: str, players: str) -> None:
@@ -82,7 +82,7 @@ def edit(s: Session, game_id: int, number: int, hand_file: Path | None, raw: boo
     old = hands[number - 1] if isinstance(hands[number - 1], dict) else None
     hand = next_hand(s, earlier, game_id, hand_file, raw, old)
     changed = hands[:number - 1] + [hand.entry] + hands[number:]
-    game = _checked(s, stored, changed, game_id, earlier.players)
+    game = _checked(s, stored, changed, game_id, earlier)
     s.store.replace(game_id, changed, hands)
     s.say(s.t("sheet_cli.edited", game=game_id, number=number))
     print_state(s, game)
@@ -102,7 +102,7 @@ def delete(s: Session, game_id: int, number: int, yes: bool = False) -> None:
         game = SheetGame.from_json({**stored, "hands": changed})
     except SheetError as error:  # name each hand by its number on the sheet as it is
         again = SheetError([(n + 1 if n is not None and n >= number else n, found) for n, found in error.problems])
-        raise refused(s, "sheet_cli.refused_delete", again, names, game=game_id, number=number) from None
+        raise refused(s, "sheet_cli.refused_delete", again, current, game=game_id, number=number) from None
     if not confirm(s, s.t("sheet_cli.confirm.delete", **what), yes):
         s.say(s.t("sheet_cli.unchanged", game=game_id))
         return
@@ -116,12 +116,13 @@ def _check_number(number: int, hands: list[Any]) -> None:
         raise SheetFileError("no_such_hand", number=number, hands=len(hands))
 
 
-def _checked(s: Session, stored: dict[str, Any], hands: list[Any], game_id: int, names: list[str]) -> SheetGame:
-    """The game with ``hands`` instead of its own, every hand checked."""
+def _checked(s: Session, stored: dict[str, Any], hands: list[Any], game_id: int, game: SheetGame) -> SheetGame:
+    """The game with ``hands`` instead of its own, every hand checked
+    (``game``: the players and rules the refusal is said with)."""
     try:
         return SheetGame.from_json({**stored, "hands": hands})
     except SheetError as error:
-        raise refused(s, "sheet_cli.refused_change", error, names, game=game_id) from None
+        raise refused(s, "sheet_cli.refused_change", error, game, game=game_id) from None
 
 
 def list_games(s: Session, as_json: bool) -> None:
@@ -147,9 +148,9 @@ def list_games(s: Session, as_json: bool) -> None:
     elif not rows:
         s.tell(s.t("sheet_cli.no_games", db=s.store.path))
     else:
-        from .layout import print_wide
+        from .layout import print_or_lines
 
-        print_wide(s.out.console, games_table(rows, states, s.t))
+        print_or_lines(s.out.console, games_table(rows, states, s.t), games_lines(rows, states, s.t))
 
 
 def export(s: Session, game_id: int, output: Path | None, as_csv: bool) -> None:

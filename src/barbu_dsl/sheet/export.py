@@ -15,8 +15,10 @@ from typing import Any
 
 from .. import cards as C
 from ..i18n import Translator
+from ..i18n.cards import rank_letter
 from ..safe_text import for_spreadsheet
 from .game import SheetGame
+from .layout import doubles_words
 
 
 def game_file_text(game: SheetGame) -> str:
@@ -67,16 +69,20 @@ def _target(game: SheetGame) -> dict[str, Any]:
 
 def csv_text(game: SheetGame, t: Translator) -> str:
     """One row per hand: its number, contract (by its name in the table's
-    language), declarer, trump, starting rank, doubles, status, then for
-    each player the score from play, the doubles' transfer and the hand's
-    score, then each player's running total; headers in the table's
-    language.  The text starts with a byte-order mark, so a spreadsheet
-    reads it as UTF-8 (names such as Joël stay whole).  Scores are numbers;
-    a text that starts as a formula does (``=cmd|...``, ``-2+3``) is kept
-    as text (:func:`~barbu_dsl.safe_text.for_spreadsheet`)."""
+    language), declarer, trump, starting rank (in the language's letters),
+    doubles (in words, redoubles said so, as ``show`` writes them), status,
+    then for each player the score from play, the doubles' transfer and
+    the hand's score, then each player's running total; headers in the
+    table's language.  Cells are separated as a spreadsheet in that
+    language reads them by default (``,`` in English, ``;`` in Italian,
+    French and Portuguese, whose decimal separator is the comma; the
+    scores are whole numbers).  The text starts with a byte-order mark, so
+    a spreadsheet reads it as UTF-8 (names such as Joël stay whole).
+    Scores are numbers; a text that starts as a formula does (``=cmd|...``,
+    ``-2+3``) is kept as text (:func:`~barbu_dsl.safe_text.for_spreadsheet`)."""
     names = game.players
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, delimiter=t("sheet_cli.csv.delimiter"), lineterminator="\n")
 
     def row(cells: list[object]) -> None:  # text a spreadsheet would run is written as text
         writer.writerow([for_spreadsheet(cell) if isinstance(cell, str) else cell for cell in cells])
@@ -87,14 +93,11 @@ def csv_text(game: SheetGame, t: Translator) -> str:
          *(t(f"sheet_cli.csv.{part}", name=name) for part in ("raw", "transfers", "final", "running")
            for name in names)])
     for hand in game.scored:
-        doubles = " ".join(f"{names[a]}>{names[b]}" for a, b in hand.doubles)
-        try:
-            contract = game.spec.contract(hand.contract).name_in(t.language)
-        except KeyError:
-            contract = hand.contract
+        doubles = doubles_words(hand.doubles, names, t)
+        contract = game.contract_name(hand.contract, t.language)
         row([hand.number + 1, contract, names[hand.declarer],
              "" if hand.trump is None else C.SUIT_SYMBOLS[hand.trump],
-             "" if hand.start_rank is None else C.rank_str(hand.start_rank),
+             "" if hand.start_rank is None else rank_letter(hand.start_rank, t.language),
              doubles, t(f"sheet_cli.status.{hand.status}"), *hand.raw, *hand.transfers, *hand.final, *hand.totals])
     return BOM + buffer.getvalue()
 

@@ -15,7 +15,7 @@ under a house scale reopens under that scale.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,16 +42,18 @@ class SheetError(BarbuError):
         self.problems = list(problems)
         super().__init__(self.describe())
 
-    def describe(self, t: Translator | None = None, names: Sequence[str] | None = None) -> str:
+    def describe(self, t: Translator | None = None, names: Sequence[str] | None = None,
+                 contract_name: Callable[[str], str] | None = None) -> str:
         """Every problem, a line each, after the hand it is in; with the
-        players' ``names``, in a scorer's words (:mod:`.said`)."""
+        players' ``names``, in a scorer's words (:mod:`.said`), the
+        contracts by ``contract_name``."""
         from .said import said
 
         t = t or Translator("en")
         lines = []
         for number, found in self.problems:
             where = t("sheet.hand", number=number) + ", " if number is not None else ""
-            lines.append(where + (said(found, t, names) if names else found.message(t)))
+            lines.append(where + (said(found, t, names, contract_name) if names else found.message(t)))
         return "\n".join(lines)
 
 
@@ -90,6 +92,14 @@ class SheetGame:
     spec: m.Spec
     players: list[str]
     scored: list[ScoredHand] = field(default_factory=list)
+
+    def contract_name(self, name: str, language: str) -> str:
+        """A contract of the game (by the name the game file gives it) by its
+        name in ``language``; a name that is none of them, as it is."""
+        try:
+            return self.spec.contract(name).name_in(language)
+        except KeyError:
+            return name
 
     # ---- building ------------------------------------------------------------
     @classmethod

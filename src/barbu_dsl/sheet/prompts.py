@@ -40,6 +40,7 @@ from ..i18n import Translator
 from ..i18n.answers import (
     contract_numbers,
     is_word,
+    key,
     problem_text,
     read_contract,
     read_seat,
@@ -148,9 +149,10 @@ def read_counts(answer: str, players: int, t: Translator, signed: bool = False) 
     return [int(w) for w in words]
 
 
-def seat_list(names: Sequence[str]) -> str:
-    """``1 Anna, 2 Bea, 3 Carla``: the players by the numbers they are typed by."""
-    return ", ".join(f"{number} {names[seat]}" for number, seat in seat_numbers(len(names)).items())
+def seat_list(names: Sequence[str], allowed: Sequence[int] | None = None) -> str:
+    """``1 Anna, 2 Bea, 3 Carla``: the players (those ``allowed``) by the numbers they are typed by."""
+    return ", ".join(f"{number} {names[seat]}" for number, seat in seat_numbers(len(names)).items()
+                     if allowed is None or seat in allowed)
 
 
 def seat_of(answer: str, names: Sequence[str], t: Translator, allowed: Sequence[int] | None = None) -> int:
@@ -166,7 +168,7 @@ def _wrong_seats(answer: str, found: Any, names: Sequence[str], t: Translator,
     choices = [names[s] for s in (allowed if allowed is not None else range(len(names)))]
     if found.unavailable is not None:
         raise Wrong(t("sheet_cli.want.not_here", name=names[found.unavailable], players=", ".join(choices)))
-    raise Wrong(problem_text(found, answer, t, t("sheet_cli.want.seat", players=seat_list(names))))
+    raise Wrong(problem_text(found, answer, t, t("sheet_cli.want.seat", players=seat_list(names, allowed))))
 
 
 def read_suit_answer(answer: str, t: Translator) -> int:
@@ -188,11 +190,27 @@ def read_rank_answer(answer: str, t: Translator) -> int:
 def read_doubled(answer: str, names: Sequence[str], targets: Sequence[int], cover_all: bool,
                  t: Translator) -> list[int]:
     """The seats a player doubled: nobody (an empty answer, ``nobody``,
-    ``none``, ``-``, ``0``), ``all``, or names and numbers among ``targets``."""
+    ``none``, ``no``, ``-``, ``0``), ``all``, or names and numbers among
+    ``targets``; where the question is yes or no (one player to double, or
+    a redouble of all or nobody), ``yes`` (``sì``, ``oui``, ``sim``, ``y``
+    ...) is all of them.  A name that is also a word (a player called
+    ``Si``) is the player."""
     if not answer.strip():
         return []
+    yes, no = is_word(answer, "yes"), is_word(answer, "no")
+    named = key(answer) in {key(name) for name in names}
+    if (yes or no) and not named and (len(targets) == 1 or cover_all):
+        return sorted(targets) if yes else []
     found = read_seats(answer, names, targets)
     if found.value is None:
+        if no:
+            return []
+        if yes:
+            raise Wrong(t("sheet_cli.want.whom", players=seat_list(names, targets), all=word("all", t),
+                          nobody=word("none", t)))
+        if len(targets) == 1 and found.unavailable is None:
+            raise Wrong(problem_text(found, answer, t, t("sheet_cli.want.yes_no_seat", yes=word("yes", t),
+                                                         no=word("no", t), players=names[targets[0]])))
         return _wrong_seats(answer, found, names, t, targets)  # type: ignore[no-any-return]
     chosen = sorted(found.value)
     if cover_all and chosen and len(chosen) != len(targets):
@@ -266,6 +284,21 @@ def seat_scores(plan: EntryPlan) -> tuple[int, int, int, frozenset[int] | None]:
     return low, high, step or 1, None
 
 
+def _placed(took: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
+    """A copy of the facts ``took`` with ``value`` at ``field``
+    (``took.tricks``, ``took.cards.Q``, ``took.card.KH``: None, nobody
+    took the card, it was set aside, docs/rules.md section 6)."""
+    parts = field.split(".")[1:]
+    placed = {key: dict(v) if isinstance(v, dict) else v for key, v in took.items()}
+    if len(parts) == 1:
+        placed[parts[0]] = value
+    elif value is None:
+        placed.setdefault(parts[0], {}).pop(parts[1], None)
+    else:
+        placed.setdefault(parts[0], {})[parts[1]] = value
+    return placed
+
+
 # --------------------------------------------------------------------------
 # One hand
 
@@ -313,8 +346,9 @@ class HandEntry:
             trump = ask.ask(t("sheet_cli.ask.trump", suits=suit_choices(t)), lambda a: read_suit_answer(a, t), keep)
         if isinstance(play, m.DominoPlay) and play.start == "chosen":
             old = C.parse_rank(str(self.old["start_rank"])) if self.old.get("start_rank") else None
-            start_rank = ask.ask(t("sheet_cli.ask.rank", ranks=rank_choices(t)), lambda a: read_rank_answer(a, t),
-                                 rank_letter(old, t.language) if old else None)
+            kept = rank_letter(old, t.language) if old else None
+            start_rank = ask.ask(t("sheet_cli.ask.rank", ranks=rank_choices(t)),
+                                 self._rank_reader(contract, len(turn.options) == 1, kept), kept)
         hand: dict[str, Any] = {
             "contract": contract.name, "declarer": declarer,
             "trump": None if trump is None else C.SUIT_LETTERS[trump],
@@ -339,7 +373,7 @@ class HandEntry:
                 return hand
             except SheetError as error:
                 for _, found in error.problems:
-                    ask.say(said(found, t, self.names))
+                    ask.say(said(found, t, self.names, lambda name: game.contract_name(name, t.language)))
                 fields = {found.field for _, found in error.problems}
                 if "doubles" in fields:
                     hand["doubles"] = self.ask_doubles(declarer, terms.positive)
@@ -381,6 +415,27 @@ class HandEntry:
             by = self.names[played[-1].declarer]
             return t("sheet_cli.want.played", contract=name, hand=played[-1].number + 1, name=by, options=left)
         return t("sheet_cli.want.not_left", contract=name, name=self.names[declarer], options=left)
+
+    def _rank_reader(self, contract: m.Contract, alone: bool, kept: str | None) -> Callable[[str], int]:
+        """The starting rank's reader.  Where ``contract`` was ``alone`` (the
+        only one left, so not asked), its number typed as the rank (``7``
+        for Domino) may be meant as the contract: it is taken as the rank
+        when typed again, and said so the first time (not when it is the
+        rank of the hand edited, ``kept``)."""
+        t, seen = self.t, {kept}
+        pool = list(dict.fromkeys(self.game.flow.plan.pool))
+        numbers = contract_numbers([*pool, *(c for c in self.game.spec.contracts if c not in pool)])
+        number = next((str(n) for n, c in numbers.items() if c == contract), None) if alone else None
+
+        def read(answer: str) -> int:
+            rank = read_rank_answer(answer, t)
+            if answer == number and answer not in seen:
+                seen.add(answer)
+                raise Wrong(t("sheet_cli.want.rank_or_number", answer=answer, contract=contract.name_in(t.language),
+                              rank=rank_words(rank, t), ranks=rank_choices(t)))
+            return rank
+
+        return read
 
     # ---- the facts -----------------------------------------------------------
     def questions(self, plan: EntryPlan) -> list[tuple[str, str, Callable[[str], Any], str | None]]:
@@ -468,8 +523,8 @@ class HandEntry:
             return {"raw": hand["raw"]}
         took: dict[str, Any] = dict(hand.get("took") or {})
         for field, question, reader, keep in questions:
-            if again is None or field in again:
-                self.asker.ask(question, self._checker(plan, took, field, reader), keep)
+            if again is None or field in again:  # the answer given, or given before ``back`` and replayed
+                took = _placed(took, field, self.asker.ask(question, self._checker(plan, took, field, reader), keep))
         return {"took": took}
 
     def _raw_checked(self, plan: EntryPlan, hand: dict[str, Any], scores: list[int]) -> list[int]:
@@ -502,21 +557,11 @@ class HandEntry:
         return lambda answer: self._checked(plan, took, field, reader(answer))
 
     def _checked(self, plan: EntryPlan, took: dict[str, Any], field: str, value: Any) -> Any:
-        """Put ``value`` at ``field`` of ``took`` if the facts so far allow it."""
-        parts = field.split(".")[1:]
-        trial = {key: dict(v) if isinstance(v, dict) else v for key, v in took.items()}
-        if len(parts) == 1:
-            trial[parts[0]] = value
-        elif value is None:  # nobody took the card: it was set aside (docs/rules.md section 6)
-            trial.setdefault(parts[0], {}).pop(parts[1], None)
-        else:
-            trial.setdefault(parts[0], {})[parts[1]] = value
-        _, problems = score_took(plan, trial)
+        """``value`` if the facts so far (``took``) allow it at ``field``."""
+        _, problems = score_took(plan, _placed(took, field, value))
         wrong = [p for p in problems if p.field == field and p.code not in MISSING]
         if wrong:
             raise Wrong(said(wrong[0], self.t, self.names))
-        took.clear()
-        took.update(trial)
         return value
 
     # ---- the doubles ---------------------------------------------------------
@@ -533,9 +578,10 @@ class HandEntry:
             # Answers to those who doubled this seat (the declarer's, the redouble round's) are redoubles;
             # a declarer who doubles first (docs/rules.md section 6) doubles.
             redouble = all((target, seat) in made for target in targets)
-            key = "sheet_cli.ask.redouble" if redouble else "sheet_cli.ask.double"
-            question = t(key + ("_one" if len(targets) == 1 else ""), name=names[seat],
-                         players=", ".join(names[s] for s in targets), all=word("all", t), nobody=word("none", t))
+            asked = "sheet_cli.ask.redouble" if redouble else "sheet_cli.ask.double"
+            question = t(asked + ("_one" if len(targets) == 1 else ""), name=names[seat],
+                         players=", ".join(names[s] for s in targets), all=word("all", t), nobody=word("none", t),
+                         yes=word("yes", t), no=word("no", t))
             if seat != declarer and declarer in targets:
                 advisory = "sheet_cli.advisory.rubber" if doubling.per == "rubber" else "sheet_cli.advisory"
                 question += " " + t(advisory, count=against[seat], declarer=names[declarer],

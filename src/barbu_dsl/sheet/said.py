@@ -14,7 +14,7 @@ base.js``, ``Messages.said``) says them the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import cards as C
 from ..i18n import Translator, messages
@@ -42,15 +42,27 @@ def set_words(name: str, t: Translator) -> str:
     return t(f"cards.ranks.{rank}") if rank is not None else name
 
 
-def said(problem: Problem, t: Translator, names: Sequence[str]) -> str:
-    """``problem`` in a scorer's words (see the module docstring)."""
+CONTRACTS = {"contract": (), "name": ("contract_not_now",), "options": ("contract_not_now",)}
+"""Fields that name contracts (``options``: several, ``, `` between them),
+and the problems in which they do (every problem: ``()``); said by the
+contracts' names in the table's language."""
+
+
+def said(problem: Problem, t: Translator, names: Sequence[str],
+         contract_name: Callable[[str], str] | None = None) -> str:
+    """``problem`` in a scorer's words (see the module docstring);
+    ``contract_name``: a contract's name (as the game file writes it) in
+    the table's language."""
     key = f"sheet.said.{problem.code}"
     if key not in messages():
         return problem.message(t)
     fields = dict(problem.fields)
     words: dict[str, str] = {}
     for name, value in fields.items():
-        if name in SEATS and value.isdigit() and int(value) < len(names):
+        codes = CONTRACTS.get(name)
+        if contract_name is not None and codes is not None and (not codes or problem.code in codes):
+            words[name] = ", ".join(contract_name(part) for part in value.split(", "))
+        elif name in SEATS and value.isdigit() and int(value) < len(names):
             words[name] = names[int(value)]
         elif name in SETS:
             words[name] = set_words(value, t)

@@ -56,6 +56,7 @@ class Session:
             raise Failed(2) from None
         self.db = db
         self._store: Store | None = None
+        self.entering = False  # a hand is being entered (its answers are lost to Ctrl-C)
 
     @property
     def store(self) -> Store:
@@ -101,8 +102,8 @@ def session(lang: str | None, db: Path | None) -> Iterator[Session]:
     except Cancelled:
         current.tell(current.t("sheet_cli.cancelled"))
         raise Exit(2) from None
-    except KeyboardInterrupt:
-        current.tell("\n" + current.t("sheet_cli.cancelled"))
+    except KeyboardInterrupt:  # what is kept: every hand saved before; a hand being entered is not saved
+        current.tell("\n" + current.t("sheet_cli.interrupted.hand" if current.entering else "sheet_cli.interrupted"))
         raise Exit(INTERRUPTED) from None
     except BarbuError as error:
         current.tell(message(error))
@@ -148,11 +149,15 @@ def write_file(s: Session, path: Path, text: str) -> None:
         raise Failed(2) from None
 
 
-def refused(s: Session, key: str, error: SheetError, names: list[str] | None = None, **fields: object) -> Failed:
-    """Say why a hand or a change is refused (in a scorer's words when the
-    players' ``names`` are known); the exit to raise."""
+def refused(s: Session, key: str, error: SheetError, sheet: SheetGame | None = None, **fields: object) -> Failed:
+    """Say why a hand or a change is refused (in a scorer's words, with the
+    players' names and the contracts' names in the table's language, when
+    the game, ``sheet``, is known); the exit to raise."""
     s.tell(s.t(key, **fields))
-    s.tell(error.describe(s.t, names))
+    if sheet is None:
+        s.tell(error.describe(s.t))
+    else:
+        s.tell(error.describe(s.t, sheet.players, lambda name: sheet.contract_name(name, s.t.language)))
     return Failed(1)
 
 
@@ -163,6 +168,7 @@ def next_hand(s: Session, game: SheetGame, game_id: int, hand_file: Path | None,
     offered); not yet on the sheet."""
     try:
         if hand_file is None:
+            s.entering = True
             asker = Asker(s.t, sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
             asker.say(s.t("sheet_cli.tip") + (" " + s.t("sheet_cli.tip.edit") if old else ""))
             hand = HandEntry(game, asker, raw or bool(old and "raw" in old and "took" not in old), old).run()
@@ -170,8 +176,7 @@ def next_hand(s: Session, game: SheetGame, game_id: int, hand_file: Path | None,
             hand = read_json(s, hand_file)
         return game.score(hand, len(game.scored))
     except SheetError as error:  # a hand typed in a scorer's words, a hand file in the file's
-        names = game.players if hand_file is None else None
-        raise refused(s, "sheet_cli.refused", error, names, game=game_id) from None
+        raise refused(s, "sheet_cli.refused", error, game if hand_file is None else None, game=game_id) from None
 
 
 def confirm(s: Session, question: str, yes: bool) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import Translator
 from ..runtime.scoring import target_reached
-from ..safe_text import for_rich
+from ..safe_text import for_rich, for_terminal
 from ..words import signed_text
 from .game import ScoredHand, SheetGame
 from .layout import SheetRow, doubles_words, print_sheet, signed
@@ -31,18 +31,14 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 
-def scores_text(names: Sequence[str], scores: Sequence[int], sign: bool = True) -> str:
-    """``Anna −12, Bea +24``."""
-    return ", ".join(f"{name} {signed(v) if sign else str(v).replace('-', '−')}"
-                     for name, v in zip(names, scores, strict=True))
+def scores_text(names: Sequence[str], scores: Sequence[int]) -> str:
+    """``Anna −12, Bea +24, Carla 0``: a score or a total, its sign always said."""
+    return ", ".join(f"{name} {signed(v)}" for name, v in zip(names, scores, strict=True))
 
 
 def contract_name(game: SheetGame, name: str, t: Translator) -> str:
     """A contract of the game by its name in the table's language."""
-    try:
-        return game.spec.contract(name).name_in(t.language)
-    except KeyError:
-        return name
+    return game.contract_name(name, t.language)
 
 
 def hand_announcement(game: SheetGame, hand: ScoredHand, t: Translator) -> str:
@@ -54,7 +50,7 @@ def print_game(console: Console, game: SheetGame, game_id: int, t: Translator) -
     """The hand-by-hand sheet, fitted to ``console``."""
     names = game.players
     rows = [SheetRow(hand.number + 1, hand_announcement(game, hand, t), names[hand.declarer],
-                     doubles_words(hand.doubles, names), hand.final, hand.totals) for hand in game.scored]
+                     doubles_words(hand.doubles, names, t), hand.final, hand.totals) for hand in game.scored]
     winners = game.winners if game.over and game.scored else ()
     print_sheet(console, t("sheet_cli.sheet_title", game=game_id, spec=game.spec_ref), names, rows, game.totals,
                 winners, t, checked=True)
@@ -64,7 +60,7 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
     """Under the sheet: the totals, whose turn it is (or the winner), and
     the advisory doubles counter against the next declarer."""
     names = game.players
-    lines = [t("sheet_cli.totals", totals=scores_text(names, game.totals, sign=False))]
+    lines = [t("sheet_cli.totals", totals=scores_text(names, game.totals))]
     if game.spec.game.pot:  # docs/rules.md section 6, "A pot"
         lines.append(t("sheet_cli.pot", pot=signed_text(game.scored[-1].pot if game.scored else 0)))
     turn = game.next_turn()
@@ -83,7 +79,7 @@ def state_lines(game: SheetGame, t: Translator) -> list[str]:
         lines.append(t(key, names=", ".join(names[s] for s in winners), total=game.totals[winners[0]], aim=aim))
         paid = game.spec.game.payouts(game.totals)
         if paid:  # docs/rules.md section 6, "Payments by place"
-            lines.append(t("sheet_cli.payouts", payouts=scores_text(names, paid, sign=True)))
+            lines.append(t("sheet_cli.payouts", payouts=scores_text(names, paid)))
         return lines
     if turn.declarer is None:
         lines.append(flow.placed(t, "sheet_cli.next_first", number=turn.number + 1))
@@ -111,8 +107,23 @@ def games_table(rows: Sequence[GameRow], states: Sequence[str], t: Translator) -
         table.add_column(for_rich(t(f"sheet_cli.col.{key}")), justify=justify)  # type: ignore[arg-type]
     for row, state in zip(rows, states, strict=True):
         table.add_row(str(row.id), for_rich(row.spec_ref), for_rich(", ".join(row.players)), str(row.hands),
-                      for_rich(state), row.changed.replace("T", " ").split("+")[0])
+                      for_rich(state), _changed(row))
     return table
 
 
-__all__ = ["contract_name", "games_table", "hand_announcement", "print_game", "scores_text", "state_lines"]
+def games_lines(rows: Sequence[GameRow], states: Sequence[str], t: Translator) -> list[list[str]]:
+    """``barbu sheet list`` where its table is too wide: a few lines a game
+    (its id and spec; its players; its hands, state and last change)."""
+    return [[t("sheet_cli.list.game", game=row.id, spec=for_terminal(row.spec_ref, one_line=True)),
+             for_terminal(", ".join(row.players), one_line=True),
+             t("sheet_cli.list.state", hands=row.hands, state=for_terminal(state, one_line=True),
+               changed=_changed(row))] for row, state in zip(rows, states, strict=True)]
+
+
+def _changed(row: GameRow) -> str:
+    """When a game last changed, to the minute: ``2026-12-07 23:06``."""
+    return row.changed.replace("T", " ").split("+")[0][:16]
+
+
+__all__ = ["contract_name", "games_lines", "games_table", "hand_announcement", "print_game", "scores_text",
+           "state_lines"]

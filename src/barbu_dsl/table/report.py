@@ -157,7 +157,7 @@ def print_table(console: Console, result: GameResult, spec: m.Spec, say: Speech)
         if hand.status == "not_played":
             contract += f" ({say('table.sheet.not_played')})"
         declarer = "" if nothing_chosen(spec) else names[hand.declarer]
-        rows.append(SheetRow(hand.number + 1, contract, declarer, doubles_words(hand.doubles, names),
+        rows.append(SheetRow(hand.number + 1, contract, declarer, doubles_words(hand.doubles, names, say.t),
                              hand.final, hand.totals))
     for line in seat_lines(result, say):
         console.print(line, markup=False, highlight=False)

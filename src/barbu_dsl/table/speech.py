@@ -86,11 +86,15 @@ class Speech:
 
     def doubles(self, key: str, doubles: Iterable[tuple[int, int]]) -> list[str]:
         """The sentence ``key`` for each doubler, with the seats they doubled
-        (``whom``), in the order the doublers spoke."""
-        by: dict[int, list[int]] = {}
-        for doubler, doubled in doubles:
-            by.setdefault(doubler, []).append(doubled)
-        return [self.about(key, doubler, whom=self.objects(whom)) for doubler, whom in by.items()]
+        (``whom``), in the order the doublers spoke; ``key.redouble`` for
+        those they redoubled (doubled back after being doubled,
+        docs/rules.md section 2)."""
+        pairs = [(doubler, doubled) for doubler, doubled in doubles]
+        by: dict[tuple[int, bool], list[int]] = {}
+        for index, (doubler, doubled) in enumerate(pairs):
+            by.setdefault((doubler, (doubled, doubler) in pairs[:index]), []).append(doubled)
+        return [self.about(key + ".redouble" if redouble else key, doubler, whom=self.objects(whom))
+                for (doubler, redouble), whom in by.items()]
 
     # ---- words ----------------------------------------------------------------
 
