@@ -67,3 +67,10 @@ interface CardWords {
 
 /** The page data's ``messages``: each message key, in each language. */
 type MessageTable = Record<string, Record<string, string>>;
+
+/** The contracts a problem may name: their names in the spec, and each
+ * one's name in the language a message is said in. */
+interface ContractNames {
+  names: string[];
+  inLanguage: (name: string) => string;
+}

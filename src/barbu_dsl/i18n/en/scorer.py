@@ -80,7 +80,6 @@ MESSAGES: dict[str, str] = {
     "scorer.no_hands": "No hand yet.",
     "scorer.checked": "checked",
     "scorer.hand_line": "{number}. {contract}, declared by {name}",
-    "scorer.doubles_list": "Doubles: {list}",
     "scorer.running": "Totals: {totals}",
     "scorer.edit": "Change",
     "scorer.edit_hand": "Change hand {number}",
@@ -134,4 +133,10 @@ MESSAGES: dict[str, str] = {
     "scorer.carry_on_refused": "The game of {names} cannot carry on under these rules, so nothing changed:",
     "scorer.carried_on": "The game of {names} carries on under these rules: {count} hands, every one checked.",
     "scorer.opened": "The game of {names} is open: {count} hands.",
+    "scorer.written": "{path}: the web scorer of {title} ({size} KB); open it in a browser",
+    "scorer.noscript": "This score sheet needs JavaScript.",
+    "scorer.draft_restored": "Hand {number} is back in the form as you left it.",
+    "scorer.draft_restored_edit": "Your change to hand {number} is back in the form as you left it.",
+    "scorer.started": "started {started}",
+    "scorer.started_changed": "started {started}, last changed {changed}",
 }

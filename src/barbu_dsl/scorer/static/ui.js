@@ -70,6 +70,8 @@
   // --------------------------------------------------------------- words
   /** A contract by its name in the page's language. */
   const contractName = (name) => (data.contract_names[name] && data.contract_names[name][lang]) || name;
+  /** The contracts as a refusal names them: in the page's language. @type {ContractNames} */
+  const contractNames = { names: data.contracts, inLanguage: contractName };
   const suitSymbol = (suit) => data.words.suit_symbols[suit];
   const suitWord = (suit) => messages.text(`cards.suit.${suit}`, lang);
   const rankLetter = (rank) => data.words.language_rank_letters[lang][String(rank)] || String(rank);
@@ -221,7 +223,7 @@
   /** Why a game or a hand is refused, in words (a hand of the current
    * game in a scorer's words: the players by name). */
   function describeError(error, names = null) {
-    if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang, names, cards);
+    if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang, names, cards, contractNames);
     if (error instanceof BarbuCore.SheetFileError) {
       return messages.text(BarbuBase.fileMessageKey(error.code), lang, error.fields);
     }
@@ -308,7 +310,7 @@
       names.replaceChildren(...range(count).map((seat) => {
         const id = `player-${seat}`;
         return el("div", { className: "name" },
-          el("label", { for: id }, t("seat_name", { seat })),
+          el("label", { for: id }, t("seat_name", { seat: seat + 1 })),  // seats are counted from 1 for people
           el("input", { id, type: "text", autocomplete: "off", value: old[seat] || "", required: true }));
       }));
     };
@@ -566,7 +568,7 @@
         const where = fieldNode(form, found.field);
         if (where && found.hand === number + 1) {
           where.setAttribute("aria-invalid", "true");
-          where.append(el("p", { className: "error" }, messages.said(found, lang, game.players, cards)));
+          where.append(el("p", { className: "error" }, messages.said(found, lang, game.players, cards, contractNames)));
         }
       }
       announce((changing ? t("edit_refused") + "\n" : "") + describeError(error, game.players));
@@ -642,7 +644,7 @@
     } catch (error) {
       if (!(error instanceof BarbuCore.SheetError)) throw error;
       const problems = error.problems.map((p) => Object.assign({}, p, { hand: typeof p.hand === "number" && p.hand > number ? p.hand + 1 : p.hand }));
-      done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards),
+      done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards, contractNames),
         null, null);
       render();
       return;
@@ -668,13 +670,12 @@
     const items = game.scored.slice().reverse().map((hand) => {
       const announcement = contractName(hand.contract) + (hand.trump !== null ? ` ${suitSymbol(hand.trump)}` : "")
         + (hand.start_rank !== null ? ` ${hand.start_rank === 10 ? "10" : rankLetter(hand.start_rank)}` : "");
-      const doubles = hand.doubles.length ? t("doubles_list", { list: doublesText(hand.doubles) }) : "";
       const notPlayed = hand.status === "not_played" ? ` (${t("not_played_short")})` : "";
       return el("li", { className: "hand", "data-number": hand.number + 1 },
         el("p", { className: "what" },
           el("span", { className: "check", "aria-label": t("checked") }, "✓"), " ",
           t("hand_line", { number: hand.number + 1, contract: announcement, name: seatName(hand.declarer) }), notPlayed),
-        doubles ? el("p", { className: "doubled" }, doubles) : null,
+        doublesList(hand),
         el("p", { className: "scores" }, hand.final.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ")),
         el("p", { className: "running" }, t("running", { totals: hand.totals.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ") })),
         el("div", { className: "actions" },
@@ -685,10 +686,48 @@
       el("h2", { id: "history-title" }, t("hands", { count: game.scored.length })),
       items.length ? el("ol", { reversed: true }, ...items) : el("p", {}, t("no_hands")));
   }
-  function doublesText(pairs) {
-    const by = new Map();
-    for (const [a, b] of pairs) { if (!by.has(a)) by.set(a, []); by.get(a).push(b); }
-    return Array.from(by).map(([a, bs]) => `${seatName(a)} → ${bs.sort((x, y) => x - y).map(seatName).join(", ")}`).join("; ");
+  /** A hand's doubles in words, an item a doubler (and another for the
+   * same player's redoubles), so that a screen reader pauses between them:
+   * "Bea doubles Anna, Carla and Diana", "Anna redoubles Bea". */
+  function doublesList(hand) {
+    if (!hand.doubles.length) return null;
+    const redoubles = redoubled(hand);
+    /** @type {Map<string, {verb: string, doubler: number, doubled: number[]}>} */
+    const items = new Map();
+    hand.doubles.forEach(([doubler, doubled], index) => {
+      const verb = redoubles[index] ? "redoubles" : "doubles";
+      const key = `${doubler} ${verb}`;
+      /** @type {number[]} */
+      const none = [];
+      const item = items.get(key) || { verb, doubler, doubled: none };
+      item.doubled.push(doubled);
+      items.set(key, item);
+    });
+    return el("ul", { className: "doubled", "aria-label": t("doubles_legend") }, ...Array.from(items.values()).map(
+      ({ verb, doubler, doubled }) => el("li", {}, t(verb, { doubler: seatName(doubler), doubled: namesText(doubled) }))));
+  }
+  /** Seats by name, in seat order: "Anna", "Anna and Bea", "Anna, Bea and Carla". */
+  function namesText(seats) {
+    const names = seats.slice().sort((a, b) => a - b).map(seatName);
+    return names.length > 1 ? messages.text("answers.and", lang, { items: names.slice(0, -1).join(", "),
+                                                                   last: names[names.length - 1] }) : names.join("");
+  }
+  /** Which of a hand's doubles are redoubles: a double back at a player
+   * who doubled first in the round (docs/rules.md section 2, "A double made
+   * in answer to one received is a redouble"; section 6 for the order: from
+   * the declarer's next, the declarer last, or first when they open). */
+  function redoubled(hand) {
+    const players = game.players.length;
+    const after = data.counts.find((c) => c.players === players).plan.after;
+    const order = [after[hand.declarer]];
+    while (order.length < players) order.push(after[order[order.length - 1]]);
+    const contract = game.rules.contract(hand.contract);
+    const positive = game.rules.variant(contract, hand.trump === null ? null : data.words.suit_letters[hand.trump]).positive;
+    if (data.doubling.first === "declarer" && !(positive && data.doubling.positive_declarer_only)) {
+      order.unshift(order.pop());
+    }
+    const given = new Set(hand.doubles.map(([a, b]) => `${a},${b}`));
+    return hand.doubles.map(([a, b]) => given.has(`${b},${a}`) && order.indexOf(b) < order.indexOf(a));
   }
 
   // ---- files: export, import, saved games
