@@ -47,7 +47,7 @@ def scorer(spec: str, output: Path, lang: str | None) -> None:
     atomic_write(output, html)
     said = Translator(language or choose_language())
     click.echo(said("scorer.written", path=output, title=model.title_in(said.language) or model.full_name,
-                    size=len(html.encode("utf-8")) // 1024))
+                    spec=spec, size=len(html.encode("utf-8")) // 1024))
 
 
 __all__ = ["scorer"]

@@ -133,10 +133,11 @@ MESSAGES: dict[str, str] = {
     "scorer.carry_on_refused": "The game of {names} cannot carry on under these rules, so nothing changed:",
     "scorer.carried_on": "The game of {names} carries on under these rules: {count} hands, every one checked.",
     "scorer.opened": "The game of {names} is open: {count} hands.",
-    "scorer.written": "{path}: the web scorer of {title} ({size} KB); open it in a browser",
+    "scorer.written": "{path}: the web scorer of {title} ({spec}, {size} KB); open it in a browser",
     "scorer.noscript": "This score sheet needs JavaScript.",
     "scorer.draft_restored": "Hand {number} is back in the form as you left it.",
     "scorer.draft_restored_edit": "Your change to hand {number} is back in the form as you left it.",
     "scorer.started": "started {started}",
     "scorer.started_changed": "started {started}, last changed {changed}",
+    "scorer.changed_on": "last changed {changed}",
 }

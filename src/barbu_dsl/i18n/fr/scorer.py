@@ -133,10 +133,11 @@ MESSAGES: dict[str, str] = {
     "scorer.carry_on_refused": "La partie de {names} ne peut pas continuer avec ces règles, rien n'a donc changé :",
     "scorer.carried_on": "La partie de {names} continue avec ces règles : {count} donnes, toutes vérifiées.",
     "scorer.opened": "La partie de {names} est ouverte : {count} donnes.",
-    "scorer.written": "{path} : la feuille de marque web de {title} ({size} Ko) ; ouvrez-la dans un navigateur",
+    "scorer.written": "{path} : la feuille de marque web de {title} ({spec}, {size} Ko) ; ouvrez-la dans un navigateur",
     "scorer.noscript": "Cette feuille de marque a besoin de JavaScript.",
     "scorer.draft_restored": "La donne {number} est de nouveau dans le formulaire, telle que vous l'aviez laissée.",
     "scorer.draft_restored_edit": "Votre modification de la donne {number} est de nouveau dans le formulaire, telle que vous l'aviez laissée.",
     "scorer.started": "commencée le {started}",
     "scorer.started_changed": "commencée le {started}, modifiée pour la dernière fois le {changed}",
+    "scorer.changed_on": "modifiée pour la dernière fois le {changed}",
 }

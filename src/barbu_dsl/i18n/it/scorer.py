@@ -133,10 +133,11 @@ MESSAGES: dict[str, str] = {
     "scorer.carry_on_refused": "La partita di {names} non può continuare con queste regole, quindi nulla è cambiato:",
     "scorer.carried_on": "La partita di {names} continua con queste regole: {count} mani, tutte verificate.",
     "scorer.opened": "La partita di {names} è aperta: {count} mani.",
-    "scorer.written": "{path}: il segnapunti web di {title} ({size} KB); aprilo in un browser",
+    "scorer.written": "{path}: il segnapunti web di {title} ({spec}, {size} KB); aprilo in un browser",
     "scorer.noscript": "Questo foglio dei punti ha bisogno di JavaScript.",
     "scorer.draft_restored": "La mano {number} è di nuovo nel modulo, come l'avevi lasciata.",
     "scorer.draft_restored_edit": "La modifica della mano {number} è di nuovo nel modulo, come l'avevi lasciata.",
     "scorer.started": "iniziata il {started}",
     "scorer.started_changed": "iniziata il {started}, modificata l'ultima volta il {changed}",
+    "scorer.changed_on": "modificata l'ultima volta il {changed}",
 }

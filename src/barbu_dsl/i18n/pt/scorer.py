@@ -133,10 +133,11 @@ MESSAGES: dict[str, str] = {
     "scorer.carry_on_refused": "O jogo de {names} não pode continuar com estas regras, por isso nada mudou:",
     "scorer.carried_on": "O jogo de {names} continua com estas regras: {count} mãos, todas verificadas.",
     "scorer.opened": "O jogo de {names} está aberto: {count} mãos.",
-    "scorer.written": "{path}: a folha de pontos web de {title} ({size} KB); abra-a num navegador",
+    "scorer.written": "{path}: a folha de pontos web de {title} ({spec}, {size} KB); abra-a num navegador",
     "scorer.noscript": "Esta folha de pontos precisa de JavaScript.",
     "scorer.draft_restored": "A mão {number} está de novo no formulário, tal como a deixou.",
     "scorer.draft_restored_edit": "A sua alteração da mão {number} está de novo no formulário, tal como a deixou.",
     "scorer.started": "começado em {started}",
     "scorer.started_changed": "começado em {started}, alterado pela última vez em {changed}",
+    "scorer.changed_on": "alterado pela última vez em {changed}",
 }

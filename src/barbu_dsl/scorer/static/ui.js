@@ -47,11 +47,21 @@
   let storable = true;
   let game = null; // the current BarbuCore.SheetGame
   let editing = null; // the number (0-based) of the hand being edited, or null
-  let draft = null; // the hand in the entry form, when it is preloaded (undo, edit)
+  let draft = null; // the hand in the entry form as far as it is entered (kept across reloads: keepDraft)
+  /** @type {string | null} */
+  let restoredSaid = null; // the status that said a draft was restored, until the form is touched
   /** @type {string | null} */
   let status = ""; // the last check result, read out by the live region
   let pending = null; // a change asked first: {question, yes, run}
-  let putBack = null; // what undoes the last change: {label, run}
+  /** What puts the last change back, as data, so that it outlasts a
+   * reload until the person does something else (keepPutBack): the
+   * message keys of its button (``label``), of what the change did
+   * (``said``) and of what putting it back does (``back``), each with its
+   * fields; then either the game's hands ``before`` the change, with the
+   * game's id and its hands ``after`` it (it applies to that sheet only) and
+   * whether it clears the form (``draft``), or the id of a game forgotten.
+   * @type {PutBack | null} */
+  let putBack = null;
   /** @type {KeptGame[]} */
   let forgotten = []; // games forgotten in this session: [{id, game}]
   /** @type {(KeptGame & {key: string, same: boolean})[]} */
@@ -155,7 +165,9 @@
         const text = found.game.spec_text;
         const same = text === data.spec_text;
         const related = same || found.game.spec === data.spec || (typeof text === "string" && specName(text) === named);
-        if (related && !ours.has(found.id)) elsewhere.push({ id: found.id, game: found.game, key, same });
+        if (related && !ours.has(found.id)) {
+          elsewhere.push({ id: found.id, game: found.game, started: found.started, changed: found.changed, key, same });
+        }
       }
     }
   }
@@ -187,7 +199,11 @@
     if (!storable) return;
     if (game !== null) {
       const kept = store.games.find((g) => g.id === store.current);
-      if (kept) kept.game = game.toJSON();
+      const now = game.toJSON();
+      if (kept && JSON.stringify(now) !== JSON.stringify(kept.game)) {
+        kept.game = now;
+        kept.changed = Date.now();
+      }
     }
     try {
       window.localStorage.setItem(data.storage_key, JSON.stringify(store));
@@ -195,9 +211,90 @@
       storable = false;
     }
   }
+  /** The hand being entered in a game, kept as it is typed so that a
+   * reload loses none of it: ``{number, editing, hand}`` under the game's
+   * own key, until the hand is added or saved, the change cancelled, the
+   * hand deleted or put back. */
+  const draftKey = () => `${data.storage_key}/draft/${store.current}`;
+  function keepDraft(number, hand) {
+    if (!storable || store.current === null) return;
+    try {
+      window.localStorage.setItem(draftKey(), JSON.stringify({ number, editing: editing !== null, hand }));
+    } catch (error) {
+      // kept in this page only, for as long as it is open
+    }
+  }
+  function dropDraft() {
+    if (store.current === null) return;
+    try {
+      window.localStorage.removeItem(draftKey());
+    } catch (error) {
+      // nothing was kept
+    }
+  }
+  /** The current game's hand as it was left, back in the form, said once;
+   * a draft the sheet has moved past since (another tab) is dropped. */
+  function restoreDraft() {
+    let kept = null;
+    try {
+      kept = JSON.parse(window.localStorage.getItem(draftKey()) || "null");
+    } catch (error) {
+      kept = null;
+    }
+    if (kept === null) return;
+    const fits = BarbuBase.isDict(kept) && BarbuBase.isDict(kept.hand) && Number.isInteger(kept.number)
+      && (kept.editing ? kept.number >= 0 && kept.number < game.scored.length
+        : kept.number === game.scored.length && !game.over);
+    if (!fits) {
+      dropDraft();
+      return;
+    }
+    editing = kept.editing ? kept.number : null;
+    draft = kept.hand;
+    status = t(kept.editing ? "draft_restored_edit" : "draft_restored", { number: kept.number + 1 });
+    restoredSaid = status;
+  }
+
+  /** The last change's put-back (``putBack``), kept until the person
+   * does something else, so that a reload does not take it away. */
+  const putBackKey = () => `${data.storage_key}/put-back`;
+  function keepPutBack() {
+    try {
+      if (putBack === null) window.localStorage.removeItem(putBackKey());
+      else if (storable) window.localStorage.setItem(putBackKey(), JSON.stringify(putBack));
+    } catch (error) {
+      // kept in this page only, for as long as it is open
+    }
+  }
+  /** The put-back kept before a reload, or null. */
+  function keptPutBack() {
+    try {
+      return JSON.parse(window.localStorage.getItem(putBackKey()) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+  /** A put-back kept before a reload, offered again when it still applies:
+   * to the game open now with its hands as the change left them, or to a
+   * game forgotten and still restorable. */
+  function restorePutBack(kept) {
+    const said = (pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string"
+      && Boolean(data.messages[`scorer.${pair[0]}`]) && BarbuBase.isDict(pair[1]);
+    if (!BarbuBase.isDict(kept) || typeof kept.label !== "string" || !data.messages[`scorer.${kept.label}`]
+        || !said(kept.said)) return;
+    const applies = typeof kept.forgot === "string" ? forgotten.some((g) => g.id === kept.forgot)
+      : game !== null && kept.game === store.current && Array.isArray(kept.before) && said(kept.back)
+        && kept.after === handsNow();
+    if (!applies) return;
+    putBack = /** @type {PutBack} */ (kept);
+    keepPutBack();
+    if (!status) status = t(kept.said[0], kept.said[1]);
+  }
+
   function keepNewGame(sheet) {
-    const id = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    store.games.push({ id, game: sheet.toJSON() });
+    const now = Date.now();
+    const id = `g${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    store.games.push({ id, game: sheet.toJSON(), started: now, changed: now });
     store.current = id;
     game = sheet;
     editing = null;
@@ -212,7 +309,8 @@
       store.current = id;
       editing = null;
       draft = null;
-      done("", null, null);
+      done("");
+      restoreDraft();
     } catch (error) {
       game = null;
       status = describeError(error);
@@ -272,11 +370,9 @@
           run();
         } }, pending.yes));
     } else if (putBack) {
-      actions = el("div", { className: "actions" }, el("button", { type: "button", id: "put-back", onclick: () => {
-        const run = putBack.run;
-        putBack = null;
-        run();
-      } }, putBack.label));
+      const back = putBack;
+      actions = el("div", { className: "actions" },
+        el("button", { type: "button", id: "put-back", onclick: () => putItBack(back) }, t(back.label)));
     }
     region.replaceChildren(...lines, ...(actions ? [actions] : []));
   }
@@ -289,16 +385,50 @@
   function askFirst(question, yes, run) {
     pending = { question, yes, run };
     putBack = null;
+    keepPutBack();
     status = "";
     render();
     const no = document.getElementById("confirm-no");
     if (no) no.focus();
   }
-  /** Say what a change did, with the button that puts it back. */
-  function done(text, label, run) {
+  /** Say what a change did, with what puts it back if anything does;
+   * whatever put back an earlier change is gone.
+   * @param {string} text @param {PutBack | null} [back] */
+  function done(text, back = null) {
     status = text;
-    putBack = label ? { label, run } : null;
+    putBack = back;
     pending = null;
+    keepPutBack();
+  }
+  /** The hands of the current game as they are, to tell a sheet changed since. */
+  const handsNow = () => JSON.stringify(game.scored.map((h) => h.entry));
+  /** What puts the current game's hands back as they were ``before`` a
+   * change just made (and saved), which said ``said``.
+   * @param {string} label @param {Said} said @param {Said} back @param {unknown[]} before
+   * @returns {PutBack} */
+  function handsBack(label, said, back, before, clearsDraft = false) {
+    return { label, said, back, game: store.current, before, after: handsNow(), draft: clearsDraft };
+  }
+  /** Put a change back (the button of the status). */
+  function putItBack(back) {
+    if (back.forgot !== undefined) {
+      restore(back.forgot);
+      return;
+    }
+    try {
+      game.replaceHands(back.before);
+    } catch (error) {
+      done(describeError(error, game.players));
+      render();
+      return;
+    }
+    if (back.draft) {
+      draft = null;
+      dropDraft();
+    }
+    save();
+    done(t(back.back[0], back.back[1]));
+    render();
   }
 
   // ---- a new game
@@ -324,7 +454,7 @@
       const given = Array.from(names.querySelectorAll("input")).map((input) => input.value);
       try {
         keepNewGame(new BarbuCore.SheetGame(data, given, messages));
-        done("", null, null);
+        done("");
         render();
         focusEntry();
       } catch (error) {
@@ -473,8 +603,18 @@
       enter(entered, number, form);
     };
     form.addEventListener("submit", submit);
+    /** The form as it stands is the draft: kept across a reload or a change of language. */
+    const keep = () => {
+      draft = read() || { declarer: state.declarer, contract: state.contract, trump: state.trump,
+                          start_rank: state.start };
+      keepDraft(number, draft);
+      if (restoredSaid !== null && status === restoredSaid) announce("");
+      restoredSaid = null;
+    };
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
     const buttons = [el("button", { type: "submit", className: "primary", id: "add" }, editing === null ? t("add") : t("save"))];
-    if (editing !== null) buttons.push(el("button", { type: "button", id: "cancel", onclick: () => { editing = null; draft = null; done("", null, null); render(); } }, t("cancel")));
+    if (editing !== null) buttons.push(el("button", { type: "button", id: "cancel", onclick: () => { editing = null; draft = null; dropDraft(); done(""); render(); } }, t("cancel")));
     else if (game.scored.length) buttons.push(el("button", { type: "button", id: "undo", onclick: askUndo }, t("undo")));
     form.append(el("h2", { id: "entry-title" }, title), declarers, contracts, details, el("div", { className: "actions" }, ...buttons));
     return el("section", { className: "entry-box" }, form);
@@ -577,17 +717,15 @@
     const scored = game.scored[number];
     editing = null;
     draft = null;
+    dropDraft();
     save();
     const scores = scored.final.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ");
     if (changing) {
-      done(t("changed", { number: number + 1, scores }), t("undo_change"), () => {
-        game.replaceHands(before);
-        save();
-        done(t("change_undone", { number: number + 1 }), null, null);
-        render();
-      });
+      /** @type {Said} */
+      const said = ["changed", { number: number + 1, scores }];
+      done(t(said[0], said[1]), handsBack("undo_change", said, ["change_undone", { number: number + 1 }], before));
     } else {
-      done(t("added", { number: number + 1, scores }), null, null);
+      done(t("added", { number: number + 1, scores }));
     }
     render();
     focusEntry();
@@ -614,21 +752,18 @@
     game.replaceHands(before.slice(0, -1));
     editing = null;
     draft = last.entry;
+    keepDraft(last.number, draft);
     save();
-    done(t("undone", { number: last.number + 1 }), t("put_back"), () => {
-      game.replaceHands(before);
-      draft = null;
-      save();
-      done(t("put_back_done", { number: last.number + 1 }), null, null);
-      render();
-    });
+    /** @type {Said} */
+    const said = ["undone", { number: last.number + 1 }];
+    done(t(said[0], said[1]), handsBack("put_back", said, ["put_back_done", { number: last.number + 1 }], before, true));
     render();
     focusEntry();
   }
   function edit(number) {
     editing = number;
     draft = game.scored[number].entry;
-    done("", null, null);
+    done("");
     render();
     byId("entry-title").scrollIntoView();
     focusEntry();
@@ -644,8 +779,7 @@
     } catch (error) {
       if (!(error instanceof BarbuCore.SheetError)) throw error;
       const problems = error.problems.map((p) => Object.assign({}, p, { hand: typeof p.hand === "number" && p.hand > number ? p.hand + 1 : p.hand }));
-      done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards, contractNames),
-        null, null);
+      done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards, contractNames));
       render();
       return;
     }
@@ -654,13 +788,11 @@
       game.replaceHands(hands);
       editing = null;
       draft = null;
+      dropDraft();
       save();
-      done(t("deleted", { number: number + 1 }), t("put_back"), () => {
-        game.replaceHands(before);
-        save();
-        done(t("put_back_done", { number: number + 1 }), null, null);
-        render();
-      });
+      /** @type {Said} */
+      const said = ["deleted", { number: number + 1 }];
+      done(t(said[0], said[1]), handsBack("put_back", said, ["put_back_done", { number: number + 1 }], before));
       render();
     });
   }
@@ -749,7 +881,7 @@
           game = null;
           store.current = null;
           save();
-          done("", null, null);
+          done("");
           render();
         } }, t("new_game"))),
       text);
@@ -771,7 +903,7 @@
     if (others.length) {
       nodes.push(el("h3", {}, t("saved_games")), el("ul", { className: "saved", id: "saved" }, ...others.map((kept) => {
         const names = playersOf(kept.game);
-        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })),
+        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })), keptWhen(kept),
           el("button", { type: "button", onclick: () => { openGame(kept.id); render(); }, "aria-label": t("open_game", { names }) }, t("open")),
           el("button", { type: "button", onclick: () => askForget(kept), "aria-label": t("forget_game", { names }) }, t("forget")));
       })));
@@ -779,7 +911,7 @@
     if (forgotten.length) {
       nodes.push(el("h3", {}, t("forgotten_games")), el("ul", { className: "saved", id: "forgotten" }, ...forgotten.map((kept) => {
         const names = playersOf(kept.game);
-        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })),
+        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })), keptWhen(kept),
           el("button", { type: "button", onclick: () => restore(kept.id), "aria-label": t("restore_game", { names }) }, t("restore")));
       })));
     }
@@ -792,11 +924,32 @@
             : [el("button", { type: "button", onclick: () => carryOn(found), "aria-label": t("carry_on_game", { names }) }, t("carry_on")),
                el("button", { type: "button", onclick: () => exportFile(found.game), "aria-label": t("export_game", { names }) }, t("export_short"))];
           return el("li", {}, el("span", {}, t(found.same ? "saved_game" : "elsewhere_game", { names, count: handsOf(found.game) })),
-            ...buttons);
+            keptWhen(found), ...buttons);
         })));
     }
     if (!storable) nodes.push(el("p", { className: "note" }, t("not_kept")));
     return el("section", { className: "files", "aria-labelledby": "files-title" }, ...nodes);
+  }
+
+  /** When a kept game was started and last changed, in the page's language
+   * and the reader's own way of writing dates (the browser's locale of that
+   * language), or null for a game kept before the page noted it.
+   * @param {{started?: unknown, changed?: unknown}} kept */
+  function keptWhen(kept) {
+    const format = new Intl.DateTimeFormat(dateLocale(), { dateStyle: "medium", timeStyle: "short" });
+    const when = (time) => (typeof time === "number" && Number.isFinite(time) ? format.format(new Date(time)) : null);
+    const started = when(kept.started);
+    const changed = when(kept.changed);
+    const text = started !== null && changed !== null && changed !== started ? t("started_changed", { started, changed })
+      : started !== null ? t("started", { started }) : changed !== null ? t("changed_on", { changed }) : null;
+    return text === null ? null : el("span", { className: "when" }, text);
+  }
+  /** The browser's locale of the page's language (``fr-CA`` for French in
+   * Quebec), else the language itself. */
+  function dateLocale() {
+    const found = (navigator.languages || [navigator.language || ""])
+      .find((code) => String(code).toLowerCase().split(/[-_]/)[0] === lang);
+    return found || lang;
   }
 
   const playersOf = (kept) => (Array.isArray(kept.players) ? kept.players.map(String).join(", ") : "?");
@@ -811,7 +964,9 @@
       forgotten = forgotten.filter((g) => g.id !== kept.id).concat([kept]);
       saveForgotten();
       save();
-      done(t("forgotten", { names }), t("restore"), () => restore(kept.id));
+      /** @type {Said} */
+      const said = ["forgotten", { names }];
+      done(t(said[0], said[1]), { label: "restore", said, forgot: kept.id });
       render();
     });
   }
@@ -822,7 +977,7 @@
     saveForgotten();
     if (!store.games.some((g) => g.id === id)) store.games.push(kept);
     save();
-    done(t("restored", { names: playersOf(kept.game) }), null, null);
+    done(t("restored", { names: playersOf(kept.game) }));
     render();
   }
 
@@ -835,18 +990,18 @@
     try {
       sheet = BarbuCore.SheetGame.fromJSON(data, JSON.parse(JSON.stringify(given)), messages);
     } catch (error) {
-      done(t("carry_on_refused", { names: playersOf(found.game) }) + "\n" + describeError(error), null, null);
+      done(t("carry_on_refused", { names: playersOf(found.game) }) + "\n" + describeError(error));
       render();
       return;
     }
-    store.games.push({ id: found.id, game: sheet.toJSON() });
+    store.games.push({ id: found.id, game: sheet.toJSON(), started: found.started, changed: Date.now() });
     store.current = found.id;
     game = sheet;
     editing = null;
     draft = null;
     save();
     lookElsewhere();
-    done(t(found.same ? "opened" : "carried_on", { names: playersOf(found.game), count: sheet.scored.length }), null, null);
+    done(t(found.same ? "opened" : "carried_on", { names: playersOf(found.game), count: sheet.scored.length }));
     render();
   }
 
@@ -878,7 +1033,7 @@
     const parsed = typeof given === "string" ? JSON.parse(given) : given;
     const sheet = BarbuCore.SheetGame.fromJSON(data, JSON.parse(JSON.stringify(parsed)), messages);
     keepNewGame(sheet);
-    done("", null, null);
+    done("");
     render();
   }
 
@@ -889,8 +1044,19 @@
   const wanted = [store.lang, data.language, ...(navigator.languages || [navigator.language || ""])]
     .filter(Boolean).map((code) => String(code).toLowerCase().split(/[-_.]/)[0]);
   lang = wanted.find((code) => data.languages.includes(code)) || "en";
+  const putBackBefore = keptPutBack();
   if (store.current !== null) openGame(store.current);
-  render();
+  restorePutBack(putBackBefore);
+  try {
+    render();
+  } catch (error) {
+    if (draft === null) throw error;
+    draft = null; // a draft the form cannot show (kept by another version of the page): the form as it starts
+    editing = null;
+    dropDraft();
+    status = "";
+    render();
+  }
 
   /** The test interface (docs/scoresheet.md, "The web scorer"). */
   window.barbuSheet = {
