@@ -11,7 +11,9 @@
  * Nothing is lost to one tap: taking a hand back, deleting one and
  * forgetting a game are each asked first, and each can be put back
  * afterwards (a forgotten game for as long as the browser's session
- * lasts).  Every refusal is said in the status region, in words: a
+ * lasts; the last change's put-back, across a reload, until the next thing
+ * done).  A hand half entered is kept as it is typed, per game, and given
+ * back after a reload or a change of language.  Every refusal is said in the status region, in words: a
  * hand's problems in a scorer's words (sheet.said), a game file's as the
  * Python sheet says them.  Games are found by their rules: those of this
  * page, kept under any page's key, open here; those of the same spec
