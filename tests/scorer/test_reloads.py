@@ -13,11 +13,12 @@ import datetime as dt
 import json
 from typing import Any
 
+from server.page import axe_problems
+
 from barbu_dsl.i18n import LANGUAGES, Translator
 from barbu_dsl.language import load_spec
 from barbu_dsl.sheet.game import SheetGame
 
-from server.page import axe_problems
 from .conftest import PHONE, PLAYERS
 from .test_evening import took_for
 from .ui import SheetPage
@@ -153,7 +154,7 @@ def test_kept_games_say_when_they_were_started_and_changed(browser, page_file) -
     try:
         page = context.new_page()
         page.set_default_timeout(10_000)
-        start = dt.datetime(2026, 12, 5, 19, 30, tzinfo=dt.timezone.utc)
+        start = dt.datetime(2026, 12, 5, 19, 30, tzinfo=dt.UTC)
         page.clock.set_fixed_time(start)
         page.goto(page_file("tournament").as_uri())
         page.locator("#language").select_option("en")  # entered in English, as SheetPage does
