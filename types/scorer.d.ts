@@ -47,7 +47,25 @@ interface SheetGameJSON {
 }
 
 /** A game the page keeps in the browser, under its id. */
-interface KeptGame { id: string; game: SheetGameJSON }
+/** A game the page keeps: its id, its game file, and when it was started
+ * and last changed (milliseconds since 1970; absent in games kept before
+ * the page noted them). */
+interface KeptGame { id: string; game: SheetGameJSON; started?: number; changed?: number }
+
+/** A message of the page: its key (after ``scorer.``) and its fields. */
+type Said = [string, Record<string, string | number>];
+
+/** What puts the last change back (ui.js, ``putBack``). */
+interface PutBack {
+  label: string;
+  said: Said;
+  back?: Said;
+  game?: string | null;
+  before?: unknown[];
+  after?: string;
+  draft?: boolean;
+  forgot?: string;
+}
 
 interface Window {
   /** The score sheet's page as it is, for tests. */
@@ -67,3 +85,10 @@ interface CardWords {
 
 /** The page data's ``messages``: each message key, in each language. */
 type MessageTable = Record<string, Record<string, string>>;
+
+/** The contracts a problem may name: their names in the spec, and each
+ * one's name in the language a message is said in. */
+interface ContractNames {
+  names: string[];
+  inLanguage: (name: string) => string;
+}

@@ -8,11 +8,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+from barbu_dsl.i18n import LANGUAGES, Translator
 from barbu_dsl.language import load_spec
 from barbu_dsl.scorer.data import page_data
 from barbu_dsl.scorer.page import render_page
@@ -20,9 +22,9 @@ from barbu_dsl.scorer.page import render_page
 from .test_hostile import HOSTILE
 
 
-def barbu(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def barbu(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "barbu_dsl", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=120, check=False)
+                          timeout=120, check=False, env={**os.environ, **(env or {})})
 
 
 def parts(html: str) -> tuple[str, str, str]:
@@ -68,8 +70,19 @@ def test_barbu_scorer_writes_a_new_file_only(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
     assert page.read_text(encoding="utf-8") == render_page("tournament+ravage-city",
                                                            load_spec("tournament+ravage-city"), "fr")
-    assert "page.html: the web scorer of tournament+ravage-city" in result.stdout
+    # said in the page's language, every word (issue 38)
+    assert result.stdout.startswith("page.html : la feuille de marque web de Barbu de tournoi (tournament+ravage-city, ")
+    assert result.stdout.endswith(" Ko) ; ouvrez-la dans un navigateur\n")
+    assert '<noscript><p lang="fr">Cette feuille de marque a besoin de JavaScript.</p></noscript>' in page.read_text(
+        encoding="utf-8")
     again = barbu("scorer", "tournament", "-o", "page.html", cwd=tmp_path)
+    # the page reads its reader's language from the browser: without --lang, the sentence a browser without
+    # JavaScript shows is there in each language
+    other = barbu("scorer", "tournament", "-o", "any.html", cwd=tmp_path, env={"BARBU_LANG": "pt"})
+    assert other.returncode == 0 and other.stdout.startswith("any.html: a folha de pontos web de ")
+    noscript = (tmp_path / "any.html").read_text(encoding="utf-8").split("<noscript>")[1].split("</noscript>")[0]
+    assert noscript == "".join(f'<p lang="{code}">{Translator(code)("scorer.noscript")}</p>' for code in LANGUAGES)
+    (tmp_path / "any.html").unlink()
     assert again.returncode == 2 and "already exists" in again.stderr and "Traceback" not in again.stderr
     assert page.read_text(encoding="utf-8").count("ravage") > 0
     for args in (["--lang", "de"], ["--lang", "it", "nosuchspec"]):

@@ -26,10 +26,12 @@ def scorer(spec: str, output: Path, lang: str | None) -> None:
     browser, from file:// or any web server, with no network.
 
     Its games export to and import from the score-sheet format of
-    docs/sheet.md, the same files as barbu sheet."""
+    docs/sheet.md, the same files as barbu sheet.  What it says is in
+    the page's language, else in the one barbu speaks (BARBU_LANG, the
+    locale)."""
     from ..errors import UsageError
     from ..files import atomic_write, check_writable
-    from ..i18n import choose_language
+    from ..i18n import Translator, choose_language
     from ..language import load_spec
     from .page import render_page
 
@@ -43,8 +45,9 @@ def scorer(spec: str, output: Path, lang: str | None) -> None:
     model = load_spec(spec)
     html = render_page(spec, model, language)
     atomic_write(output, html)
-    click.echo(f"{output}: the web scorer of {model.full_name} ({len(html.encode('utf-8')) // 1024} KB); "
-               "open it in a browser")
+    said = Translator(language or choose_language())
+    click.echo(said("scorer.written", path=output, title=model.title_in(said.language) or model.full_name,
+                    spec=spec, size=len(html.encode("utf-8")) // 1024))
 
 
 __all__ = ["scorer"]

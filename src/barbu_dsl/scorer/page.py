@@ -28,6 +28,7 @@ import jinja2
 from markupsafe import Markup
 
 from .. import __version__
+from ..i18n import LANGUAGES, messages
 from ..language import model as m
 from ..template_cache import KeptTemplates
 from .core import core_script, static_text
@@ -96,6 +97,14 @@ def _environment() -> jinja2.Environment:
                               autoescape=True, undefined=jinja2.StrictUndefined, bytecode_cache=KeptTemplates())
 
 
+def noscript(language: str | None) -> list[tuple[str, str]]:
+    """What a browser without JavaScript shows, as ``(language, sentence)``:
+    in the page's language, or in each language when the page takes the
+    reader's from the browser (which only the script can ask)."""
+    texts = messages()["scorer.noscript"]
+    return [(code, texts[code]) for code in ([language] if language else LANGUAGES)]
+
+
 def render_page(spec_ref: str, spec: m.Spec, language: str | None = None) -> str:
     """The web scorer of ``spec`` (chosen on the command line as ``spec_ref``);
     ``language`` is the page's language until its reader picks one."""
@@ -111,7 +120,7 @@ def render_page(spec_ref: str, spec: m.Spec, language: str | None = None) -> str
         language=language or "en",
         title=data["title"],
         version=__version__,
-        noscript="This score sheet needs JavaScript.",
+        noscript=noscript(language),
         css=Markup(css),
         style_hash=_hash(css),
         script=Markup(script),

@@ -197,22 +197,29 @@ const BarbuBase = (function () {
     /** SheetError.describe: one line per problem, naming the hand (in a
      * scorer's words, sheet.said, when the players' ``names`` are given). */
     /** @param {Problem[]} problems @param {string} language @param {string[] | null} [names]
-        @param {Cards | null} [cards] */
-    describe(problems, language, names = null, cards = null) {
+        @param {Cards | null} [cards] @param {ContractNames | null} [contracts] */
+    describe(problems, language, names = null, cards = null, contracts = null) {
       return problems.map((found) => (found.hand === null || found.hand === undefined ? ""
         : this.text("sheet.hand", language, { number: String(found.hand) }) + ", ")
-        + (names ? this.said(found, language, names, cards) : this.problem(found, language))).join("\n");
+        + (names ? this.said(found, language, names, cards, contracts) : this.problem(found, language))).join("\n");
     }
     /** sheet.said.said: a problem in a scorer's words: seats by name, counted
-     * sets in words, a card with its article in the language's letters.
-     * @param {Problem} found @param {string} language @param {string[]} names @param {Cards | null} cards */
-    said(found, language, names, cards) {
+     * sets in words, a card with its article in the language's letters;
+     * with ``contracts`` (a contract's name in the language, by its name in
+     * the spec), every contract by its name in the language, a list of them
+     * too.
+     * @param {Problem} found @param {string} language @param {string[]} names @param {Cards | null} cards
+     * @param {ContractNames | null} [contracts] */
+    said(found, language, names, cards, contracts = null) {
       const key = `sheet.said.${found.code}`;
-      if (!this.table[key] || !cards) return this.problem(found, language);
+      const named = contracts ? this.contractFields(found, contracts) : found;
+      if (!this.table[key] || !cards) return this.problem(named, language);
       /** @type {Record<string, string>} */
       const words = {};
-      for (const [name, value] of Object.entries(found.fields)) {
-        if (SAID_SEATS.includes(name) && /^[0-9]+$/.test(value) && Number(value) < names.length) {
+      for (const [name, value] of Object.entries(named.fields)) {
+        if (named !== found && named.fields[name] !== found.fields[name]) {
+          words[name] = value; // a contract's name, in the language already
+        } else if (SAID_SEATS.includes(name) && /^[0-9]+$/.test(value) && Number(value) < names.length) {
           words[name] = names[Number(value)];
         } else if (SAID_SETS.includes(name)) {
           words[name] = this.setWords(value, language, cards);
@@ -224,6 +231,20 @@ const BarbuBase = (function () {
         }
       }
       return this.text(key, language, words);
+    }
+    /** ``found`` with the contracts its fields name (SAID_CONTRACTS) in
+     * their names in the language: a field that is one contract's name, or
+     * a list of them joined by ", " (sheet.hand.find_contract, flow's
+     * options); any other text stays as it is.
+     * @param {Problem} found @param {ContractNames} contracts @returns {Problem} */
+    contractFields(found, contracts) {
+      const fields = Object.assign({}, found.fields);
+      for (const name of SAID_CONTRACTS) {
+        if (!hasOwn(fields, name) || (name === "name" && !found.code.startsWith("contract_"))) continue;
+        const listed = splitNames(fields[name], contracts.names);
+        if (listed !== null) fields[name] = listed.map(contracts.inLanguage).join(", ");
+      }
+      return Object.assign({}, found, { fields });
     }
     /** sheet.said.set_words: ``hearts``, ``queens``, ``trumps``, ``D♠ and R♥``.
      * @param {string} name @param {string} language @param {Cards} cards */
@@ -244,6 +265,22 @@ const BarbuBase = (function () {
   }
   const SAID_SEATS = ["seat", "doubler", "doubled", "expected"]; // sheet.said.SEATS
   const SAID_SETS = ["set", "small", "big"]; // sheet.said.SETS
+  // Fields that name a contract or list contracts ("name" only in the problems of the contract's field).
+  const SAID_CONTRACTS = ["name", "contract", "close", "options", "contracts"];
+  /** ``text`` as the contract names it lists, joined by ", " (a name may
+   * hold ", " itself), or null when it is not such a list.
+   * @param {string} text @param {string[]} names @returns {string[] | null} */
+  function splitNames(text, names) {
+    if (text === "") return [];
+    for (const name of names) {
+      if (text === name) return [name];
+      if (text.startsWith(name + ", ")) {
+        const rest = splitNames(text.slice(name.length + 2), names);
+        if (rest !== null && rest.length) return [name, ...rest];
+      }
+    }
+    return null;
+  }
 
   return { Cards, Messages, SheetError, SheetFileError, contractKey, fileMessageKey, hasOwn, isCount, isDict, isInt, isSeat,
            problem, pyStr, pyStrip, range, sum };

@@ -80,7 +80,7 @@ const BarbuDom = (function () {
       const next = (parseInt(input.value, 10) || 0) + delta;
       if ((min !== null && next < min) || (max !== null && next > max)) return;
       input.value = String(next);
-      input.dispatchEvent(new Event("input"));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
     };
     const down = el("button", { type: "button", tabIndex: -1, className: "step", "aria-label": fewer, onclick: bump(-1) },
                     "−");

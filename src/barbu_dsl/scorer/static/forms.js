@@ -141,6 +141,14 @@ function BarbuForms(words) {
     return /^-?[0-9]+$/.test(text) ? parseInt(text, 10) : (text === "" ? null : text);
   }
 
+  /** What a seat's input starts with: the value given (a hand being
+   * changed, or a draft as it was left: blank where nothing was typed), else 0. */
+  function startValue(values, seat) {
+    if (!Array.isArray(values)) return 0;
+    const value = values[seat];
+    return typeof value === "number" || typeof value === "string" ? value : "";
+  }
+
   /** Steppers per seat, with the running sum against what it must reach. */
   function perSeat(legend, field, values, expected, players, labelOf, readers, key) {
     const sumLine = el("p", { className: "sum", "aria-live": "off" });
@@ -151,7 +159,7 @@ function BarbuForms(words) {
       sumLine.className = expected !== null && String(total) === String(expected) ? "sum ok" : "sum";
     };
     const rows = range(players).map((seat) => {
-      const [node, input] = stepper(labelOf(seat), values ? values[seat] : 0, { min: 0, oninput: update });
+      const [node, input] = stepper(labelOf(seat), startValue(values, seat), { min: 0, oninput: update });
       inputs.push(input);
       return el("div", { className: "seat-row" }, el("span", { className: "who", "aria-hidden": "true" }, seatName(seat)), node);
     });
@@ -246,7 +254,7 @@ function BarbuForms(words) {
   function rawScores(given, players, readers) {
     const inputs = [];
     const rows = range(players).map((seat) => {
-      const [node, input] = stepper(t("raw_of", { name: seatName(seat) }), given ? given[seat] : 0, {});
+      const [node, input] = stepper(t("raw_of", { name: seatName(seat) }), startValue(given, seat), {});
       inputs.push(input);
       return el("div", { className: "seat-row" }, el("span", { className: "who", "aria-hidden": "true" }, seatName(seat)), node);
     });

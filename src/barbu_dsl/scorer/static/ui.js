@@ -11,7 +11,9 @@
  * Nothing is lost to one tap: taking a hand back, deleting one and
  * forgetting a game are each asked first, and each can be put back
  * afterwards (a forgotten game for as long as the browser's session
- * lasts).  Every refusal is said in the status region, in words: a
+ * lasts; the last change's put-back, across a reload, until the next thing
+ * done).  A hand half entered is kept as it is typed, per game, and given
+ * back after a reload or a change of language.  Every refusal is said in the status region, in words: a
  * hand's problems in a scorer's words (sheet.said), a game file's as the
  * Python sheet says them.  Games are found by their rules: those of this
  * page, kept under any page's key, open here; those of the same spec
@@ -47,11 +49,21 @@
   let storable = true;
   let game = null; // the current BarbuCore.SheetGame
   let editing = null; // the number (0-based) of the hand being edited, or null
-  let draft = null; // the hand in the entry form, when it is preloaded (undo, edit)
+  let draft = null; // the hand in the entry form as far as it is entered (kept across reloads: keepDraft)
+  /** @type {string | null} */
+  let restoredSaid = null; // the status that said a draft was restored, until the form is touched
   /** @type {string | null} */
   let status = ""; // the last check result, read out by the live region
   let pending = null; // a change asked first: {question, yes, run}
-  let putBack = null; // what undoes the last change: {label, run}
+  /** What puts the last change back, as data, so that it outlasts a
+   * reload until the person does something else (keepPutBack): the
+   * message keys of its button (``label``), of what the change did
+   * (``said``) and of what putting it back does (``back``), each with its
+   * fields; then either the game's hands ``before`` the change, with the
+   * game's id and its hands ``after`` it (it applies to that sheet only) and
+   * whether it clears the form (``draft``), or the id of a game forgotten.
+   * @type {PutBack | null} */
+  let putBack = null;
   /** @type {KeptGame[]} */
   let forgotten = []; // games forgotten in this session: [{id, game}]
   /** @type {(KeptGame & {key: string, same: boolean})[]} */
@@ -70,6 +82,8 @@
   // --------------------------------------------------------------- words
   /** A contract by its name in the page's language. */
   const contractName = (name) => (data.contract_names[name] && data.contract_names[name][lang]) || name;
+  /** The contracts as a refusal names them: in the page's language. @type {ContractNames} */
+  const contractNames = { names: data.contracts, inLanguage: contractName };
   const suitSymbol = (suit) => data.words.suit_symbols[suit];
   const suitWord = (suit) => messages.text(`cards.suit.${suit}`, lang);
   const rankLetter = (rank) => data.words.language_rank_letters[lang][String(rank)] || String(rank);
@@ -153,7 +167,9 @@
         const text = found.game.spec_text;
         const same = text === data.spec_text;
         const related = same || found.game.spec === data.spec || (typeof text === "string" && specName(text) === named);
-        if (related && !ours.has(found.id)) elsewhere.push({ id: found.id, game: found.game, key, same });
+        if (related && !ours.has(found.id)) {
+          elsewhere.push({ id: found.id, game: found.game, started: found.started, changed: found.changed, key, same });
+        }
       }
     }
   }
@@ -185,7 +201,11 @@
     if (!storable) return;
     if (game !== null) {
       const kept = store.games.find((g) => g.id === store.current);
-      if (kept) kept.game = game.toJSON();
+      const now = game.toJSON();
+      if (kept && JSON.stringify(now) !== JSON.stringify(kept.game)) {
+        kept.game = now;
+        kept.changed = Date.now();
+      }
     }
     try {
       window.localStorage.setItem(data.storage_key, JSON.stringify(store));
@@ -193,9 +213,90 @@
       storable = false;
     }
   }
+  /** The hand being entered in a game, kept as it is typed so that a
+   * reload loses none of it: ``{number, editing, hand}`` under the game's
+   * own key, until the hand is added or saved, the change cancelled, the
+   * hand deleted or put back. */
+  const draftKey = () => `${data.storage_key}/draft/${store.current}`;
+  function keepDraft(number, hand) {
+    if (!storable || store.current === null) return;
+    try {
+      window.localStorage.setItem(draftKey(), JSON.stringify({ number, editing: editing !== null, hand }));
+    } catch (error) {
+      // kept in this page only, for as long as it is open
+    }
+  }
+  function dropDraft() {
+    if (store.current === null) return;
+    try {
+      window.localStorage.removeItem(draftKey());
+    } catch (error) {
+      // nothing was kept
+    }
+  }
+  /** The current game's hand as it was left, back in the form, said once;
+   * a draft the sheet has moved past since (another tab) is dropped. */
+  function restoreDraft() {
+    let kept = null;
+    try {
+      kept = JSON.parse(window.localStorage.getItem(draftKey()) || "null");
+    } catch (error) {
+      kept = null;
+    }
+    if (kept === null) return;
+    const fits = BarbuBase.isDict(kept) && BarbuBase.isDict(kept.hand) && Number.isInteger(kept.number)
+      && (kept.editing ? kept.number >= 0 && kept.number < game.scored.length
+        : kept.number === game.scored.length && !game.over);
+    if (!fits) {
+      dropDraft();
+      return;
+    }
+    editing = kept.editing ? kept.number : null;
+    draft = kept.hand;
+    status = t(kept.editing ? "draft_restored_edit" : "draft_restored", { number: kept.number + 1 });
+    restoredSaid = status;
+  }
+
+  /** The last change's put-back (``putBack``), kept until the person
+   * does something else, so that a reload does not take it away. */
+  const putBackKey = () => `${data.storage_key}/put-back`;
+  function keepPutBack() {
+    try {
+      if (putBack === null) window.localStorage.removeItem(putBackKey());
+      else if (storable) window.localStorage.setItem(putBackKey(), JSON.stringify(putBack));
+    } catch (error) {
+      // kept in this page only, for as long as it is open
+    }
+  }
+  /** The put-back kept before a reload, or null. */
+  function keptPutBack() {
+    try {
+      return JSON.parse(window.localStorage.getItem(putBackKey()) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+  /** A put-back kept before a reload, offered again when it still applies:
+   * to the game open now with its hands as the change left them, or to a
+   * game forgotten and still restorable. */
+  function restorePutBack(kept) {
+    const said = (pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string"
+      && Boolean(data.messages[`scorer.${pair[0]}`]) && BarbuBase.isDict(pair[1]);
+    if (!BarbuBase.isDict(kept) || typeof kept.label !== "string" || !data.messages[`scorer.${kept.label}`]
+        || !said(kept.said)) return;
+    const applies = typeof kept.forgot === "string" ? forgotten.some((g) => g.id === kept.forgot)
+      : game !== null && kept.game === store.current && Array.isArray(kept.before) && said(kept.back)
+        && kept.after === handsNow();
+    if (!applies) return;
+    putBack = /** @type {PutBack} */ (kept);
+    keepPutBack();
+    if (!status) status = t(kept.said[0], kept.said[1]);
+  }
+
   function keepNewGame(sheet) {
-    const id = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    store.games.push({ id, game: sheet.toJSON() });
+    const now = Date.now();
+    const id = `g${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    store.games.push({ id, game: sheet.toJSON(), started: now, changed: now });
     store.current = id;
     game = sheet;
     editing = null;
@@ -210,7 +311,8 @@
       store.current = id;
       editing = null;
       draft = null;
-      done("", null, null);
+      done("");
+      restoreDraft();
     } catch (error) {
       game = null;
       status = describeError(error);
@@ -221,7 +323,7 @@
   /** Why a game or a hand is refused, in words (a hand of the current
    * game in a scorer's words: the players by name). */
   function describeError(error, names = null) {
-    if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang, names, cards);
+    if (error instanceof BarbuCore.SheetError) return messages.describe(error.problems, lang, names, cards, contractNames);
     if (error instanceof BarbuCore.SheetFileError) {
       return messages.text(BarbuBase.fileMessageKey(error.code), lang, error.fields);
     }
@@ -270,11 +372,9 @@
           run();
         } }, pending.yes));
     } else if (putBack) {
-      actions = el("div", { className: "actions" }, el("button", { type: "button", id: "put-back", onclick: () => {
-        const run = putBack.run;
-        putBack = null;
-        run();
-      } }, putBack.label));
+      const back = putBack;
+      actions = el("div", { className: "actions" },
+        el("button", { type: "button", id: "put-back", onclick: () => putItBack(back) }, t(back.label)));
     }
     region.replaceChildren(...lines, ...(actions ? [actions] : []));
   }
@@ -287,16 +387,50 @@
   function askFirst(question, yes, run) {
     pending = { question, yes, run };
     putBack = null;
+    keepPutBack();
     status = "";
     render();
     const no = document.getElementById("confirm-no");
     if (no) no.focus();
   }
-  /** Say what a change did, with the button that puts it back. */
-  function done(text, label, run) {
+  /** Say what a change did, with what puts it back if anything does;
+   * whatever put back an earlier change is gone.
+   * @param {string} text @param {PutBack | null} [back] */
+  function done(text, back = null) {
     status = text;
-    putBack = label ? { label, run } : null;
+    putBack = back;
     pending = null;
+    keepPutBack();
+  }
+  /** The hands of the current game as they are, to tell a sheet changed since. */
+  const handsNow = () => JSON.stringify(game.scored.map((h) => h.entry));
+  /** What puts the current game's hands back as they were ``before`` a
+   * change just made (and saved), which said ``said``.
+   * @param {string} label @param {Said} said @param {Said} back @param {unknown[]} before
+   * @returns {PutBack} */
+  function handsBack(label, said, back, before, clearsDraft = false) {
+    return { label, said, back, game: store.current, before, after: handsNow(), draft: clearsDraft };
+  }
+  /** Put a change back (the button of the status). */
+  function putItBack(back) {
+    if (back.forgot !== undefined) {
+      restore(back.forgot);
+      return;
+    }
+    try {
+      game.replaceHands(back.before);
+    } catch (error) {
+      done(describeError(error, game.players));
+      render();
+      return;
+    }
+    if (back.draft) {
+      draft = null;
+      dropDraft();
+    }
+    save();
+    done(t(back.back[0], back.back[1]));
+    render();
   }
 
   // ---- a new game
@@ -308,7 +442,7 @@
       names.replaceChildren(...range(count).map((seat) => {
         const id = `player-${seat}`;
         return el("div", { className: "name" },
-          el("label", { for: id }, t("seat_name", { seat })),
+          el("label", { for: id }, t("seat_name", { seat: seat + 1 })),  // seats are counted from 1 for people
           el("input", { id, type: "text", autocomplete: "off", value: old[seat] || "", required: true }));
       }));
     };
@@ -322,7 +456,7 @@
       const given = Array.from(names.querySelectorAll("input")).map((input) => input.value);
       try {
         keepNewGame(new BarbuCore.SheetGame(data, given, messages));
-        done("", null, null);
+        done("");
         render();
         focusEntry();
       } catch (error) {
@@ -471,8 +605,18 @@
       enter(entered, number, form);
     };
     form.addEventListener("submit", submit);
+    /** The form as it stands is the draft: kept across a reload or a change of language. */
+    const keep = () => {
+      draft = read() || { declarer: state.declarer, contract: state.contract, trump: state.trump,
+                          start_rank: state.start };
+      keepDraft(number, draft);
+      if (restoredSaid !== null && status === restoredSaid) announce("");
+      restoredSaid = null;
+    };
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
     const buttons = [el("button", { type: "submit", className: "primary", id: "add" }, editing === null ? t("add") : t("save"))];
-    if (editing !== null) buttons.push(el("button", { type: "button", id: "cancel", onclick: () => { editing = null; draft = null; done("", null, null); render(); } }, t("cancel")));
+    if (editing !== null) buttons.push(el("button", { type: "button", id: "cancel", onclick: () => { editing = null; draft = null; dropDraft(); done(""); render(); } }, t("cancel")));
     else if (game.scored.length) buttons.push(el("button", { type: "button", id: "undo", onclick: askUndo }, t("undo")));
     form.append(el("h2", { id: "entry-title" }, title), declarers, contracts, details, el("div", { className: "actions" }, ...buttons));
     return el("section", { className: "entry-box" }, form);
@@ -566,7 +710,7 @@
         const where = fieldNode(form, found.field);
         if (where && found.hand === number + 1) {
           where.setAttribute("aria-invalid", "true");
-          where.append(el("p", { className: "error" }, messages.said(found, lang, game.players, cards)));
+          where.append(el("p", { className: "error" }, messages.said(found, lang, game.players, cards, contractNames)));
         }
       }
       announce((changing ? t("edit_refused") + "\n" : "") + describeError(error, game.players));
@@ -575,17 +719,15 @@
     const scored = game.scored[number];
     editing = null;
     draft = null;
+    dropDraft();
     save();
     const scores = scored.final.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ");
     if (changing) {
-      done(t("changed", { number: number + 1, scores }), t("undo_change"), () => {
-        game.replaceHands(before);
-        save();
-        done(t("change_undone", { number: number + 1 }), null, null);
-        render();
-      });
+      /** @type {Said} */
+      const said = ["changed", { number: number + 1, scores }];
+      done(t(said[0], said[1]), handsBack("undo_change", said, ["change_undone", { number: number + 1 }], before));
     } else {
-      done(t("added", { number: number + 1, scores }), null, null);
+      done(t("added", { number: number + 1, scores }));
     }
     render();
     focusEntry();
@@ -612,21 +754,18 @@
     game.replaceHands(before.slice(0, -1));
     editing = null;
     draft = last.entry;
+    keepDraft(last.number, draft);
     save();
-    done(t("undone", { number: last.number + 1 }), t("put_back"), () => {
-      game.replaceHands(before);
-      draft = null;
-      save();
-      done(t("put_back_done", { number: last.number + 1 }), null, null);
-      render();
-    });
+    /** @type {Said} */
+    const said = ["undone", { number: last.number + 1 }];
+    done(t(said[0], said[1]), handsBack("put_back", said, ["put_back_done", { number: last.number + 1 }], before, true));
     render();
     focusEntry();
   }
   function edit(number) {
     editing = number;
     draft = game.scored[number].entry;
-    done("", null, null);
+    done("");
     render();
     byId("entry-title").scrollIntoView();
     focusEntry();
@@ -642,8 +781,7 @@
     } catch (error) {
       if (!(error instanceof BarbuCore.SheetError)) throw error;
       const problems = error.problems.map((p) => Object.assign({}, p, { hand: typeof p.hand === "number" && p.hand > number ? p.hand + 1 : p.hand }));
-      done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards),
-        null, null);
+      done(t("delete_refused", { number: number + 1 }) + "\n" + messages.describe(problems, lang, game.players, cards, contractNames));
       render();
       return;
     }
@@ -652,13 +790,11 @@
       game.replaceHands(hands);
       editing = null;
       draft = null;
+      dropDraft();
       save();
-      done(t("deleted", { number: number + 1 }), t("put_back"), () => {
-        game.replaceHands(before);
-        save();
-        done(t("put_back_done", { number: number + 1 }), null, null);
-        render();
-      });
+      /** @type {Said} */
+      const said = ["deleted", { number: number + 1 }];
+      done(t(said[0], said[1]), handsBack("put_back", said, ["put_back_done", { number: number + 1 }], before));
       render();
     });
   }
@@ -668,13 +804,12 @@
     const items = game.scored.slice().reverse().map((hand) => {
       const announcement = contractName(hand.contract) + (hand.trump !== null ? ` ${suitSymbol(hand.trump)}` : "")
         + (hand.start_rank !== null ? ` ${hand.start_rank === 10 ? "10" : rankLetter(hand.start_rank)}` : "");
-      const doubles = hand.doubles.length ? t("doubles_list", { list: doublesText(hand.doubles) }) : "";
       const notPlayed = hand.status === "not_played" ? ` (${t("not_played_short")})` : "";
       return el("li", { className: "hand", "data-number": hand.number + 1 },
         el("p", { className: "what" },
           el("span", { className: "check", "aria-label": t("checked") }, "✓"), " ",
           t("hand_line", { number: hand.number + 1, contract: announcement, name: seatName(hand.declarer) }), notPlayed),
-        doubles ? el("p", { className: "doubled" }, doubles) : null,
+        doublesList(hand),
         el("p", { className: "scores" }, hand.final.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ")),
         el("p", { className: "running" }, t("running", { totals: hand.totals.map((v, s) => `${seatName(s)} ${signed(v)}`).join(" · ") })),
         el("div", { className: "actions" },
@@ -685,10 +820,48 @@
       el("h2", { id: "history-title" }, t("hands", { count: game.scored.length })),
       items.length ? el("ol", { reversed: true }, ...items) : el("p", {}, t("no_hands")));
   }
-  function doublesText(pairs) {
-    const by = new Map();
-    for (const [a, b] of pairs) { if (!by.has(a)) by.set(a, []); by.get(a).push(b); }
-    return Array.from(by).map(([a, bs]) => `${seatName(a)} → ${bs.sort((x, y) => x - y).map(seatName).join(", ")}`).join("; ");
+  /** A hand's doubles in words, an item a doubler (and another for the
+   * same player's redoubles), so that a screen reader pauses between them:
+   * "Bea doubles Anna, Carla and Diana", "Anna redoubles Bea". */
+  function doublesList(hand) {
+    if (!hand.doubles.length) return null;
+    const redoubles = redoubled(hand);
+    /** @type {Map<string, {verb: string, doubler: number, doubled: number[]}>} */
+    const items = new Map();
+    hand.doubles.forEach(([doubler, doubled], index) => {
+      const verb = redoubles[index] ? "redoubles" : "doubles";
+      const key = `${doubler} ${verb}`;
+      /** @type {number[]} */
+      const none = [];
+      const item = items.get(key) || { verb, doubler, doubled: none };
+      item.doubled.push(doubled);
+      items.set(key, item);
+    });
+    return el("ul", { className: "doubled", "aria-label": t("doubles_legend") }, ...Array.from(items.values()).map(
+      ({ verb, doubler, doubled }) => el("li", {}, t(verb, { doubler: seatName(doubler), doubled: namesText(doubled) }))));
+  }
+  /** Seats by name, in seat order: "Anna", "Anna and Bea", "Anna, Bea and Carla". */
+  function namesText(seats) {
+    const names = seats.slice().sort((a, b) => a - b).map(seatName);
+    return names.length > 1 ? messages.text("answers.and", lang, { items: names.slice(0, -1).join(", "),
+                                                                   last: names[names.length - 1] }) : names.join("");
+  }
+  /** Which of a hand's doubles are redoubles: a double back at a player
+   * who doubled first in the round (docs/rules.md section 2, "A double made
+   * in answer to one received is a redouble"; section 6 for the order: from
+   * the declarer's next, the declarer last, or first when they open). */
+  function redoubled(hand) {
+    const players = game.players.length;
+    const after = data.counts.find((c) => c.players === players).plan.after;
+    const order = [after[hand.declarer]];
+    while (order.length < players) order.push(after[order[order.length - 1]]);
+    const contract = game.rules.contract(hand.contract);
+    const positive = game.rules.variant(contract, hand.trump === null ? null : data.words.suit_letters[hand.trump]).positive;
+    if (data.doubling.first === "declarer" && !(positive && data.doubling.positive_declarer_only)) {
+      order.unshift(order.pop());
+    }
+    const given = new Set(hand.doubles.map(([a, b]) => `${a},${b}`));
+    return hand.doubles.map(([a, b]) => given.has(`${b},${a}`) && order.indexOf(b) < order.indexOf(a));
   }
 
   // ---- files: export, import, saved games
@@ -710,7 +883,7 @@
           game = null;
           store.current = null;
           save();
-          done("", null, null);
+          done("");
           render();
         } }, t("new_game"))),
       text);
@@ -732,7 +905,7 @@
     if (others.length) {
       nodes.push(el("h3", {}, t("saved_games")), el("ul", { className: "saved", id: "saved" }, ...others.map((kept) => {
         const names = playersOf(kept.game);
-        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })),
+        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })), keptWhen(kept),
           el("button", { type: "button", onclick: () => { openGame(kept.id); render(); }, "aria-label": t("open_game", { names }) }, t("open")),
           el("button", { type: "button", onclick: () => askForget(kept), "aria-label": t("forget_game", { names }) }, t("forget")));
       })));
@@ -740,7 +913,7 @@
     if (forgotten.length) {
       nodes.push(el("h3", {}, t("forgotten_games")), el("ul", { className: "saved", id: "forgotten" }, ...forgotten.map((kept) => {
         const names = playersOf(kept.game);
-        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })),
+        return el("li", {}, el("span", {}, t("saved_game", { names, count: handsOf(kept.game) })), keptWhen(kept),
           el("button", { type: "button", onclick: () => restore(kept.id), "aria-label": t("restore_game", { names }) }, t("restore")));
       })));
     }
@@ -753,11 +926,32 @@
             : [el("button", { type: "button", onclick: () => carryOn(found), "aria-label": t("carry_on_game", { names }) }, t("carry_on")),
                el("button", { type: "button", onclick: () => exportFile(found.game), "aria-label": t("export_game", { names }) }, t("export_short"))];
           return el("li", {}, el("span", {}, t(found.same ? "saved_game" : "elsewhere_game", { names, count: handsOf(found.game) })),
-            ...buttons);
+            keptWhen(found), ...buttons);
         })));
     }
     if (!storable) nodes.push(el("p", { className: "note" }, t("not_kept")));
     return el("section", { className: "files", "aria-labelledby": "files-title" }, ...nodes);
+  }
+
+  /** When a kept game was started and last changed, in the page's language
+   * and the reader's own way of writing dates (the browser's locale of that
+   * language), or null for a game kept before the page noted it.
+   * @param {{started?: unknown, changed?: unknown}} kept */
+  function keptWhen(kept) {
+    const format = new Intl.DateTimeFormat(dateLocale(), { dateStyle: "medium", timeStyle: "short" });
+    const when = (time) => (typeof time === "number" && Number.isFinite(time) ? format.format(new Date(time)) : null);
+    const started = when(kept.started);
+    const changed = when(kept.changed);
+    const text = started !== null && changed !== null && changed !== started ? t("started_changed", { started, changed })
+      : started !== null ? t("started", { started }) : changed !== null ? t("changed_on", { changed }) : null;
+    return text === null ? null : el("span", { className: "when" }, text);
+  }
+  /** The browser's locale of the page's language (``fr-CA`` for French in
+   * Quebec), else the language itself. */
+  function dateLocale() {
+    const found = (navigator.languages || [navigator.language || ""])
+      .find((code) => String(code).toLowerCase().split(/[-_]/)[0] === lang);
+    return found || lang;
   }
 
   const playersOf = (kept) => (Array.isArray(kept.players) ? kept.players.map(String).join(", ") : "?");
@@ -772,7 +966,9 @@
       forgotten = forgotten.filter((g) => g.id !== kept.id).concat([kept]);
       saveForgotten();
       save();
-      done(t("forgotten", { names }), t("restore"), () => restore(kept.id));
+      /** @type {Said} */
+      const said = ["forgotten", { names }];
+      done(t(said[0], said[1]), { label: "restore", said, forgot: kept.id });
       render();
     });
   }
@@ -783,7 +979,7 @@
     saveForgotten();
     if (!store.games.some((g) => g.id === id)) store.games.push(kept);
     save();
-    done(t("restored", { names: playersOf(kept.game) }), null, null);
+    done(t("restored", { names: playersOf(kept.game) }));
     render();
   }
 
@@ -796,18 +992,18 @@
     try {
       sheet = BarbuCore.SheetGame.fromJSON(data, JSON.parse(JSON.stringify(given)), messages);
     } catch (error) {
-      done(t("carry_on_refused", { names: playersOf(found.game) }) + "\n" + describeError(error), null, null);
+      done(t("carry_on_refused", { names: playersOf(found.game) }) + "\n" + describeError(error));
       render();
       return;
     }
-    store.games.push({ id: found.id, game: sheet.toJSON() });
+    store.games.push({ id: found.id, game: sheet.toJSON(), started: found.started, changed: Date.now() });
     store.current = found.id;
     game = sheet;
     editing = null;
     draft = null;
     save();
     lookElsewhere();
-    done(t(found.same ? "opened" : "carried_on", { names: playersOf(found.game), count: sheet.scored.length }), null, null);
+    done(t(found.same ? "opened" : "carried_on", { names: playersOf(found.game), count: sheet.scored.length }));
     render();
   }
 
@@ -839,7 +1035,7 @@
     const parsed = typeof given === "string" ? JSON.parse(given) : given;
     const sheet = BarbuCore.SheetGame.fromJSON(data, JSON.parse(JSON.stringify(parsed)), messages);
     keepNewGame(sheet);
-    done("", null, null);
+    done("");
     render();
   }
 
@@ -850,8 +1046,19 @@
   const wanted = [store.lang, data.language, ...(navigator.languages || [navigator.language || ""])]
     .filter(Boolean).map((code) => String(code).toLowerCase().split(/[-_.]/)[0]);
   lang = wanted.find((code) => data.languages.includes(code)) || "en";
+  const putBackBefore = keptPutBack();
   if (store.current !== null) openGame(store.current);
-  render();
+  restorePutBack(putBackBefore);
+  try {
+    render();
+  } catch (error) {
+    if (draft === null) throw error;
+    draft = null; // a draft the form cannot show (kept by another version of the page): the form as it starts
+    editing = null;
+    dropDraft();
+    status = "";
+    render();
+  }
 
   /** The test interface (docs/scoresheet.md, "The web scorer"). */
   window.barbuSheet = {
