@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..compiled import nothing_chosen
 from ..i18n import Translator
 from ..runtime.scoring import target_reached
 from ..safe_text import for_rich, for_terminal
@@ -49,11 +50,13 @@ def hand_announcement(game: SheetGame, hand: ScoredHand, t: Translator) -> str:
 def print_game(console: Console, game: SheetGame, game_id: int, t: Translator) -> None:
     """The hand-by-hand sheet, fitted to ``console``."""
     names = game.players
-    rows = [SheetRow(hand.number + 1, hand_announcement(game, hand, t), names[hand.declarer],
+    spec = game.spec
+    declares = not nothing_chosen(spec)  # nobody declares in a one-contract game (Hearts): no declarer column
+    rows = [SheetRow(hand.number + 1, hand_announcement(game, hand, t), names[hand.declarer] if declares else "",
                      doubles_words(hand.doubles, names, t), hand.final, hand.totals) for hand in game.scored]
     winners = game.winners if game.over and game.scored else ()
-    print_sheet(console, t("sheet_cli.sheet_title", game=game_id, spec=game.spec_ref), names, rows, game.totals,
-                winners, t, checked=True)
+    print_sheet(console, t("sheet_cli.sheet_title", game=game_id, spec=spec.title_in(t.language)), names, rows,
+                game.totals, winners, t, checked=True, doubling=spec.doubling.allowed)
 
 
 def state_lines(game: SheetGame, t: Translator) -> list[str]:
