@@ -56,7 +56,7 @@ def bots_strength() -> list[str]:
     lines = [r"tournament, 4 players; the highest total wins; strong bot think 0\.02, search compiled"]
     for pairing in PAIRINGS:
         lines += [re.escape(pairing) + r": 1 deal seeds × 4 seat rotations = 4 games \(\+ 1 duplicate baseline games\)",
-                  r"  margin per hand .*: +" + NUMBER + r" ± +nan", r"  duplicate gain per hand .*",
+                  r"  margin per hand .*: +" + NUMBER + r" \(one deal: no interval\)", r"  duplicate gain per hand .*",
                   r"  \S.*: \d+ decisions, CPU time per decision mean .*", r"    play +\d+ decisions, .*",
                   r"    contract +\d+ decisions, .*", r"    double +\d+ decisions, .*", r"  \(\d+ s\)"]
     return lines
